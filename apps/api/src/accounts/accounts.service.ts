@@ -1,0 +1,150 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import {
+  digestOf, newSecret, PasswordHasher, readEmail, readNewPassword, ResetTokenRepository, SESSION_LIFETIME_MS,
+  SessionRepository, Throttle, ThrottleFamily, User, UserRepository, UserView,
+} from '@board/accounts';
+import { Clock, DomainError, fail, UnitOfWork } from '@board/kernel';
+import { MemberRepository } from '@board/projects';
+import { AppConfig } from '../config/app-config';
+import { AuthContext } from '../auth/auth-context';
+
+export interface SignedIn {
+  user: UserView;
+  /** The new session id, to go out in the cookie only. */
+  sessionId: string;
+}
+
+@Injectable()
+export class AccountsService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly sessions: SessionRepository,
+    private readonly resets: ResetTokenRepository,
+    private readonly members: MemberRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly throttle: Throttle,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** Closed sign-up is refused before the body is read. */
+  assertSignupOpen(): void {
+    if (this.config.SERVICE_SIGNUP === 'closed') fail('signup.closed');
+  }
+
+  async register(body: Record<string, unknown>, address: string): Promise<SignedIn> {
+    this.assertSignupOpen();
+    await this.throttle.check('register', address);
+    return this.countingFailures('register', address, async () => {
+      const email = readEmail(body.email);
+      readNewPassword(body.password);
+      const draft = User.registerPerson({ id: randomUUID(), email, name: body.name, passwordHash: '-', now: this.clock.now() });
+      if (this.config.SERVICE_SIGNUP === 'invite' && !(await this.members.hasInvite(email))) fail('signup.closed');
+      if (await this.users.findByEmail(email)) fail('account.email_taken');
+      draft.setPasswordHash(await this.hasher.hash(body.password as string));
+      return this.uow.run(async () => {
+        await this.users.insert(draft);
+        await this.members.acceptInvites(email, draft.id);
+        return { user: draft.view, sessionId: await this.openSession(draft.id) };
+      });
+    });
+  }
+
+  async login(body: Record<string, unknown>, address: string): Promise<SignedIn> {
+    await this.throttle.check('login', address);
+    return this.countingFailures('login', address, async () => {
+      const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+      const password = typeof body.password === 'string' ? body.password : '';
+      const user = email ? await this.users.findByEmail(email) : null;
+      // An unknown email costs the same hashing time as a wrong password.
+      if (!user || user.isAgent || !user.passwordHash) {
+        await this.hasher.verifyNothing(password);
+        fail('account.login_failed');
+      }
+      if (!(await this.hasher.verify(user!.passwordHash!, password))) fail('account.login_failed');
+      return { user: user!.view, sessionId: await this.openSession(user!.id) };
+    });
+  }
+
+  async logout(sessionId: string | undefined): Promise<void> {
+    if (sessionId) await this.sessions.delete(digestOf(sessionId));
+  }
+
+  async me(auth: AuthContext): Promise<UserView> {
+    return (await this.load(auth.caller.id)).view;
+  }
+
+  async updateMe(auth: AuthContext, body: Record<string, unknown>): Promise<UserView> {
+    const user = await this.load(auth.caller.id);
+    if (user.changeProfile({ name: body.name, color: body.color, emoji: body.emoji })) await this.users.save(user);
+    return user.view;
+  }
+
+  async changePassword(auth: AuthContext, body: Record<string, unknown>): Promise<void> {
+    const { current, next } = body;
+    if (typeof current !== 'string' || current === '' || typeof next !== 'string' || next === '') {
+      fail('account.password_change_incomplete');
+    }
+    readNewPassword(next, 'account.new_password_short');
+    const user = await this.load(auth.caller.id);
+    if (!user.passwordHash || !(await this.hasher.verify(user.passwordHash, current as string))) fail('account.wrong_password');
+    user.setPasswordHash(await this.hasher.hash(next as string));
+    await this.uow.run(async () => {
+      await this.users.save(user);
+      await this.sessions.deleteOthers(user.id, auth.sessionDigest!);
+    });
+  }
+
+  otherSessions(auth: AuthContext): Promise<number> {
+    return this.sessions.countOthers(auth.caller.id, auth.sessionDigest!, this.clock.now());
+  }
+
+  async endOtherSessions(auth: AuthContext): Promise<void> {
+    await this.sessions.deleteOthers(auth.caller.id, auth.sessionDigest!);
+  }
+
+  /** Sets a new password with a one-time reset link; every session ends and one opens for the caller. */
+  async reset(body: Record<string, unknown>, address: string): Promise<SignedIn> {
+    await this.throttle.check('reset', address);
+    readNewPassword(body.password);
+    return this.countingFailures('reset', address, async () => {
+      const token = typeof body.token === 'string' ? body.token.trim() : '';
+      const hash = await this.hasher.hash(body.password as string);
+      return this.uow.run(async () => {
+        const userId = token ? await this.resets.consume(digestOf(token), this.clock.now()) : null;
+        const user = userId ? await this.users.findById(userId) : null;
+        if (!user || user.isAgent) fail('reset.dead_link');
+        user!.setPasswordHash(hash);
+        await this.users.save(user!);
+        await this.sessions.deleteOthers(user!.id, null);
+        return { user: user!.view, sessionId: await this.openSession(user!.id) };
+      });
+    });
+  }
+
+  /** A fresh random id every time: a session id sent by the client is never reused. */
+  private async openSession(userId: string): Promise<string> {
+    const sessionId = newSecret();
+    const expiresAt = new Date(this.clock.now().getTime() + SESSION_LIFETIME_MS);
+    await this.sessions.create({ digest: digestOf(sessionId), userId, expiresAt });
+    return sessionId;
+  }
+
+  private async load(userId: string): Promise<User> {
+    const user = await this.users.findById(userId);
+    if (!user) fail('auth.signin_required');
+    return user!;
+  }
+
+  /** Every refusal of a throttled route counts against the address. */
+  private async countingFailures<T>(family: ThrottleFamily, address: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof DomainError) await this.throttle.failure(family, address);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppConfig } from '../config/app-config';
+import { Person, Public } from '../auth/access.decorator';
+import { Auth, AuthContext } from '../auth/auth-context';
+import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth/cookies';
+import { bodyObject } from '../http/json-body';
+import { AccountsService } from './accounts.service';
+
+/** People only: every route here ignores a bearer token. */
+@Controller('auth')
+export class AuthController {
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly config: AppConfig,
+  ) {}
+
+  @Public()
+  @Post('register')
+  @HttpCode(201)
+  async register(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    this.accounts.assertSignupOpen();
+    const signedIn = await this.accounts.register(bodyObject(req.body), req.ip);
+    setSessionCookie(reply, signedIn.sessionId, this.config.production);
+    return { user: signedIn.user };
+  }
+
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  async login(@Body() body: unknown, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const signedIn = await this.accounts.login(bodyObject(body), req.ip);
+    setSessionCookie(reply, signedIn.sessionId, this.config.production);
+    return { user: signedIn.user };
+  }
+
+  @Public()
+  @Post('logout')
+  @HttpCode(200)
+  async logout(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    await this.accounts.logout(readSessionCookie(req));
+    clearSessionCookie(reply, this.config.production);
+    return { ok: true };
+  }
+
+  @Public()
+  @Post('reset')
+  @HttpCode(200)
+  async reset(@Body() body: unknown, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const signedIn = await this.accounts.reset(bodyObject(body), req.ip);
+    setSessionCookie(reply, signedIn.sessionId, this.config.production);
+    return { ok: true };
+  }
+
+  @Person()
+  @Get('me')
+  async me(@Auth() auth: AuthContext) {
+    return { user: await this.accounts.me(auth) };
+  }
+
+  @Person()
+  @Patch('me')
+  async updateMe(@Auth() auth: AuthContext, @Body() body: unknown) {
+    return { user: await this.accounts.updateMe(auth, bodyObject(body)) };
+  }
+
+  @Person()
+  @Post('password')
+  @HttpCode(200)
+  async password(@Auth() auth: AuthContext, @Body() body: unknown) {
+    await this.accounts.changePassword(auth, bodyObject(body));
+    return { ok: true };
+  }
+
+  @Person()
+  @Get('sessions')
+  async sessions(@Auth() auth: AuthContext) {
+    return { others: await this.accounts.otherSessions(auth) };
+  }
+
+  @Person()
+  @Delete('sessions')
+  async endSessions(@Auth() auth: AuthContext) {
+    await this.accounts.endOtherSessions(auth);
+    return { ok: true };
+  }
+}

@@ -1,0 +1,94 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import { fail, parseId } from '@board/kernel';
+import { MemberRepository, ProjectRepository } from '@board/projects';
+import { AppConfig } from '../config/app-config';
+import { ACCESS, AccessRule } from './access.decorator';
+import { AuthContext } from './auth-context';
+import { CredentialsService } from './credentials.service';
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The one global guard. Order: credential (401) → cross-site check for cookie writes (403) →
+ * project id (400) → project check (404 for non-members, 403 for a token of another project)
+ * → the route's gate (403 with its sentence).
+ */
+@Injectable()
+export class AccessGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly credentials: CredentialsService,
+    private readonly members: MemberRepository,
+    private readonly projects: ProjectRepository,
+    private readonly config: AppConfig,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS, [context.getHandler(), context.getClass()]);
+    // Routes must say who may call them; one that forgot is closed rather than open.
+    if (!rule) fail('auth.signin_required');
+    if (rule!.gate === 'public') return true;
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const auth = await this.credentials.authenticate(request, rule!.gate === 'person');
+    if (auth.via === 'session' && WRITES.has(request.method)) this.checkOrigin(request);
+    request.auth = auth;
+    const kind = auth.caller.kind;
+    switch (rule!.gate) {
+      case 'person':
+        return true;
+      case 'human':
+        if (kind !== 'human') fail('gate.human');
+        return true;
+      case 'agent':
+        if (kind !== 'agent') fail('gate.agent');
+        return true;
+    }
+    const projectId = parseId((request.params as Record<string, string>)[rule!.projectParam ?? 'projectId'], 'project');
+    await this.enterProject(auth, projectId);
+    const role = auth.project!.role;
+    switch (rule!.gate) {
+      case 'humanMember':
+        if (kind !== 'human') fail('gate.human');
+        break;
+      case 'agentMember':
+        if (kind !== 'agent') fail('gate.agent');
+        break;
+      case 'admin':
+        if (role !== 'owner' && role !== 'admin') fail('gate.admin', { what: rule!.what ?? 'do this' });
+        if (kind !== 'human') fail('gate.human');
+        break;
+      case 'owner':
+        if (role !== 'owner') fail('gate.owner', { what: rule!.what ?? 'do this' });
+        break;
+    }
+    return true;
+  }
+
+  /** Resolves the caller's role in the project; existence is never leaked to non-members. */
+  async enterProject(auth: AuthContext, projectId: string): Promise<void> {
+    if (auth.via === 'token' && auth.tokenProjectId !== projectId) {
+      if (await this.projects.findById(projectId)) fail('auth.token_other_project');
+      fail('project.not_found');
+    }
+    const membership = await this.members.find(projectId, auth.caller.id);
+    if (!membership) fail('project.not_found');
+    auth.project = { id: projectId, role: membership!.role };
+  }
+
+  private checkOrigin(request: FastifyRequest): void {
+    const origin = request.headers.origin;
+    if (origin === undefined) return;
+    const expected = this.config.SERVICE_URL ? safeOrigin(this.config.SERVICE_URL) : `${request.protocol}://${request.host}`;
+    if (safeOrigin(origin) !== expected) fail('auth.cross_site');
+  }
+}
+
+function safeOrigin(value: string): string {
+  try {
+    return new URL(value).origin;
+  } catch {
+    return 'null';
+  }
+}

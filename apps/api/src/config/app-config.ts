@@ -1,0 +1,75 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, validateSync } from 'class-validator';
+
+const list = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : value;
+const int = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+const bool = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : /^(1|true|yes)$/i.test(String(value)));
+
+/**
+ * Every setting comes from the environment (decisions.md › Configuration), checked once at
+ * start so a typo fails loudly instead of running with a surprise.
+ */
+export class AppConfig {
+  @IsOptional() @IsString() DATABASE_URL?: string;
+  @Transform(int) @IsInt() @Min(1) @Max(200) DATABASE_POOL_SIZE = 10;
+  @Transform(int) @IsInt() @Min(0) @Max(65535) PORT = 3000;
+  @IsString() HOST = '127.0.0.1';
+  @IsString() NODE_ENV = 'development';
+  @IsOptional() @IsString() SERVICE_URL?: string;
+  @IsIn(['open', 'invite', 'closed']) SERVICE_SIGNUP: 'open' | 'invite' | 'closed' = 'open';
+  @IsOptional() @IsString() SMTP_URL?: string;
+  @IsOptional() @IsString() MAIL_FROM?: string;
+  @IsOptional() @IsString() S3_BUCKET?: string;
+  @IsOptional() @IsString() S3_REGION?: string;
+  @IsOptional() @IsString() S3_ENDPOINT?: string;
+  @IsOptional() @IsString() S3_ACCESS_KEY_ID?: string;
+  @IsOptional() @IsString() S3_SECRET_ACCESS_KEY?: string;
+  @Transform(bool) @IsOptional() @IsBoolean() S3_FORCE_PATH_STYLE?: boolean;
+  @Transform(int) @IsInt() @Min(1) SERVICE_MAX_FILE_BYTES = 26214400;
+  @Transform(list) @IsString({ each: true }) SERVICE_FILE_TYPES: string[] = [
+    'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml', 'application/pdf', 'text/plain',
+    'text/markdown', 'text/csv', 'application/json', 'application/zip', 'video/mp4', 'video/webm',
+  ];
+  @IsOptional() @IsString() SERVICE_TRUST_PROXY?: string;
+  @Transform(list) @IsString({ each: true }) SERVICE_WEBHOOK_ALLOW: string[] = [];
+  /** Where the embedded PostgreSQL keeps its cluster when DATABASE_URL is unset. */
+  @IsString() SERVICE_DATA_DIR = './.data';
+  @Transform(int) @IsInt() @Min(1) @Max(65535) EMBEDDED_PG_PORT = 54329;
+  @IsIn(['debug', 'info', 'warn', 'error', 'silent']) LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' | 'silent' = 'info';
+
+  get production(): boolean {
+    return this.NODE_ENV === 'production';
+  }
+
+  get mailConfigured(): boolean {
+    return Boolean(this.SMTP_URL && this.MAIL_FROM);
+  }
+
+  /** Fastify's trustProxy: true, a hop count, or a list of addresses and CIDRs. */
+  get trustProxy(): boolean | number | string[] {
+    const raw = this.SERVICE_TRUST_PROXY?.trim();
+    if (!raw || raw === 'false') return false;
+    if (raw === 'true') return true;
+    if (/^\d+$/.test(raw)) return Number(raw);
+    return raw.split(',').map((s) => s.trim()).filter(Boolean);
+  }
+}
+
+const KEYS = [
+  'DATABASE_URL', 'DATABASE_POOL_SIZE', 'PORT', 'HOST', 'NODE_ENV', 'SERVICE_URL', 'SERVICE_SIGNUP', 'SMTP_URL',
+  'MAIL_FROM', 'S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE', 'SERVICE_MAX_FILE_BYTES', 'SERVICE_FILE_TYPES', 'SERVICE_TRUST_PROXY',
+  'SERVICE_WEBHOOK_ALLOW', 'SERVICE_DATA_DIR', 'EMBEDDED_PG_PORT', 'LOG_LEVEL',
+];
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const source = Object.fromEntries(KEYS.filter((k) => env[k] !== undefined && env[k] !== '').map((k) => [k, env[k]]));
+  const config = plainToInstance(AppConfig, source, { exposeDefaultValues: true });
+  const errors = validateSync(config);
+  if (errors.length > 0) {
+    // Names only: a value may be a secret.
+    throw new Error(`Invalid configuration: ${errors.map((e) => e.property).join(', ')}`);
+  }
+  return config;
+}

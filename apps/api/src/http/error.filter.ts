@@ -1,0 +1,49 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '@board/kernel';
+import { describeError } from './error-catalog';
+
+const INTERNAL = 'Something went wrong on our side. Try again in a moment.';
+
+/** Statuses Fastify or Nest raise before a route runs, in the contract's words. */
+const FRAMEWORK_MESSAGES: Record<number, string> = {
+  400: 'The request body must be JSON.',
+  404: 'Not found.',
+  405: 'Not found.',
+  413: 'The request body is too large.',
+  415: 'The request body must be JSON.',
+};
+
+/** The one place every failure becomes `{ error }` at its status. */
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('http');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    if (reply.sent) return;
+    const { status, body, headers } = this.describe(exception, request);
+    for (const [k, v] of Object.entries(headers)) reply.header(k, v);
+    reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
+  }
+
+  private describe(exception: unknown, request: FastifyRequest): { status: number; body: Record<string, unknown>; headers: Record<string, string> } {
+    if (exception instanceof DomainError) {
+      const { status, message } = describeError(exception.code, exception.params);
+      const headers: Record<string, string> = {};
+      if (exception.code === 'throttle.too_many') headers['retry-after'] = String(exception.params.retryAfter);
+      return { status, body: { error: message, ...(exception.extra ?? {}) }, headers };
+    }
+    const status =
+      exception instanceof HttpException
+        ? exception.getStatus()
+        : Number((exception as { statusCode?: number })?.statusCode) || 500;
+    if (status < 500 && FRAMEWORK_MESSAGES[status]) return { status, body: { error: FRAMEWORK_MESSAGES[status] }, headers: {} };
+    if (status < 500) return { status, body: { error: 'The request could not be read.' }, headers: {} };
+    // Log the failure for operators; the answer leaks nothing about it.
+    const e = exception as Error;
+    this.logger.error(`${request.method} ${request.url.split('?')[0]} failed: ${e?.name ?? 'Error'}: ${e?.message ?? e}`, e?.stack);
+    return { status: 500, body: { error: INTERNAL }, headers: {} };
+  }
+}

@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { AGENT_TOKEN_PREFIX, digestOf, newSecret, User, UserRepository } from '@board/accounts';
+import { Clock, fail, parseId, UnitOfWork } from '@board/kernel';
+import { ProjectQueries } from '@board/persistence';
+import { AgentTokenRepository, MemberRepository } from '@board/projects';
+
+/** Agents are users of kind agent that belong to exactly one project, reached by their tokens. */
+@Injectable()
+export class AgentsService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly members: MemberRepository,
+    private readonly tokens: AgentTokenRepository,
+    private readonly queries: ProjectQueries,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(projectId: string, body: Record<string, unknown>) {
+    const agent = User.createAgent({ id: randomUUID(), projectId, name: body.name, color: body.color, emoji: body.emoji, now: this.clock.now() });
+    const token = await this.uow.run(async () => {
+      await this.users.insert(agent);
+      await this.members.add(projectId, agent.id, 'member');
+      return this.issueToken(projectId, agent.id);
+    });
+    return { agent: await this.queries.member(projectId, agent.id), token: token.token };
+  }
+
+  async update(projectId: string, rawAgentId: string, body: Record<string, unknown>) {
+    const agent = await this.load(projectId, rawAgentId);
+    if (agent.changeProfile({ name: body.name, color: body.color, emoji: body.emoji })) await this.users.save(agent);
+    return { agent: await this.queries.member(projectId, agent.id) };
+  }
+
+  /** Its tokens stop working; its comments and runs keep their author, so the user row stays. */
+  async remove(projectId: string, rawAgentId: string): Promise<void> {
+    const agent = await this.load(projectId, rawAgentId);
+    await this.uow.run(async () => {
+      await this.tokens.deleteForAgent(projectId, agent.id);
+      await this.members.remove(projectId, agent.id);
+    });
+  }
+
+  async newToken(projectId: string, rawAgentId: string) {
+    const agent = await this.load(projectId, rawAgentId);
+    return this.issueToken(projectId, agent.id);
+  }
+
+  list(projectId: string) {
+    return this.queries.tokens(projectId);
+  }
+
+  async revoke(projectId: string, rawTokenId: string): Promise<void> {
+    const tokenId = parseId(rawTokenId, 'token');
+    if (!(await this.tokens.delete(projectId, tokenId))) fail('token.not_found');
+  }
+
+  /** `svc_` and 32 random bytes, shown once; only the SHA-256 digest is kept. */
+  private async issueToken(projectId: string, agentId: string): Promise<{ id: string; token: string }> {
+    const token = newSecret(AGENT_TOKEN_PREFIX);
+    const id = randomUUID();
+    await this.tokens.insert({ id, projectId, agentId, digest: digestOf(token), prefix: token.slice(0, 8) });
+    return { id, token };
+  }
+
+  private async load(projectId: string, rawAgentId: string): Promise<User> {
+    const agentId = parseId(rawAgentId, 'agent');
+    const agent = await this.users.findById(agentId);
+    const member = agent?.isAgent && agent.projectId === projectId ? await this.members.find(projectId, agentId) : null;
+    if (!agent || !member) fail('agent.not_found');
+    return agent!;
+  }
+}

@@ -1,0 +1,91 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Admin, HumanMember } from '../auth/access.decorator';
+import { Auth, AuthContext, ProjectScope } from '../auth/auth-context';
+import { bodyObject } from '../http/json-body';
+import { AgentsService } from './agents.service';
+import { MembersService } from './members.service';
+
+@Controller('projects/:projectId')
+export class MembersController {
+  constructor(private readonly members: MembersService) {}
+
+  @Admin('add members')
+  @Post('members')
+  @HttpCode(201)
+  add(@ProjectScope() scope: { id: string }, @Body() body: unknown) {
+    return this.members.add(scope.id, bodyObject(body));
+  }
+
+  @Admin('change roles')
+  @Patch('members/:userId')
+  changeRole(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Param('userId') userId: string, @Body() body: unknown) {
+    return this.members.changeRole(auth, scope.id, userId, bodyObject(body));
+  }
+
+  /** Owner and admins remove others; any person may leave. */
+  @HumanMember()
+  @Delete('members/:userId')
+  async remove(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Param('userId') userId: string) {
+    await this.members.remove(auth, scope.id, userId);
+    return { ok: true };
+  }
+
+  @Admin('remove invites')
+  @Delete('invites/:email')
+  async removeInvite(@ProjectScope() scope: { id: string }, @Param('email') email: string) {
+    await this.members.removeInvite(scope.id, email);
+    return { ok: true };
+  }
+
+  @Admin('make reset links')
+  @Post('members/:userId/reset')
+  @HttpCode(200)
+  reset(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Param('userId') userId: string) {
+    return this.members.resetLink(auth, scope.id, userId);
+  }
+}
+
+@Controller('projects/:projectId')
+export class AgentsController {
+  constructor(private readonly agents: AgentsService) {}
+
+  @Admin('add agents')
+  @Post('agents')
+  @HttpCode(201)
+  create(@ProjectScope() scope: { id: string }, @Body() body: unknown) {
+    return this.agents.create(scope.id, bodyObject(body));
+  }
+
+  @Admin('change agents')
+  @Patch('agents/:agentId')
+  update(@ProjectScope() scope: { id: string }, @Param('agentId') agentId: string, @Body() body: unknown) {
+    return this.agents.update(scope.id, agentId, bodyObject(body));
+  }
+
+  @Admin('remove agents')
+  @Delete('agents/:agentId')
+  async remove(@ProjectScope() scope: { id: string }, @Param('agentId') agentId: string) {
+    await this.agents.remove(scope.id, agentId);
+    return { ok: true };
+  }
+
+  @Admin('see tokens')
+  @Get('tokens')
+  async tokens(@ProjectScope() scope: { id: string }) {
+    return { tokens: await this.agents.list(scope.id) };
+  }
+
+  @Admin('make tokens')
+  @Post('agents/:agentId/tokens')
+  @HttpCode(201)
+  newToken(@ProjectScope() scope: { id: string }, @Param('agentId') agentId: string) {
+    return this.agents.newToken(scope.id, agentId);
+  }
+
+  @Admin('revoke tokens')
+  @Delete('tokens/:tokenId')
+  async revoke(@ProjectScope() scope: { id: string }, @Param('tokenId') tokenId: string) {
+    await this.agents.revoke(scope.id, tokenId);
+    return { ok: true };
+  }
+}

@@ -1,0 +1,97 @@
+import { Injectable } from '@nestjs/common';
+import { digestOf, newSecret, readEmail, RESET_TOKEN_PREFIX, ResetTokenRepository, UserRepository } from '@board/accounts';
+import { ActivityRecorder, Clock, DAY, fail, parseId, UnitOfWork } from '@board/kernel';
+import { ProjectQueries } from '@board/persistence';
+import { AgentTokenRepository, assertCanChangeRole, assertCanRemove, MemberRepository, Membership, readGivenRole } from '@board/projects';
+import { AppConfig } from '../config/app-config';
+import { AuthContext } from '../auth/auth-context';
+
+const RESET_LIFETIME_MS = DAY;
+
+@Injectable()
+export class MembersService {
+  constructor(
+    private readonly members: MemberRepository,
+    private readonly users: UserRepository,
+    private readonly tokens: AgentTokenRepository,
+    private readonly resets: ResetTokenRepository,
+    private readonly queries: ProjectQueries,
+    private readonly activity: ActivityRecorder,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** A member when an account has the email, else an invite that turns into one at sign-up. */
+  async add(projectId: string, body: Record<string, unknown>) {
+    const email = readEmail(body.email);
+    const role = readGivenRole(body.role, 'member');
+    const user = await this.users.findByEmail(email);
+    if (user && !user.isAgent) {
+      await this.members.add(projectId, user.id, role);
+      return { member: await this.queries.member(projectId, user.id) };
+    }
+    const invite = await this.members.addInvite(projectId, email, role);
+    return { invite };
+  }
+
+  async changeRole(auth: AuthContext, projectId: string, rawUserId: string, body: Record<string, unknown>) {
+    const userId = parseId(rawUserId, 'member');
+    const role = readGivenRole(body.role, undefined);
+    await this.uow.run(
+      async () => {
+        const target = await this.target(projectId, userId);
+        assertCanChangeRole(auth.project!.role, target);
+        await this.members.setRole(projectId, userId, role);
+      },
+      { lockProject: projectId },
+    );
+    return { member: await this.queries.member(projectId, userId) };
+  }
+
+  /** Managers remove others; anybody may leave. An agent removed this way loses its tokens. */
+  async remove(auth: AuthContext, projectId: string, rawUserId: string): Promise<void> {
+    const userId = parseId(rawUserId, 'member');
+    await this.uow.run(
+      async () => {
+        const target = await this.target(projectId, userId);
+        assertCanRemove({ userId: auth.caller.id, role: auth.project!.role }, target);
+        if (target.kind === 'agent') await this.tokens.deleteForAgent(projectId, userId);
+        await this.members.remove(projectId, userId);
+      },
+      { lockProject: projectId },
+    );
+  }
+
+  async removeInvite(projectId: string, email: string): Promise<void> {
+    await this.members.removeInvite(projectId, email.trim().toLowerCase());
+  }
+
+  /** A one-time link (24 hours) for a person of the project; a newer one voids the older. */
+  async resetLink(auth: AuthContext, projectId: string, rawUserId: string) {
+    const userId = parseId(rawUserId, 'member');
+    const token = newSecret(RESET_TOKEN_PREFIX);
+    const expiresAt = new Date(this.clock.now().getTime() + RESET_LIFETIME_MS);
+    await this.uow.run(async () => {
+      const target = await this.target(projectId, userId);
+      if (target.kind !== 'human') fail('member.reset_agent');
+      const user = await this.users.findById(userId);
+      await this.resets.replace(userId, digestOf(token), expiresAt);
+      await this.activity.record({
+        projectId,
+        taskId: null,
+        actorId: auth.caller.id,
+        kind: 'reset',
+        data: { forUserId: userId, forName: user!.name },
+      });
+    });
+    const base = this.config.SERVICE_URL?.replace(/\/+$/, '');
+    return { token, url: base ? `${base}/reset?token=${token}` : null, expiresAt };
+  }
+
+  private async target(projectId: string, userId: string): Promise<Membership> {
+    const target = await this.members.find(projectId, userId);
+    if (!target) fail('member.not_found');
+    return target!;
+  }
+}

@@ -1,0 +1,80 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
+import { ProjectQueries } from '@board/persistence';
+import { Admin, Agent, Human, HumanMember, Member, Owner } from '../auth/access.decorator';
+import { Auth, AuthContext, ProjectScope } from '../auth/auth-context';
+import { bodyObject } from '../http/json-body';
+import { ProjectsService } from './projects.service';
+import { requireView } from './project-view';
+
+@Controller()
+export class ProjectsController {
+  constructor(
+    private readonly projects: ProjectsService,
+    private readonly queries: ProjectQueries,
+  ) {}
+
+  @Human()
+  @Get('projects')
+  async list(@Auth() auth: AuthContext) {
+    return { projects: await this.projects.list(auth) };
+  }
+
+  @Human()
+  @Post('projects')
+  @HttpCode(201)
+  async create(@Auth() auth: AuthContext, @Body() body: unknown) {
+    return { project: await this.projects.create(auth, bodyObject(body)) };
+  }
+
+  @Admin('change the project settings')
+  @Patch('projects/:projectId')
+  async update(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Body() body: unknown) {
+    return { project: await this.projects.update(auth, scope.id, bodyObject(body)) };
+  }
+
+  @Owner('delete the project')
+  @Delete('projects/:projectId')
+  async remove(@ProjectScope() scope: { id: string }) {
+    await this.projects.remove(scope.id);
+    return { ok: true };
+  }
+
+  @Owner('hand the project over')
+  @Post('projects/:projectId/hand-over')
+  @HttpCode(200)
+  async handOver(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Body() body: unknown) {
+    await this.projects.handOver(auth, scope.id, bodyObject(body));
+    return { ok: true };
+  }
+
+  @HumanMember()
+  @Put('projects/:projectId/position')
+  async place(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Body() body: unknown) {
+    await this.projects.place(auth, scope.id, bodyObject(body));
+    return { ok: true };
+  }
+
+  @Member()
+  @Get('projects/:projectId/rules')
+  async rules(@ProjectScope() scope: { id: string }) {
+    return { rules: await this.projects.rules(scope.id) };
+  }
+
+  @Admin('change the agent rules')
+  @Put('projects/:projectId/rules')
+  async writeRules(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Body() body: unknown) {
+    return { rules: await this.projects.writeRules(auth, scope.id, bodyObject(body)) };
+  }
+
+  /** An agent's own view of itself and its one project. */
+  @Agent()
+  @Get('agent/me')
+  async agentMe(@Auth() auth: AuthContext) {
+    const project = requireView(await this.queries.projectFor(auth.tokenProjectId!, auth.caller.id));
+    const { id, name, color, emoji } = auth.caller;
+    return {
+      agent: { id, name, color, emoji },
+      project: { id: project.id, name: project.name, key: project.key, role: project.role, waiting: await this.queries.waitingRuns(project.id) },
+    };
+  }
+}

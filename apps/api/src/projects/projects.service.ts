@@ -1,0 +1,150 @@
+import { Injectable } from '@nestjs/common';
+import { createHash, randomUUID } from 'node:crypto';
+import { ActivityRecorder, Clock, DomainError, fail, parseId, UnitOfWork } from '@board/kernel';
+import { DoneWhen, keyCandidates, MemberRepository, Project, ProjectRepository, projectSeed, readProjectKey } from '@board/projects';
+import { ProjectQueries } from '@board/persistence';
+import { AuthContext } from '../auth/auth-context';
+import { requireView } from './project-view';
+
+@Injectable()
+export class ProjectsService {
+  constructor(
+    private readonly projects: ProjectRepository,
+    private readonly members: MemberRepository,
+    private readonly queries: ProjectQueries,
+    private readonly activity: ActivityRecorder,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  list(auth: AuthContext) {
+    return this.queries.listFor(auth.caller.id, false);
+  }
+
+  async create(auth: AuthContext, body: Record<string, unknown>) {
+    const id = randomUUID();
+    // Validate the name before spending a key on it.
+    const draft = Project.create({ id, name: body.name, key: 'XX', ownerId: auth.caller.id, now: this.clock.now() });
+    const keys = body.key === undefined || body.key === null ? keyCandidates(draft.snapshot.name) : [readProjectKey(body.key)];
+    for (const key of keys) {
+      if (keys.length > 1 && (await this.projects.keyTaken(key))) continue;
+      const project = Project.create({ id, name: body.name, key, ownerId: auth.caller.id, now: this.clock.now() });
+      const seed = projectSeed(randomUUID);
+      project.setDoneWhen({ propertyId: seed.status.id, optionIds: [seed.doneOptionId] });
+      try {
+        await this.uow.run(async () => {
+          await this.projects.insert(project, seed);
+          await this.members.add(id, auth.caller.id, 'owner');
+        });
+      } catch (error) {
+        // A derived key somebody took meanwhile: try the next one.
+        if (keys.length > 1 && error instanceof DomainError && error.code === 'project.key_taken') continue;
+        throw error;
+      }
+      return requireView(await this.queries.projectFor(id, auth.caller.id));
+    }
+    return fail('project.key_invalid');
+  }
+
+  async update(auth: AuthContext, projectId: string, body: Record<string, unknown>) {
+    await this.uow.run(
+      async () => {
+        const project = await this.load(projectId);
+        if (body.name !== undefined) project.rename(body.name);
+        if (body.key !== undefined) {
+          const key = project.changeKey(body.key);
+          if (await this.projects.keyTaken(key, projectId)) fail('project.key_taken', { key });
+        }
+        if (body.doneWhen !== undefined) project.setDoneWhen(await this.readDoneWhen(projectId, body.doneWhen));
+        for (const flag of ['releases', 'sprints'] as const) {
+          if (body[flag] === undefined) continue;
+          project.setFlag(flag, body[flag]);
+          if (body[flag] === true) await this.ensureFlagProperty(projectId, flag);
+        }
+        await this.projects.save(project);
+      },
+      { lockProject: projectId },
+    );
+    return requireView(await this.queries.projectFor(projectId, auth.caller.id));
+  }
+
+  async remove(projectId: string): Promise<void> {
+    await this.projects.delete(projectId);
+  }
+
+  async handOver(auth: AuthContext, projectId: string, body: Record<string, unknown>): Promise<void> {
+    const userId = parseId(body.userId, 'member');
+    await this.uow.run(
+      async () => {
+        const project = await this.load(projectId);
+        const target = await this.members.find(projectId, userId);
+        if (!target) fail('member.not_found');
+        if (target!.kind !== 'human') fail('project.hand_over_to_person');
+        if (userId === project.ownerId) return;
+        const previous = project.handOver(userId);
+        await this.members.setRole(projectId, userId, 'owner');
+        await this.members.setRole(projectId, previous, 'admin');
+        await this.projects.save(project);
+      },
+      { lockProject: projectId },
+    );
+  }
+
+  async place(auth: AuthContext, projectId: string, body: Record<string, unknown>): Promise<void> {
+    const afterId = body.afterId === undefined || body.afterId === null ? null : parseId(body.afterId, 'project');
+    await this.members.place(auth.caller.id, projectId, afterId === projectId ? null : afterId);
+  }
+
+  async rules(projectId: string) {
+    const rules = await this.queries.rules(projectId);
+    if (!rules) fail('project.not_found');
+    return { text: rules!.text, hash: sha256(rules!.text), updatedAt: rules!.updatedAt };
+  }
+
+  async writeRules(auth: AuthContext, projectId: string, body: Record<string, unknown>) {
+    await this.uow.run(
+      async () => {
+        const project = await this.load(projectId);
+        if (!project.writeRules(body.text, this.clock.now())) return;
+        await this.projects.save(project);
+        const text = project.snapshot.rulesText;
+        await this.activity.record({ projectId, taskId: null, actorId: auth.caller.id, kind: 'rules', data: { hash: sha256(text), text } });
+      },
+      { lockProject: projectId },
+    );
+    return this.rules(projectId);
+  }
+
+  private async readDoneWhen(projectId: string, value: unknown): Promise<DoneWhen | null> {
+    if (value === null) return null;
+    const v = value as Record<string, unknown>;
+    if (typeof value !== 'object' || Array.isArray(value)) fail('project.done_when_invalid');
+    const propertyId = parseId(v.propertyId, 'property');
+    const options = await this.projects.selectOptions(projectId, propertyId);
+    if (!options) fail('property.not_in_project');
+    if (!Array.isArray(v.optionIds)) fail('project.done_when_invalid');
+    const optionIds = [...new Set((v.optionIds as unknown[]).map((o) => parseId(o, 'option')))];
+    if (optionIds.some((o) => !options!.includes(o))) fail('project.done_when_invalid');
+    return { propertyId, optionIds };
+  }
+
+  /** Releases on: a dated select `Release` unless one exists; sprints on: an iteration `Sprint`. */
+  private async ensureFlagProperty(projectId: string, flag: 'releases' | 'sprints'): Promise<void> {
+    const releases = flag === 'releases';
+    if (await this.projects.hasProperty(projectId, releases ? 'dated_select' : 'iteration')) return;
+    await this.projects.addProperty(projectId, {
+      id: randomUUID(),
+      name: releases ? 'Release' : 'Sprint',
+      type: releases ? 'select' : 'iteration',
+      config: releases ? { dated: true } : {},
+    });
+  }
+
+  private async load(projectId: string): Promise<Project> {
+    const project = await this.projects.findById(projectId);
+    if (!project) fail('project.not_found');
+    return project!;
+  }
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');

@@ -1,0 +1,29 @@
+import { Controller, Get, HttpCode, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { Database } from '@board/persistence';
+import { Public } from '../auth/access.decorator';
+import { SERVICE_VERSION } from './version';
+
+@Controller()
+export class SystemController {
+  constructor(private readonly db: Database) {}
+
+  @Public()
+  @Get('version')
+  version() {
+    return { version: SERVICE_VERSION, api: 1 };
+  }
+
+  /** 200 `{ ok: true }` while the database answers within two seconds, else 503 `{ ok: false }`. */
+  @Public()
+  @Get('health')
+  @HttpCode(200)
+  async health(@Res({ passthrough: true }) reply: FastifyReply) {
+    const ok = await Promise.race([
+      this.db.query('SELECT 1').then(() => true, () => false),
+      new Promise<boolean>((resolve) => setTimeout(resolve, 2000, false).unref()),
+    ]);
+    if (!ok) reply.status(503);
+    return { ok };
+  }
+}

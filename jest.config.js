@@ -1,0 +1,27 @@
+// One Jest run holds every kind of test: domain unit tests beside the code (libs/**),
+// adapter integration tests and HTTP end-to-end tests (test/**) against a real PostgreSQL.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  },
+];
+module.exports = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': swc },
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/test/**/*.test.ts'],
+  moduleNameMapper: {
+    '^@board/(kernel|accounts|projects|persistence|platform)$': '<rootDir>/libs/$1/src',
+  },
+  globalSetup: '<rootDir>/test/support/global-setup.js',
+  globalTeardown: '<rootDir>/test/support/global-teardown.js',
+  testTimeout: 30000,
+};

@@ -1,0 +1,130 @@
+import { colorFromSeed, fail, isAvatarColor, isSingleEmoji, readText } from '@board/kernel';
+import { readEmail } from './email';
+
+export type UserKind = 'human' | 'agent';
+
+export interface UserProps {
+  id: string;
+  kind: UserKind;
+  email: string | null;
+  name: string;
+  color: string;
+  emoji: string | null;
+  passwordHash: string | null;
+  /** An agent belongs to exactly one project; null for a person. */
+  projectId: string | null;
+  createdAt: Date;
+}
+
+/** What auth answers show of a person: `{ id, email, name, color, emoji }`. */
+export interface UserView {
+  id: string;
+  email: string | null;
+  name: string;
+  color: string;
+  emoji: string | null;
+}
+
+export const NAME_MAX = 80;
+
+export const readName = (value: unknown, required: boolean): string | undefined =>
+  readText(value, 'name', { max: NAME_MAX, required });
+
+/** `color` must be one of the eleven; the grey and anything else is refused. */
+export function readColor(value: unknown): string | undefined {
+  const color = readText(value, 'color', { max: 7 });
+  if (color === undefined) return undefined;
+  if (!isAvatarColor(color)) fail('account.color_invalid');
+  return color.toLowerCase();
+}
+
+/** One emoji, or null to go back to initials. */
+export function readEmoji(value: unknown): string | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null) return null;
+  if (!isSingleEmoji(value)) fail('account.emoji_invalid');
+  return value as string;
+}
+
+export class User {
+  private constructor(private props: UserProps) {}
+
+  static restore(props: UserProps): User {
+    return new User({ ...props });
+  }
+
+  static registerPerson(input: { id: string; email: unknown; name: unknown; passwordHash: string; now: Date }): User {
+    const email = readEmail(input.email);
+    const name = readName(input.name, true)!;
+    return new User({
+      id: input.id,
+      kind: 'human',
+      email,
+      name,
+      color: colorFromSeed(email),
+      emoji: null,
+      passwordHash: input.passwordHash,
+      projectId: null,
+      createdAt: input.now,
+    });
+  }
+
+  static createAgent(input: { id: string; projectId: string; name: unknown; color?: unknown; emoji?: unknown; now: Date }): User {
+    const name = readName(input.name, true)!;
+    const color = readColor(input.color) ?? colorFromSeed(input.id);
+    const emoji = readEmoji(input.emoji) ?? null;
+    return new User({
+      id: input.id,
+      kind: 'agent',
+      email: null,
+      name,
+      color,
+      emoji,
+      passwordHash: null,
+      projectId: input.projectId,
+      createdAt: input.now,
+    });
+  }
+
+  /** Name, colour and face, each optional; answers whether anything changed. */
+  changeProfile(input: { name?: unknown; color?: unknown; emoji?: unknown }): boolean {
+    const name = readName(input.name, false);
+    const color = readColor(input.color);
+    const emoji = readEmoji(input.emoji);
+    const before = JSON.stringify(this.view);
+    if (name !== undefined) this.props.name = name;
+    if (color !== undefined) this.props.color = color;
+    if (emoji !== undefined) this.props.emoji = emoji;
+    return JSON.stringify(this.view) !== before;
+  }
+
+  setPasswordHash(hash: string): void {
+    this.props.passwordHash = hash;
+  }
+
+  get id(): string {
+    return this.props.id;
+  }
+  get kind(): UserKind {
+    return this.props.kind;
+  }
+  get isAgent(): boolean {
+    return this.props.kind === 'agent';
+  }
+  get passwordHash(): string | null {
+    return this.props.passwordHash;
+  }
+  get projectId(): string | null {
+    return this.props.projectId;
+  }
+  get name(): string {
+    return this.props.name;
+  }
+  get snapshot(): Readonly<UserProps> {
+    return this.props;
+  }
+  get view(): UserView {
+    const { id, email, name, color, emoji } = this.props;
+    return { id, email, name, color, emoji };
+  }
+}

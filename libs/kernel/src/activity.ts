@@ -1,0 +1,25 @@
+export const ACTIVITY_KINDS = [
+  'created', 'title', 'description', 'value', 'checklist', 'comment', 'run', 'archive',
+  'link', 'deleted', 'reset', 'import', 'attachment', 'rules',
+] as const;
+
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/** Kinds about the project rather than one task; a task read leaves them out. */
+export const PROJECT_ACTIVITY_KINDS: readonly ActivityKind[] = ['reset', 'rules'];
+
+export interface ActivityLine {
+  projectId: string;
+  taskId: string | null;
+  actorId: string | null;
+  kind: ActivityKind;
+  data: Record<string, unknown>;
+}
+
+/**
+ * The one seam every write calls to leave its feed line. It runs inside the write's
+ * transaction; the events work hangs the stream notice and webhook outbox rows here too.
+ */
+export abstract class ActivityRecorder {
+  abstract record(line: ActivityLine): Promise<void>;
+}

@@ -1,0 +1,59 @@
+import { DataSource } from 'typeorm';
+import { types } from 'pg';
+import { MIGRATIONS } from './migrations';
+
+// A `date` column is a calendar day, not a moment: keep it as the YYYY-MM-DD string.
+types.setTypeParser(1082, (value: string) => value);
+
+export interface DatabaseSettings {
+  url: string;
+  poolSize: number;
+  applicationName?: string;
+}
+
+export function createDataSource(settings: DatabaseSettings): DataSource {
+  return new DataSource({
+    type: 'postgres',
+    url: settings.url,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'migrations',
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    // Parameters can carry digests and hashes: TypeORM never logs queries; failures are logged
+    // by the exception filter without their parameters.
+    logging: false,
+    poolSize: settings.poolSize,
+    applicationName: settings.applicationName ?? 'task-board',
+    extra: { connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000 },
+  });
+}
+
+/** Opens the pool and keeps an error listener on every client: a cut connection must not crash the process. */
+export async function openDataSource(dataSource: DataSource, onError: (error: Error) => void): Promise<DataSource> {
+  await dataSource.initialize();
+  const pool = (dataSource.driver as unknown as { master?: NodeJS.EventEmitter }).master;
+  pool?.on('error', onError);
+  pool?.on('connect', (client: NodeJS.EventEmitter) => client.on('error', onError));
+  return dataSource;
+}
+
+const MIGRATION_LOCK = 4_217_001;
+
+/**
+ * Applies pending migrations under a session advisory lock, so two instances starting together
+ * take turns: the second finds nothing left to do.
+ */
+export async function migrate(dataSource: DataSource): Promise<void> {
+  const runner = dataSource.createQueryRunner();
+  try {
+    await runner.connect();
+    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await dataSource.runMigrations({ transaction: 'each' });
+    } finally {
+      await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    await runner.release();
+  }
+}

@@ -1,0 +1,4 @@
+import { Foundation1763769600000 } from './1763769600000-foundation';
+
+/** Every migration in order; new ones are appended, never edited once landed. */
+export const MIGRATIONS = [Foundation1763769600000];

@@ -1,0 +1,39 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ResetTokenRepository, SessionRepository, ThrottleStore, UserRepository } from '@board/accounts';
+import { ActivityRecorder, UnitOfWork } from '@board/kernel';
+import { AgentTokenRepository, MemberRepository, ProjectRepository } from '@board/projects';
+import { Database } from './database';
+import { TypeormUserRepository } from './accounts/typeorm-user.repository';
+import { TypeormSessionRepository } from './accounts/typeorm-session.repository';
+import { TypeormResetTokenRepository } from './accounts/typeorm-reset-token.repository';
+import { TypeormThrottleStore } from './accounts/typeorm-throttle.store';
+import { TypeormProjectRepository } from './projects/typeorm-project.repository';
+import { TypeormMemberRepository } from './projects/typeorm-member.repository';
+import { TypeormAgentTokenRepository } from './projects/typeorm-agent-token.repository';
+import { ProjectQueries } from './projects/project.queries';
+import { TypeormActivityRecorder } from './activity/typeorm-activity.recorder';
+
+/** Binds every storage port to its TypeORM/PostgreSQL adapter over one open DataSource. */
+@Global()
+@Module({})
+export class PersistenceModule {
+  static forRoot(dataSource: DataSource): DynamicModule {
+    const providers = [
+      { provide: DataSource, useValue: dataSource },
+      Database,
+      { provide: UnitOfWork, useExisting: Database },
+      { provide: UserRepository, useClass: TypeormUserRepository },
+      { provide: SessionRepository, useClass: TypeormSessionRepository },
+      { provide: ResetTokenRepository, useClass: TypeormResetTokenRepository },
+      TypeormThrottleStore,
+      { provide: ThrottleStore, useExisting: TypeormThrottleStore },
+      { provide: ProjectRepository, useClass: TypeormProjectRepository },
+      { provide: MemberRepository, useClass: TypeormMemberRepository },
+      { provide: AgentTokenRepository, useClass: TypeormAgentTokenRepository },
+      { provide: ActivityRecorder, useClass: TypeormActivityRecorder },
+      ProjectQueries,
+    ];
+    return { module: PersistenceModule, providers, exports: providers.map((p) => ('provide' in p ? p.provide : p)) };
+  }
+}

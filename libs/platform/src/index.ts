@@ -1,0 +1,1 @@
+export * from './argon2-password-hasher';

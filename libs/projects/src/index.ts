@@ -1,0 +1,6 @@
+export * from './role';
+export * from './project-key';
+export * from './project';
+export * from './membership';
+export * from './project-defaults';
+export * from './ports';

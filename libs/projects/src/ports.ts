@@ -1,0 +1,53 @@
+import { Project } from './project';
+import { ProjectSeed } from './project-defaults';
+import { MemberRef } from './membership';
+import { Role } from './role';
+
+export abstract class ProjectRepository {
+  abstract findById(id: string): Promise<Project | null>;
+  abstract keyTaken(key: string, exceptProjectId?: string): Promise<boolean>;
+  /** Inserts the project with its seed (Status, options, main view, card view). Refuses a taken key. */
+  abstract insert(project: Project, seed: ProjectSeed): Promise<void>;
+  /** Refuses a key another project took meanwhile with project.key_taken. */
+  abstract save(project: Project): Promise<void>;
+  abstract delete(id: string): Promise<void>;
+  /** Is `propertyId` a select property of the project, and are `optionIds` its options? */
+  abstract selectOptions(projectId: string, propertyId: string): Promise<string[] | null>;
+  abstract hasProperty(projectId: string, match: 'dated_select' | 'iteration'): Promise<boolean>;
+  abstract addProperty(projectId: string, property: { id: string; name: string; type: string; config: Record<string, unknown> }): Promise<void>;
+}
+
+export interface Membership extends MemberRef {
+  projectId: string;
+}
+
+export abstract class MemberRepository {
+  abstract find(projectId: string, userId: string): Promise<Membership | null>;
+  /** Adds a membership at the end of the user's own project order. Refuses a second one with member.already. */
+  abstract add(projectId: string, userId: string, role: Role): Promise<void>;
+  abstract setRole(projectId: string, userId: string, role: Role): Promise<void>;
+  abstract remove(projectId: string, userId: string): Promise<void>;
+  /** Moves a project in the user's own order, straight after `afterProjectId` (null: first). */
+  abstract place(userId: string, projectId: string, afterProjectId: string | null): Promise<void>;
+  abstract addInvite(projectId: string, email: string, role: 'member' | 'admin'): Promise<{ email: string; createdAt: Date }>;
+  abstract removeInvite(projectId: string, email: string): Promise<void>;
+  /** Turns every pending invite for the email into a membership of the user. */
+  abstract acceptInvites(email: string, userId: string): Promise<void>;
+  abstract hasInvite(email: string): Promise<boolean>;
+}
+
+export interface AgentTokenRecord {
+  id: string;
+  projectId: string;
+  agentId: string;
+  digest: string;
+  prefix: string;
+}
+
+export abstract class AgentTokenRepository {
+  abstract insert(token: AgentTokenRecord): Promise<void>;
+  /** The live token behind a digest, stamping its use. */
+  abstract use(digest: string, now: Date): Promise<AgentTokenRecord | null>;
+  abstract delete(projectId: string, tokenId: string): Promise<boolean>;
+  abstract deleteForAgent(projectId: string, agentId: string): Promise<void>;
+}

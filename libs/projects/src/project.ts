@@ -1,0 +1,93 @@
+import { fail, readText } from '@board/kernel';
+import { readProjectKey, readProjectName } from './project-key';
+
+export interface DoneWhen {
+  propertyId: string;
+  optionIds: string[];
+}
+
+export interface ProjectProps {
+  id: string;
+  name: string;
+  key: string;
+  ownerId: string;
+  doneWhen: DoneWhen | null;
+  releases: boolean;
+  sprints: boolean;
+  rulesText: string;
+  rulesUpdatedAt: Date | null;
+  createdAt: Date;
+}
+
+export const RULES_MAX = 20000;
+
+export class Project {
+  private constructor(private props: ProjectProps) {}
+
+  static restore(props: ProjectProps): Project {
+    return new Project({ ...props });
+  }
+
+  static create(input: { id: string; name: unknown; key: string; ownerId: string; now: Date }): Project {
+    return new Project({
+      id: input.id,
+      name: readProjectName(input.name, true)!,
+      key: input.key,
+      ownerId: input.ownerId,
+      doneWhen: null,
+      releases: false,
+      sprints: false,
+      rulesText: '',
+      rulesUpdatedAt: null,
+      createdAt: input.now,
+    });
+  }
+
+  rename(value: unknown): void {
+    const name = readProjectName(value, true);
+    if (name !== undefined) this.props.name = name;
+  }
+
+  changeKey(value: unknown): string {
+    return (this.props.key = readProjectKey(value));
+  }
+
+  setDoneWhen(doneWhen: DoneWhen | null): void {
+    this.props.doneWhen = doneWhen;
+  }
+
+  setFlag(flag: 'releases' | 'sprints', value: unknown): boolean {
+    if (typeof value !== 'boolean') fail('project.flag_invalid', { field: flag });
+    const changed = this.props[flag] !== value;
+    this.props[flag] = value as boolean;
+    return changed;
+  }
+
+  handOver(toUserId: string): string {
+    const previous = this.props.ownerId;
+    this.props.ownerId = toUserId;
+    return previous;
+  }
+
+  /** Agent rules: free text; its hash is the SHA-256 of the text. Answers whether it changed. */
+  writeRules(value: unknown, now: Date): boolean {
+    const text = readText(value, 'text', { max: RULES_MAX, allowEmpty: true, required: true })!;
+    const changed = text !== this.props.rulesText || this.props.rulesUpdatedAt === null;
+    this.props.rulesText = text;
+    this.props.rulesUpdatedAt = now;
+    return changed;
+  }
+
+  get id(): string {
+    return this.props.id;
+  }
+  get key(): string {
+    return this.props.key;
+  }
+  get ownerId(): string {
+    return this.props.ownerId;
+  }
+  get snapshot(): Readonly<ProjectProps> {
+    return this.props;
+  }
+}

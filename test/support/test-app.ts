@@ -1,0 +1,147 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { randomUUID } from 'node:crypto';
+import { Pool } from 'pg';
+import { Clock } from '@board/kernel';
+import { createApp } from '../../apps/api/src/app.factory';
+import { loadConfig } from '../../apps/api/src/config/app-config';
+import { createDatabase } from './database';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  /** e.g. http://127.0.0.1:41234/api */
+  api: string;
+  /** Direct SQL access to the app's database, for setting up and checking state. */
+  sql: Pool;
+  databaseUrl: string;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  clock?: Clock;
+  /** Reuse another app's database (two instances on one database). */
+  databaseUrl?: string;
+}
+
+/** The real service on a real port, over a database of its own. */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const owned = options.databaseUrl ? null : await createDatabase();
+  const databaseUrl = options.databaseUrl ?? owned!.url;
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_POOL_SIZE: '5', ...options.env, DATABASE_URL: databaseUrl });
+  const app = await createApp({ config, clock: options.clock });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.getHttpServer().address() as { port: number };
+  const sql = new Pool({ connectionString: databaseUrl, max: 2 });
+  sql.on('error', () => undefined);
+  return {
+    app,
+    api: `http://127.0.0.1:${address.port}/api`,
+    sql,
+    databaseUrl,
+    async close() {
+      await app.close();
+      await sql.end();
+      if (owned) await owned.drop();
+    },
+  };
+}
+
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  /** Send this string as the body as is (for unparsable JSON). */
+  raw?: string;
+}
+
+/** An HTTP client that keeps its session cookie like a browser, or sends an agent token. */
+export class Client {
+  cookie?: string;
+  token?: string;
+
+  constructor(readonly api: string) {}
+
+  withToken(token: string): Client {
+    const c = new Client(this.api);
+    c.token = token;
+    return c;
+  }
+
+  async request<T = any>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<Answer<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.cookie && !('cookie' in headers)) headers.cookie = `service_session=${this.cookie}`;
+    if (this.token && !('authorization' in headers)) headers.authorization = `Bearer ${this.token}`;
+    let payload: string | undefined = options.raw;
+    if (payload === undefined && body !== undefined) payload = JSON.stringify(body);
+    if (payload !== undefined && !('content-type' in headers)) headers['content-type'] = 'application/json';
+    const response = await fetch(this.api + path, { method, headers, body: payload });
+    const setCookie = response.headers.get('set-cookie');
+    const match = setCookie && /service_session=([^;]*)/.exec(setCookie);
+    if (match) this.cookie = match[1] || undefined;
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON */
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  get<T = any>(path: string, options?: RequestOptions) {
+    return this.request<T>('GET', path, undefined, options);
+  }
+  post<T = any>(path: string, body?: unknown, options?: RequestOptions) {
+    return this.request<T>('POST', path, body, options);
+  }
+  put<T = any>(path: string, body?: unknown, options?: RequestOptions) {
+    return this.request<T>('PUT', path, body, options);
+  }
+  patch<T = any>(path: string, body?: unknown, options?: RequestOptions) {
+    return this.request<T>('PATCH', path, body, options);
+  }
+  delete<T = any>(path: string, body?: unknown, options?: RequestOptions) {
+    return this.request<T>('DELETE', path, body, options);
+  }
+}
+
+export const uniqueEmail = (label = 'user'): string => `${label}-${randomUUID().slice(0, 8)}@example.com`;
+
+export interface Person {
+  client: Client;
+  user: { id: string; email: string; name: string; color: string; emoji: string | null };
+  email: string;
+  password: string;
+}
+
+/** Registers a new person and answers a client signed in as them. */
+export async function registerPerson(t: TestApp, name = 'Pat', email = uniqueEmail(), password = 'correct horse'): Promise<Person> {
+  const client = new Client(t.api);
+  const res = await client.post('/auth/register', { email, name, password });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { client, user: res.body.user, email, password };
+}
+
+/** Creates a project as `owner` and answers it. */
+export async function createProject(owner: Client, name = 'Test project', key?: string): Promise<any> {
+  const res = await owner.post('/projects', key ? { name, key } : { name });
+  if (res.status !== 201) throw new Error(`project create failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.project;
+}
+
+/** Adds an agent to a project and answers a client that calls with its token. */
+export async function createAgent(owner: Client, projectId: string, name = 'Robo'): Promise<{ client: Client; agent: any; token: string }> {
+  const res = await owner.post(`/projects/${projectId}/agents`, { name });
+  if (res.status !== 201) throw new Error(`agent create failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { client: owner.withToken(res.body.token), agent: res.body.agent, token: res.body.token };
+}
+
+/** Adds an existing person to a project with a role. */
+export async function addMember(owner: Client, projectId: string, person: Person, role: 'member' | 'admin' = 'member'): Promise<void> {
+  const res = await owner.post(`/projects/${projectId}/members`, { email: person.email, role });
+  if (res.status !== 201) throw new Error(`member add failed: ${res.status} ${JSON.stringify(res.body)}`);
+}
