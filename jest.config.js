@@ -19,7 +19,7 @@ module.exports = {
   moduleFileExtensions: ['ts', 'js', 'json'],
   testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/test/**/*.test.ts'],
   moduleNameMapper: {
-    '^@board/(kernel|accounts|projects|persistence|platform)$': '<rootDir>/libs/$1/src',
+    '^@board/([a-z-]+)$': '<rootDir>/libs/$1/src',
   },
   globalSetup: '<rootDir>/test/support/global-setup.js',
   globalTeardown: '<rootDir>/test/support/global-teardown.js',

@@ -1,11 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { DataSource } from 'typeorm';
-import { PasswordHasher, Throttle, ThrottleStore } from '@board/accounts';
-import { Clock, SystemClock } from '@board/kernel';
+import { Clock } from '@board/kernel';
 import { PersistenceModule } from '@board/persistence';
-import { Argon2PasswordHasher } from '@board/platform';
 import { AppConfig } from './config/app-config';
+import { CoreModule } from './core.module';
 import { AccessGuard } from './auth/access.guard';
 import { CredentialsService } from './auth/credentials.service';
 import { AccountsService } from './accounts/accounts.service';
@@ -17,6 +16,10 @@ import { AgentsService } from './projects/agents.service';
 import { AgentsController, MembersController } from './projects/members.controller';
 import { SystemController } from './system/system.controller';
 import { DatabaseLifecycle } from './system/database.lifecycle';
+import { PropertiesModule } from './properties/properties.module';
+import { ChecklistModule } from './checklist/checklist.module';
+import { CommentsModule } from './comments/comments.module';
+import { TasksModule } from './tasks/tasks.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -30,13 +33,16 @@ export class AppModule {
   static forRoot(options: AppModuleOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [PersistenceModule.forRoot(options.dataSource)],
+      imports: [
+        CoreModule.forRoot(options.config, options.clock),
+        PersistenceModule.forRoot(options.dataSource),
+        PropertiesModule,
+        TasksModule,
+        ChecklistModule,
+        CommentsModule,
+      ],
       controllers: [SystemController, AuthController, ProjectsController, MembersController, AgentsController],
       providers: [
-        { provide: AppConfig, useValue: options.config },
-        { provide: Clock, useValue: options.clock ?? new SystemClock() },
-        { provide: PasswordHasher, useClass: Argon2PasswordHasher },
-        { provide: Throttle, useFactory: (store: ThrottleStore, clock: Clock) => new Throttle(store, clock), inject: [ThrottleStore, Clock] },
         CredentialsService,
         { provide: APP_GUARD, useClass: AccessGuard },
         DatabaseLifecycle,

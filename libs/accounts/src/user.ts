@@ -38,12 +38,13 @@ export function readColor(value: unknown): string | undefined {
   return color.toLowerCase();
 }
 
-/** One emoji, or null to go back to initials. */
+/** One emoji (trimmed, like every string field), or null to go back to initials. */
 export function readEmoji(value: unknown): string | null | undefined {
   if (value === undefined) return undefined;
   if (value === null) return null;
-  if (!isSingleEmoji(value)) fail('account.emoji_invalid');
-  return value as string;
+  const emoji = typeof value === 'string' ? value.trim() : value;
+  if (!isSingleEmoji(emoji)) fail('account.emoji_invalid');
+  return emoji as string;
 }
 
 export class User {

@@ -15,5 +15,9 @@ export function parseId(value: unknown, kind: IdKind): string {
   return (value as string).toLowerCase();
 }
 
-/** `an` before a vowel sound: "That is not an option id." */
-export const withArticle = (kind: string): string => (/^[aeiou]/.test(kind) ? `an ${kind}` : `a ${kind}`);
+/**
+ * `an` before a vowel sound: "That is not an option id.", "an agent", but "a user" (a leading
+ * "u" that sounds like "you" takes `a`).
+ */
+const VOWEL_SOUND = /^(?:[aeio]|u(?!s|ni))/i;
+export const withArticle = (kind: string): string => (VOWEL_SOUND.test(kind) ? `an ${kind}` : `a ${kind}`);

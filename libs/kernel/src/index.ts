@@ -7,3 +7,4 @@ export * from './avatar';
 export * from './emoji';
 export * from './unit-of-work';
 export * from './activity';
+export * from './change';

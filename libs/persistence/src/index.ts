@@ -4,3 +4,8 @@ export * from './embedded-postgres';
 export * from './persistence.module';
 export * from './projects/project.queries';
 export * from './accounts/typeorm-throttle.store';
+export * from './scope.queries';
+export * from './properties';
+export * from './discussion';
+export * from './tasks';
+export * from './activity/pg-change.announcer';

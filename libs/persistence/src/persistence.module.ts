@@ -1,7 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ResetTokenRepository, SessionRepository, ThrottleStore, UserRepository } from '@board/accounts';
-import { ActivityRecorder, UnitOfWork } from '@board/kernel';
+import { ActivityRecorder, ChangeAnnouncer, UnitOfWork } from '@board/kernel';
 import { AgentTokenRepository, MemberRepository, ProjectRepository } from '@board/projects';
 import { Database } from './database';
 import { TypeormUserRepository } from './accounts/typeorm-user.repository';
@@ -13,6 +13,9 @@ import { TypeormMemberRepository } from './projects/typeorm-member.repository';
 import { TypeormAgentTokenRepository } from './projects/typeorm-agent-token.repository';
 import { ProjectQueries } from './projects/project.queries';
 import { TypeormActivityRecorder } from './activity/typeorm-activity.recorder';
+import { ScopeQueries } from './scope.queries';
+import { PgChangeAnnouncer } from './activity/pg-change.announcer';
+import { PropertyDefsQuery } from './properties/property-defs.query';
 
 /** Binds every storage port to its TypeORM/PostgreSQL adapter over one open DataSource. */
 @Global()
@@ -33,6 +36,9 @@ export class PersistenceModule {
       { provide: AgentTokenRepository, useClass: TypeormAgentTokenRepository },
       { provide: ActivityRecorder, useClass: TypeormActivityRecorder },
       ProjectQueries,
+      ScopeQueries,
+      PropertyDefsQuery,
+      { provide: ChangeAnnouncer, useClass: PgChangeAnnouncer },
     ];
     return { module: PersistenceModule, providers, exports: providers.map((p) => ('provide' in p ? p.provide : p)) };
   }

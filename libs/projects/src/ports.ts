@@ -11,8 +11,8 @@ export abstract class ProjectRepository {
   /** Refuses a key another project took meanwhile with project.key_taken. */
   abstract save(project: Project): Promise<void>;
   abstract delete(id: string): Promise<void>;
-  /** Is `propertyId` a select property of the project, and are `optionIds` its options? */
-  abstract selectOptions(projectId: string, propertyId: string): Promise<string[] | null>;
+  /** The type and option ids of a property of the project; null when the project has no such property. */
+  abstract propertyOptions(projectId: string, propertyId: string): Promise<{ type: string; optionIds: string[] } | null>;
   abstract hasProperty(projectId: string, match: 'dated_select' | 'iteration'): Promise<boolean>;
   abstract addProperty(projectId: string, property: { id: string; name: string; type: string; config: Record<string, unknown> }): Promise<void>;
 }

@@ -21,6 +21,8 @@ export function readProjectKey(value: unknown): string {
 export function keyCandidates(name: string): string[] {
   const words = name
     .normalize('NFKD')
+    // Drop the accents NFKD split off, so "Éclair" is one word (ECLA), not "E" and "CLAIR".
+    .replace(/\p{M}/gu, '')
     .toUpperCase()
     .split(/[^A-Z0-9]+/)
     .filter(Boolean);

@@ -1,4 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
+import type { ResourceKind } from '@board/persistence';
 
 /**
  * Who may call a route, declared on the route and enforced by the one global AccessGuard.
@@ -14,20 +15,43 @@ export interface AccessRule {
   gate: Gate;
   /** Path parameter that names the project (project gates). */
   projectParam?: string;
+  /** Or: the resource named by a path parameter, whose project is looked up. */
+  resource?: ResourceRef;
   /** Words for "Only the owner or an admin can {what}." and "Only the owner can {what}." */
   what?: string;
 }
+
+/** A resource in the path (`:taskId`, `:propertyId`, …) whose project the gate checks. */
+export interface ResourceRef {
+  kind: ResourceKind;
+  param: string;
+}
+
+/** Where a project gate finds its project: a `:projectId`-like parameter, or a resource. */
+export type Scope = string | ResourceRef;
 
 export const ACCESS = 'board:access';
 
 export const Access = (rule: AccessRule) => SetMetadata(ACCESS, rule);
 
+const scoped = (gate: Gate, scope: Scope, what?: string): AccessRule =>
+  typeof scope === 'string' ? { gate, projectParam: scope, what } : { gate, resource: scope, what };
+
 export const Public = () => Access({ gate: 'public' });
 export const Person = () => Access({ gate: 'person' });
 export const Human = () => Access({ gate: 'human' });
 export const Agent = () => Access({ gate: 'agent' });
-export const Member = (projectParam = 'projectId') => Access({ gate: 'member', projectParam });
-export const HumanMember = (projectParam = 'projectId') => Access({ gate: 'humanMember', projectParam });
-export const Admin = (what: string, projectParam = 'projectId') => Access({ gate: 'admin', projectParam, what });
-export const Owner = (what: string, projectParam = 'projectId') => Access({ gate: 'owner', projectParam, what });
-export const AgentMember = (projectParam = 'projectId') => Access({ gate: 'agentMember', projectParam });
+export const Member = (scope: Scope = 'projectId') => Access(scoped('member', scope));
+export const HumanMember = (scope: Scope = 'projectId') => Access(scoped('humanMember', scope));
+export const Admin = (what: string, scope: Scope = 'projectId') => Access(scoped('admin', scope, what));
+export const Owner = (what: string, scope: Scope = 'projectId') => Access(scoped('owner', scope, what));
+export const AgentMember = (scope: Scope = 'projectId') => Access(scoped('agentMember', scope));
+
+/** Shorthands for resource scopes. */
+export const TASK: ResourceRef = { kind: 'task', param: 'taskId' };
+export const RESTORABLE_TASK: ResourceRef = { kind: 'restorableTask', param: 'taskId' };
+export const PROPERTY: ResourceRef = { kind: 'property', param: 'propertyId' };
+export const OPTION: ResourceRef = { kind: 'option', param: 'optionId' };
+export const VIEW: ResourceRef = { kind: 'view', param: 'viewId' };
+export const COMMENT: ResourceRef = { kind: 'comment', param: 'commentId' };
+export const CHECKLIST_ITEM: ResourceRef = { kind: 'checklist', param: 'itemId' };

@@ -1,14 +1,25 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { fail, parseId } from '@board/kernel';
+import { ErrorCode, fail, IdKind, parseId } from '@board/kernel';
 import { MemberRepository, ProjectRepository } from '@board/projects';
+import { ResourceKind, ScopeQueries } from '@board/persistence';
 import { AppConfig } from '../config/app-config';
-import { ACCESS, AccessRule } from './access.decorator';
+import { ACCESS, AccessRule, ResourceRef } from './access.decorator';
 import { AuthContext } from './auth-context';
 import { CredentialsService } from './credentials.service';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const RESOURCE_ERRORS: Record<ResourceKind, { idKind: IdKind; notFound: ErrorCode }> = {
+  task: { idKind: 'task', notFound: 'task.not_found' },
+  restorableTask: { idKind: 'task', notFound: 'task.not_found' },
+  property: { idKind: 'property', notFound: 'property.not_found' },
+  option: { idKind: 'option', notFound: 'option.not_found' },
+  view: { idKind: 'view', notFound: 'view.not_found' },
+  comment: { idKind: 'comment', notFound: 'comment.not_found' },
+  checklist: { idKind: 'checklist item', notFound: 'checklist.not_found' },
+};
 
 /**
  * The one global guard. Order: credential (401) → cross-site check for cookie writes (403) →
@@ -23,6 +34,7 @@ export class AccessGuard implements CanActivate {
     private readonly members: MemberRepository,
     private readonly projects: ProjectRepository,
     private readonly config: AppConfig,
+    private readonly scopes: ScopeQueries,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -45,8 +57,9 @@ export class AccessGuard implements CanActivate {
         if (kind !== 'agent') fail('gate.agent');
         return true;
     }
-    const projectId = parseId((request.params as Record<string, string>)[rule!.projectParam ?? 'projectId'], 'project');
-    await this.enterProject(auth, projectId);
+    const params = request.params as Record<string, string>;
+    if (rule!.resource) await this.enterResource(auth, rule!.resource, params[rule!.resource.param]);
+    else await this.enterProject(auth, parseId(params[rule!.projectParam ?? 'projectId'], 'project'));
     const role = auth.project!.role;
     switch (rule!.gate) {
       case 'humanMember':
@@ -75,6 +88,19 @@ export class AccessGuard implements CanActivate {
     const membership = await this.members.find(projectId, auth.caller.id);
     if (!membership) fail('project.not_found');
     auth.project = { id: projectId, role: membership!.role };
+  }
+
+  /** A resource that is not there and one in a project the caller cannot see answer alike. */
+  private async enterResource(auth: AuthContext, ref: ResourceRef, raw: string | undefined): Promise<void> {
+    const { idKind, notFound } = RESOURCE_ERRORS[ref.kind];
+    const id = parseId(raw, idKind);
+    const projectId = await this.scopes.projectOf(ref.kind, id);
+    if (!projectId) fail(notFound);
+    if (auth.via === 'token' && auth.tokenProjectId !== projectId) fail('auth.token_other_project');
+    const membership = await this.members.find(projectId!, auth.caller.id);
+    if (!membership) fail(notFound);
+    auth.project = { id: projectId!, role: membership!.role };
+    auth.resourceId = id;
   }
 
   private checkOrigin(request: FastifyRequest): void {

@@ -16,6 +16,8 @@ export interface AuthContext {
   tokenProjectId?: string;
   /** Set by project gates: the project named in the path and the caller's role there. */
   project?: { id: string; role: Role };
+  /** Set by resource gates: the checked id of the resource named in the path (lower case). */
+  resourceId?: string;
 }
 
 declare module 'fastify' {
@@ -35,4 +37,36 @@ export const ProjectScope = createParamDecorator((_: unknown, ctx: ExecutionCont
   const project = (ctx.switchToHttp().getRequest().auth as AuthContext | undefined)?.project;
   if (!project) throw new Error('ProjectScope used on a route without a project gate');
   return project;
+});
+
+/** The checked id of the resource a resource gate resolved (`:taskId`, `:propertyId`, …). */
+export const ResourceId = createParamDecorator((_: unknown, ctx: ExecutionContext): string => {
+  const id = (ctx.switchToHttp().getRequest().auth as AuthContext | undefined)?.resourceId;
+  if (!id) throw new Error('ResourceId used on a route without a resource gate');
+  return id;
+});
+
+/** Who writes, for feed lines and stream notices: the caller and the `x-service-client` tag of its tab. */
+export interface Writer {
+  userId: string;
+  kind: 'human' | 'agent';
+  name: string;
+  role: Role;
+  projectId: string;
+  clientId: string | null;
+}
+
+export const WriterOf = createParamDecorator((_: unknown, ctx: ExecutionContext): Writer => {
+  const request = ctx.switchToHttp().getRequest();
+  const auth = request.auth as AuthContext | undefined;
+  if (!auth?.project) throw new Error('WriterOf used on a route without a project gate');
+  const tag = request.headers['x-service-client'];
+  return {
+    userId: auth.caller.id,
+    kind: auth.caller.kind,
+    name: auth.caller.name,
+    role: auth.project.role,
+    projectId: auth.project.id,
+    clientId: typeof tag === 'string' && tag.length > 0 ? tag.slice(0, 200) : null,
+  };
 });

@@ -120,11 +120,13 @@ export class ProjectsService {
     const v = value as Record<string, unknown>;
     if (typeof value !== 'object' || Array.isArray(value)) fail('project.done_when_invalid');
     const propertyId = parseId(v.propertyId, 'property');
-    const options = await this.projects.selectOptions(projectId, propertyId);
-    if (!options) fail('property.not_in_project');
+    const property = await this.projects.propertyOptions(projectId, propertyId);
+    if (!property) fail('property.not_in_project');
+    // A property of this project that is not a select (an iteration, a text…) cannot say done.
+    if (property!.type !== 'select') fail('project.done_when_invalid');
     if (!Array.isArray(v.optionIds)) fail('project.done_when_invalid');
     const optionIds = [...new Set((v.optionIds as unknown[]).map((o) => parseId(o, 'option')))];
-    if (optionIds.some((o) => !options!.includes(o))) fail('project.done_when_invalid');
+    if (optionIds.some((o) => !property!.optionIds.includes(o))) fail('project.done_when_invalid');
     return { propertyId, optionIds };
   }
 

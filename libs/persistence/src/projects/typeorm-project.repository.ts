@@ -93,11 +93,11 @@ export class TypeormProjectRepository extends ProjectRepository {
     await this.db.exec('DELETE FROM projects WHERE id = $1', [id]);
   }
 
-  async selectOptions(projectId: string, propertyId: string): Promise<string[] | null> {
-    const prop = await this.db.one(`SELECT 1 FROM properties WHERE project_id = $1 AND id = $2 AND type = 'select'`, [projectId, propertyId]);
+  async propertyOptions(projectId: string, propertyId: string): Promise<{ type: string; optionIds: string[] } | null> {
+    const prop = await this.db.one<{ type: string }>(`SELECT type FROM properties WHERE project_id = $1 AND id = $2`, [projectId, propertyId]);
     if (!prop) return null;
     const rows = await this.db.query<{ id: string }>('SELECT id FROM options WHERE project_id = $1 AND property_id = $2', [projectId, propertyId]);
-    return rows.map((r) => r.id);
+    return { type: prop.type, optionIds: rows.map((r) => r.id) };
   }
 
   async hasProperty(projectId: string, match: 'dated_select' | 'iteration'): Promise<boolean> {

@@ -1,0 +1,20 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { PasswordHasher, Throttle, ThrottleStore } from '@board/accounts';
+import { Clock, SystemClock } from '@board/kernel';
+import { Argon2PasswordHasher } from '@board/platform';
+import { AppConfig } from './config/app-config';
+
+/** Settings, the clock and other adapters every feature module may inject. */
+@Global()
+@Module({})
+export class CoreModule {
+  static forRoot(config: AppConfig, clock?: Clock): DynamicModule {
+    const providers = [
+      { provide: AppConfig, useValue: config },
+      { provide: Clock, useValue: clock ?? new SystemClock() },
+      { provide: PasswordHasher, useClass: Argon2PasswordHasher },
+      { provide: Throttle, useFactory: (store: ThrottleStore, c: Clock) => new Throttle(store, c), inject: [ThrottleStore, Clock] },
+    ];
+    return { module: CoreModule, providers, exports: providers.map((p) => p.provide) };
+  }
+}

@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+
+@Module({
+  controllers: [],
+  providers: [],
+})
+export class PropertiesModule {}

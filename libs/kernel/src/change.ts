@@ -1,0 +1,18 @@
+export type ChangeScope = 'board' | 'task' | 'project';
+
+/** A stream notice: that something changed and where, never what. */
+export interface Change {
+  projectId: string;
+  scope: ChangeScope;
+  taskId?: string | null;
+  /** The writer's `x-service-client` tag, so its own tab can skip the echo. */
+  clientId: string | null;
+}
+
+/**
+ * Announces a change to every instance's stream subscribers. Called inside the write's
+ * transaction: the notice goes out only if the change commits.
+ */
+export abstract class ChangeAnnouncer {
+  abstract announce(change: Change): Promise<void>;
+}

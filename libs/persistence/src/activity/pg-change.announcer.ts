@@ -1,0 +1,19 @@
+import { Injectable } from '@nestjs/common';
+import { Change, ChangeAnnouncer } from '@board/kernel';
+import { Database } from '../database';
+
+export const CHANGE_CHANNEL = 'board_changes';
+
+/** pg_notify inside the writing transaction: PostgreSQL delivers it at commit to every listening instance. */
+@Injectable()
+export class PgChangeAnnouncer extends ChangeAnnouncer {
+  constructor(private readonly db: Database) {
+    super();
+  }
+
+  async announce(change: Change): Promise<void> {
+    const payload: Record<string, unknown> = { projectId: change.projectId, scope: change.scope, clientId: change.clientId };
+    if (change.taskId) payload.taskId = change.taskId;
+    await this.db.exec('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, JSON.stringify(payload)]);
+  }
+}

@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import { Database } from './database';
+
+export type ResourceKind = 'task' | 'restorableTask' | 'property' | 'option' | 'view' | 'comment' | 'checklist';
+
+// A deleted task (and what hangs off it) is gone for every route but restore.
+const SQL: Record<ResourceKind, string> = {
+  task: `SELECT project_id FROM tasks WHERE id = $1 AND deleted_at IS NULL`,
+  restorableTask: `SELECT project_id FROM tasks WHERE id = $1 AND (deleted_at IS NULL OR deleted_at > now() - interval '30 days')`,
+  property: `SELECT project_id FROM properties WHERE id = $1`,
+  option: `SELECT project_id FROM options WHERE id = $1`,
+  view: `SELECT project_id FROM views WHERE id = $1`,
+  comment: `SELECT c.project_id FROM comments c JOIN tasks t ON t.id = c.task_id AND t.project_id = c.project_id WHERE c.id = $1 AND t.deleted_at IS NULL`,
+  checklist: `SELECT c.project_id FROM checklist_items c JOIN tasks t ON t.id = c.task_id AND t.project_id = c.project_id WHERE c.id = $1 AND t.deleted_at IS NULL`,
+};
+
+/** Which project a resource named in a path belongs to, for the project check of the guard. */
+@Injectable()
+export class ScopeQueries {
+  constructor(private readonly db: Database) {}
+
+  async projectOf(kind: ResourceKind, id: string): Promise<string | null> {
+    return (await this.db.one<{ project_id: string }>(SQL[kind], [id]))?.project_id ?? null;
+  }
+}
