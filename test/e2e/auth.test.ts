@@ -58,6 +58,8 @@ describe('authentication routes', () => {
       expect(attributes).toContain('samesite=lax');
       expect(attributes).toContain('path=/');
       expect(attributes).not.toContain('secure');
+      // Thirty days, so the browser keeps it past closing.
+      expect(attributes).toContain('max-age=2592000');
       const me = await client.get('/auth/me');
       expect(me.status).toBe(200);
       expect(me.body).toEqual({ user: res.body.user });
@@ -71,7 +73,7 @@ describe('authentication routes', () => {
       expect(res.body.user.name).toBe('Sam Sample');
     });
 
-    it('derives the colour from the email: the same address (any case) gets the same colour, others spread over the palette', async () => {
+    it('gives every new account one of the eleven colours, spread over the palette', async () => {
       const colours = new Set<string>();
       for (let i = 0; i < 24; i++) {
         const res = await anon.post('/auth/register', { email: uniqueEmail('hue'), name: 'Hue', password: 'long enough' });
@@ -109,25 +111,25 @@ describe('authentication routes', () => {
     });
 
     const refusals: Array<[string, Record<string, unknown>, string]> = [
-      ['missing email', { name: 'A', password: 'long enough' }, 'Email cannot be empty.'],
-      ['null email', { email: null, name: 'A', password: 'long enough' }, 'Email cannot be empty.'],
-      ['empty email', { email: '', name: 'A', password: 'long enough' }, 'Email cannot be empty.'],
-      ['blank email', { email: '   ', name: 'A', password: 'long enough' }, 'Email cannot be empty.'],
-      ['numeric email', { email: 42, name: 'A', password: 'long enough' }, 'Email must be text.'],
-      ['array email', { email: ['a@b.co'], name: 'A', password: 'long enough' }, 'Email must be text.'],
-      ['201-character email', { email: 'a'.repeat(189) + '@example.com', name: 'A', password: 'long enough' }, 'Email is too long (max 200 characters).'],
-      ['email without @', { email: 'nobody.example.com', name: 'A', password: 'long enough' }, 'That email address does not look correct.'],
-      ['email without domain dot', { email: 'a@localhost', name: 'A', password: 'long enough' }, 'That email address does not look correct.'],
-      ['email with a space', { email: 'a b@example.com', name: 'A', password: 'long enough' }, 'That email address does not look correct.'],
-      ['missing name', { email: 'n1@example.com', password: 'long enough' }, 'Name cannot be empty.'],
-      ['blank name', { email: 'n2@example.com', name: '   ', password: 'long enough' }, 'Name cannot be empty.'],
-      ['numeric name', { email: 'n3@example.com', name: 7, password: 'long enough' }, 'Name must be text.'],
-      ['81-character name', { email: 'n4@example.com', name: 'x'.repeat(81), password: 'long enough' }, 'Name is too long (max 80 characters).'],
-      ['missing password', { email: 'p1@example.com', name: 'A' }, PASSWORD_SHORT],
-      ['7-character password', { email: 'p2@example.com', name: 'A', password: 'seven77' }, PASSWORD_SHORT],
-      ['numeric password', { email: 'p3@example.com', name: 'A', password: 12345678 }, PASSWORD_SHORT],
+      ['a missing email', { name: 'A', password: 'long enough' }, 'Email cannot be empty.'],
+      ['a null email', { email: null, name: 'A', password: 'long enough' }, 'Email cannot be empty.'],
+      ['an empty email', { email: '', name: 'A', password: 'long enough' }, 'Email cannot be empty.'],
+      ['a blank email', { email: '   ', name: 'A', password: 'long enough' }, 'Email cannot be empty.'],
+      ['a numeric email', { email: 42, name: 'A', password: 'long enough' }, 'Email must be text.'],
+      ['an array email', { email: ['a@b.co'], name: 'A', password: 'long enough' }, 'Email must be text.'],
+      ['a 201-character email', { email: 'a'.repeat(189) + '@example.com', name: 'A', password: 'long enough' }, 'Email is too long (max 200 characters).'],
+      ['an email without @', { email: 'nobody.example.com', name: 'A', password: 'long enough' }, 'That email address does not look correct.'],
+      ['an email without a dot in the domain', { email: 'a@localhost', name: 'A', password: 'long enough' }, 'That email address does not look correct.'],
+      ['an email with a space', { email: 'a b@example.com', name: 'A', password: 'long enough' }, 'That email address does not look correct.'],
+      ['a missing name', { email: 'n1@example.com', password: 'long enough' }, 'Name cannot be empty.'],
+      ['a blank name', { email: 'n2@example.com', name: '   ', password: 'long enough' }, 'Name cannot be empty.'],
+      ['a numeric name', { email: 'n3@example.com', name: 7, password: 'long enough' }, 'Name must be text.'],
+      ['an 81-character name', { email: 'n4@example.com', name: 'x'.repeat(81), password: 'long enough' }, 'Name is too long (max 80 characters).'],
+      ['a missing password', { email: 'p1@example.com', name: 'A' }, PASSWORD_SHORT],
+      ['a 7-character password', { email: 'p2@example.com', name: 'A', password: 'seven77' }, PASSWORD_SHORT],
+      ['a numeric password', { email: 'p3@example.com', name: 'A', password: 12345678 }, PASSWORD_SHORT],
     ];
-    it.each(refusals)('refuses a %s with 400 and creates nothing', async (_label, body, message) => {
+    it.each(refusals)('refuses %s with 400 and creates nothing', async (_label, body, message) => {
       const before = (await t.sql.query('SELECT count(*)::int AS n FROM users')).rows[0].n;
       const client = new Client(t.api);
       const res = await client.post('/auth/register', body);
@@ -384,6 +386,10 @@ describe('authentication routes', () => {
       ['a ZWJ family', '👨‍👩‍👧'],
       ['a skin-tone emoji', '👍🏽'],
       ['a flag', '🇫🇷'],
+      ['a tag-sequence flag', '🏴󠁧󠁢󠁳󠁣󠁴󠁿'],
+      ['a ZWJ flag', '🏳️‍🌈'],
+      ['a heart with a variation selector', '❤️'],
+      ['a keycap', '#️⃣'],
     ])('accepts %s as a face', async (_label, emoji) => {
       const res = await person.client.patch('/auth/me', { emoji });
       expect(res.status).toBe(200);
@@ -398,6 +404,7 @@ describe('authentication routes', () => {
       ['two flags', '🇫🇷🇩🇪'],
       ['an emoji and a letter', '😀a'],
       ['an empty string', ''],
+      ['only spaces', '   '],
       ['a number', 7],
       ['a boolean', true],
     ])('refuses %s as a face', async (_label, emoji) => {
@@ -405,6 +412,12 @@ describe('authentication routes', () => {
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: BAD_EMOJI });
       expect((await person.client.get('/auth/me')).body.user.emoji).toBeNull();
+    });
+
+    it('trims the face like every string field', async () => {
+      const res = await person.client.patch('/auth/me', { emoji: ' 🐙 ' });
+      expect(res.status).toBe(200);
+      expect(res.body.user.emoji).toBe('🐙');
     });
 
     it('clears the face with null', async () => {
@@ -628,6 +641,15 @@ describe('authentication routes', () => {
       expect(created.status).toBe(201);
     });
 
+    it('checks a cookie write even beside a bearer value without the svc_ prefix', async () => {
+      const res = await person.client.patch('/auth/me', { name: 'Hijacked' }, {
+        headers: { origin: 'http://evil.example', authorization: 'Bearer proxy-token-123' },
+      });
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ error: CROSS_SITE });
+      expect((await person.client.get('/auth/me')).body.user.name).toBe('Origin');
+    });
+
     it('does not check reads', async () => {
       const res = await person.client.get('/auth/me', { headers: { origin: 'http://evil.example' } });
       expect(res.status).toBe(200);
@@ -795,8 +817,15 @@ describe('authentication in production', () => {
     expect(reg.status).toBe(201);
     const login = await new Client(prod.api).post('/auth/login', { email, password: 'long enough' });
     expect(login.status).toBe(200);
+    const owner = await registerPerson(prod, 'Prod owner');
+    const project = await createProject(owner.client, 'Prod project');
+    await addMember(owner.client, project.id, { email } as Person);
+    const link = await owner.client.post(`/projects/${project.id}/members/${reg.body.user.id}/reset`);
+    expect(link.status).toBe(200);
+    const reset = await new Client(prod.api).post('/auth/reset', { token: link.body.token, password: 'reset in prod' });
+    expect(reset.status).toBe(200);
     const logout = await client.post('/auth/logout');
-    for (const res of [reg, login, logout]) {
+    for (const res of [reg, login, reset, logout]) {
       const attributes = setCookieOf(res)!.split(';').map((s) => s.trim().toLowerCase());
       expect(attributes).toContain('secure');
       expect(attributes).toContain('httponly');

@@ -101,6 +101,32 @@ describe('projects', () => {
       expect(await count('SELECT count(*) AS n FROM projects WHERE key = $1', [b.key])).toBe(1);
     });
 
+    it('derives the key when key is null', async () => {
+      const pat = await registerPerson(t);
+      const res = await pat.client.post('/projects', { name: 'Null Key', key: null });
+      expect(res.status).toBe(201);
+      expect(res.body.project.key).toBe('NK');
+    });
+
+    it('gives simultaneous creates of one name distinct keys', async () => {
+      const pat = await registerPerson(t);
+      const answers = await Promise.all(Array.from({ length: 6 }, () => pat.client.post('/projects', { name: 'Race Condition Zone' })));
+      expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201, 201]);
+      const keys = answers.map((a) => a.body.project.key);
+      expect(new Set(keys).size).toBe(6);
+      expect(keys).toContain('RCZ');
+      for (const key of keys) expect(key).toMatch(KEY);
+    });
+
+    it('lets only one of simultaneous creates with one explicit key through', async () => {
+      const pat = await registerPerson(t);
+      const answers = await Promise.all(Array.from({ length: 4 }, () => pat.client.post('/projects', { name: 'Racer', key: 'RACE' })));
+      expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
+      for (const a of answers.filter((x) => x.status === 409)) expect(a.body).toEqual({ error: 'Another project already uses the key RACE.' });
+      expect(await count(`SELECT count(*) AS n FROM projects WHERE name = 'Racer'`)).toBe(1);
+      expect(await count(`SELECT count(*) AS n FROM properties p JOIN projects j ON j.id = p.project_id WHERE j.name = 'Racer'`)).toBe(1);
+    });
+
     it('derives a valid key from names that have no usable initials', async () => {
       const pat = await registerPerson(t);
       const keys = new Set<string>();
@@ -238,7 +264,7 @@ describe('projects', () => {
       const pat = await registerPerson(t);
       const p = await createProject(pat.client, 'Atomic');
       expectError(await pat.client.patch(`/projects/${p.id}`, { name: 'Changed', key: '1bad' }), 400, KEY_INVALID);
-      expectError(await pat.client.patch(`/projects/${p.id}`, { releases: true, sprints: 'no' }), 400, 'sprints is true or false.');
+      expectError(await pat.client.patch(`/projects/${p.id}`, { releases: true, sprints: 'no' }), 400, 'Sprints is true or false.');
       const row = await one('SELECT name, key, releases, sprints FROM projects WHERE id = $1', [p.id]);
       expect(row).toEqual({ name: 'Atomic', key: p.key, releases: false, sprints: false });
       expect(await count('SELECT count(*) AS n FROM properties WHERE project_id = $1', [p.id])).toBe(1);
@@ -360,8 +386,8 @@ describe('projects', () => {
       const pat = await registerPerson(t);
       const p = await createProject(pat.client, 'Flags');
       for (const value of ['true', 1, null, {}]) {
-        expectError(await pat.client.patch(`/projects/${p.id}`, { releases: value }), 400, 'releases is true or false.');
-        expectError(await pat.client.patch(`/projects/${p.id}`, { sprints: value }), 400, 'sprints is true or false.');
+        expectError(await pat.client.patch(`/projects/${p.id}`, { releases: value }), 400, 'Releases is true or false.');
+        expectError(await pat.client.patch(`/projects/${p.id}`, { sprints: value }), 400, 'Sprints is true or false.');
       }
       expect(await count('SELECT count(*) AS n FROM properties WHERE project_id = $1', [p.id])).toBe(1);
     });

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { ScheduleModule } from '@nestjs/schedule';
 import { DataSource } from 'typeorm';
 import { Clock } from '@board/kernel';
 import { PersistenceModule } from '@board/persistence';
@@ -35,6 +36,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.forRoot(options.config, options.clock),
+        ScheduleModule.forRoot(),
         PersistenceModule.forRoot(options.dataSource),
         PropertiesModule,
         TasksModule,

@@ -1,4 +1,4 @@
-import { fail, readText } from '@board/kernel';
+import { fail, fieldLabel, readText } from '@board/kernel';
 import { readProjectKey, readProjectName } from './project-key';
 
 export interface DoneWhen {
@@ -57,7 +57,7 @@ export class Project {
   }
 
   setFlag(flag: 'releases' | 'sprints', value: unknown): boolean {
-    if (typeof value !== 'boolean') fail('project.flag_invalid', { field: flag });
+    if (typeof value !== 'boolean') fail('project.flag_invalid', { field: fieldLabel(flag) });
     const changed = this.props[flag] !== value;
     this.props[flag] = value as boolean;
     return changed;

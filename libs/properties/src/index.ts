@@ -3,3 +3,7 @@ export * from './option-name';
 export * from './property';
 export * from './value';
 export * from './visibility';
+export * from './defaults';
+export * from './property-rules';
+export * from './ordering';
+export * from './option-view';

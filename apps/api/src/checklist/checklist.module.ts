@@ -1,7 +1,11 @@
 import { Module } from '@nestjs/common';
+import { TypeormChecklistRepository } from '@board/persistence';
+import { ChecklistRepository } from '@board/tasks';
+import { ChecklistController } from './checklist.controller';
+import { ChecklistService } from './checklist.service';
 
 @Module({
-  controllers: [],
-  providers: [],
+  controllers: [ChecklistController],
+  providers: [ChecklistService, { provide: ChecklistRepository, useClass: TypeormChecklistRepository }],
 })
 export class ChecklistModule {}

@@ -1,7 +1,13 @@
 import { Module } from '@nestjs/common';
+import { DiscussionQueries, TypeormCommentRepository } from '@board/persistence';
+import { CommentRepository } from '@board/tasks';
+import { CommentsController } from './comments.controller';
+import { CommentsService } from './comments.service';
 
 @Module({
-  controllers: [],
-  providers: [],
+  controllers: [CommentsController],
+  providers: [CommentsService, DiscussionQueries, { provide: CommentRepository, useClass: TypeormCommentRepository }],
+  // The task's full read takes its checklist and comments from DiscussionQueries.
+  exports: [DiscussionQueries],
 })
 export class CommentsModule {}

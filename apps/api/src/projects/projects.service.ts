@@ -18,7 +18,7 @@ export class ProjectsService {
   ) {}
 
   list(auth: AuthContext) {
-    return this.queries.listFor(auth.caller.id, false);
+    return this.queries.listFor(auth.caller.id, true);
   }
 
   async create(auth: AuthContext, body: Record<string, unknown>) {

@@ -1,7 +1,17 @@
 import { Module } from '@nestjs/common';
+import { BoardQueries, TaskQueries, TaskRepository } from '@board/persistence';
+import { BoardController } from './board.controller';
+import { BoardService } from './board.service';
+import { BulkService } from './bulk.service';
+import { LinksService } from './links.service';
+import { RetentionSweeper } from './retention.sweeper';
+import { ProjectFactsQuery } from './task-context';
+import { TasksController } from './tasks.controller';
+import { TasksService } from './tasks.service';
 
 @Module({
-  controllers: [],
-  providers: [],
+  controllers: [TasksController, BoardController],
+  providers: [TaskRepository, TaskQueries, BoardQueries, ProjectFactsQuery, TasksService, LinksService, BulkService, BoardService, RetentionSweeper],
+  exports: [TaskRepository, TaskQueries, TasksService],
 })
 export class TasksModule {}

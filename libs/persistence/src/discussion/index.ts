@@ -1,1 +1,3 @@
-export {};
+export * from './typeorm-checklist.repository';
+export * from './typeorm-comment.repository';
+export * from './discussion.queries';

@@ -1,1 +1,3 @@
 export * from './property-defs.query';
+export * from './property.store';
+export * from './property-list.query';

@@ -1,1 +1,3 @@
-export {};
+export * from './typeorm-task.repository';
+export * from './task.queries';
+export * from './board.queries';

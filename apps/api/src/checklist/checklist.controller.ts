@@ -1,0 +1,31 @@
+import { Body, Controller, Delete, HttpCode, Patch, Post } from '@nestjs/common';
+import { CHECKLIST_ITEM, Member, TASK } from '../auth/access.decorator';
+import { ResourceId, Writer, WriterOf } from '../auth/auth-context';
+import { bodyObject } from '../http/json-body';
+import { ChecklistService } from './checklist.service';
+
+/** Checklist items: any member, agents included. Items cannot be reordered. */
+@Controller()
+export class ChecklistController {
+  constructor(private readonly checklist: ChecklistService) {}
+
+  @Member(TASK)
+  @Post('tasks/:taskId/checklist')
+  @HttpCode(201)
+  add(@ResourceId() taskId: string, @WriterOf() writer: Writer, @Body() body: unknown) {
+    return this.checklist.add(writer, taskId, bodyObject(body));
+  }
+
+  @Member(CHECKLIST_ITEM)
+  @Patch('checklist/:itemId')
+  update(@ResourceId() itemId: string, @WriterOf() writer: Writer, @Body() body: unknown) {
+    return this.checklist.update(writer, itemId, bodyObject(body));
+  }
+
+  @Member(CHECKLIST_ITEM)
+  @Delete('checklist/:itemId')
+  async remove(@ResourceId() itemId: string, @WriterOf() writer: Writer) {
+    await this.checklist.remove(writer, itemId);
+    return { ok: true };
+  }
+}

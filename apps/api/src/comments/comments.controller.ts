@@ -1,0 +1,31 @@
+import { Body, Controller, Delete, HttpCode, Patch, Post } from '@nestjs/common';
+import { COMMENT, Member, TASK } from '../auth/access.decorator';
+import { ResourceId, Writer, WriterOf } from '../auth/auth-context';
+import { bodyObject } from '../http/json-body';
+import { CommentsService } from './comments.service';
+
+/** Comments: any member may comment; edits are the author's; deletes the author's or a managing person's. */
+@Controller()
+export class CommentsController {
+  constructor(private readonly comments: CommentsService) {}
+
+  @Member(TASK)
+  @Post('tasks/:taskId/comments')
+  @HttpCode(201)
+  add(@ResourceId() taskId: string, @WriterOf() writer: Writer, @Body() body: unknown) {
+    return this.comments.add(writer, taskId, bodyObject(body));
+  }
+
+  @Member(COMMENT)
+  @Patch('comments/:commentId')
+  edit(@ResourceId() commentId: string, @WriterOf() writer: Writer, @Body() body: unknown) {
+    return this.comments.edit(writer, commentId, bodyObject(body));
+  }
+
+  @Member(COMMENT)
+  @Delete('comments/:commentId')
+  async remove(@ResourceId() commentId: string, @WriterOf() writer: Writer) {
+    await this.comments.remove(writer, commentId);
+    return { ok: true };
+  }
+}

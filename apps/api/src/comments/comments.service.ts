@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { ActivityRecorder, ChangeAnnouncer, Clock, fail, UnitOfWork } from '@board/kernel';
+import { DiscussionQueries } from '@board/persistence';
+import {
+  assertCanDeleteComment, assertCanEditComment, Comment, CommentActor, commentDeletedData, commentEditOutcome, CommentRepository,
+  CommentView, readCommentEdit, readNewCommentBody,
+} from '@board/tasks';
+import type { Writer } from '../auth/auth-context';
+
+const actorOf = (writer: Writer): CommentActor => ({ userId: writer.userId, kind: writer.kind, role: writer.role });
+
+/**
+ * Comments on a task. A person or an agent comments as itself. Every write that changes
+ * something moves the task's `updated_at`, leaves one `comment` feed line and rings the task,
+ * all in one transaction under the project lock; same words write and ring nothing.
+ */
+@Injectable()
+export class CommentsService {
+  constructor(
+    private readonly comments: CommentRepository,
+    private readonly queries: DiscussionQueries,
+    private readonly activity: ActivityRecorder,
+    private readonly changes: ChangeAnnouncer,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  async add(writer: Writer, taskId: string, input: Record<string, unknown>): Promise<{ comment: CommentView }> {
+    const body = readNewCommentBody(input.body);
+    const projectId = writer.projectId;
+    return this.uow.run(
+      async () => {
+        const comment = await this.comments.insert({ id: randomUUID(), projectId, taskId, authorId: writer.userId, body });
+        if (!comment) return fail('task.not_found');
+        await this.changed(writer, comment, { commentId: comment.id });
+        return { comment: await this.view(comment) };
+      },
+      { lockProject: projectId },
+    );
+  }
+
+  async edit(writer: Writer, commentId: string, input: Record<string, unknown>): Promise<{ comment: CommentView }> {
+    const projectId = writer.projectId;
+    return this.uow.run(
+      async () => {
+        const saved = await this.load(projectId, commentId);
+        // The author check comes before the body is read: it is the route's gate.
+        assertCanEditComment(actorOf(writer), saved);
+        const edit = readCommentEdit(input);
+        const written = await this.comments.rewrite(projectId, commentId, edit, this.clock.now());
+        if (written) {
+          await this.changed(writer, written, { commentId, action: 'edited' });
+          return { comment: await this.view(written) };
+        }
+        // Nothing written: gone, clashed, or the same words.
+        const current = await this.load(projectId, commentId);
+        if (commentEditOutcome(current.body, edit) === 'clash') fail('task.clash', {}, { field: 'body', current: current.body });
+        return { comment: await this.view(current) };
+      },
+      { lockProject: projectId },
+    );
+  }
+
+  async remove(writer: Writer, commentId: string): Promise<void> {
+    const projectId = writer.projectId;
+    await this.uow.run(
+      async () => {
+        const comment = await this.load(projectId, commentId);
+        const { byProject } = assertCanDeleteComment(actorOf(writer), comment);
+        if (!(await this.comments.remove(projectId, commentId))) fail('comment.not_found');
+        await this.changed(writer, comment, commentDeletedData(commentId, comment.authorId, byProject));
+      },
+      { lockProject: projectId },
+    );
+  }
+
+  private async load(projectId: string, commentId: string): Promise<Comment> {
+    const comment = await this.comments.find(projectId, commentId);
+    if (!comment) return fail('comment.not_found');
+    return comment;
+  }
+
+  private async view(comment: Comment): Promise<CommentView> {
+    const view = await this.queries.comment(comment.projectId, comment.id);
+    if (!view) return fail('comment.not_found');
+    return view;
+  }
+
+  private async changed(writer: Writer, comment: Comment, data: Record<string, unknown>): Promise<void> {
+    await this.comments.touchTask(comment.projectId, comment.taskId, this.clock.now());
+    await this.activity.record({ projectId: comment.projectId, taskId: comment.taskId, actorId: writer.userId, kind: 'comment', data });
+    await this.changes.announce({ projectId: comment.projectId, scope: 'task', taskId: comment.taskId, clientId: writer.clientId });
+  }
+}

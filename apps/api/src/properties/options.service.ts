@@ -1,0 +1,141 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { ChangeAnnouncer, fail, parseId, UnitOfWork } from '@board/kernel';
+import {
+  assertAdminPerson, hasDatedOptions, hasOptions, isHexColor, nextOptionColor, OptionRecord, optionKey, optionView, placeAfter,
+  positionAfterLast, readOptionDay, readOptionName, readOptionNote,
+} from '@board/properties';
+import { PropertyRecord, PropertyStore } from '@board/persistence';
+import type { Writer } from '../auth/auth-context';
+
+@Injectable()
+export class OptionsService {
+  constructor(
+    private readonly store: PropertyStore,
+    private readonly uow: UnitOfWork,
+    private readonly changes: ChangeAnnouncer,
+  ) {}
+
+  /** Appends an option; a name the property already has (case and spaces ignored) is a 409. */
+  async create(writer: Writer, propertyId: string, body: Record<string, unknown>) {
+    const projectId = writer.projectId;
+    return this.uow.run(
+      async () => {
+        const property = await this.property(projectId, propertyId);
+        if (!hasOptions(property.type)) fail('option.not_select');
+        const name = readOptionName(body.name, true)!;
+        const dated = hasDatedOptions(property.type, property.config);
+        const days = dated ? readDatedFields(body) : {};
+        const siblings = await this.store.options(projectId, propertyId);
+        const clash = { property: property.name, option: name };
+        if (siblings.some((o) => optionKey(o.name) === optionKey(name))) fail('option.duplicate', clash);
+        const option: OptionRecord = {
+          id: randomUUID(),
+          propertyId,
+          name,
+          color: isHexColor(body.color) ? body.color.toLowerCase() : nextOptionColor(siblings.map((o) => o.color)),
+          position: positionAfterLast(siblings.map((o) => o.position)),
+          startsOn: days.startsOn ?? null,
+          targetOn: days.targetOn ?? null,
+          note: days.note ?? null,
+          shippedAt: null,
+        };
+        await this.store.insertOption(projectId, option, clash);
+        await this.announce(writer);
+        return optionView(option, dated);
+      },
+      { lockProject: projectId },
+    );
+  }
+
+  async update(writer: Writer, optionId: string, body: Record<string, unknown>) {
+    const projectId = writer.projectId;
+    return this.uow.run(
+      async () => {
+        const option = await this.option(projectId, optionId);
+        const property = await this.property(projectId, option.propertyId);
+        const dated = hasDatedOptions(property.type, property.config);
+        const next: OptionRecord = { ...option };
+        let siblings: OptionRecord[] | undefined;
+        const loadSiblings = async () => (siblings ??= await this.store.options(projectId, option.propertyId));
+
+        if (body.name !== undefined) {
+          next.name = readOptionName(body.name, true)!;
+          // An option may change the case of its own name; another option's name is taken.
+          if ((await loadSiblings()).some((o) => o.id !== option.id && optionKey(o.name) === optionKey(next.name))) {
+            fail('option.duplicate', { property: property.name, option: next.name });
+          }
+        }
+        if (body.color !== undefined) {
+          if (!isHexColor(body.color)) fail('option.color_invalid');
+          next.color = (body.color as string).toLowerCase();
+        }
+        if (dated) {
+          Object.assign(next, readDatedFields(body));
+          if ('shippedAt' in body && body.shippedAt === null) {
+            assertAdminPerson(writer, 'take back a shipped day');
+            next.shippedAt = null;
+          }
+        }
+        if ('afterId' in body) {
+          const afterId = body.afterId === null ? null : parseId(body.afterId, 'option');
+          const position = placeAfter(await loadSiblings(), option.id, afterId);
+          if (position !== null) next.position = position;
+        }
+
+        if (JSON.stringify(next) !== JSON.stringify(option)) {
+          await this.store.updateOption(projectId, next, { property: property.name, option: next.name });
+          await this.announce(writer);
+        }
+        return optionView(next, dated);
+      },
+      { lockProject: projectId },
+    );
+  }
+
+  /** Deletes the option and scrubs it from every value; saved filter rules are left alone. */
+  async remove(writer: Writer, optionId: string): Promise<void> {
+    const projectId = writer.projectId;
+    await this.uow.run(
+      async () => {
+        const option = await this.option(projectId, optionId);
+        await this.store.deleteOption(projectId, option.propertyId, option.id);
+        await this.announce(writer);
+      },
+      { lockProject: projectId },
+    );
+  }
+
+  async countTasks(projectId: string, optionId: string): Promise<number> {
+    const option = await this.option(projectId, optionId);
+    return this.store.countOptionTasks(projectId, option.propertyId, option.id);
+  }
+
+  private async property(projectId: string, propertyId: string): Promise<PropertyRecord> {
+    const property = await this.store.findProperty(projectId, propertyId);
+    if (!property) fail('property.not_found');
+    return property!;
+  }
+
+  private async option(projectId: string, optionId: string): Promise<OptionRecord> {
+    const option = await this.store.findOption(projectId, optionId);
+    if (!option) fail('option.not_found');
+    return option!;
+  }
+
+  private announce(writer: Writer): Promise<void> {
+    return this.changes.announce({ projectId: writer.projectId, scope: 'board', clientId: writer.clientId });
+  }
+}
+
+/** startsOn, targetOn and note of a dated option: only the keys that were sent. */
+function readDatedFields(body: Record<string, unknown>): Partial<Pick<OptionRecord, 'startsOn' | 'targetOn' | 'note'>> {
+  const fields: Partial<Pick<OptionRecord, 'startsOn' | 'targetOn' | 'note'>> = {};
+  const startsOn = readOptionDay(body.startsOn, 'startsOn');
+  const targetOn = readOptionDay(body.targetOn, 'targetOn');
+  const note = readOptionNote(body.note);
+  if (startsOn !== undefined) fields.startsOn = startsOn;
+  if (targetOn !== undefined) fields.targetOn = targetOn;
+  if (note !== undefined) fields.note = note;
+  return fields;
+}

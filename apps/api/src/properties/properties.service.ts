@@ -1,0 +1,141 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { ChangeAnnouncer, fail, parseId, rankBetween, ranksAfter, UnitOfWork } from '@board/kernel';
+import {
+  assertAdminPerson, cardHome, cardStart, findTypeProperty, hasOptions, mergeDefaults, OPTIONS_ON_CREATE_MAX, OptionRecord,
+  paletteColor, placeAfter, PropertyConfig, PropertyDef, quoteNames, readBoolean, readDefaultsPatch, readInitialOptions,
+  readPropertyName, readPropertyType, readWhenRule,
+} from '@board/properties';
+import { CardRow, PropertyDefsQuery, PropertyRecord, PropertyStore, shapeProperties } from '@board/persistence';
+import type { Writer } from '../auth/auth-context';
+
+@Injectable()
+export class PropertiesService {
+  constructor(
+    private readonly store: PropertyStore,
+    private readonly defs: PropertyDefsQuery,
+    private readonly uow: UnitOfWork,
+    private readonly changes: ChangeAnnouncer,
+  ) {}
+
+  /** Appends a property (with its first options) and puts it on the card view. */
+  async create(writer: Writer, body: Record<string, unknown>) {
+    const projectId = writer.projectId;
+    const name = readPropertyName(body.name, true)!;
+    const type = readPropertyType(body.type);
+    const names = hasOptions(type) ? readInitialOptions(name, body.options, OPTIONS_ON_CREATE_MAX) : [];
+    const id = randomUUID();
+    return this.uow.run(
+      async () => {
+        const position = rankBetween(await this.store.lastPropertyPosition(projectId), null);
+        const record = await this.store.insertProperty({ id, projectId, name, type, position, config: {} });
+        const ranks = ranksAfter(null, names.length);
+        const options: OptionRecord[] = names.map((optionName, i) => ({
+          id: randomUUID(), propertyId: id, name: optionName, color: paletteColor(i), position: ranks[i],
+          startsOn: null, targetOn: null, note: null, shippedAt: null,
+        }));
+        for (const o of options) await this.store.insertOption(projectId, o, { property: name, option: o.name });
+        await this.store.setCardRow(projectId, id, cardStart(type));
+        await this.announce(writer);
+        const [view] = shapeProperties([record], options);
+        return { id, projectId, name: record.name, type, position: record.position, config: view.config, options: view.options, createdAt: record.createdAt };
+      },
+      { lockProject: projectId },
+    );
+  }
+
+  /** Each recognised key applies on its own; one transaction; a ring only when something changed. */
+  async update(writer: Writer, propertyId: string, body: Record<string, unknown>): Promise<void> {
+    const projectId = writer.projectId;
+    await this.uow.run(
+      async () => {
+        const property = await this.find(projectId, propertyId);
+        const change: { name?: string; position?: string; config?: PropertyConfig } = {};
+        const config: PropertyConfig = { ...property.config };
+        let changed = false;
+        let defs: PropertyDef[] | undefined;
+        const loadDefs = async () => (defs ??= await this.defs.load(projectId));
+
+        if (body.name !== undefined) {
+          const name = readPropertyName(body.name, true)!;
+          if (name !== property.name) change.name = name;
+        }
+        if (body.showOnCard !== undefined) {
+          const show = readBoolean(body.showOnCard, 'showOnCard');
+          changed = (await this.showOnCard(projectId, property, show)) || changed;
+        }
+        if (body.dated !== undefined) {
+          assertAdminPerson(writer, 'change dated properties');
+          if (property.type !== 'select') fail('property.not_dated_type');
+          config.dated = readBoolean(body.dated, 'dated');
+          if (!config.dated && property.config.dated === undefined) delete config.dated;
+        }
+        if (body.defaults !== undefined) {
+          assertAdminPerson(writer, 'change defaults');
+          const all = await loadDefs();
+          const self = all.find((d) => d.id === propertyId)!;
+          const patch = readDefaultsPatch(self, findTypeProperty(all), body.defaults);
+          const defaults = mergeDefaults(config.defaults, patch);
+          if (Object.keys(defaults).length > 0 || config.defaults !== undefined) config.defaults = defaults;
+        }
+        if (body.when !== undefined) {
+          const rule = readWhenRule(body.when, propertyId, await loadDefs());
+          if (rule) config.when = rule;
+          else delete config.when;
+        }
+        if ('afterId' in body) {
+          const afterId = body.afterId === null ? null : parseId(body.afterId, 'property');
+          const position = placeAfter(await this.store.propertyRanks(projectId), propertyId, afterId);
+          if (position !== null) change.position = position;
+        }
+
+        if (JSON.stringify(config) !== JSON.stringify(property.config)) change.config = config;
+        if (change.name !== undefined || change.position !== undefined || change.config !== undefined) {
+          await this.store.updateProperty(projectId, propertyId, change);
+          changed = true;
+        }
+        if (changed) await this.announce(writer);
+      },
+      { lockProject: projectId },
+    );
+  }
+
+  /** Refused while a board groups by it; a list's or roadmap's remembered grouping is cleared. */
+  async remove(writer: Writer, propertyId: string): Promise<void> {
+    const projectId = writer.projectId;
+    await this.uow.run(
+      async () => {
+        await this.find(projectId, propertyId);
+        const boards = (await this.store.groupingViews(projectId, propertyId)).filter((v) => v.kind === 'board');
+        if (boards.length === 1) fail('property.grouped_by_view', { view: boards[0].name });
+        if (boards.length > 1) fail('property.grouped_by_views', { views: quoteNames(boards.map((v) => v.name)) });
+        await this.store.deleteProperty(projectId, propertyId);
+        await this.announce(writer);
+      },
+      { lockProject: projectId },
+    );
+  }
+
+  countValues(projectId: string, propertyId: string): Promise<number> {
+    return this.store.countValues(projectId, propertyId);
+  }
+
+  /** false: the card view's off place (keeping the mode); true: where the type belongs. */
+  private async showOnCard(projectId: string, property: PropertyRecord, show: boolean): Promise<boolean> {
+    const current = await this.store.cardRow(projectId, property.id);
+    const next: CardRow = show ? cardHome(property.type) : { place: 'off', mode: current?.mode ?? cardHome(property.type).mode };
+    if (current && current.place === next.place && current.mode === next.mode) return false;
+    await this.store.setCardRow(projectId, property.id, next);
+    return true;
+  }
+
+  private async find(projectId: string, propertyId: string): Promise<PropertyRecord> {
+    const property = await this.store.findProperty(projectId, propertyId);
+    if (!property) fail('property.not_found');
+    return property!;
+  }
+
+  private announce(writer: Writer): Promise<void> {
+    return this.changes.announce({ projectId: writer.projectId, scope: 'board', clientId: writer.clientId });
+  }
+}

@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, fail, parseId, UnitOfWork } from '@board/kernel';
+import { PropertyDefsQuery, TaskRepository } from '@board/persistence';
+import { isEmptyValue, normalizeValue, StoredValue } from '@board/properties';
+import { Task } from '@board/tasks';
+import { Writer } from '../auth/auth-context';
+import { DroppedRow, TasksService } from './tasks.service';
+
+export const BULK_MAX = 200;
+
+/** `taskIds` of a bulk call: a list of 1 to 200 task ids, duplicates counted once. */
+export function readTaskIds(raw: unknown): string[] {
+  if (!Array.isArray(raw)) fail('bulk.ids_not_list');
+  const ids = [...new Set((raw as unknown[]).map((id) => parseId(id, 'task')))];
+  if (ids.length === 0) fail('bulk.empty');
+  if (ids.length > BULK_MAX) fail('bulk.too_many');
+  return ids;
+}
+
+@Injectable()
+export class BulkService {
+  constructor(
+    private readonly tasks: TaskRepository,
+    private readonly defs: PropertyDefsQuery,
+    private readonly taskService: TasksService,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Archives named tasks, or a whole column; answers how many really went. One ring for all. */
+  async archive(writer: Writer, body: Record<string, unknown>): Promise<number> {
+    let ids: string[];
+    if (body.taskIds !== undefined) ids = readTaskIds(body.taskIds);
+    else if (body.propertyId !== undefined) {
+      const propertyId = parseId(body.propertyId, 'property');
+      const defs = await this.defs.load(writer.projectId);
+      if (!defs.some((d) => d.id === propertyId)) fail('property.not_in_project');
+      // A missing value and null both mean the column of tasks holding nothing.
+      ids = await this.tasks.idsInColumn(writer.projectId, propertyId, body.value === undefined ? null : body.value);
+    } else return fail('bulk.no_target');
+    return this.uow.run(
+      async () => {
+        const found = await this.tasks.findMany(writer.projectId, ids);
+        if (found.length !== ids.length) fail('bulk.task_not_on_board');
+        const now = this.clock.now();
+        let archived = 0;
+        for (const task of found) {
+          if (!task.archive(now)) continue;
+          await this.tasks.save(task, now, false);
+          await this.taskService.record(writer, task.id, 'archive', { action: 'archived' });
+          archived++;
+        }
+        if (archived > 0) await this.taskService.announce(writer, 'board');
+        return archived;
+      },
+      { lockProject: writer.projectId },
+    );
+  }
+
+  /** One value on many tasks; `change` adds or takes off one option of a multi-select. */
+  async values(writer: Writer, body: Record<string, unknown>): Promise<{ set: number; value: StoredValue; dropped: DroppedRow[] }> {
+    const ids = readTaskIds(body.taskIds);
+    if (body.propertyId === undefined || body.propertyId === null) fail('bulk.no_property');
+    const propertyId = parseId(body.propertyId, 'property');
+    const defs = await this.defs.load(writer.projectId);
+    const def = defs.find((d) => d.id === propertyId);
+    if (!def) fail('property.not_in_project');
+    const change = body.change;
+    if (change !== undefined && change !== null && change !== 'add' && change !== 'remove') fail('bulk.change_invalid');
+    if (change && def!.type !== 'multi_select') fail('bulk.change_not_multi');
+    const context = { memberIds: await this.defs.memberIds(writer.projectId) };
+    // Checked once for all tasks.
+    const value = change ? (normalizeValue({ ...def!, type: 'select' }, body.value, context) as string | null) : normalizeValue(def!, body.value, context);
+    if (change && value === null) fail('value.select', { name: def!.name });
+    // No project lock: row locks on the named tasks are enough, and bulk edits must not stall moves.
+    return this.uow.run(async () => {
+      const found = await this.tasks.findManyForUpdate(writer.projectId, ids);
+      if (found.length !== ids.length) fail('bulk.task_not_on_board');
+      if (found.some((t) => t.isArchived)) fail('bulk.archived');
+      let set = 0;
+      const dropped: DroppedRow[] = [];
+      for (const task of found) {
+        const next = change ? changeList(task, propertyId, value as string, change as 'add' | 'remove') : value;
+        const before = JSON.stringify(task.values);
+        dropped.push(...(await this.taskService.writeValues(writer, task, new Map([[propertyId, next]]), defs, false, false)));
+        if (JSON.stringify(task.values) !== before) set++;
+      }
+      if (set > 0) await this.taskService.announce(writer, 'board');
+      return { set, value, dropped };
+    });
+  }
+}
+
+function changeList(task: Task, propertyId: string, optionId: string, change: 'add' | 'remove'): StoredValue {
+  const current = task.values[propertyId];
+  const list = Array.isArray(current) ? (current as string[]) : isEmptyValue(current) ? [] : [String(current)];
+  if (change === 'add') return list.includes(optionId) ? list : [...list, optionId];
+  return list.filter((id) => id !== optionId);
+}

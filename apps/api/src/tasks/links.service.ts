@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import { fail, parseId, UnitOfWork } from '@board/kernel';
+import { TaskRepository } from '@board/persistence';
+import { assertCanBePart, assertNoCircle, Task } from '@board/tasks';
+import { Writer } from '../auth/auth-context';
+import { TasksService } from './tasks.service';
+
+/** Blocker links and parts. Both are read and written under the project lock. */
+@Injectable()
+export class LinksService {
+  constructor(
+    private readonly tasks: TaskRepository,
+    private readonly taskService: TasksService,
+    private readonly uow: UnitOfWork,
+  ) {}
+
+  async addBlocker(writer: Writer, taskId: string, body: Record<string, unknown>): Promise<void> {
+    const blockerId = parseId(body.blockerId, 'task');
+    await this.uow.run(
+      async () => {
+        const task = await this.taskService.load(writer, taskId);
+        const blocker = await this.other(writer, blockerId);
+        const [taskKey, blockerKey] = await Promise.all([this.key(writer, task), this.key(writer, blocker)]);
+        // The whole project's links, read inside the writing transaction under the project lock.
+        assertNoCircle(await this.tasks.links(writer.projectId), { id: task.id, key: taskKey }, { id: blocker.id, key: blockerKey });
+        if (!(await this.tasks.addLink(writer.projectId, task.id, blocker.id))) return;
+        await this.taskService.record(writer, task.id, 'link', { action: 'linked', blockerKey });
+        await this.taskService.announce(writer, 'board', task.id);
+      },
+      { lockProject: writer.projectId },
+    );
+  }
+
+  async removeBlocker(writer: Writer, taskId: string, rawBlockerId: string): Promise<void> {
+    const blockerId = parseId(rawBlockerId, 'task');
+    await this.uow.run(
+      async () => {
+        const task = await this.taskService.load(writer, taskId);
+        const blocker = await this.tasks.find(writer.projectId, blockerId);
+        if (!blocker) fail('task.not_on_board');
+        if (!(await this.tasks.removeLink(writer.projectId, task.id, blockerId))) return;
+        await this.taskService.record(writer, task.id, 'link', { action: 'unlinked', blockerKey: await this.key(writer, blocker!) });
+        await this.taskService.announce(writer, 'board', task.id);
+      },
+      { lockProject: writer.projectId },
+    );
+  }
+
+  /** Makes the task a part of `parentId`; answers the key of the parent it left, if any. */
+  async setParent(writer: Writer, taskId: string, body: Record<string, unknown>): Promise<string | null> {
+    const parentId = parseId(body.parentId, 'task');
+    return this.uow.run(
+      async () => {
+        const task = await this.taskService.load(writer, taskId, true);
+        const parent = await this.other(writer, parentId);
+        if (task.parentId === parent.id) return null;
+        const [taskKey, parentKey] = await Promise.all([this.key(writer, task), this.key(writer, parent)]);
+        const grandParent = parent.parentId ? await this.tasks.find(writer.projectId, parent.parentId) : null;
+        assertCanBePart(
+          { id: task.id, key: taskKey, parentKey: null, hasParts: await this.tasks.hasParts(writer.projectId, task.id) },
+          { id: parent.id, key: parentKey, parentKey: grandParent && !grandParent.isDeleted ? await this.key(writer, grandParent) : null, hasParts: false },
+        );
+        const old = task.parentId ? await this.tasks.find(writer.projectId, task.parentId) : null;
+        const left = old && !old.isDeleted ? await this.key(writer, old) : null;
+        task.setParent(parent.id);
+        await this.tasks.save(task, new Date(), false);
+        if (left) await this.taskService.record(writer, task.id, 'link', { action: 'unparented', parentKey: left });
+        await this.taskService.record(writer, task.id, 'link', { action: 'parented', parentKey });
+        await this.taskService.announce(writer, 'board', task.id);
+        return left;
+      },
+      { lockProject: writer.projectId },
+    );
+  }
+
+  async clearParent(writer: Writer, taskId: string): Promise<void> {
+    await this.uow.run(
+      async () => {
+        const task = await this.taskService.load(writer, taskId, true);
+        if (!task.parentId) return;
+        const old = await this.tasks.find(writer.projectId, task.parentId);
+        task.setParent(null);
+        await this.tasks.save(task, new Date(), false);
+        await this.taskService.record(writer, task.id, 'link', { action: 'unparented', parentKey: old ? await this.key(writer, old) : null });
+        await this.taskService.announce(writer, 'board', task.id);
+      },
+      { lockProject: writer.projectId },
+    );
+  }
+
+  /** The other end of a link: a live or archived task of this board. */
+  private async other(writer: Writer, id: string): Promise<Task> {
+    const task = await this.tasks.find(writer.projectId, id);
+    if (!task || task.isDeleted) fail('task.not_on_board');
+    return task!;
+  }
+
+  private key(writer: Writer, task: Task): Promise<string> {
+    return this.taskService.keyOf(writer.projectId, task.number);
+  }
+}

@@ -1,0 +1,53 @@
+import { fail, parseId } from '@board/kernel';
+import { DroppedValue, dropHiddenValues, findTypeProperty, isEmptyValue, normalizeValue, PropertyDef, StoredValue, ValueContext } from '@board/properties';
+
+/** Reads a `values` body field: an object keyed by property ids of this project. */
+export function readValuesMap(raw: unknown, defs: readonly PropertyDef[], context: ValueContext): Map<string, StoredValue> {
+  const out = new Map<string, StoredValue>();
+  if (raw === undefined || raw === null) return out;
+  if (typeof raw !== 'object' || Array.isArray(raw)) fail('request.invalid', { message: 'Values must be an object keyed by property ids.' });
+  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+    const id = parseId(key, 'property');
+    const def = defs.find((d) => d.id === id);
+    if (!def) fail('property.not_in_project');
+    out.set(id, normalizeValue(def!, value, context));
+  }
+  return out;
+}
+
+/** Applies written values over a task's values, then the `when` rules. */
+export function applyValues(
+  current: Readonly<Record<string, unknown>>,
+  written: ReadonlyMap<string, StoredValue>,
+  defs: readonly PropertyDef[],
+): { values: Record<string, unknown>; dropped: DroppedValue[] } {
+  const next: Record<string, unknown> = { ...current };
+  for (const [id, value] of written) {
+    if (isEmptyValue(value)) delete next[id];
+    else next[id] = value;
+  }
+  return dropHiddenValues(defs, next);
+}
+
+/**
+ * A new task's values: what was sent, then the Type's defaults for every property the request
+ * did not send (an explicit value, null included, wins), then the `when` rules.
+ */
+export function valuesForCreate(sent: ReadonlyMap<string, StoredValue>, defs: readonly PropertyDef[], context: ValueContext): Record<string, unknown> {
+  const values = new Map(sent);
+  const type = findTypeProperty(defs);
+  const typeValue = type ? sent.get(type.id) : undefined;
+  if (type && typeof typeValue === 'string') {
+    for (const def of defs) {
+      if (sent.has(def.id)) continue;
+      const fallback = def.config.defaults?.[typeValue];
+      if (fallback === undefined || fallback === null) continue;
+      try {
+        values.set(def.id, normalizeValue(def, fallback, context));
+      } catch {
+        // A default that no longer reads back (a deleted option) reads as no default.
+      }
+    }
+  }
+  return applyValues({}, values, defs).values;
+}

@@ -1,0 +1,246 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { ActivityRecorder, ChangeAnnouncer, Clock, fail, parseId, UnitOfWork } from '@board/kernel';
+import { Database, Placement, PropertyDefsQuery, TaskQueries, TaskRepository } from '@board/persistence';
+import { clearedValue, DroppedValue, isEmptyValue, normalizeValue, PropertyDef, StoredValue } from '@board/properties';
+import { readDescription, readTitle, Task, taskKey } from '@board/tasks';
+import { Writer } from '../auth/auth-context';
+import { ProjectFactsQuery } from './task-context';
+import { applyValues, readValuesMap, valuesForCreate } from './task-values';
+
+export interface DroppedRow {
+  taskId: string;
+  propertyId: string;
+  name: string;
+}
+
+@Injectable()
+export class TasksService {
+  constructor(
+    private readonly tasks: TaskRepository,
+    private readonly queries: TaskQueries,
+    private readonly defs: PropertyDefsQuery,
+    private readonly facts: ProjectFactsQuery,
+    private readonly activity: ActivityRecorder,
+    private readonly announcer: ChangeAnnouncer,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly db: Database,
+  ) {}
+
+  async create(writer: Writer, body: Record<string, unknown>) {
+    const title = readTitle(body.title, true)!;
+    const description = readDescription(body.description) ?? '';
+    const afterId = body.afterId === undefined || body.afterId === null ? null : parseId(body.afterId, 'task');
+    const placement: Placement = afterId ? { afterId } : body.atTop === true ? 'top' : 'end';
+    const projectId = writer.projectId;
+    const id = randomUUID();
+    await this.uow.run(
+      async () => {
+        const defs = await this.defs.load(projectId);
+        const context = { memberIds: await this.defs.memberIds(projectId) };
+        const values = valuesForCreate(readValuesMap(body.values, defs, context), defs, context);
+        const number = await this.tasks.nextNumber(projectId);
+        const position = await this.tasks.rankFor(projectId, placement);
+        await this.tasks.insert({ id, projectId, number, title, description, position, values, createdBy: writer.userId, now: this.clock.now() });
+        await this.record(writer, id, 'created', {});
+        await this.announce(writer, 'board');
+      },
+      { lockProject: projectId },
+    );
+    const facts = await this.facts.load(projectId);
+    const [task] = await this.queries.boardTasks(projectId, facts.key, facts.doneWhen, [id]);
+    return { ...task, projectId, createdBy: writer.userId };
+  }
+
+  async read(writer: Writer, taskId: string) {
+    const facts = await this.facts.load(writer.projectId);
+    const task = await this.queries.full(writer.projectId, facts.key, facts.doneWhen, taskId);
+    if (!task) fail('task.not_found');
+    return { ...task, run: null, pastRuns: [] };
+  }
+
+  /** Title and description, each compared with its base and written in one statement. */
+  async edit(writer: Writer, taskId: string, body: Record<string, unknown>): Promise<void> {
+    const title = readTitle(body.title, false);
+    const description = readDescription(body.description);
+    if (title === undefined && description === undefined) return;
+    const baseTitle = typeof body.baseTitle === 'string' ? body.baseTitle : undefined;
+    const baseDescription = typeof body.baseDescription === 'string' ? body.baseDescription : undefined;
+    await this.uow.run(async () => {
+      const before = await this.tasks.editText(writer.projectId, taskId, { title, description, baseTitle, baseDescription }, this.clock.now());
+      for (const [field, next, base] of [['title', title, baseTitle], ['description', description, baseDescription]] as const) {
+        const current = before[field];
+        if (next !== undefined && base !== undefined && current !== base && current !== next) {
+          fail('task.clash', {}, { field, current });
+        }
+      }
+      if (!before.written) return;
+      if (title !== undefined && before.title !== title) await this.record(writer, taskId, 'title', {});
+      if (description !== undefined && before.description !== description) await this.record(writer, taskId, 'description', {});
+      await this.announce(writer, 'task', taskId);
+    });
+  }
+
+  async remove(writer: Writer, taskId: string): Promise<Date> {
+    return this.uow.run(
+      async () => {
+        const task = await this.load(writer, taskId);
+        const goesAt = task.delete(this.clock.now());
+        await this.tasks.save(task, this.clock.now(), false);
+        await this.record(writer, taskId, 'deleted', { action: 'deleted' });
+        await this.announce(writer, 'board');
+        return goesAt;
+      },
+      { lockProject: writer.projectId },
+    );
+  }
+
+  async restore(writer: Writer, taskId: string): Promise<void> {
+    await this.uow.run(
+      async () => {
+        const task = await this.load(writer, taskId);
+        if (!task.undelete(this.clock.now())) return;
+        await this.tasks.save(task, this.clock.now(), false);
+        await this.record(writer, taskId, 'deleted', { action: 'restored' });
+        await this.announce(writer, 'board');
+      },
+      { lockProject: writer.projectId },
+    );
+  }
+
+  async setArchived(writer: Writer, taskId: string, archived: boolean): Promise<void> {
+    await this.uow.run(async () => {
+      const task = await this.load(writer, taskId);
+      const changed = archived ? task.archive(this.clock.now()) : task.unarchive();
+      if (!changed) return;
+      await this.tasks.save(task, this.clock.now(), false);
+      await this.record(writer, taskId, 'archive', { action: archived ? 'archived' : 'restored' });
+      await this.announce(writer, 'board');
+    });
+  }
+
+  /** One value of one task; values a `when` rule now hides are deleted in the same transaction. */
+  async putValue(writer: Writer, taskId: string, rawPropertyId: string, body: Record<string, unknown>) {
+    const propertyId = parseId(rawPropertyId, 'property');
+    return this.uow.run(async () => {
+      const defs = await this.defs.load(writer.projectId);
+      const def = defs.find((d) => d.id === propertyId);
+      if (!def) fail('property.not_in_project');
+      const value = normalizeValue(def!, body.value, { memberIds: await this.defs.memberIds(writer.projectId) });
+      const task = await this.load(writer, taskId, true);
+      const dropped = await this.writeValues(writer, task, new Map([[propertyId, value]]), defs);
+      return { value, dropped };
+    });
+  }
+
+  async move(writer: Writer, taskId: string, body: Record<string, unknown>) {
+    const beforeId = body.beforeId === undefined || body.beforeId === null ? null : parseId(body.beforeId, 'task');
+    const afterId = beforeId || body.afterId === undefined || body.afterId === null ? null : parseId(body.afterId, 'task');
+    return this.uow.run(
+      async () => {
+        const defs = await this.defs.load(writer.projectId);
+        const written = readValuesMap(body.values, defs, { memberIds: await this.defs.memberIds(writer.projectId) });
+        const task = await this.load(writer, taskId, true);
+        const anchorId = beforeId ?? afterId;
+        if (anchorId && anchorId !== taskId && !(await this.tasks.find(writer.projectId, anchorId))) fail('task.not_on_board');
+        let position = task.snapshot.position;
+        if (anchorId !== taskId) {
+          position = await this.tasks.rankFor(writer.projectId, beforeId ? { beforeId } : afterId ? { afterId } : 'end', taskId);
+        }
+        const moved = task.moveTo(position);
+        const before = JSON.stringify(task.values);
+        const dropped = await this.writeValues(writer, task, written, defs, moved);
+        if (moved && written.size === 0) await this.tasks.save(task, this.clock.now(), false);
+        // A value change already rang the board; a bare move rings it here.
+        if (moved && JSON.stringify(task.values) === before) await this.announce(writer, 'board');
+        return { position, dropped };
+      },
+      { lockProject: writer.projectId },
+    );
+  }
+
+  /**
+   * Writes values onto a loaded task (locked by the caller), drops what `when` rules now hide,
+   * saves, writes one `value` line per written property and rings the board. Answers the drops.
+   */
+  async writeValues(
+    writer: Writer,
+    task: Task,
+    written: ReadonlyMap<string, StoredValue>,
+    defs: readonly PropertyDef[],
+    forceSave = false,
+    /** A bulk write rings once for all its tasks. */
+    ring = true,
+  ): Promise<DroppedRow[]> {
+    if (written.size === 0) return [];
+    const before = task.values;
+    const { values, dropped } = applyValues(before, written, defs);
+    const changed = task.replaceValues(values);
+    const rows = dropped.map((d) => ({ taskId: task.id, propertyId: d.propertyId, name: d.name }));
+    if (!changed && !forceSave) return rows;
+    await this.tasks.save(task, this.clock.now(), changed);
+    if (changed) {
+      for (const [propertyId, value] of written) {
+        const def = defs.find((d) => d.id === propertyId)!;
+        if (JSON.stringify(before[propertyId] ?? null) === JSON.stringify(isEmptyValue(value) ? null : value) && dropped.length === 0) continue;
+        await this.record(writer, task.id, 'value', await this.valueData(def, value, dropped));
+      }
+      if (ring) await this.announce(writer, 'board', task.id);
+    }
+    return rows;
+  }
+
+  /** Feed data of a value line: the property's and the value's names, plus what a hiding write dropped. */
+  private async valueData(def: PropertyDef, value: StoredValue, dropped: DroppedValue[]): Promise<Record<string, unknown>> {
+    const data: Record<string, unknown> = { property: def.name, value: await this.valueNames(def, value) };
+    if (dropped.length > 0) {
+      data.dropped = dropped.map((d) => d.name);
+      data.propertyIds = dropped.map((d) => d.propertyId);
+      data.hidBy = def.type === 'select' && typeof value === 'string' ? value : null;
+    }
+    return data;
+  }
+
+  private async valueNames(def: PropertyDef, value: StoredValue): Promise<unknown> {
+    if (isEmptyValue(value)) return clearedValue(def.type);
+    if (def.type === 'select' || def.type === 'iteration' || def.type === 'multi_select') {
+      const ids = Array.isArray(value) ? value : [value as string];
+      const rows = await this.db.query<{ id: string; name: string }>('SELECT id, name FROM options WHERE property_id = $1 AND id = ANY($2::uuid[])', [def.id, ids]);
+      const names = ids.map((id) => rows.find((r) => r.id === id)?.name ?? id);
+      return Array.isArray(value) ? names : names[0];
+    }
+    if (def.type === 'person') {
+      return (await this.db.one<{ name: string }>('SELECT name FROM users WHERE id = $1', [value]))?.name ?? value;
+    }
+    return value;
+  }
+
+  async deleted(writer: Writer) {
+    const facts = await this.facts.load(writer.projectId);
+    return this.queries.deleted(writer.projectId, facts.key, this.clock.now());
+  }
+
+  async search(writer: Writer, q: unknown) {
+    const facts = await this.facts.load(writer.projectId);
+    return this.queries.searchArchived(writer.projectId, facts.key, typeof q === 'string' ? q : '');
+  }
+
+  async load(writer: Writer, taskId: string, lock = false): Promise<Task> {
+    const task = await this.tasks.find(writer.projectId, taskId, lock);
+    if (!task) fail('task.not_found');
+    return task!;
+  }
+
+  async keyOf(projectId: string, number: number): Promise<string> {
+    return taskKey((await this.facts.load(projectId)).key, number);
+  }
+
+  record(writer: Writer, taskId: string | null, kind: Parameters<ActivityRecorder['record']>[0]['kind'], data: Record<string, unknown>): Promise<void> {
+    return this.activity.record({ projectId: writer.projectId, taskId, actorId: writer.userId, kind, data });
+  }
+
+  announce(writer: Writer, scope: 'board' | 'task' | 'project', taskId?: string): Promise<void> {
+    return this.announcer.announce({ projectId: writer.projectId, scope, taskId: taskId ?? null, clientId: writer.clientId });
+  }
+}

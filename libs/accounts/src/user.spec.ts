@@ -1,0 +1,144 @@
+import { colorFromSeed, DomainError } from '@board/kernel';
+import { readColor, readEmoji, readName, User, UserProps } from './user';
+
+const NOW = new Date('2025-01-02T03:04:05.000Z');
+const ID = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
+const PROJECT = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+
+function refusal(work: () => unknown): DomainError {
+  try {
+    work();
+  } catch (error) {
+    expect(error).toBeInstanceOf(DomainError);
+    return error as DomainError;
+  }
+  throw new Error('did not throw');
+}
+
+const person = () =>
+  User.registerPerson({ id: ID, email: ' Ada@Example.com ', name: '  Ada Lovelace ', passwordHash: 'hash', now: NOW });
+
+describe('User.registerPerson', () => {
+  it('makes a human with a lower-cased email, a trimmed name and the colour of its email', () => {
+    const user = person();
+    expect(user.snapshot).toEqual<UserProps>({
+      id: ID,
+      kind: 'human',
+      email: 'ada@example.com',
+      name: 'Ada Lovelace',
+      color: colorFromSeed('ada@example.com'),
+      emoji: null,
+      passwordHash: 'hash',
+      projectId: null,
+      createdAt: NOW,
+    });
+    expect(user.isAgent).toBe(false);
+    expect(user.view).toEqual({ id: ID, email: 'ada@example.com', name: 'Ada Lovelace', color: colorFromSeed('ada@example.com'), emoji: null });
+  });
+
+  it('refuses a bad email and a missing or long name', () => {
+    expect(refusal(() => User.registerPerson({ id: ID, email: 'nope', name: 'Ada', passwordHash: 'h', now: NOW })).code).toBe(
+      'account.email_invalid',
+    );
+    const missing = refusal(() => User.registerPerson({ id: ID, email: 'a@b.co', name: undefined, passwordHash: 'h', now: NOW }));
+    expect(missing.code).toBe('text.empty');
+    expect(missing.params).toEqual({ field: 'Name' });
+    const long = refusal(() => User.registerPerson({ id: ID, email: 'a@b.co', name: 'x'.repeat(81), passwordHash: 'h', now: NOW }));
+    expect(long.code).toBe('text.too_long');
+    expect(long.params).toEqual({ field: 'Name', max: 80 });
+  });
+});
+
+describe('User.createAgent', () => {
+  it('makes an agent of one project without email or password', () => {
+    const agent = User.createAgent({ id: ID, projectId: PROJECT, name: 'Builder', now: NOW });
+    expect(agent.isAgent).toBe(true);
+    expect(agent.kind).toBe('agent');
+    expect(agent.projectId).toBe(PROJECT);
+    expect(agent.passwordHash).toBeNull();
+    expect(agent.snapshot.email).toBeNull();
+    expect(agent.snapshot.color).toBe(colorFromSeed(ID));
+    expect(agent.snapshot.emoji).toBeNull();
+  });
+
+  it('takes a given colour (lower-cased) and emoji', () => {
+    const agent = User.createAgent({ id: ID, projectId: PROJECT, name: 'Builder', color: '#6D5BD0', emoji: '🤖', now: NOW });
+    expect(agent.snapshot.color).toBe('#6d5bd0');
+    expect(agent.snapshot.emoji).toBe('🤖');
+  });
+
+  it('refuses the grey and two emoji', () => {
+    expect(refusal(() => User.createAgent({ id: ID, projectId: PROJECT, name: 'B', color: '#8b8f98', now: NOW })).code).toBe(
+      'account.color_invalid',
+    );
+    expect(refusal(() => User.createAgent({ id: ID, projectId: PROJECT, name: 'B', emoji: '🤖🤖', now: NOW })).code).toBe(
+      'account.emoji_invalid',
+    );
+  });
+});
+
+describe('User.changeProfile', () => {
+  it('changes name, colour and emoji and says so', () => {
+    const user = person();
+    expect(user.changeProfile({ name: ' Ada ', color: '#3FB0C8', emoji: '👍🏽' })).toBe(true);
+    expect(user.view).toEqual({ id: ID, email: 'ada@example.com', name: 'Ada', color: '#3fb0c8', emoji: '👍🏽' });
+  });
+
+  it('answers false when nothing changes', () => {
+    const user = person();
+    expect(user.changeProfile({})).toBe(false);
+    expect(user.changeProfile({ name: 'Ada Lovelace' })).toBe(false);
+  });
+
+  it('clears the emoji with null', () => {
+    const user = person();
+    user.changeProfile({ emoji: '😀' });
+    expect(user.changeProfile({ emoji: null })).toBe(true);
+    expect(user.view.emoji).toBeNull();
+  });
+
+  it('changes nothing when one field is refused', () => {
+    const user = person();
+    const before = user.view;
+    expect(refusal(() => user.changeProfile({ name: 'New name', emoji: 'ab' })).code).toBe('account.emoji_invalid');
+    expect(user.view).toEqual(before);
+  });
+});
+
+describe('readName, readColor, readEmoji', () => {
+  it('readName: optional or required, at most 80', () => {
+    expect(readName(undefined, false)).toBeUndefined();
+    expect(refusal(() => readName(undefined, true)).code).toBe('text.empty');
+    expect(readName('x'.repeat(80), true)).toBe('x'.repeat(80));
+  });
+
+  it('readColor: one of the eleven, lower-cased', () => {
+    expect(readColor(undefined)).toBeUndefined();
+    expect(readColor(' #E0574D ')).toBe('#e0574d');
+    expect(refusal(() => readColor('#8b8f98')).code).toBe('account.color_invalid');
+    expect(refusal(() => readColor('red')).code).toBe('account.color_invalid');
+    const long = refusal(() => readColor('#e0574d0'));
+    expect(long.code).toBe('text.too_long');
+    expect(long.params).toEqual({ field: 'Color', max: 7 });
+    expect(refusal(() => readColor(7)).code).toBe('text.not_text');
+  });
+
+  it('readEmoji: one emoji, null, or not sent', () => {
+    expect(readEmoji(undefined)).toBeUndefined();
+    expect(readEmoji(null)).toBeNull();
+    expect(readEmoji('👨‍👩‍👧')).toBe('👨‍👩‍👧');
+    for (const bad of ['a', '', '😀😀', 1]) expect(refusal(() => readEmoji(bad)).code).toBe('account.emoji_invalid');
+  });
+});
+
+describe('User.restore', () => {
+  it('copies the props so later changes do not leak into the caller', () => {
+    const props: UserProps = { ...person().snapshot };
+    const user = User.restore(props);
+    user.changeProfile({ name: 'Changed' });
+    expect(props.name).toBe('Ada Lovelace');
+    user.setPasswordHash('new');
+    expect(user.passwordHash).toBe('new');
+    expect(props.passwordHash).toBe('hash');
+  });
+});

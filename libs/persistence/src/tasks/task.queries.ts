@@ -1,0 +1,321 @@
+import { Injectable } from '@nestjs/common';
+import { countParts, DELETION_WINDOW_DAYS, DELETION_WINDOW_MS, DoneWhen, isOver, taskKey } from '@board/tasks';
+import { Database } from '../database';
+
+export interface BoardTask {
+  id: string;
+  number: number;
+  key: string;
+  title: string;
+  description: string;
+  position: string;
+  createdAt: Date;
+  updatedAt: Date;
+  archivedAt: Date | null;
+  values: Record<string, unknown>;
+  checklistTotal: number;
+  checklistDone: number;
+  commentCount: number;
+  blockedBy: string[];
+  parts: { done: number; total: number } | null;
+}
+
+export interface ArchivedTask {
+  id: string;
+  number: number;
+  key: string;
+  title: string;
+  description: string;
+  position: string;
+  archivedAt: Date;
+}
+
+interface Row {
+  id: string;
+  number: number;
+  title: string;
+  description: string;
+  position: string;
+  created_at: Date;
+  updated_at: Date;
+  archived_at: Date | null;
+  values: Record<string, unknown>;
+  parent_id: string | null;
+}
+
+export interface LinkRow {
+  id: string;
+  key: string;
+  title: string;
+  over: boolean;
+}
+
+/** Read models of tasks: a fixed handful of set-based queries per read, never one per task. */
+@Injectable()
+export class TaskQueries {
+  constructor(private readonly db: Database) {}
+
+  /** Live tasks in the one global rank order, and archived ones, with counts, blockers and parts. */
+  async board(projectId: string, projectKey: string, doneWhen: DoneWhen | null): Promise<{ tasks: BoardTask[]; archived: ArchivedTask[] }> {
+    const [rows, checklists, comments, links] = await Promise.all([
+      this.db.query<Row>(
+        `SELECT id, number, title, description, position, created_at, updated_at, archived_at, "values", parent_id
+           FROM tasks WHERE project_id = $1 AND deleted_at IS NULL ORDER BY position COLLATE "C", id`,
+        [projectId],
+      ),
+      this.db.query<{ task_id: string; total: number; done: number }>(
+        `SELECT task_id, count(*)::int AS total, count(*) FILTER (WHERE done)::int AS done
+           FROM checklist_items WHERE project_id = $1 GROUP BY task_id`,
+        [projectId],
+      ),
+      this.db.query<{ task_id: string; n: number }>(`SELECT task_id, count(*)::int AS n FROM comments WHERE project_id = $1 GROUP BY task_id`, [projectId]),
+      this.db.query<{ task_id: string; blocker_id: string }>(`SELECT task_id, blocker_id FROM task_links WHERE project_id = $1`, [projectId]),
+    ]);
+    return assemble(rows, checklists, comments, links, projectKey, doneWhen, null);
+  }
+
+  /** The board fields of some tasks (a create answer, the view read), in rank order. */
+  async boardTasks(projectId: string, projectKey: string, doneWhen: DoneWhen | null, ids: string[]): Promise<BoardTask[]> {
+    if (ids.length === 0) return [];
+    const [rows, related, checklists, comments, links] = await Promise.all([
+      this.db.query<Row>(
+        `SELECT id, number, title, description, position, created_at, updated_at, archived_at, "values", parent_id
+           FROM tasks WHERE project_id = $1 AND deleted_at IS NULL AND id = ANY($2::uuid[]) ORDER BY position COLLATE "C", id`,
+        [projectId, ids],
+      ),
+      // Blockers and parts of those tasks, for blockedBy and parts.
+      this.db.query<Row>(
+        `SELECT id, number, title, description, position, created_at, updated_at, archived_at, "values", parent_id
+           FROM tasks WHERE project_id = $1 AND deleted_at IS NULL
+            AND (parent_id = ANY($2::uuid[])
+                 OR id IN (SELECT blocker_id FROM task_links WHERE project_id = $1 AND task_id = ANY($2::uuid[])))`,
+        [projectId, ids],
+      ),
+      this.db.query<{ task_id: string; total: number; done: number }>(
+        `SELECT task_id, count(*)::int AS total, count(*) FILTER (WHERE done)::int AS done
+           FROM checklist_items WHERE project_id = $1 AND task_id = ANY($2::uuid[]) GROUP BY task_id`,
+        [projectId, ids],
+      ),
+      this.db.query<{ task_id: string; n: number }>(
+        `SELECT task_id, count(*)::int AS n FROM comments WHERE project_id = $1 AND task_id = ANY($2::uuid[]) GROUP BY task_id`,
+        [projectId, ids],
+      ),
+      this.db.query<{ task_id: string; blocker_id: string }>(
+        `SELECT task_id, blocker_id FROM task_links WHERE project_id = $1 AND task_id = ANY($2::uuid[])`,
+        [projectId, ids],
+      ),
+    ]);
+    const wanted = new Set(rows.map((r) => r.id));
+    const all = [...rows, ...related.filter((r) => !wanted.has(r.id))];
+    const { tasks, archived } = assemble(all, checklists, comments, links, projectKey, doneWhen, wanted);
+    // An archived task read alone still answers in the board shape.
+    const byId = new Map(tasks.map((t) => [t.id, t]));
+    const archivedIds = new Set(archived.map((a) => a.id));
+    return rows
+      .map((r) => byId.get(r.id) ?? (archivedIds.has(r.id) ? assembleOne(r, all, checklists, comments, links, projectKey, doneWhen) : undefined))
+      .filter((t): t is BoardTask => t !== undefined);
+  }
+
+  /** One task in full: links both ways, parent, children, checklist, comments, recent activity. */
+  async full(projectId: string, projectKey: string, doneWhen: DoneWhen | null, taskId: string) {
+    const [board] = await this.boardTasks(projectId, projectKey, doneWhen, [taskId]);
+    if (!board) return null;
+    const [blockedBy, blocks, parentRows, children, checklist, comments, activity] = await Promise.all([
+      this.linkRows(
+        `SELECT t.id, t.number, t.title, t."values" FROM task_links l JOIN tasks t ON t.project_id = l.project_id AND t.id = l.blocker_id
+          WHERE l.project_id = $1 AND l.task_id = $2 AND t.deleted_at IS NULL ORDER BY t.position COLLATE "C", t.id`,
+        projectId, taskId, projectKey, doneWhen,
+      ),
+      this.linkRows(
+        `SELECT t.id, t.number, t.title, t."values" FROM task_links l JOIN tasks t ON t.project_id = l.project_id AND t.id = l.task_id
+          WHERE l.project_id = $1 AND l.blocker_id = $2 AND t.deleted_at IS NULL ORDER BY t.position COLLATE "C", t.id`,
+        projectId, taskId, projectKey, doneWhen,
+      ),
+      this.linkRows(
+        `SELECT p.id, p.number, p.title, p."values" FROM tasks c JOIN tasks p ON p.project_id = c.project_id AND p.id = c.parent_id
+          WHERE c.project_id = $1 AND c.id = $2 AND p.deleted_at IS NULL`,
+        projectId, taskId, projectKey, doneWhen,
+      ),
+      this.linkRows(
+        `SELECT t.id, t.number, t.title, t."values" FROM tasks t
+          WHERE t.project_id = $1 AND t.parent_id = $2 AND t.deleted_at IS NULL ORDER BY t.position COLLATE "C", t.id`,
+        projectId, taskId, projectKey, doneWhen,
+      ),
+      this.db.query(
+        `SELECT id, text, done, position FROM checklist_items WHERE project_id = $1 AND task_id = $2 ORDER BY position COLLATE "C", id`,
+        [projectId, taskId],
+      ),
+      this.db.query(
+        `SELECT c.id, c.task_id AS "taskId", c.author_id AS "authorId", c.body, c.created_at AS "createdAt", c.edited_at AS "editedAt",
+                CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.name, 'color', u.color, 'emoji', u.emoji) END AS author
+           FROM comments c LEFT JOIN users u ON u.id = c.author_id
+          WHERE c.project_id = $1 AND c.task_id = $2 ORDER BY c.created_at, c.id`,
+        [projectId, taskId],
+      ),
+      this.db.query(
+        `SELECT a.id, a.kind, a.created_at AS "createdAt", a.data,
+                CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.name, 'color', u.color, 'emoji', u.emoji) END AS actor
+           FROM activity a LEFT JOIN users u ON u.id = a.actor_id
+          WHERE a.project_id = $1 AND a.task_id = $2 AND a.kind NOT IN ('reset', 'rules')
+          ORDER BY a.created_at DESC, a.id DESC LIMIT 60`,
+        [projectId, taskId],
+      ),
+    ]);
+    return {
+      ...board,
+      links: { blockedBy, blocks },
+      parent: parentRows[0] ?? null,
+      children,
+      checklist,
+      comments,
+      activity,
+    };
+  }
+
+  /** Deleted tasks still inside their window, newest first. */
+  async deleted(projectId: string, projectKey: string, now: Date) {
+    const rows = await this.db.query<{ id: string; number: number; title: string; position: string; deleted_at: Date }>(
+      `SELECT id, number, title, position, deleted_at FROM tasks
+        WHERE project_id = $1 AND deleted_at IS NOT NULL AND deleted_at > $2
+        ORDER BY deleted_at DESC, id`,
+      [projectId, new Date(now.getTime() - DELETION_WINDOW_MS)],
+    );
+    return {
+      deleted: rows.map((r) => ({
+        id: r.id,
+        number: r.number,
+        key: taskKey(projectKey, r.number),
+        title: r.title,
+        position: r.position,
+        deletedAt: r.deleted_at,
+        goesAt: new Date(r.deleted_at.getTime() + DELETION_WINDOW_MS),
+      })),
+      windowDays: DELETION_WINDOW_DAYS,
+    };
+  }
+
+  /** Archived tasks whose description holds every word of `q`, leaving out those whose key and title already match. */
+  async searchArchived(projectId: string, projectKey: string, q: string) {
+    const words = q.split(/\s+/).map((w) => w.trim()).filter(Boolean).slice(0, 20);
+    if (words.length === 0) return { hits: [], total: 0 };
+    const patterns = words.map((w) => `%${w.replace(/[\\%_]/g, (c) => '\\' + c)}%`);
+    const rows = await this.db.query<{ id: string; number: number; title: string; description: string; position: string; archived_at: Date; total: number }>(
+      `SELECT id, number, title, description, position, archived_at, count(*) OVER ()::int AS total
+         FROM tasks
+        WHERE project_id = $1 AND deleted_at IS NULL AND archived_at IS NOT NULL
+          AND description ILIKE ALL ($2::text[])
+          AND NOT (($3 || '-' || number::text || ' ' || title) ILIKE ALL ($2::text[]))
+        ORDER BY archived_at DESC, id
+        LIMIT 12`,
+      [projectId, patterns, projectKey],
+    );
+    return {
+      hits: rows.map((r) => ({
+        task: { id: r.id, number: r.number, key: taskKey(projectKey, r.number), title: r.title, position: r.position, archivedAt: r.archived_at },
+        snippet: snippet(r.description, words),
+      })),
+      total: rows[0]?.total ?? 0,
+    };
+  }
+
+  private async linkRows(sql: string, projectId: string, taskId: string, projectKey: string, doneWhen: DoneWhen | null): Promise<LinkRow[]> {
+    const rows = await this.db.query<{ id: string; number: number; title: string; values: Record<string, unknown> }>(sql, [projectId, taskId]);
+    return rows.map((r) => ({ id: r.id, key: taskKey(projectKey, r.number), title: r.title, over: isOver(r.values ?? {}, doneWhen) }));
+  }
+}
+
+function assemble(
+  rows: Row[],
+  checklists: { task_id: string; total: number; done: number }[],
+  comments: { task_id: string; n: number }[],
+  links: { task_id: string; blocker_id: string }[],
+  projectKey: string,
+  doneWhen: DoneWhen | null,
+  only: Set<string> | null,
+): { tasks: BoardTask[]; archived: ArchivedTask[] } {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const checklistOf = new Map(checklists.map((c) => [c.task_id, c]));
+  const commentsOf = new Map(comments.map((c) => [c.task_id, c.n]));
+  const blockersOf = new Map<string, string[]>();
+  for (const l of links) {
+    const list = blockersOf.get(l.task_id);
+    if (list) list.push(l.blocker_id);
+    else blockersOf.set(l.task_id, [l.blocker_id]);
+  }
+  const partsOf = new Map<string, Row[]>();
+  for (const r of rows) {
+    if (!r.parent_id) continue;
+    const list = partsOf.get(r.parent_id);
+    if (list) list.push(r);
+    else partsOf.set(r.parent_id, [r]);
+  }
+  const tasks: BoardTask[] = [];
+  const archived: ArchivedTask[] = [];
+  for (const r of rows) {
+    if (only && !only.has(r.id)) continue;
+    if (r.archived_at) {
+      archived.push({ id: r.id, number: r.number, key: taskKey(projectKey, r.number), title: r.title, description: r.description, position: r.position, archivedAt: r.archived_at });
+      continue;
+    }
+    tasks.push(boardTask(r, byId, checklistOf, commentsOf, blockersOf, partsOf, projectKey, doneWhen));
+  }
+  return { tasks, archived };
+}
+
+function assembleOne(
+  r: Row,
+  rows: Row[],
+  checklists: { task_id: string; total: number; done: number }[],
+  comments: { task_id: string; n: number }[],
+  links: { task_id: string; blocker_id: string }[],
+  projectKey: string,
+  doneWhen: DoneWhen | null,
+): BoardTask {
+  const byId = new Map(rows.map((x) => [x.id, x]));
+  const blockersOf = new Map<string, string[]>([[r.id, links.filter((l) => l.task_id === r.id).map((l) => l.blocker_id)]]);
+  const partsOf = new Map<string, Row[]>([[r.id, rows.filter((x) => x.parent_id === r.id)]]);
+  return boardTask(r, byId, new Map(checklists.map((c) => [c.task_id, c])), new Map(comments.map((c) => [c.task_id, c.n])), blockersOf, partsOf, projectKey, doneWhen);
+}
+
+function boardTask(
+  r: Row,
+  byId: Map<string, Row>,
+  checklistOf: Map<string, { total: number; done: number }>,
+  commentsOf: Map<string, number>,
+  blockersOf: Map<string, string[]>,
+  partsOf: Map<string, Row[]>,
+  projectKey: string,
+  doneWhen: DoneWhen | null,
+): BoardTask {
+  const blockers = (blockersOf.get(r.id) ?? [])
+    .map((id) => byId.get(id))
+    .filter((b): b is Row => b !== undefined && !isOver(b.values ?? {}, doneWhen))
+    .sort((a, b) => a.number - b.number);
+  const parts = partsOf.get(r.id) ?? [];
+  return {
+    id: r.id,
+    number: r.number,
+    key: taskKey(projectKey, r.number),
+    title: r.title,
+    description: r.description,
+    position: r.position,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    archivedAt: r.archived_at,
+    values: r.values ?? {},
+    checklistTotal: checklistOf.get(r.id)?.total ?? 0,
+    checklistDone: checklistOf.get(r.id)?.done ?? 0,
+    commentCount: commentsOf.get(r.id) ?? 0,
+    blockedBy: blockers.map((b) => taskKey(projectKey, b.number)),
+    parts: countParts(parts.map((p) => ({ values: p.values ?? {}, archived: p.archived_at !== null })), doneWhen),
+  };
+}
+
+/** A short piece of the description around the first word that matched. */
+function snippet(text: string, words: string[]): string {
+  const lower = text.toLowerCase();
+  const at = Math.min(...words.map((w) => lower.indexOf(w.toLowerCase())).filter((i) => i >= 0));
+  const start = Math.max(0, at - 60);
+  const end = Math.min(text.length, at + 140);
+  return (start > 0 ? '…' : '') + text.slice(start, end).replace(/\s+/g, ' ').trim() + (end < text.length ? '…' : '');
+}

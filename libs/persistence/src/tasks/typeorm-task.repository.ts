@@ -1,0 +1,216 @@
+import { Injectable } from '@nestjs/common';
+import { rankBetween } from '@board/kernel';
+import { Link, Task } from '@board/tasks';
+import { Database } from '../database';
+
+interface TaskRow {
+  id: string;
+  project_id: string;
+  number: number;
+  title: string;
+  description: string;
+  position: string;
+  values: Record<string, unknown>;
+  parent_id: string | null;
+  archived_at: Date | null;
+  deleted_at: Date | null;
+}
+
+const toTask = (r: TaskRow): Task =>
+  Task.restore({
+    id: r.id,
+    projectId: r.project_id,
+    number: r.number,
+    title: r.title,
+    description: r.description,
+    position: r.position,
+    values: r.values ?? {},
+    parentId: r.parent_id,
+    archivedAt: r.archived_at,
+    deletedAt: r.deleted_at,
+  });
+
+export interface NewTaskRow {
+  id: string;
+  projectId: string;
+  number: number;
+  title: string;
+  description: string;
+  position: string;
+  values: Record<string, unknown>;
+  createdBy: string;
+  now: Date;
+}
+
+/** Where a write stands in the rank order: the keys on either side of the chosen spot. */
+export type Placement = { afterId: string } | { beforeId: string } | 'top' | 'end';
+
+/** Storage of tasks. Every statement filters by project_id, so the schema can be sharded by project. */
+@Injectable()
+export class TaskRepository {
+  constructor(private readonly db: Database) {}
+
+  /** A task of the project (deleted ones too); `lock` holds its row until the transaction ends. */
+  async find(projectId: string, id: string, lock = false): Promise<Task | null> {
+    const row = await this.db.one<TaskRow>(`SELECT * FROM tasks WHERE project_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`, [projectId, id]);
+    return row ? toTask(row) : null;
+  }
+
+  /** Compare and write title and description in one statement; answers what was there before. */
+  async editText(
+    projectId: string,
+    id: string,
+    edit: { title?: string; description?: string; baseTitle?: string; baseDescription?: string },
+    now: Date,
+  ): Promise<{ title: string; description: string; written: boolean }> {
+    const row = await this.db.one<{ title: string; description: string; written: boolean }>(
+      `WITH old AS (SELECT title, description FROM tasks WHERE project_id = $1 AND id = $2 FOR UPDATE),
+            upd AS (
+              UPDATE tasks SET title = COALESCE($3, title), description = COALESCE($4, description), updated_at = $7
+               WHERE project_id = $1 AND id = $2
+                 AND ($3::text IS NULL OR $5::text IS NULL OR title = $5 OR title = $3)
+                 AND ($4::text IS NULL OR $6::text IS NULL OR description = $6 OR description = $4)
+                 AND (($3::text IS NOT NULL AND title <> $3) OR ($4::text IS NOT NULL AND description <> $4))
+               RETURNING 1)
+       SELECT old.title, old.description, EXISTS (SELECT 1 FROM upd) AS written FROM old`,
+      [projectId, id, edit.title ?? null, edit.description ?? null, edit.baseTitle ?? null, edit.baseDescription ?? null, now],
+    );
+    return row!;
+  }
+
+  /** Live or archived tasks of the project among `ids` (deleted ones are not there). */
+  async findMany(projectId: string, ids: string[]): Promise<Task[]> {
+    const rows = await this.db.query<TaskRow>('SELECT * FROM tasks WHERE project_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL', [
+      projectId,
+      ids,
+    ]);
+    return rows.map(toTask);
+  }
+
+  /** Like findMany, holding the rows until the transaction ends, in id order so two bulk writes cannot deadlock. */
+  async findManyForUpdate(projectId: string, ids: string[]): Promise<Task[]> {
+    const rows = await this.db.query<TaskRow>(
+      'SELECT * FROM tasks WHERE project_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL ORDER BY id FOR UPDATE',
+      [projectId, ids],
+    );
+    return rows.map(toTask);
+  }
+
+  /** The next task number; the counter never goes back, so a number is never handed out twice. */
+  async nextNumber(projectId: string): Promise<number> {
+    const row = await this.db.one<{ n: string }>('UPDATE projects SET task_counter = task_counter + 1 WHERE id = $1 RETURNING task_counter AS n', [
+      projectId,
+    ]);
+    return Number(row!.n);
+  }
+
+  /**
+   * A rank for a task placed at `placement` among the project's other tasks (deleted ones keep
+   * their rank for a restore, so they count as neighbours too). Call under the project lock.
+   */
+  async rankFor(projectId: string, placement: Placement, movingId: string | null = null): Promise<string> {
+    const exclude = movingId ?? '00000000-0000-0000-0000-000000000000';
+    if (placement === 'end' || placement === 'top') {
+      const order = placement === 'end' ? 'DESC' : 'ASC';
+      const edge = await this.db.one<{ position: string }>(
+        `SELECT position FROM tasks WHERE project_id = $1 AND id <> $2 ORDER BY position COLLATE "C" ${order} LIMIT 1`,
+        [projectId, exclude],
+      );
+      return placement === 'end' ? rankBetween(edge?.position ?? null, null) : rankBetween(null, edge?.position ?? null);
+    }
+    const anchorId = 'afterId' in placement ? placement.afterId : placement.beforeId;
+    const anchor = await this.db.one<{ position: string }>('SELECT position FROM tasks WHERE project_id = $1 AND id = $2', [projectId, anchorId]);
+    if (!anchor) return this.rankFor(projectId, 'end', movingId);
+    if ('afterId' in placement) {
+      const next = await this.db.one<{ position: string }>(
+        `SELECT position FROM tasks WHERE project_id = $1 AND id <> $2 AND position > $3 COLLATE "C" ORDER BY position COLLATE "C" LIMIT 1`,
+        [projectId, exclude, anchor.position],
+      );
+      return rankBetween(anchor.position, next?.position ?? null);
+    }
+    const previous = await this.db.one<{ position: string }>(
+      `SELECT position FROM tasks WHERE project_id = $1 AND id <> $2 AND position < $3 COLLATE "C" ORDER BY position COLLATE "C" DESC LIMIT 1`,
+      [projectId, exclude, anchor.position],
+    );
+    return rankBetween(previous?.position ?? null, anchor.position);
+  }
+
+  async insert(t: NewTaskRow): Promise<void> {
+    await this.db.exec(
+      `INSERT INTO tasks (id, project_id, number, title, description, position, "values", created_by, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
+      [t.id, t.projectId, t.number, t.title, t.description, t.position, JSON.stringify(t.values), t.createdBy, t.now],
+    );
+  }
+
+  /** Writes the aggregate's state back; `touch` stamps updated_at. */
+  async save(task: Task, now: Date, touch = true): Promise<void> {
+    const t = task.snapshot;
+    await this.db.exec(
+      `UPDATE tasks SET position = $3, "values" = $4, parent_id = $5, archived_at = $6, deleted_at = $7,
+              updated_at = CASE WHEN $8 THEN $9 ELSE updated_at END
+        WHERE project_id = $1 AND id = $2`,
+      [t.projectId, t.id, t.position, JSON.stringify(t.values), t.parentId, t.archivedAt, t.deletedAt, touch, now],
+    );
+  }
+
+  /** Every blocker link of the project (the cycle check reads them under the project lock). */
+  async links(projectId: string): Promise<Link[]> {
+    const rows = await this.db.query<{ task_id: string; blocker_id: string }>(
+      `SELECT l.task_id, l.blocker_id FROM task_links l WHERE l.project_id = $1`,
+      [projectId],
+    );
+    return rows.map((r) => ({ taskId: r.task_id, blockerId: r.blocker_id }));
+  }
+
+  async addLink(projectId: string, taskId: string, blockerId: string): Promise<boolean> {
+    const res = await this.db.exec(
+      `INSERT INTO task_links (project_id, task_id, blocker_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+      [projectId, taskId, blockerId],
+    );
+    return res.count > 0;
+  }
+
+  async removeLink(projectId: string, taskId: string, blockerId: string): Promise<boolean> {
+    const res = await this.db.exec('DELETE FROM task_links WHERE project_id = $1 AND task_id = $2 AND blocker_id = $3', [projectId, taskId, blockerId]);
+    return res.count > 0;
+  }
+
+  /** Does the task have parts that are not deleted? */
+  async hasParts(projectId: string, id: string): Promise<boolean> {
+    return (await this.db.one('SELECT 1 FROM tasks WHERE project_id = $1 AND parent_id = $2 AND deleted_at IS NULL LIMIT 1', [projectId, id])) !== null;
+  }
+
+  /** Live tasks of a column: holding `value` for the property, or nothing when value is null. */
+  async idsInColumn(projectId: string, propertyId: string, value: unknown): Promise<string[]> {
+    const rows =
+      value === null
+        ? await this.db.query<{ id: string }>(
+            `SELECT id FROM tasks WHERE project_id = $1 AND deleted_at IS NULL AND archived_at IS NULL
+               AND ("values" -> $2 IS NULL OR "values" -> $2 IN ('null'::jsonb, '""'::jsonb, '[]'::jsonb))`,
+            [projectId, propertyId],
+          )
+        : await this.db.query<{ id: string }>(
+            `SELECT id FROM tasks WHERE project_id = $1 AND deleted_at IS NULL AND archived_at IS NULL
+               AND ("values" -> $2 = $3::jsonb OR ("values" -> $2) @> jsonb_build_array($3::jsonb))`,
+            [projectId, propertyId, JSON.stringify(value)],
+          );
+    return rows.map((r) => r.id);
+  }
+
+  /** Removes deleted tasks past their window for good, with everything they own. Safe to run on several instances. */
+  async purgeDeleted(before: Date, limit = 500): Promise<number> {
+    const res = await this.db.exec(
+      `WITH doomed AS (
+         SELECT id, project_id FROM tasks WHERE deleted_at IS NOT NULL AND deleted_at < $1
+          ORDER BY deleted_at LIMIT $2 FOR UPDATE SKIP LOCKED),
+       gone_activity AS (
+         DELETE FROM activity a USING doomed d WHERE a.project_id = d.project_id AND a.task_id = d.id),
+       orphans AS (
+         UPDATE tasks c SET parent_id = NULL FROM doomed d WHERE c.project_id = d.project_id AND c.parent_id = d.id AND c.id NOT IN (SELECT id FROM doomed))
+       DELETE FROM tasks t USING doomed d WHERE t.project_id = d.project_id AND t.id = d.id`,
+      [before, limit],
+    );
+    return res.count;
+  }
+}

@@ -1,0 +1,63 @@
+import { fail, fieldLabel, parseId, readText } from '@board/kernel';
+import { PROPERTY_NAME_MAX } from './property-type';
+import { PropertyDef, WhenRule } from './property';
+import { isCalendarDay } from './value';
+
+/** Most characters of a dated option's markdown note. */
+export const OPTION_NOTE_MAX = 8000;
+
+export const readPropertyName = (value: unknown, required: boolean): string | undefined =>
+  readText(value, 'name', { max: PROPERTY_NAME_MAX, required });
+
+/** A boolean body field: anything else is "<Field> is true or false." */
+export function readBoolean(value: unknown, field: string): boolean {
+  if (typeof value !== 'boolean') fail('input.boolean', { field: fieldLabel(field) });
+  return value as boolean;
+}
+
+/**
+ * A `when` rule: null, or `{ propertyId, optionIds }` naming a select of the project (not the
+ * property itself) and at least one of its options. Ids are answered in lower case, deduplicated.
+ */
+export function readWhenRule(value: unknown, selfId: string, properties: readonly PropertyDef[]): WhenRule | null {
+  if (value === null) return null;
+  if (typeof value !== 'object' || Array.isArray(value)) fail('property.when_invalid');
+  const v = value as Record<string, unknown>;
+  const propertyId = parseId(v.propertyId, 'property');
+  const target = properties.find((p) => p.id === propertyId);
+  if (!target || target.id === selfId || target.type !== 'select') fail('property.when_invalid');
+  if (!Array.isArray(v.optionIds) || v.optionIds.length === 0) fail('property.when_invalid');
+  const optionIds = [...new Set((v.optionIds as unknown[]).map((o) => parseId(o, 'option')))];
+  if (optionIds.some((o) => !target!.optionIds.has(o))) fail('property.when_invalid');
+  return { propertyId, optionIds };
+}
+
+/** `"A", "B"`: view names as the grouped-by refusal lists them. */
+export const quoteNames = (names: readonly string[]): string => names.map((n) => `"${n}"`).join(', ');
+
+/**
+ * A day field of a dated option (`startsOn`, `targetOn`): `YYYY-MM-DD` or null. Answers undefined
+ * when the key was not sent.
+ */
+export function readOptionDay(value: unknown, field: string): string | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null) return null;
+  if (typeof value !== 'string' || !isCalendarDay(value)) fail('value.date', { name: fieldLabel(field) });
+  return value as string;
+}
+
+/** A dated option's note: markdown, at most 8000 characters; null or blank stores null. */
+export function readOptionNote(value: unknown): string | null | undefined {
+  if (value === undefined) return undefined;
+  const note = readText(value, 'note', { max: OPTION_NOTE_MAX, allowEmpty: true });
+  return note ? note : null;
+}
+
+/**
+ * Settings only the owner or an admin may change, and only as a person: a token gets "Only a
+ * person can do this.", a member "Only the owner or an admin can <what>."
+ */
+export function assertAdminPerson(actor: { kind: string; role: string }, what: string): void {
+  if (actor.kind !== 'human') fail('gate.human');
+  if (actor.role !== 'owner' && actor.role !== 'admin') fail('gate.admin', { what });
+}

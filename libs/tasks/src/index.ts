@@ -1,0 +1,5 @@
+export * from './task';
+export * from './links';
+export * from './over';
+export * from './checklist-item';
+export * from './comment';

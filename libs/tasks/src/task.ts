@@ -1,0 +1,119 @@
+import { DAY, fail, readText } from '@board/kernel';
+
+export const TITLE_MAX = 400;
+export const DESCRIPTION_MAX = 20000;
+export const DELETION_WINDOW_DAYS = 30;
+export const DELETION_WINDOW_MS = DELETION_WINDOW_DAYS * DAY;
+
+export const readTitle = (value: unknown, required: boolean): string | undefined =>
+  readText(value, 'title', { max: TITLE_MAX, required });
+
+/** A description may be cleared with "" (or null). */
+export const readDescription = (value: unknown): string | undefined =>
+  readText(value, 'description', { max: DESCRIPTION_MAX, allowEmpty: true });
+
+export const taskKey = (projectKey: string, number: number): string => `${projectKey}-${number}`;
+
+export interface TaskProps {
+  id: string;
+  projectId: string;
+  number: number;
+  title: string;
+  description: string;
+  position: string;
+  values: Record<string, unknown>;
+  parentId: string | null;
+  archivedAt: Date | null;
+  deletedAt: Date | null;
+}
+
+/**
+ * A task's life: live ⇄ archived, either → deleted (restorable for 30 days, then removed for
+ * good by the sweep). Each move answers whether it changed anything, so idempotent calls write
+ * and ring nothing.
+ */
+export class Task {
+  private constructor(private props: TaskProps) {}
+
+  static restore(props: TaskProps): Task {
+    return new Task({ ...props, values: { ...props.values } });
+  }
+
+  get id(): string {
+    return this.props.id;
+  }
+  get projectId(): string {
+    return this.props.projectId;
+  }
+  get number(): number {
+    return this.props.number;
+  }
+  get values(): Readonly<Record<string, unknown>> {
+    return this.props.values;
+  }
+  get isArchived(): boolean {
+    return this.props.archivedAt !== null;
+  }
+  get isDeleted(): boolean {
+    return this.props.deletedAt !== null;
+  }
+  get parentId(): string | null {
+    return this.props.parentId;
+  }
+  get snapshot(): Readonly<TaskProps> {
+    return this.props;
+  }
+
+  /** Archiving an archived task keeps the moment it first went and changes nothing. */
+  archive(now: Date): boolean {
+    if (this.props.archivedAt) return false;
+    this.props.archivedAt = now;
+    return true;
+  }
+
+  /** Back on the board with the rank it never lost; a live task changes nothing. */
+  unarchive(): boolean {
+    if (!this.props.archivedAt) return false;
+    this.props.archivedAt = null;
+    return true;
+  }
+
+  /** Deletes the task (archived or not) and answers when it goes for good. */
+  delete(now: Date): Date {
+    if (!this.props.deletedAt) this.props.deletedAt = now;
+    return this.goesAt!;
+  }
+
+  /** Inside the window the task comes back as it was (archived if it was); past it, it is gone. */
+  undelete(now: Date): boolean {
+    if (!this.props.deletedAt) return false;
+    if (now.getTime() >= this.goesAt!.getTime()) fail('task.not_found');
+    this.props.deletedAt = null;
+    return true;
+  }
+
+  get goesAt(): Date | null {
+    return this.props.deletedAt ? new Date(this.props.deletedAt.getTime() + DELETION_WINDOW_MS) : null;
+  }
+
+  /** Replaces the sparse values map (after validation and the `when` rules). Answers whether it changed. */
+  replaceValues(values: Record<string, unknown>): boolean {
+    const changed = JSON.stringify(sortKeys(values)) !== JSON.stringify(sortKeys(this.props.values));
+    this.props.values = { ...values };
+    return changed;
+  }
+
+  moveTo(position: string): boolean {
+    const changed = position !== this.props.position;
+    this.props.position = position;
+    return changed;
+  }
+
+  setParent(parentId: string | null): boolean {
+    const changed = parentId !== this.props.parentId;
+    this.props.parentId = parentId;
+    return changed;
+  }
+}
+
+const sortKeys = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
