@@ -21,6 +21,7 @@ import { PropertiesModule } from './properties/properties.module';
 import { ChecklistModule } from './checklist/checklist.module';
 import { CommentsModule } from './comments/comments.module';
 import { TasksModule } from './tasks/tasks.module';
+import { RunsModule } from './runs/runs.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -40,6 +41,7 @@ export class AppModule {
         PersistenceModule.forRoot(options.dataSource),
         PropertiesModule,
         TasksModule,
+        RunsModule,
         ChecklistModule,
         CommentsModule,
       ],

@@ -107,6 +107,22 @@ export const ERROR_CODES = [
   'comment.delete_own',
   // views
   'view.not_found',
+  // runs
+  'run.not_found',
+  'run.plan_too_long',
+  'run.step_too_long',
+  'run.already_open',
+  'run.step_index',
+  'run.report_for',
+  'run.hand_over_step',
+  'run.take_over_by_person',
+  'run.other_agent',
+  'run.closed',
+  'run.waits',
+  'run.control_invalid',
+  'run.over',
+  'run.status_invalid',
+  'run.before_missing',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -9,3 +9,4 @@ export * from './properties';
 export * from './discussion';
 export * from './tasks';
 export * from './activity/pg-change.announcer';
+export * from './runs';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from './database';
 
-export type ResourceKind = 'task' | 'restorableTask' | 'property' | 'option' | 'view' | 'comment' | 'checklist';
+export type ResourceKind = 'task' | 'restorableTask' | 'property' | 'option' | 'view' | 'comment' | 'checklist' | 'run';
 
 // A deleted task (and what hangs off it) is gone for every route but restore.
 const SQL: Record<ResourceKind, string> = {
@@ -11,6 +11,7 @@ const SQL: Record<ResourceKind, string> = {
   option: `SELECT project_id FROM options WHERE id = $1`,
   view: `SELECT project_id FROM views WHERE id = $1`,
   comment: `SELECT c.project_id FROM comments c JOIN tasks t ON t.id = c.task_id AND t.project_id = c.project_id WHERE c.id = $1 AND t.deleted_at IS NULL`,
+  run: `SELECT r.project_id FROM runs r JOIN tasks t ON t.id = r.task_id AND t.project_id = r.project_id WHERE r.id = $1 AND t.deleted_at IS NULL`,
   checklist: `SELECT c.project_id FROM checklist_items c JOIN tasks t ON t.id = c.task_id AND t.project_id = c.project_id WHERE c.id = $1 AND t.deleted_at IS NULL`,
 };
 

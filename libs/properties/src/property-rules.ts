@@ -61,3 +61,18 @@ export function assertAdminPerson(actor: { kind: string; role: string }, what: s
   if (actor.kind !== 'human') fail('gate.human');
   if (actor.role !== 'owner' && actor.role !== 'admin') fail('gate.admin', { what });
 }
+
+/** Do two JSON values say the same, whatever the order of their object keys (jsonb sorts them)? */
+export function sameJson(a: unknown, b: unknown): boolean {
+  return canonical(a) === canonical(b);
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    entries.sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}

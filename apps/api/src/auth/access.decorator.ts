@@ -55,3 +55,4 @@ export const OPTION: ResourceRef = { kind: 'option', param: 'optionId' };
 export const VIEW: ResourceRef = { kind: 'view', param: 'viewId' };
 export const COMMENT: ResourceRef = { kind: 'comment', param: 'commentId' };
 export const CHECKLIST_ITEM: ResourceRef = { kind: 'checklist', param: 'itemId' };
+export const RUN: ResourceRef = { kind: 'run', param: 'runId' };

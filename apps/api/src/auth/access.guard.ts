@@ -19,6 +19,7 @@ const RESOURCE_ERRORS: Record<ResourceKind, { idKind: IdKind; notFound: ErrorCod
   view: { idKind: 'view', notFound: 'view.not_found' },
   comment: { idKind: 'comment', notFound: 'comment.not_found' },
   checklist: { idKind: 'checklist item', notFound: 'checklist.not_found' },
+  run: { idKind: 'run', notFound: 'run.not_found' },
 };
 
 /**

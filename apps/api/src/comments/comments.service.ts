@@ -7,6 +7,7 @@ import {
   CommentView, readCommentEdit, readNewCommentBody,
 } from '@board/tasks';
 import type { Writer } from '../auth/auth-context';
+import { RunsService } from '../runs/runs.service';
 
 const actorOf = (writer: Writer): CommentActor => ({ userId: writer.userId, kind: writer.kind, role: writer.role });
 
@@ -24,6 +25,7 @@ export class CommentsService {
     private readonly changes: ChangeAnnouncer,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
+    private readonly runs: RunsService,
   ) {}
 
   async add(writer: Writer, taskId: string, input: Record<string, unknown>): Promise<{ comment: CommentView }> {
@@ -34,6 +36,8 @@ export class CommentsService {
         const comment = await this.comments.insert({ id: randomUUID(), projectId, taskId, authorId: writer.userId, body });
         if (!comment) return fail('task.not_found');
         await this.changed(writer, comment, { commentId: comment.id });
+        // A person's answer wakes an agent whose run waits on this task.
+        if (writer.kind === 'human') await this.runs.answeredInComment(projectId, taskId, { id: writer.userId, name: writer.name });
         return { comment: await this.view(comment) };
       },
       { lockProject: projectId },

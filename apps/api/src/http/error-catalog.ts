@@ -102,6 +102,21 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   'comment.empty': fixed(400, 'A comment cannot be empty. Delete it instead.'),
   'comment.delete_own': fixed(403, 'You can only delete your own comments.'),
   'view.not_found': fixed(404, 'View not found.'),
+  'run.not_found': fixed(404, 'Run not found.'),
+  'run.plan_too_long': fixed(400, 'A plan has at most 50 steps.'),
+  'run.step_too_long': fixed(400, 'A step is at most 200 characters.'),
+  'run.already_open': fixed(409, 'Another run is already open on this task.'),
+  'run.step_index': fixed(400, 'stepIndex must be a whole number, zero or more.'),
+  'run.report_for': fixed(400, 'reportFor is a number of minutes above zero.'),
+  'run.hand_over_step': fixed(400, 'A hand-over says who has the task now. Send it as step.'),
+  'run.take_over_by_person': fixed(400, 'Only a person takes a task over.'),
+  'run.other_agent': fixed(403, 'That run belongs to another agent.'),
+  'run.closed': fixed(409, 'That run is closed.'),
+  'run.waits': fixed(409, 'That run waits on purpose, so a lost report cannot end it.'),
+  'run.control_invalid': fixed(400, 'Control must be one of: pause, stop, resume, take_over.'),
+  'run.over': fixed(409, 'That run is over.'),
+  'run.status_invalid': fixed(400, 'Status must be one of: running, paused, waiting, handed_over, done, failed, stopped, lost.'),
+  'run.before_missing': fixed(400, 'Name the run to read before, as ?before=.'),
 };
 
 export function describeError(code: ErrorCode, params: ErrorParams): { status: number; message: string } {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { ChangeAnnouncer, fail, parseId, UnitOfWork } from '@board/kernel';
 import {
   assertAdminPerson, hasDatedOptions, hasOptions, isHexColor, nextOptionColor, OptionRecord, optionKey, optionView, placeAfter,
-  positionAfterLast, readOptionDay, readOptionName, readOptionNote,
+  positionAfterLast, readOptionDay, readOptionName, readOptionNote, sameJson,
 } from '@board/properties';
 import { PropertyRecord, PropertyStore } from '@board/persistence';
 import type { Writer } from '../auth/auth-context';
@@ -83,7 +83,7 @@ export class OptionsService {
           if (position !== null) next.position = position;
         }
 
-        if (JSON.stringify(next) !== JSON.stringify(option)) {
+        if (!sameJson(next, option)) {
           await this.store.updateOption(projectId, next, { property: property.name, option: next.name });
           await this.announce(writer);
         }

@@ -4,7 +4,7 @@ import { ChangeAnnouncer, fail, parseId, rankBetween, ranksAfter, UnitOfWork } f
 import {
   assertAdminPerson, cardHome, cardStart, findTypeProperty, hasOptions, mergeDefaults, OPTIONS_ON_CREATE_MAX, OptionRecord,
   paletteColor, placeAfter, PropertyConfig, PropertyDef, quoteNames, readBoolean, readDefaultsPatch, readInitialOptions,
-  readPropertyName, readPropertyType, readWhenRule,
+  readPropertyName, readPropertyType, readWhenRule, sameJson,
 } from '@board/properties';
 import { CardRow, PropertyDefsQuery, PropertyRecord, PropertyStore, shapeProperties } from '@board/persistence';
 import type { Writer } from '../auth/auth-context';
@@ -89,7 +89,7 @@ export class PropertiesService {
           if (position !== null) change.position = position;
         }
 
-        if (JSON.stringify(config) !== JSON.stringify(property.config)) change.config = config;
+        if (!sameJson(config, property.config)) change.config = config;
         if (change.name !== undefined || change.position !== undefined || change.config !== undefined) {
           await this.store.updateProperty(projectId, propertyId, change);
           changed = true;

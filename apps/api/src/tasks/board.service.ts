@@ -20,8 +20,9 @@ export class BoardService {
   /** Same as the board, but `tasks` holds only the three the card view preview draws, plus `taskCount`. */
   async settings(writer: Writer) {
     const settings = await this.load(writer);
-    const { tasks } = await this.tasks.board(writer.projectId, settings.project.key, settings.project.doneWhen);
-    return { ...settings, tasks: tasks.slice(0, 3), taskCount: tasks.length, archived: [], runs: [] };
+    const { tasks, archived } = await this.tasks.board(writer.projectId, settings.project.key, settings.project.doneWhen);
+    // "Same answer as the board": archived is the board's too, only `tasks` is cut to three.
+    return { ...settings, tasks: tasks.slice(0, 3), taskCount: tasks.length, archived, runs: [] };
   }
 
   private async load(writer: Writer) {

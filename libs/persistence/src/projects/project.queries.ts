@@ -72,8 +72,13 @@ export class ProjectQueries {
     return this.db.one(`SELECT rules_text AS text, rules_updated_at AS "updatedAt" FROM projects WHERE id = $1`, [projectId]);
   }
 
-  /** Live tasks of the project whose open run waits for a person. Runs arrive with the runs work; until then none wait. */
-  async waitingRuns(_projectId: string): Promise<number> {
-    return 0;
+  /** Live tasks of the project whose open run waits for a person (archived and deleted tasks excluded). */
+  async waitingRuns(projectId: string): Promise<number> {
+    const row = await this.db.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM runs r JOIN tasks t ON t.id = r.task_id AND t.project_id = r.project_id
+        WHERE r.project_id = $1 AND r.ended_at IS NULL AND r.status = 'waiting' AND t.deleted_at IS NULL AND t.archived_at IS NULL`,
+      [projectId],
+    );
+    return row?.n ?? 0;
   }
 }

@@ -1,0 +1,123 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { ActivityRecorder, ChangeAnnouncer, Clock, fail, parseId, UnitOfWork } from '@board/kernel';
+import { RunQueries } from '@board/persistence';
+import { Run, RunRepository } from '@board/runs';
+import { Writer } from '../auth/auth-context';
+
+export const PAST_RUNS_PAGE = 20;
+
+@Injectable()
+export class RunsService {
+  constructor(
+    private readonly runs: RunRepository,
+    private readonly queries: RunQueries,
+    private readonly activity: ActivityRecorder,
+    private readonly announcer: ChangeAnnouncer,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Opens a run on a task; simultaneous claims give one run and 409s (the database keeps one open run per task). */
+  async claim(writer: Writer, taskId: string, body: Record<string, unknown>) {
+    const now = this.clock.now();
+    const run = Run.claim({ id: randomUUID(), projectId: writer.projectId, taskId, agentId: writer.userId, body, now });
+    await this.uow.run(async () => {
+      const { handedOverClosed } = await this.runs.open(run);
+      if (handedOverClosed) await this.closingLine(writer.projectId, taskId, handedOverClosed, 'done', writer.userId);
+      await this.announce(writer.projectId, taskId, writer.clientId);
+    });
+    return this.read(writer.projectId, run.id);
+  }
+
+  /** A report, or with `beat: true` only a heartbeat. Answers the run and the pending control word. */
+  async report(writer: Writer, runId: string, body: Record<string, unknown>) {
+    const now = this.clock.now();
+    return this.uow.run(async () => {
+      const run = await this.load(writer.projectId, runId);
+      if (body.beat === true) {
+        const control = run.beat(writer.userId, now);
+        await this.runs.saveBeat(run);
+        return { run: await this.read(writer.projectId, runId), control };
+      }
+      const { closed } = run.report(writer.userId, body, now);
+      await this.runs.save(run);
+      if (closed) await this.closingLine(writer.projectId, run.snapshot.taskId, run.id, run.status, writer.userId);
+      await this.announce(writer.projectId, run.snapshot.taskId, writer.clientId);
+      return { run: await this.read(writer.projectId, runId), control: run.control };
+    });
+  }
+
+  /** A person asks the run to pause, resume or stop, or takes the task over. */
+  async control(writer: Writer, runId: string, body: Record<string, unknown>) {
+    const now = this.clock.now();
+    return this.uow.run(async () => {
+      const run = await this.load(writer.projectId, runId);
+      const { closed } = run.command(body.control, { id: writer.userId, name: writer.name }, now);
+      await this.runs.save(run);
+      if (closed) await this.closingLine(writer.projectId, run.snapshot.taskId, run.id, run.status, writer.userId);
+      await this.announce(writer.projectId, run.snapshot.taskId, writer.clientId);
+      return this.read(writer.projectId, runId);
+    });
+  }
+
+  async read(projectId: string, runId: string) {
+    const run = await this.queries.full(projectId, runId);
+    if (!run) fail('run.not_found');
+    return run!;
+  }
+
+  async past(writer: Writer, taskId: string, before: unknown) {
+    if (before === undefined || before === '') fail('run.before_missing');
+    const runId = parseId(before, 'run');
+    const start = await this.queries.startOf(writer.projectId, taskId, runId);
+    if (!start) fail('run.not_found');
+    return this.queries.past(writer.projectId, taskId, PAST_RUNS_PAGE, start!);
+  }
+
+  /**
+   * Closes runs past their lease as lost, each with its feed line and a ring. With a project,
+   * only that project's (a board read); without, every project (the sweeper). Rows are claimed
+   * with SKIP LOCKED so instances sweeping together never close one run twice.
+   */
+  async expireOverdue(projectId: string | null = null): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const closed = await this.uow.run(async () => {
+        const now = this.clock.now();
+        const overdue = await this.runs.overdue(now, projectId, 100);
+        for (const run of overdue) {
+          run.expire(now);
+          await this.runs.save(run);
+          await this.closingLine(run.snapshot.projectId, run.snapshot.taskId, run.id, 'lost', null);
+          await this.announce(run.snapshot.projectId, run.snapshot.taskId, null);
+        }
+        return overdue.length;
+      });
+      total += closed;
+      if (closed < 100) return total;
+    }
+  }
+
+  /** A person's comment on a task whose open run waits: the agent is asked to resume. */
+  async answeredInComment(projectId: string, taskId: string, person: { id: string; name: string }): Promise<void> {
+    const run = await this.runs.openOnTask(projectId, taskId, true);
+    if (!run || !run.answeredInComment(person, this.clock.now())) return;
+    await this.runs.save(run);
+    await this.announce(projectId, taskId, null);
+  }
+
+  private async load(projectId: string, runId: string): Promise<Run> {
+    const run = await this.runs.find(projectId, runId, true);
+    if (!run) fail('run.not_found');
+    return run!;
+  }
+
+  private closingLine(projectId: string, taskId: string, runId: string, status: string, actorId: string | null): Promise<void> {
+    return this.activity.record({ projectId, taskId, actorId, kind: 'run', data: { runId, status } });
+  }
+
+  private announce(projectId: string, taskId: string, clientId: string | null): Promise<void> {
+    return this.announcer.announce({ projectId, scope: 'board', taskId, clientId });
+  }
+}

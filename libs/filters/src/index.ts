@@ -1,0 +1,5 @@
+export * from './rules';
+export * from './clean';
+export * from './plan';
+export * from './evaluate';
+export * from './sql';

@@ -1,0 +1,73 @@
+import { planFilters, ReaderContext, RulePlan } from './plan';
+
+export interface SqlContext extends ReaderContext {
+  /** Registers a bind parameter and answers its placeholder (`$3`). */
+  param: (value: unknown) => string;
+}
+
+/** The four empties: a missing key (SQL NULL), JSON null, "" and []. Never NULL itself. */
+const emptySql = (x: string): string => `COALESCE(${x} IN ('null'::jsonb, '""'::jsonb, '[]'::jsonb), TRUE)`;
+
+/**
+ * The strings a value holds, as rows of `s(v)`: a string is a list of one; a list holds its string
+ * members; anything else holds none.
+ */
+const stringsSql = (x: string): string =>
+  `SELECT s.v #>> '{}' AS v FROM jsonb_array_elements(CASE jsonb_typeof(${x}) WHEN 'array' THEN ${x} ` +
+  `WHEN 'string' THEN jsonb_build_array(${x}) ELSE '[]'::jsonb END) AS s(v) WHERE jsonb_typeof(s.v) = 'string'`;
+
+function ruleSql(plan: RulePlan, param: (value: unknown) => string): string {
+  const x = `(t."values" -> ${param(plan.propertyId)}::text)`;
+  switch (plan.kind) {
+    case 'empty':
+      return plan.negate ? `NOT ${emptySql(x)}` : emptySql(x);
+    case 'set': {
+      const parts: string[] = [];
+      if (plan.none) parts.push(emptySql(x));
+      // `?|` matches a string scalar equal to one of the ids, or a list holding one as a string member.
+      if (plan.ids.length > 0) {
+        parts.push(`COALESCE(jsonb_typeof(${x}) IN ('string', 'array') AND ${x} ?| ${param(plan.ids)}::text[], FALSE)`);
+      }
+      const hit = parts.length > 0 ? `(${parts.join(' OR ')})` : 'FALSE';
+      return plan.negate ? `NOT ${hit}` : hit;
+    }
+    case 'checkbox': {
+      const checked = `COALESCE(${x} = 'true'::jsonb, FALSE)`;
+      const parts: string[] = [];
+      if (plan.checked) parts.push(checked);
+      if (plan.unchecked) parts.push(`NOT ${checked}`);
+      if (plan.none) parts.push(emptySql(x));
+      return parts.length > 0 ? `(${parts.join(' OR ')})` : 'FALSE';
+    }
+    case 'contains': {
+      // COLLATE "C" folds ASCII letters only, whatever the database's locale: the twin of foldCase().
+      const hit = `EXISTS (SELECT 1 FROM (${stringsSql(x)}) AS h WHERE strpos(lower(h.v COLLATE "C"), ${param(plan.needle)}::text) > 0)`;
+      return plan.negate ? `NOT ${hit}` : hit;
+    }
+    case 'number': {
+      const cmp = plan.op === 'eq' ? '=' : plan.op === 'gt' ? '>' : '<';
+      // CASE, not AND: the cast must never see a non-number.
+      return `(CASE WHEN jsonb_typeof(${x}) = 'number' THEN (${x})::float8 ${cmp} ${param(plan.number)}::float8 ELSE FALSE END)`;
+    }
+    case 'date': {
+      const cmp = plan.op === 'on' ? '=' : plan.op === 'before' ? '<' : '>';
+      const day = `((${x}) #>> '{}')`;
+      return (
+        `(CASE WHEN jsonb_typeof(${x}) = 'string' AND ${day} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' ` +
+        `THEN ${day} COLLATE "C" ${cmp} ${param(plan.day)}::text ELSE FALSE END)`
+      );
+    }
+  }
+}
+
+/**
+ * Compiles `filters` (cleaned here first) into a PostgreSQL boolean expression over a row alias `t`
+ * whose column `t."values"` is the task's jsonb values map. Every value, property ids included,
+ * goes through `param`. Answers exactly what evaluate() answers, row by row; 'TRUE' when no rule
+ * is left. The expression is never NULL.
+ */
+export function toSql(filters: unknown, ctx: SqlContext): string {
+  const plans = planFilters(filters, ctx);
+  if (plans.length === 0) return 'TRUE';
+  return plans.map((plan) => `(${ruleSql(plan, ctx.param)})`).join(' AND ');
+}

@@ -1,0 +1,2 @@
+export * from './typeorm-run.repository';
+export * from './run.queries';

@@ -1,0 +1,255 @@
+import { fail, MINUTE, readText } from '@board/kernel';
+
+export const OPEN_STATUSES = ['running', 'paused', 'waiting', 'handed_over'] as const;
+export const CLOSING_STATUSES = ['done', 'failed', 'stopped', 'lost', 'taken_over'] as const;
+export const REPORTED_STATUSES = ['running', 'paused', 'waiting', 'handed_over', 'done', 'failed', 'stopped', 'lost'] as const;
+export type RunStatus = (typeof OPEN_STATUSES)[number] | (typeof CLOSING_STATUSES)[number];
+export type ControlWord = 'pause' | 'resume' | 'stop' | 'take_over';
+export const CONTROL_WORDS: readonly ControlWord[] = ['pause', 'resume', 'stop', 'take_over'];
+
+export const GOAL_MAX = 200;
+export const STEP_MAX = 200;
+export const PLAN_MAX = 50;
+export const LOG_LINE_MAX = 400;
+export const LOG_READ = 40;
+/** Lines kept per run: more than a read returns, so nothing a reader could ask for is lost. */
+export const LOG_KEPT = 200;
+export const LEASE_MS = 30 * MINUTE;
+export const REPORT_FOR_MAX_MINUTES = 60;
+
+export interface Step {
+  text: string;
+  state: 'done' | 'active' | 'waiting';
+}
+
+export interface LogLine {
+  at: string;
+  text: string;
+  by: { id: string; name: string } | null;
+}
+
+export interface RunProps {
+  id: string;
+  projectId: string;
+  taskId: string;
+  agentId: string | null;
+  status: RunStatus;
+  goal: string;
+  step: string;
+  steps: Step[];
+  stepIndex: number | null;
+  control: ControlWord | null;
+  log: LogLine[];
+  startedAt: Date;
+  updatedAt: Date;
+  reportDueAt: Date | null;
+  beatAt: Date;
+  endedAt: Date | null;
+}
+
+export interface Person {
+  id: string;
+  name: string;
+}
+
+const isClosing = (s: string): boolean => (CLOSING_STATUSES as readonly string[]).includes(s);
+
+/** Which control words a status answers (clears): paused answers pause, running resume, closing ones stop and pause. */
+function answeredBy(status: RunStatus): ControlWord[] {
+  if (status === 'paused') return ['pause'];
+  if (status === 'running') return ['resume'];
+  if (isClosing(status)) return ['stop', 'pause'];
+  return [];
+}
+
+function readPlan(value: unknown): string[] {
+  if (!Array.isArray(value)) fail('request.invalid', { message: 'Steps must be a list of texts.' });
+  const steps = value as unknown[];
+  if (steps.length > PLAN_MAX) fail('run.plan_too_long');
+  return steps.map((s) => {
+    if (typeof s !== 'string') fail('request.invalid', { message: 'Steps must be a list of texts.' });
+    const text = (s as string).trim();
+    if ([...text].length > STEP_MAX) fail('run.step_too_long');
+    return text;
+  });
+}
+
+function planStates(texts: string[], index: number | null): Step[] {
+  return texts.map((text, i) => ({
+    text,
+    state: index === null ? (i === 0 ? 'active' : 'waiting') : i < index ? 'done' : i === index ? 'active' : 'waiting',
+  }));
+}
+
+/**
+ * An agent's run on a task and its state machine. Reports stamp updatedAt and beatAt, beats
+ * only beatAt; closing statuses stamp endedAt; a person's control word waits in `control`
+ * until a status answers it.
+ */
+export class Run {
+  private constructor(private props: RunProps) {}
+
+  static restore(props: RunProps): Run {
+    return new Run({ ...props, steps: [...props.steps], log: [...props.log] });
+  }
+
+  static claim(input: { id: string; projectId: string; taskId: string; agentId: string; body: Record<string, unknown>; now: Date }): Run {
+    const goal = readText(input.body.goal, 'goal', { max: GOAL_MAX, allowEmpty: true }) ?? '';
+    const texts = input.body.steps === undefined || input.body.steps === null ? [] : readPlan(input.body.steps);
+    const step = readText(input.body.step, 'step', { max: STEP_MAX, allowEmpty: true }) ?? texts[0] ?? '';
+    const run = new Run({
+      id: input.id,
+      projectId: input.projectId,
+      taskId: input.taskId,
+      agentId: input.agentId,
+      status: 'running',
+      goal,
+      step,
+      steps: planStates(texts, texts.length > 0 ? 0 : null),
+      stepIndex: texts.length > 0 ? 0 : null,
+      control: null,
+      log: [],
+      startedAt: input.now,
+      updatedAt: input.now,
+      reportDueAt: null,
+      beatAt: input.now,
+      endedAt: null,
+    });
+    run.addLog(`started: ${goal}`, null, input.now);
+    return run;
+  }
+
+  get id(): string {
+    return this.props.id;
+  }
+  get isOpen(): boolean {
+    return this.props.endedAt === null;
+  }
+  get status(): RunStatus {
+    return this.props.status;
+  }
+  get control(): ControlWord | null {
+    return this.props.control;
+  }
+  get snapshot(): Readonly<RunProps> {
+    return this.props;
+  }
+
+  /** A bare heartbeat: only beatAt moves. Answers the pending control word. */
+  beat(agentId: string, now: Date): ControlWord | null {
+    this.assertOwnOpen(agentId);
+    this.props.beatAt = now;
+    return this.props.control;
+  }
+
+  /** A report from the owning agent. Answers whether it closed the run. */
+  report(agentId: string, body: Record<string, unknown>, now: Date): { closed: boolean } {
+    this.assertOwnOpen(agentId);
+    const goal = readText(body.goal, 'goal', { max: GOAL_MAX, allowEmpty: true });
+    const step = readText(body.step, 'step', { max: STEP_MAX, allowEmpty: true });
+    const texts = body.steps === undefined || body.steps === null ? undefined : readPlan(body.steps);
+    let stepIndex: number | undefined;
+    if (body.stepIndex !== undefined && body.stepIndex !== null) {
+      if (typeof body.stepIndex !== 'number' || !Number.isInteger(body.stepIndex) || body.stepIndex < 0) fail('run.step_index');
+      stepIndex = body.stepIndex as number;
+    }
+    const log = readText(body.log, 'log', { max: LOG_LINE_MAX });
+    let status: RunStatus | undefined;
+    if (body.status !== undefined && body.status !== null) {
+      if (body.status === 'taken_over') fail('run.take_over_by_person');
+      if (!(REPORTED_STATUSES as readonly unknown[]).includes(body.status)) fail('run.status_invalid');
+      status = body.status as RunStatus;
+    }
+    let reportFor: number | undefined;
+    if (body.reportFor !== undefined && body.reportFor !== null) {
+      const minutes = body.reportFor;
+      if (typeof minutes !== 'number' || !Number.isFinite(minutes) || minutes <= 0 || minutes > REPORT_FOR_MAX_MINUTES) fail('run.report_for');
+      reportFor = minutes as number;
+    }
+    if (status === 'handed_over' && !step) fail('run.hand_over_step');
+    if (status === 'lost' && (this.props.status === 'waiting' || this.props.status === 'handed_over')) fail('run.waits');
+
+    if (goal !== undefined) this.props.goal = goal;
+    if (texts !== undefined || stepIndex !== undefined) {
+      const plan = texts ?? this.props.steps.map((s) => s.text);
+      const index = stepIndex ?? (texts !== undefined ? null : this.props.stepIndex);
+      this.props.stepIndex = index;
+      this.props.steps = planStates(plan, index);
+    }
+    if (step !== undefined) this.props.step = step;
+    if (log) this.addLog(log, null, now);
+    else if (step) this.addLog(step, null, now);
+    this.props.updatedAt = now;
+    this.props.beatAt = now;
+    this.props.reportDueAt = reportFor !== undefined ? new Date(now.getTime() + reportFor * MINUTE) : null;
+    if (status) return { closed: this.enter(status, now) };
+    return { closed: false };
+  }
+
+  /** A person's request. take_over ends the run at once; the others wait for the agent to read them. */
+  command(word: unknown, by: Person, now: Date): { closed: boolean } {
+    if (typeof word !== 'string' || !(CONTROL_WORDS as readonly string[]).includes(word)) fail('run.control_invalid');
+    if (!this.isOpen) fail('run.over');
+    if (word === 'take_over') {
+      this.addLog(`${by.name} took the task over.`, by, now);
+      this.enter('taken_over', now);
+      this.props.control = null;
+      return { closed: true };
+    }
+    this.props.control = word as ControlWord;
+    this.addLog(`${by.name} asked to ${word}.`, by, now);
+    return { closed: false };
+  }
+
+  /** Past its lease (30 minutes since the last report, or past reportDueAt) a running or paused run is lost. */
+  isOverdue(now: Date): boolean {
+    if (!this.isOpen || (this.props.status !== 'running' && this.props.status !== 'paused')) return false;
+    const due = this.props.reportDueAt ?? new Date(this.props.updatedAt.getTime() + LEASE_MS);
+    return now.getTime() > due.getTime();
+  }
+
+  expire(now: Date): boolean {
+    if (!this.isOverdue(now)) return false;
+    this.addLog('lost: no report in time.', null, now);
+    this.enter('lost', now);
+    return true;
+  }
+
+  /** A person answered a waiting run in a comment: the agent is asked to resume (unless another word waits). */
+  answeredInComment(by: Person, now: Date): boolean {
+    if (!this.isOpen || this.props.status !== 'waiting') return false;
+    this.props.control ??= 'resume';
+    this.addLog(`${by.name} answered in a comment.`, by, now);
+    return true;
+  }
+
+  private enter(status: RunStatus, now: Date): boolean {
+    this.props.status = status;
+    const answered = answeredBy(status);
+    if (this.props.control && answered.includes(this.props.control)) this.props.control = null;
+    if (isClosing(status)) {
+      this.props.endedAt = now;
+      return true;
+    }
+    return false;
+  }
+
+  private assertOwnOpen(agentId: string): void {
+    if (this.props.agentId !== agentId) fail('run.other_agent');
+    if (!this.isOpen) fail('run.closed');
+  }
+
+  private addLog(text: string, by: Person | null, now: Date): void {
+    this.props.log.push({ at: now.toISOString(), text, by: by ? { id: by.id, name: by.name } : null });
+    if (this.props.log.length > LOG_KEPT) this.props.log = this.props.log.slice(-LOG_KEPT);
+  }
+}
+
+/** Derived card fields: progress and the newest log line. */
+export function runProgress(run: Pick<RunProps, 'steps' | 'log'>): { stepsTotal: number; stepsDone: number; lastLog: string } {
+  return {
+    stepsTotal: run.steps.length,
+    stepsDone: run.steps.filter((s) => s.state === 'done').length,
+    lastLog: run.log.length > 0 ? run.log[run.log.length - 1].text : '',
+  };
+}

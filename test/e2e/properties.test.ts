@@ -1,0 +1,571 @@
+import { randomUUID } from 'node:crypto';
+import { Client as PgClient } from 'pg';
+import { OPTION_COLORS } from '@board/kernel';
+import { PropertyListQuery } from '@board/persistence';
+import { addMember, Answer, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+const PROPERTY_NOT_FOUND = 'Property not found.';
+const NOT_A_PROPERTY_ID = 'That is not a property id.';
+const WHEN_INVALID = 'A when rule names a select property of this project and some of its options.';
+const DEFAULT_KEY = 'A default is keyed by an option of Type.';
+
+function expectError(res: Answer, status: number, error: string): void {
+  expect({ status: res.status, body: res.body }).toEqual({ status, body: { error } });
+}
+
+/** Stream notices as PostgreSQL delivers them to every instance. */
+async function listenChanges(url: string) {
+  const client = new PgClient({ connectionString: url });
+  client.on('error', () => undefined);
+  await client.connect();
+  await client.query('LISTEN board_changes');
+  const seen: any[] = [];
+  client.on('notification', (n) => seen.push(JSON.parse(n.payload ?? '{}')));
+  return {
+    /** The notices since the last call, after giving late ones a moment to arrive. */
+    async take(): Promise<any[]> {
+      await new Promise((r) => setTimeout(r, 150));
+      return seen.splice(0);
+    },
+    close: () => client.end(),
+  };
+}
+
+describe('properties', () => {
+  let t: TestApp;
+  let owner: Person;
+  let admin: Person;
+  let member: Person;
+  let outsider: Person;
+  let agent: Client;
+  let projectId: string;
+  let otherProjectId: string;
+  let changes: Awaited<ReturnType<typeof listenChanges>>;
+  let taskNumber = 0;
+
+  const rows = async (sql: string, params: unknown[] = []) => (await t.sql.query(sql, params)).rows;
+  const one = async (sql: string, params: unknown[] = []) => (await rows(sql, params))[0];
+  const cardRows = async (pid = projectId) => (await one(`SELECT card_view FROM projects WHERE id = $1`, [pid])).card_view.rows;
+  const propertyOrder = async (pid = projectId) =>
+    (await rows(`SELECT name FROM properties WHERE project_id = $1 ORDER BY position COLLATE "C"`, [pid])).map((r: any) => r.name);
+  const configOf = async (id: string) => (await one(`SELECT config FROM properties WHERE id = $1`, [id])).config;
+  const valuesOf = async (taskId: string) => (await one(`SELECT "values" FROM tasks WHERE id = $1`, [taskId])).values;
+
+  async function insertTask(values: Record<string, unknown>, extra: { archived?: boolean; deleted?: boolean; pid?: string } = {}): Promise<string> {
+    const id = randomUUID();
+    await t.sql.query(
+      `INSERT INTO tasks (id, project_id, number, title, position, "values", archived_at, deleted_at) VALUES ($1, $2, $3, $4, 'a0', $5, $6, $7)`,
+      [id, extra.pid ?? projectId, ++taskNumber, `Task ${taskNumber}`, JSON.stringify(values), extra.archived ? new Date() : null, extra.deleted ? new Date() : null],
+    );
+    return id;
+  }
+
+  async function insertView(name: string, kind: string, groupById: string | null, pid = projectId): Promise<string> {
+    const id = randomUUID();
+    await t.sql.query(`INSERT INTO views (id, project_id, name, kind, group_by_id, position) VALUES ($1, $2, $3, $4, $5, $6)`, [
+      id, pid, name, kind, groupById, `b${taskNumber++}`,
+    ]);
+    return id;
+  }
+
+  async function create(body: unknown, as: Client = owner.client, pid = projectId): Promise<any> {
+    const res = await as.post(`/projects/${pid}/properties`, body);
+    if (res.status !== 201) throw new Error(`property create failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.property;
+  }
+
+  /** A fresh project of its own, with a member, an admin and an agent. */
+  async function freshProject(name: string) {
+    const pid = (await createProject(owner.client, name)).id;
+    await addMember(owner.client, pid, member);
+    await addMember(owner.client, pid, admin, 'admin');
+    const robot = await createAgent(owner.client, pid, 'Robo');
+    await changes.take();
+    return { pid, agent: robot.client };
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    owner = await registerPerson(t, 'Olive');
+    admin = await registerPerson(t, 'Ada');
+    member = await registerPerson(t, 'Milo');
+    outsider = await registerPerson(t, 'Oscar');
+    projectId = (await createProject(owner.client, 'Properties', 'PRP')).id;
+    await addMember(owner.client, projectId, member);
+    await addMember(owner.client, projectId, admin, 'admin');
+    agent = (await createAgent(owner.client, projectId, 'Robo')).client;
+    otherProjectId = (await createProject(outsider.client, 'Elsewhere', 'ELS')).id;
+    changes = await listenChanges(t.databaseUrl);
+  });
+  afterAll(async () => {
+    await changes.close();
+    await t.close();
+  });
+  beforeEach(() => changes.take());
+
+  describe('POST /api/projects/:projectId/properties', () => {
+    it('creates a select with its options and answers the create shape', async () => {
+      const res = await owner.client.post(`/projects/${projectId}/properties`, { name: '  Priority ', type: 'select', options: ['Low', ' ', 'High', ''] });
+      expect(res.status).toBe(201);
+      expect(Object.keys(res.body)).toEqual(['property']);
+      const p = res.body.property;
+      expect(Object.keys(p)).toEqual(['id', 'projectId', 'name', 'type', 'position', 'config', 'options', 'createdAt']);
+      expect(p).toEqual({
+        id: expect.stringMatching(UUID),
+        projectId,
+        name: 'Priority',
+        type: 'select',
+        position: expect.any(String),
+        config: { dated: false, defaults: {}, when: null },
+        options: [
+          { id: expect.stringMatching(UUID), propertyId: p.id, name: 'Low', color: OPTION_COLORS[0], position: expect.any(String) },
+          { id: expect.stringMatching(UUID), propertyId: p.id, name: 'High', color: OPTION_COLORS[1], position: expect.any(String) },
+        ],
+        createdAt: expect.stringMatching(ISO),
+      });
+      expect(p.options[0].position < p.options[1].position).toBe(true);
+      const stored = await rows(`SELECT id, name, color FROM options WHERE property_id = $1 ORDER BY position COLLATE "C"`, [p.id]);
+      expect(stored).toEqual(p.options.map((o: any) => ({ id: o.id, name: o.name, color: o.color })));
+    });
+
+    it('appends the property after the last one', async () => {
+      const { pid } = await freshProject('Append');
+      const first = await create({ name: 'First', type: 'text' }, owner.client, pid);
+      const second = await create({ name: 'Second', type: 'number' }, owner.client, pid);
+      expect(await propertyOrder(pid)).toEqual(['Status', 'First', 'Second']);
+      expect(first.position < second.position).toBe(true);
+    });
+
+    it('cycles option colours through the twelve-colour palette', async () => {
+      const names = Array.from({ length: 14 }, (_, i) => `Option ${i + 1}`);
+      const p = await create({ name: 'Many', type: 'multi_select', options: names });
+      expect(p.options.map((o: any) => o.color)).toEqual(names.map((_, i) => OPTION_COLORS[i % 12]));
+      expect(OPTION_COLORS).toHaveLength(12);
+      expect(OPTION_COLORS[11]).toBe('#8b8f98');
+    });
+
+    it('keeps at most 40 options, blanks not counted', async () => {
+      const names = ['', ...Array.from({ length: 45 }, (_, i) => `N${i}`)];
+      const p = await create({ name: 'Capped', type: 'select', options: names });
+      expect(p.options.map((o: any) => o.name)).toEqual(names.slice(1, 41));
+    });
+
+    it('refuses option names that differ only by case or spaces and creates nothing', async () => {
+      const before = await one(`SELECT count(*)::int AS n FROM properties WHERE project_id = $1`, [projectId]);
+      const res = await owner.client.post(`/projects/${projectId}/properties`, { name: 'Size', type: 'select', options: ['Small', ' small '] });
+      expectError(res, 400, 'Size already has an option named small.');
+      expect(await one(`SELECT count(*)::int AS n FROM properties WHERE project_id = $1`, [projectId])).toEqual(before);
+      expect(await changes.take()).toEqual([]);
+    });
+
+    it('reads options only for select, multi_select and iteration', async () => {
+      const text = await create({ name: 'Notes', type: 'text', options: ['A', 'B'] });
+      expect(text.options).toEqual([]);
+      expect(text.config).toEqual({ defaults: {}, when: null });
+      expect(await one(`SELECT count(*)::int AS n FROM options WHERE property_id = $1`, [text.id])).toEqual({ n: 0 });
+    });
+
+    it('gives iteration options the dated keys, empty', async () => {
+      const p = await create({ name: 'Sprint', type: 'iteration', options: ['S1'] });
+      expect(p.options).toEqual([
+        { id: expect.any(String), propertyId: p.id, name: 'S1', color: OPTION_COLORS[0], position: expect.any(String), startsOn: null, targetOn: null, note: null, shippedAt: null },
+      ]);
+    });
+
+    it('puts the property on every card: footer by type, a link off the card', async () => {
+      const { pid } = await freshProject('Card rows');
+      const made: Record<string, string> = {};
+      for (const type of ['select', 'multi_select', 'iteration', 'person', 'text', 'number', 'date', 'checkbox', 'link']) {
+        made[type] = (await create({ name: type, type }, owner.client, pid)).id;
+      }
+      const card = await cardRows(pid);
+      expect(card[made.select]).toEqual({ place: 'footer', mode: 'colour' });
+      expect(card[made.multi_select]).toEqual({ place: 'footer', mode: 'colour' });
+      expect(card[made.iteration]).toEqual({ place: 'footer', mode: 'colour' });
+      expect(card[made.person]).toEqual({ place: 'footer', mode: 'avatar' });
+      for (const type of ['text', 'number', 'date', 'checkbox']) expect(card[made[type]]).toEqual({ place: 'footer', mode: 'text' });
+      expect(card[made.link]).toEqual({ place: 'off', mode: 'text' });
+      expect(card._title).toEqual({ place: 'title', mode: 'fixed' });
+    });
+
+    it('refuses a bad name or type', async () => {
+      const post = (body: unknown) => owner.client.post(`/projects/${projectId}/properties`, body);
+      expectError(await post({ type: 'text' }), 400, 'Name cannot be empty.');
+      expectError(await post({ name: '   ', type: 'text' }), 400, 'Name cannot be empty.');
+      expectError(await post({ name: 5, type: 'text' }), 400, 'Name must be text.');
+      expectError(await post({ name: 'x'.repeat(41), type: 'text' }), 400, 'Name is too long (max 40 characters).');
+      expectError(await post({ name: 'Stage', type: 'status' }), 400, 'That property type does not exist.');
+      expectError(await post({ name: 'Stage' }), 400, 'That property type does not exist.');
+      expectError(await owner.client.post(`/projects/${projectId}/properties`, undefined, { raw: '{"name":' }), 400, 'The request body must be JSON.');
+    });
+
+    it('lets any member create, agents too, and rings the board with the writer tag', async () => {
+      expect((await create({ name: 'By member', type: 'text' }, member.client)).name).toBe('By member');
+      await changes.take();
+      const res = await agent.post(`/projects/${projectId}/properties`, { name: 'By agent', type: 'checkbox' }, { headers: { 'x-service-client': 'tab-7' } });
+      expect(res.status).toBe(201);
+      expect(await changes.take()).toEqual([{ projectId, scope: 'board', clientId: 'tab-7' }]);
+    });
+
+    it('answers 404 to a non-member and 400 to a bad project id', async () => {
+      expectError(await outsider.client.post(`/projects/${projectId}/properties`, { name: 'X', type: 'text' }), 404, 'Project not found.');
+      expectError(await owner.client.post(`/projects/nope/properties`, { name: 'X', type: 'text' }), 400, 'That is not a project id.');
+    });
+  });
+
+  describe('PATCH /api/properties/:propertyId', () => {
+    it('renames, rings once, and a second identical rename rings nothing', async () => {
+      const p = await create({ name: 'Old name', type: 'text' });
+      await changes.take();
+      const res = await member.client.patch(`/properties/${p.id}`, { name: '  New name ' }, { headers: { 'x-service-client': 'c1' } });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ ok: true });
+      expect((await one(`SELECT name FROM properties WHERE id = $1`, [p.id])).name).toBe('New name');
+      expect(await changes.take()).toEqual([{ projectId, scope: 'board', clientId: 'c1' }]);
+      expect((await member.client.patch(`/properties/${p.id}`, { name: 'New name' })).body).toEqual({ ok: true });
+      expect(await changes.take()).toEqual([]);
+    });
+
+    it('answers 200 and rings nothing for a body with nothing recognisable', async () => {
+      const p = await create({ name: 'Quiet', type: 'text' });
+      await changes.take();
+      for (const body of [{}, { colour: 'red' }, undefined]) {
+        const res = await owner.client.patch(`/properties/${p.id}`, body);
+        expect(res.status).toBe(200);
+        expect(res.body).toEqual({ ok: true });
+      }
+      expect(await changes.take()).toEqual([]);
+    });
+
+    it('refuses a bad name', async () => {
+      const p = await create({ name: 'Named', type: 'text' });
+      expectError(await owner.client.patch(`/properties/${p.id}`, { name: '' }), 400, 'Name cannot be empty.');
+      expectError(await owner.client.patch(`/properties/${p.id}`, { name: null }), 400, 'Name cannot be empty.');
+      expectError(await owner.client.patch(`/properties/${p.id}`, { name: 'y'.repeat(41) }), 400, 'Name is too long (max 40 characters).');
+    });
+
+    describe('showOnCard', () => {
+      it('puts the property off the card and back where its type belongs', async () => {
+        const p = await create({ name: 'Who', type: 'person' });
+        await changes.take();
+        expect((await member.client.patch(`/properties/${p.id}`, { showOnCard: false })).status).toBe(200);
+        expect((await cardRows())[p.id]).toEqual({ place: 'off', mode: 'avatar' });
+        expect(await changes.take()).toHaveLength(1);
+        await member.client.patch(`/properties/${p.id}`, { showOnCard: false });
+        expect(await changes.take()).toEqual([]);
+        await member.client.patch(`/properties/${p.id}`, { showOnCard: true });
+        expect((await cardRows())[p.id]).toEqual({ place: 'footer', mode: 'avatar' });
+        const link = await create({ name: 'Links', type: 'link' });
+        await agent.patch(`/properties/${link.id}`, { showOnCard: true });
+        expect((await cardRows())[link.id]).toEqual({ place: 'footer', mode: 'text' });
+      });
+
+      it('refuses anything but a boolean', async () => {
+        const p = await create({ name: 'Shown', type: 'text' });
+        for (const showOnCard of ['true', 1, null]) {
+          expectError(await owner.client.patch(`/properties/${p.id}`, { showOnCard }), 400, 'ShowOnCard is true or false.');
+        }
+      });
+    });
+
+    describe('dated', () => {
+      it('makes a select dated for the owner or an admin, and its options then carry the dated keys', async () => {
+        const p = await create({ name: 'Release', type: 'select', options: ['v1'] });
+        await changes.take();
+        expect((await admin.client.patch(`/properties/${p.id}`, { dated: true })).status).toBe(200);
+        expect((await configOf(p.id)).dated).toBe(true);
+        expect(await changes.take()).toHaveLength(1);
+        const option = (await owner.client.post(`/properties/${p.id}/options`, { name: 'v2', targetOn: '2025-03-01' })).body.option;
+        expect(option).toMatchObject({ name: 'v2', startsOn: null, targetOn: '2025-03-01', note: null, shippedAt: null });
+        await owner.client.patch(`/properties/${p.id}`, { dated: true });
+        expect(await changes.take()).toHaveLength(1); // the option create only
+        await owner.client.patch(`/properties/${p.id}`, { dated: false });
+        expect((await configOf(p.id)).dated).toBe(false);
+        expect(await changes.take()).toHaveLength(1);
+      });
+
+      it('refuses a member and a token with 403, and any type but select with 400', async () => {
+        const p = await create({ name: 'Milestone', type: 'select' });
+        expectError(await member.client.patch(`/properties/${p.id}`, { dated: true }), 403, 'Only the owner or an admin can change dated properties.');
+        expectError(await agent.patch(`/properties/${p.id}`, { dated: true }), 403, 'Only a person can do this.');
+        for (const type of ['multi_select', 'iteration', 'text']) {
+          const other = await create({ name: `Not dated ${type}`, type });
+          expectError(await owner.client.patch(`/properties/${other.id}`, { dated: true }), 400, 'Only a select property can be dated.');
+        }
+        expectError(await owner.client.patch(`/properties/${p.id}`, { dated: 'yes' }), 400, 'Dated is true or false.');
+        expect((await configOf(p.id)).dated).toBeUndefined();
+      });
+    });
+
+    describe('defaults', () => {
+      let pid: string;
+      let typeId: string;
+      let bug: string;
+      let feature: string;
+      let robot: Client;
+
+      beforeAll(async () => {
+        ({ pid, agent: robot } = await freshProject('Defaults'));
+        const type = await create({ name: ' type ', type: 'select', options: ['Bug', 'Feature'] }, owner.client, pid);
+        typeId = type.id;
+        [bug, feature] = type.options.map((o: any) => o.id);
+      });
+
+      it('merges each Type key alone; null clears one', async () => {
+        const priority = await create({ name: 'Priority', type: 'select', options: ['Low', 'High'] }, owner.client, pid);
+        const [low, high] = priority.options.map((o: any) => o.id);
+        await changes.take();
+        expect((await admin.client.patch(`/properties/${priority.id}`, { defaults: { [bug]: high } })).status).toBe(200);
+        expect(await changes.take()).toHaveLength(1);
+        await owner.client.patch(`/properties/${priority.id}`, { defaults: { [feature.toUpperCase()]: low.toUpperCase() } });
+        expect((await configOf(priority.id)).defaults).toEqual({ [bug]: high, [feature]: low });
+        await owner.client.patch(`/properties/${priority.id}`, { defaults: { [bug]: null } });
+        expect((await configOf(priority.id)).defaults).toEqual({ [feature]: low });
+        await changes.take();
+        await owner.client.patch(`/properties/${priority.id}`, { defaults: { [feature]: low } });
+        expect(await changes.take()).toEqual([]);
+      });
+
+      it('stores each type in its own shape', async () => {
+        const size = await create({ name: 'Size', type: 'number' }, owner.client, pid);
+        const labels = await create({ name: 'Labels', type: 'multi_select', options: ['ui', 'api'] }, owner.client, pid);
+        const urgent = await create({ name: 'Urgent', type: 'checkbox' }, owner.client, pid);
+        const notes = await create({ name: 'Notes', type: 'text' }, owner.client, pid);
+        const [ui, api] = labels.options.map((o: any) => o.id);
+        await owner.client.patch(`/properties/${size.id}`, { defaults: { [bug]: '3' } });
+        await owner.client.patch(`/properties/${labels.id}`, { defaults: { [bug]: [api, ui, api, 7] } });
+        await owner.client.patch(`/properties/${urgent.id}`, { defaults: { [bug]: 'true', [feature]: false } });
+        await owner.client.patch(`/properties/${notes.id}`, { defaults: { [bug]: ' look here ' } });
+        expect((await configOf(size.id)).defaults).toEqual({ [bug]: 3 });
+        expect((await configOf(labels.id)).defaults).toEqual({ [bug]: [api, ui] });
+        expect((await configOf(urgent.id)).defaults).toEqual({ [bug]: true, [feature]: false });
+        expect((await configOf(notes.id)).defaults).toEqual({ [bug]: ' look here ' });
+      });
+
+      it('refuses a member and a token', async () => {
+        const size = await create({ name: 'Points', type: 'number' }, owner.client, pid);
+        expectError(await member.client.patch(`/properties/${size.id}`, { defaults: { [bug]: 1 } }), 403, 'Only the owner or an admin can change defaults.');
+        expectError(await robot.patch(`/properties/${size.id}`, { defaults: { [bug]: 1 } }), 403, 'Only a person can do this.');
+      });
+
+      it('refuses a property that cannot carry a default, a key that is not a type, and a value that would not read back', async () => {
+        for (const type of ['person', 'date', 'link', 'iteration']) {
+          const p = await create({ name: `No ${type}`, type }, owner.client, pid);
+          expectError(await owner.client.patch(`/properties/${p.id}`, { defaults: { [bug]: null } }), 400, `No ${type} cannot carry a default.`);
+        }
+        const priority = await create({ name: 'Urgency', type: 'select', options: ['Now'] }, owner.client, pid);
+        const size = await create({ name: 'Effort', type: 'number' }, owner.client, pid);
+        expectError(await owner.client.patch(`/properties/${priority.id}`, { defaults: { [priority.options[0].id]: priority.options[0].id } }), 400, DEFAULT_KEY);
+        expectError(await owner.client.patch(`/properties/${priority.id}`, { defaults: { nope: null } }), 400, DEFAULT_KEY);
+        expectError(await owner.client.patch(`/properties/${priority.id}`, { defaults: [] }), 400, DEFAULT_KEY);
+        expectError(await owner.client.patch(`/properties/${priority.id}`, { defaults: { [bug]: randomUUID() } }), 400, 'One of the options does not exist any more.');
+        expectError(await owner.client.patch(`/properties/${priority.id}`, { defaults: { [bug]: 5 } }), 400, 'Urgency needs one option.');
+        expectError(await owner.client.patch(`/properties/${size.id}`, { defaults: { [bug]: 'big' } }), 400, 'Effort needs a number.');
+        // One bad key refuses the whole body: nothing was written.
+        expectError(await owner.client.patch(`/properties/${size.id}`, { name: 'Renamed', defaults: { [bug]: 2, nope: 1 } }), 400, DEFAULT_KEY);
+        expect(await one(`SELECT name, config FROM properties WHERE id = $1`, [size.id])).toEqual({ name: 'Effort', config: {} });
+      });
+
+      it('refuses every key in a project without a Type', async () => {
+        const { pid: bare } = await freshProject('No type');
+        const size = await create({ name: 'Size', type: 'number' }, owner.client, bare);
+        expectError(await owner.client.patch(`/properties/${size.id}`, { defaults: { [bug]: 1 } }), 400, DEFAULT_KEY);
+      });
+
+      it('reads defaults afresh: a deleted type, a deleted value option, or no Type read as no default', async () => {
+        const { pid: p2 } = await freshProject('Afresh');
+        const type = await create({ name: 'Type', type: 'select', options: ['Bug', 'Chore', 'Idea'] }, owner.client, p2);
+        const [tBug, tChore, tIdea] = type.options.map((o: any) => o.id);
+        const priority = await create({ name: 'Priority', type: 'select', options: ['Low', 'High'] }, owner.client, p2);
+        const [low, high] = priority.options.map((o: any) => o.id);
+        const size = await create({ name: 'Size', type: 'number' }, owner.client, p2);
+        await owner.client.patch(`/properties/${priority.id}`, { defaults: { [tBug]: high, [tChore]: low, [tIdea]: low } });
+        await owner.client.patch(`/properties/${size.id}`, { defaults: { [tBug]: 5 } });
+        const list = t.app.get(PropertyListQuery, { strict: false });
+        const read = async () => Object.fromEntries((await list.list(p2)).map((p) => [p.name, p.config.defaults]));
+        expect((await read()).Priority).toEqual({ [tBug]: high, [tChore]: low, [tIdea]: low });
+        expect((await owner.client.delete(`/options/${tChore}`)).status).toBe(200);
+        expect((await owner.client.delete(`/options/${low}`)).status).toBe(200);
+        expect((await read()).Priority).toEqual({ [tBug]: high });
+        expect((await read()).Size).toEqual({ [tBug]: 5 });
+        await owner.client.patch(`/properties/${type.id}`, { name: 'Kind' });
+        expect(await read()).toMatchObject({ Priority: {}, Size: {} });
+        await owner.client.patch(`/properties/${type.id}`, { name: 'TYPE' });
+        expect((await read()).Size).toEqual({ [tBug]: 5 });
+      });
+    });
+
+    describe('when', () => {
+      it('stores a rule naming a select and its options, any member, agents too; deletes no value', async () => {
+        const { pid, agent: robot } = await freshProject('When');
+        const kind = await create({ name: 'Kind', type: 'select', options: ['Bug', 'Task'] }, owner.client, pid);
+        const [bug, task] = kind.options.map((o: any) => o.id);
+        const steps = await create({ name: 'Steps', type: 'text' }, owner.client, pid);
+        const taskId = await insertTask({ [kind.id]: task, [steps.id]: 'click twice' }, { pid });
+        await changes.take();
+        expect((await robot.patch(`/properties/${steps.id}`, { when: { propertyId: kind.id, optionIds: [bug, bug.toUpperCase()] } })).body).toEqual({ ok: true });
+        expect((await configOf(steps.id)).when).toEqual({ propertyId: kind.id, optionIds: [bug] });
+        expect(await valuesOf(taskId)).toEqual({ [kind.id]: task, [steps.id]: 'click twice' });
+        expect(await changes.take()).toHaveLength(1);
+        await member.client.patch(`/properties/${steps.id}`, { when: { propertyId: kind.id, optionIds: [bug] } });
+        expect(await changes.take()).toEqual([]);
+        await member.client.patch(`/properties/${steps.id}`, { when: null });
+        expect((await configOf(steps.id)).when).toBeUndefined();
+        expect(await changes.take()).toHaveLength(1);
+      });
+
+      it('refuses a rule that does not name a select of the project and its options', async () => {
+        const kind = await create({ name: 'Category', type: 'select', options: ['A'] });
+        const multi = await create({ name: 'Tags', type: 'multi_select', options: ['t'] });
+        const target = await create({ name: 'Details', type: 'text' });
+        const elsewhere = await create({ name: 'Foreign', type: 'select', options: ['F'] }, outsider.client, otherProjectId);
+        const a = kind.options[0].id;
+        const bad = [
+          { propertyId: multi.id, optionIds: [multi.options[0].id] },
+          { propertyId: kind.id, optionIds: [] },
+          { propertyId: kind.id, optionIds: [multi.options[0].id] },
+          { propertyId: kind.id },
+          { propertyId: elsewhere.id, optionIds: [elsewhere.options[0].id] },
+          { propertyId: randomUUID(), optionIds: [a] },
+          'Category',
+        ];
+        for (const when of bad) expectError(await member.client.patch(`/properties/${target.id}`, { when }), 400, WHEN_INVALID);
+        expectError(await member.client.patch(`/properties/${kind.id}`, { when: { propertyId: kind.id, optionIds: [a] } }), 400, WHEN_INVALID);
+        expectError(await member.client.patch(`/properties/${target.id}`, { when: { propertyId: 'x', optionIds: [a] } }), 400, NOT_A_PROPERTY_ID);
+      });
+    });
+
+    describe('afterId', () => {
+      it('moves after a property; null or an unknown id means the front', async () => {
+        const { pid } = await freshProject('Order');
+        const a = await create({ name: 'A', type: 'text' }, owner.client, pid);
+        const b = await create({ name: 'B', type: 'text' }, owner.client, pid);
+        const status = (await one(`SELECT id FROM properties WHERE project_id = $1 AND name = 'Status'`, [pid])).id;
+        expect(await propertyOrder(pid)).toEqual(['Status', 'A', 'B']);
+        await changes.take();
+        await member.client.patch(`/properties/${status}`, { afterId: b.id });
+        expect(await propertyOrder(pid)).toEqual(['A', 'B', 'Status']);
+        expect(await changes.take()).toHaveLength(1);
+        await member.client.patch(`/properties/${status}`, { afterId: null });
+        expect(await propertyOrder(pid)).toEqual(['Status', 'A', 'B']);
+        await member.client.patch(`/properties/${b.id}`, { afterId: randomUUID() });
+        expect(await propertyOrder(pid)).toEqual(['B', 'Status', 'A']);
+        await changes.take();
+        await member.client.patch(`/properties/${b.id}`, { afterId: null });
+        await member.client.patch(`/properties/${a.id}`, { afterId: status });
+        expect(await changes.take()).toEqual([]);
+        await member.client.patch(`/properties/${a.id}`, { afterId: b.id.toUpperCase() });
+        expect(await propertyOrder(pid)).toEqual(['B', 'A', 'Status']);
+        expectError(await member.client.patch(`/properties/${a.id}`, { afterId: 'first' }), 400, NOT_A_PROPERTY_ID);
+      });
+    });
+
+    it('answers 400 for a bad id, 404 for an unknown or foreign property and for a non-member', async () => {
+      const p = await create({ name: 'Guarded', type: 'text' });
+      const foreign = await create({ name: 'Theirs', type: 'text' }, outsider.client, otherProjectId);
+      expectError(await owner.client.patch(`/properties/nope`, { name: 'x' }), 400, NOT_A_PROPERTY_ID);
+      expectError(await owner.client.patch(`/properties/${randomUUID()}`, { name: 'x' }), 404, PROPERTY_NOT_FOUND);
+      expectError(await owner.client.patch(`/properties/${foreign.id}`, { name: 'x' }), 404, PROPERTY_NOT_FOUND);
+      expectError(await outsider.client.patch(`/properties/${p.id}`, { name: 'x' }), 404, PROPERTY_NOT_FOUND);
+    });
+  });
+
+  describe('DELETE /api/properties/:propertyId', () => {
+    it('is for the owner and admins as persons', async () => {
+      const p = await create({ name: 'Keep me', type: 'text' });
+      expectError(await member.client.delete(`/properties/${p.id}`), 403, 'Only the owner or an admin can delete properties.');
+      expectError(await agent.delete(`/properties/${p.id}`), 403, 'Only the owner or an admin can delete properties.');
+      expectError(await outsider.client.delete(`/properties/${p.id}`), 404, PROPERTY_NOT_FOUND);
+      expectError(await owner.client.delete(`/properties/nope`), 400, NOT_A_PROPERTY_ID);
+      expect(await one(`SELECT name FROM properties WHERE id = $1`, [p.id])).toEqual({ name: 'Keep me' });
+      expect((await admin.client.delete(`/properties/${p.id}`)).body).toEqual({ ok: true });
+      expectError(await owner.client.delete(`/properties/${p.id}`), 404, PROPERTY_NOT_FOUND);
+    });
+
+    it('removes its options, every value, its card row, and rings the board', async () => {
+      const p = await create({ name: 'Doomed', type: 'multi_select', options: ['x', 'y'] });
+      const keep = await create({ name: 'Stays', type: 'text' });
+      const live = await insertTask({ [p.id]: [p.options[0].id], [keep.id]: 'hello' });
+      const archived = await insertTask({ [p.id]: [p.options[1].id] }, { archived: true });
+      const deleted = await insertTask({ [p.id]: [p.options[1].id] }, { deleted: true });
+      const viewId = await insertView('Custom card', 'list', null);
+      await t.sql.query(`UPDATE views SET card_view = $2 WHERE id = $1`, [viewId, JSON.stringify({ rows: { [p.id]: { place: 'headerR', mode: 'colour' } } })]);
+      expect((await cardRows())[p.id]).toBeDefined();
+      await changes.take();
+      const res = await owner.client.delete(`/properties/${p.id}`, undefined, { headers: { 'x-service-client': 'tab-d' } });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ ok: true });
+      expect(await changes.take()).toEqual([{ projectId, scope: 'board', clientId: 'tab-d' }]);
+      expect(await one(`SELECT count(*)::int AS n FROM options WHERE property_id = $1`, [p.id])).toEqual({ n: 0 });
+      expect(await one(`SELECT count(*)::int AS n FROM properties WHERE id = $1`, [p.id])).toEqual({ n: 0 });
+      expect(await valuesOf(live)).toEqual({ [keep.id]: 'hello' });
+      expect(await valuesOf(archived)).toEqual({});
+      expect(await valuesOf(deleted)).toEqual({});
+      expect((await cardRows())[p.id]).toBeUndefined();
+      expect((await cardRows())[keep.id]).toBeDefined();
+      expect((await one(`SELECT card_view FROM views WHERE id = $1`, [viewId])).card_view).toEqual({ rows: {} });
+      expect(await one(`SELECT count(*)::int AS n FROM activity WHERE project_id = $1`, [projectId])).toEqual({ n: 0 });
+    });
+
+    it('is refused while a board groups by it; lists and roadmaps forget their grouping', async () => {
+      const { pid } = await freshProject('Grouped');
+      const p = await create({ name: 'Stage', type: 'select', options: ['One'] }, owner.client, pid);
+      const list = await insertView('Flat list', 'list', p.id, pid);
+      const roadmap = await insertView('Roadmap', 'roadmap', p.id, pid);
+      const first = await insertView('Stage board', 'board', p.id, pid);
+      await changes.take();
+      expectError(await owner.client.delete(`/properties/${p.id}`), 400, 'The view "Stage board" groups by this property. Point it at another property first.');
+      await insertView('Second board', 'board', p.id, pid);
+      expectError(
+        await owner.client.delete(`/properties/${p.id}`),
+        400,
+        'These views group by this property: "Stage board", "Second board". Point them at another property first.',
+      );
+      expect(await changes.take()).toEqual([]);
+      expect((await one(`SELECT group_by_id FROM views WHERE id = $1`, [list])).group_by_id).toBe(p.id);
+      await t.sql.query(`UPDATE views SET group_by_id = NULL WHERE project_id = $1 AND kind = 'board' AND group_by_id = $2`, [pid, p.id]);
+      expect((await owner.client.delete(`/properties/${p.id}`)).status).toBe(200);
+      expect((await one(`SELECT group_by_id FROM views WHERE id = $1`, [list])).group_by_id).toBeNull();
+      expect((await one(`SELECT group_by_id FROM views WHERE id = $1`, [roadmap])).group_by_id).toBeNull();
+      expect((await one(`SELECT name FROM views WHERE id = $1`, [first])).name).toBe('Stage board');
+    });
+
+    it('clears doneWhen when it names the property', async () => {
+      const { pid } = await freshProject('Done when');
+      const status = (await one(`SELECT id FROM properties WHERE project_id = $1 AND name = 'Status'`, [pid])).id;
+      expect((await one(`SELECT done_when FROM projects WHERE id = $1`, [pid])).done_when.propertyId).toBe(status);
+      expectError(await owner.client.delete(`/properties/${status}`), 400, 'The view "Board" groups by this property. Point it at another property first.');
+      const other = await create({ name: 'Lane', type: 'select', options: ['L'] }, owner.client, pid);
+      await t.sql.query(`UPDATE views SET group_by_id = $2 WHERE project_id = $1`, [pid, other.id]);
+      expect((await owner.client.delete(`/properties/${other.id}`)).status).toBe(400);
+      await t.sql.query(`UPDATE views SET group_by_id = NULL, kind = 'list' WHERE project_id = $1`, [pid]);
+      expect((await owner.client.delete(`/properties/${status}`)).status).toBe(200);
+      expect((await one(`SELECT done_when FROM projects WHERE id = $1`, [pid])).done_when).toBeNull();
+    });
+  });
+
+  describe('GET /api/properties/:propertyId/count', () => {
+    it('counts tasks holding a real value, archived included, deleted and empty not', async () => {
+      const { pid, agent: robot } = await freshProject('Counting');
+      const text = await create({ name: 'Words', type: 'text' }, owner.client, pid);
+      const check = await create({ name: 'Ticked', type: 'checkbox' }, owner.client, pid);
+      await insertTask({ [text.id]: 'a', [check.id]: false }, { pid });
+      await insertTask({ [text.id]: 'b' }, { pid, archived: true });
+      await insertTask({ [text.id]: 'c' }, { pid, deleted: true });
+      await insertTask({ [text.id]: '' }, { pid });
+      await insertTask({ [text.id]: null }, { pid });
+      await insertTask({ [text.id]: [] }, { pid });
+      await insertTask({}, { pid });
+      await insertTask({ [text.id]: 'other project' });
+      const res = await member.client.get(`/properties/${text.id}/count`);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ values: 2 });
+      expect((await robot.get(`/properties/${check.id}/count`)).body).toEqual({ values: 1 });
+      expectError(await outsider.client.get(`/properties/${text.id}/count`), 404, PROPERTY_NOT_FOUND);
+      expectError(await owner.client.get(`/properties/x/count`), 400, NOT_A_PROPERTY_ID);
+    });
+  });
+});
