@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client as PgClient } from 'pg';
-import { OPTION_COLORS } from '@board/kernel';
+import { DomainError, OPTION_COLORS } from '@board/kernel';
+import { PropertyStore } from '@board/persistence';
 import { addMember, Answer, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -166,6 +167,16 @@ describe('options', () => {
       expect(statuses).toEqual([201, ...Array(9).fill(409)]);
       for (const a of answers.filter((x) => x.status === 409)) expect(a.body.error).toMatch(/^Race already has an option named .+\.$/);
       expect(await optionNames(p.id)).toHaveLength(1);
+    });
+
+    it('leaves the last word to the unique index: a clash the check did not see is option.duplicate', async () => {
+      const p = await property('Indexed', 'select', ['Ready']);
+      const store = t.app.get(PropertyStore, { strict: false });
+      const row = { id: randomUUID(), propertyId: p.id, name: ' READY ', color: OPTION_COLORS[1], position: 'b0', startsOn: null, targetOn: null, note: null };
+      const error = await store.insertOption(projectId, row, { property: 'Indexed', option: 'READY' }).then(() => null, (e) => e);
+      expect(error).toBeInstanceOf(DomainError);
+      expect(error).toMatchObject({ code: 'option.duplicate', params: { property: 'Indexed', option: 'READY' } });
+      expect(await optionNames(p.id)).toEqual(['Ready']);
     });
 
     it('lets agents create, and answers 404 to outsiders and for unknown properties', async () => {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { fail } from '@board/kernel';
-import { BoardQueries, TaskQueries } from '@board/persistence';
+import { BoardQueries, RunQueries, TaskQueries } from '@board/persistence';
+import { RunsService } from '../runs/runs.service';
 import { Writer } from '../auth/auth-context';
 
 /** The board read: one answer with everything a board UI draws, in a fixed number of queries. */
@@ -9,20 +10,24 @@ export class BoardService {
   constructor(
     private readonly board: BoardQueries,
     private readonly tasks: TaskQueries,
+    private readonly runs: RunsService,
+    private readonly runQueries: RunQueries,
   ) {}
 
   async read(writer: Writer) {
+    // A board read closes this project's runs whose lease ran out (and rings for each).
+    await this.runs.expireOverdue(writer.projectId);
     const settings = await this.load(writer);
+    const runs = await this.runQueries.openRuns(writer.projectId);
     const { tasks, archived } = await this.tasks.board(writer.projectId, settings.project.key, settings.project.doneWhen);
-    return { ...settings, tasks, archived, runs: [] };
+    return { ...settings, tasks, archived, runs };
   }
 
   /** Same as the board, but `tasks` holds only the three the card view preview draws, plus `taskCount`. */
   async settings(writer: Writer) {
-    const settings = await this.load(writer);
-    const { tasks, archived } = await this.tasks.board(writer.projectId, settings.project.key, settings.project.doneWhen);
-    // "Same answer as the board": archived is the board's too, only `tasks` is cut to three.
-    return { ...settings, tasks: tasks.slice(0, 3), taskCount: tasks.length, archived, runs: [] };
+    // "Same answer as the board": only `tasks` is cut to three.
+    const board = await this.read(writer);
+    return { ...board, tasks: board.tasks.slice(0, 3), taskCount: board.tasks.length };
   }
 
   private async load(writer: Writer) {

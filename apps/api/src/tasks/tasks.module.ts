@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RunsModule } from '../runs/runs.module';
 import { BoardQueries, TaskQueries, TaskRepository } from '@board/persistence';
 import { BoardController } from './board.controller';
 import { BoardService } from './board.service';
@@ -10,6 +11,7 @@ import { TasksController } from './tasks.controller';
 import { TasksService } from './tasks.service';
 
 @Module({
+  imports: [RunsModule],
   controllers: [TasksController, BoardController],
   providers: [TaskRepository, TaskQueries, BoardQueries, ProjectFactsQuery, TasksService, LinksService, BulkService, BoardService, RetentionSweeper],
   exports: [TaskRepository, TaskQueries, TasksService],

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ActivityRecorder, ChangeAnnouncer, Clock, fail, parseId, UnitOfWork } from '@board/kernel';
-import { Database, Placement, PropertyDefsQuery, TaskQueries, TaskRepository } from '@board/persistence';
+import { Database, Placement, PropertyDefsQuery, RunQueries, TaskQueries, TaskRepository } from '@board/persistence';
 import { clearedValue, DroppedValue, isEmptyValue, normalizeValue, PropertyDef, StoredValue } from '@board/properties';
 import { readDescription, readTitle, Task, taskKey } from '@board/tasks';
 import { Writer } from '../auth/auth-context';
@@ -26,6 +26,7 @@ export class TasksService {
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly db: Database,
+    private readonly runs: RunQueries,
   ) {}
 
   async create(writer: Writer, body: Record<string, unknown>) {
@@ -57,7 +58,11 @@ export class TasksService {
     const facts = await this.facts.load(writer.projectId);
     const task = await this.queries.full(writer.projectId, facts.key, facts.doneWhen, taskId);
     if (!task) fail('task.not_found');
-    return { ...task, run: null, pastRuns: [] };
+    const [run, past] = await Promise.all([
+      this.runs.openOnTask(writer.projectId, taskId),
+      this.runs.past(writer.projectId, taskId, 20),
+    ]);
+    return { ...task, run, pastRuns: past.runs };
   }
 
   /** Title and description, each compared with its base and written in one statement. */
