@@ -47,6 +47,7 @@ describe('tasks', () => {
   async function createProperty(projectId: string, name: string, type: string, options: string[] = []) {
     const res = await owner.client.post(`/projects/${projectId}/properties`, { name, type, options });
     if (res.status === 201) return { id: res.body.property.id as string, options: res.body.property.options as { id: string; name: string }[] };
+    console.warn(`property create answered ${res.status}; inserting ${name} with SQL`);
     const id = randomUUID();
     const last = (await t.sql.query(`SELECT max(position COLLATE "C") AS p FROM properties WHERE project_id = $1`, [projectId])).rows[0].p;
     await t.sql.query(`INSERT INTO properties (id, project_id, name, type, position, config) VALUES ($1, $2, $3, $4, $5, '{}')`, [

@@ -22,6 +22,7 @@ import { ChecklistModule } from './checklist/checklist.module';
 import { CommentsModule } from './comments/comments.module';
 import { TasksModule } from './tasks/tasks.module';
 import { RunsModule } from './runs/runs.module';
+import { EventsModule } from './events/events.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -42,6 +43,7 @@ export class AppModule {
         PropertiesModule,
         TasksModule,
         RunsModule,
+        EventsModule,
         ChecklistModule,
         CommentsModule,
       ],

@@ -17,43 +17,46 @@ const stringsSql = (x: string): string =>
   `WHEN 'string' THEN jsonb_build_array(${x}) ELSE '[]'::jsonb END) AS s(v) WHERE jsonb_typeof(s.v) = 'string'`;
 
 function ruleSql(plan: RulePlan, param: (value: unknown) => string): string {
-  const x = `(t."values" -> ${param(plan.propertyId)}::text)`;
+  // The property id is bound on first use only: a rule that comes out constant (`__me__` with no
+  // reader) must not leave an unused parameter behind, which PostgreSQL refuses.
+  let bound: string | undefined;
+  const value = (): string => (bound ??= `(t."values" -> ${param(plan.propertyId)}::text)`);
   switch (plan.kind) {
     case 'empty':
-      return plan.negate ? `NOT ${emptySql(x)}` : emptySql(x);
+      return plan.negate ? `NOT ${emptySql(value())}` : emptySql(value());
     case 'set': {
       const parts: string[] = [];
-      if (plan.none) parts.push(emptySql(x));
+      if (plan.none) parts.push(emptySql(value()));
       // `?|` matches a string scalar equal to one of the ids, or a list holding one as a string member.
       if (plan.ids.length > 0) {
-        parts.push(`COALESCE(jsonb_typeof(${x}) IN ('string', 'array') AND ${x} ?| ${param(plan.ids)}::text[], FALSE)`);
+        parts.push(`COALESCE(jsonb_typeof(${value()}) IN ('string', 'array') AND ${value()} ?| ${param(plan.ids)}::text[], FALSE)`);
       }
       const hit = parts.length > 0 ? `(${parts.join(' OR ')})` : 'FALSE';
       return plan.negate ? `NOT ${hit}` : hit;
     }
     case 'checkbox': {
-      const checked = `COALESCE(${x} = 'true'::jsonb, FALSE)`;
+      const checked = `COALESCE(${value()} = 'true'::jsonb, FALSE)`;
       const parts: string[] = [];
       if (plan.checked) parts.push(checked);
       if (plan.unchecked) parts.push(`NOT ${checked}`);
-      if (plan.none) parts.push(emptySql(x));
+      if (plan.none) parts.push(emptySql(value()));
       return parts.length > 0 ? `(${parts.join(' OR ')})` : 'FALSE';
     }
     case 'contains': {
       // COLLATE "C" folds ASCII letters only, whatever the database's locale: the twin of foldCase().
-      const hit = `EXISTS (SELECT 1 FROM (${stringsSql(x)}) AS h WHERE strpos(lower(h.v COLLATE "C"), ${param(plan.needle)}::text) > 0)`;
+      const hit = `EXISTS (SELECT 1 FROM (${stringsSql(value())}) AS h WHERE strpos(lower(h.v COLLATE "C"), ${param(plan.needle)}::text) > 0)`;
       return plan.negate ? `NOT ${hit}` : hit;
     }
     case 'number': {
       const cmp = plan.op === 'eq' ? '=' : plan.op === 'gt' ? '>' : '<';
       // CASE, not AND: the cast must never see a non-number.
-      return `(CASE WHEN jsonb_typeof(${x}) = 'number' THEN (${x})::float8 ${cmp} ${param(plan.number)}::float8 ELSE FALSE END)`;
+      return `(CASE WHEN jsonb_typeof(${value()}) = 'number' THEN (${value()})::float8 ${cmp} ${param(plan.number)}::float8 ELSE FALSE END)`;
     }
     case 'date': {
       const cmp = plan.op === 'on' ? '=' : plan.op === 'before' ? '<' : '>';
-      const day = `((${x}) #>> '{}')`;
+      const day = `((${value()}) #>> '{}')`;
       return (
-        `(CASE WHEN jsonb_typeof(${x}) = 'string' AND ${day} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' ` +
+        `(CASE WHEN jsonb_typeof(${value()}) = 'string' AND ${day} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' ` +
         `THEN ${day} COLLATE "C" ${cmp} ${param(plan.day)}::text ELSE FALSE END)`
       );
     }

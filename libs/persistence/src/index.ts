@@ -10,3 +10,4 @@ export * from './discussion';
 export * from './tasks';
 export * from './activity/pg-change.announcer';
 export * from './runs';
+export * from './events';

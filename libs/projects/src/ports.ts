@@ -30,7 +30,8 @@ export abstract class MemberRepository {
   /** Moves a project in the user's own order, straight after `afterProjectId` (null: first). */
   abstract place(userId: string, projectId: string, afterProjectId: string | null): Promise<void>;
   abstract addInvite(projectId: string, email: string, role: 'member' | 'admin'): Promise<{ email: string; createdAt: Date }>;
-  abstract removeInvite(projectId: string, email: string): Promise<void>;
+  /** Answers whether there was one. */
+  abstract removeInvite(projectId: string, email: string): Promise<boolean>;
   /** Turns every pending invite for the email into a membership of the user. */
   abstract acceptInvites(email: string, userId: string): Promise<void>;
   abstract hasInvite(email: string): Promise<boolean>;

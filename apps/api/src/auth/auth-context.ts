@@ -70,3 +70,9 @@ export const WriterOf = createParamDecorator((_: unknown, ctx: ExecutionContext)
     clientId: typeof tag === 'string' && tag.length > 0 ? tag.slice(0, 200) : null,
   };
 });
+
+/** The writer's `x-service-client` tag (null without one). */
+export const ClientId = createParamDecorator((_: unknown, ctx: ExecutionContext): string | null => {
+  const tag = ctx.switchToHttp().getRequest().headers['x-service-client'];
+  return typeof tag === 'string' && tag.length > 0 ? tag.slice(0, 200) : null;
+});

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AGENT_TOKEN_PREFIX, digestOf, newSecret, User, UserRepository } from '@board/accounts';
-import { Clock, fail, parseId, UnitOfWork } from '@board/kernel';
+import { ChangeAnnouncer, Clock, fail, parseId, UnitOfWork } from '@board/kernel';
 import { ProjectQueries } from '@board/persistence';
 import { AgentTokenRepository, MemberRepository } from '@board/projects';
 
@@ -15,30 +15,38 @@ export class AgentsService {
     private readonly queries: ProjectQueries,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
+    private readonly announcer: ChangeAnnouncer,
   ) {}
 
-  async create(projectId: string, body: Record<string, unknown>) {
+  async create(projectId: string, body: Record<string, unknown>, clientId: string | null = null) {
     const agent = User.createAgent({ id: randomUUID(), projectId, name: body.name, color: body.color, emoji: body.emoji, now: this.clock.now() });
     const token = await this.uow.run(async () => {
       await this.users.insert(agent);
       await this.members.add(projectId, agent.id, 'member');
+      await this.ring(projectId, clientId);
       return this.issueToken(projectId, agent.id);
     });
     return { agent: await this.queries.member(projectId, agent.id), token: token.token };
   }
 
-  async update(projectId: string, rawAgentId: string, body: Record<string, unknown>) {
+  async update(projectId: string, rawAgentId: string, body: Record<string, unknown>, clientId: string | null = null) {
     const agent = await this.load(projectId, rawAgentId);
-    if (agent.changeProfile({ name: body.name, color: body.color, emoji: body.emoji })) await this.users.save(agent);
+    if (agent.changeProfile({ name: body.name, color: body.color, emoji: body.emoji })) {
+      await this.uow.run(async () => {
+        await this.users.save(agent);
+        await this.ring(projectId, clientId);
+      });
+    }
     return { agent: await this.queries.member(projectId, agent.id) };
   }
 
   /** Its tokens stop working; its comments and runs keep their author, so the user row stays. */
-  async remove(projectId: string, rawAgentId: string): Promise<void> {
+  async remove(projectId: string, rawAgentId: string, clientId: string | null = null): Promise<void> {
     const agent = await this.load(projectId, rawAgentId);
     await this.uow.run(async () => {
       await this.tokens.deleteForAgent(projectId, agent.id);
       await this.members.remove(projectId, agent.id);
+      await this.ring(projectId, clientId);
     });
   }
 
@@ -62,6 +70,10 @@ export class AgentsService {
     const id = randomUUID();
     await this.tokens.insert({ id, projectId, agentId, digest: digestOf(token), prefix: token.slice(0, 8) });
     return { id, token };
+  }
+
+  private ring(projectId: string, clientId: string | null): Promise<void> {
+    return this.announcer.announce({ projectId, scope: 'project', clientId });
   }
 
   private async load(projectId: string, rawAgentId: string): Promise<User> {

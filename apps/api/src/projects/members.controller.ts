@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { Admin, HumanMember } from '../auth/access.decorator';
-import { Auth, AuthContext, ProjectScope } from '../auth/auth-context';
+import { Auth, AuthContext, ClientId, ProjectScope } from '../auth/auth-context';
 import { bodyObject } from '../http/json-body';
 import { AgentsService } from './agents.service';
 import { MembersService } from './members.service';
@@ -12,28 +12,28 @@ export class MembersController {
   @Admin('add members')
   @Post('members')
   @HttpCode(201)
-  add(@ProjectScope() scope: { id: string }, @Body() body: unknown) {
-    return this.members.add(scope.id, bodyObject(body));
+  add(@ProjectScope() scope: { id: string }, @Body() body: unknown, @ClientId() clientId: string | null) {
+    return this.members.add(scope.id, bodyObject(body), clientId);
   }
 
   @Admin('change roles')
   @Patch('members/:userId')
-  changeRole(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Param('userId') userId: string, @Body() body: unknown) {
-    return this.members.changeRole(auth, scope.id, userId, bodyObject(body));
+  changeRole(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Param('userId') userId: string, @Body() body: unknown, @ClientId() clientId: string | null) {
+    return this.members.changeRole(auth, scope.id, userId, bodyObject(body), clientId);
   }
 
   /** Owner and admins remove others; any person may leave. */
   @HumanMember()
   @Delete('members/:userId')
-  async remove(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Param('userId') userId: string) {
-    await this.members.remove(auth, scope.id, userId);
+  async remove(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Param('userId') userId: string, @ClientId() clientId: string | null) {
+    await this.members.remove(auth, scope.id, userId, clientId);
     return { ok: true };
   }
 
   @Admin('remove invites')
   @Delete('invites/:email')
-  async removeInvite(@ProjectScope() scope: { id: string }, @Param('email') email: string) {
-    await this.members.removeInvite(scope.id, email);
+  async removeInvite(@ProjectScope() scope: { id: string }, @Param('email') email: string, @ClientId() clientId: string | null) {
+    await this.members.removeInvite(scope.id, email, clientId);
     return { ok: true };
   }
 
@@ -52,20 +52,20 @@ export class AgentsController {
   @Admin('add agents')
   @Post('agents')
   @HttpCode(201)
-  create(@ProjectScope() scope: { id: string }, @Body() body: unknown) {
-    return this.agents.create(scope.id, bodyObject(body));
+  create(@ProjectScope() scope: { id: string }, @Body() body: unknown, @ClientId() clientId: string | null) {
+    return this.agents.create(scope.id, bodyObject(body), clientId);
   }
 
   @Admin('change agents')
   @Patch('agents/:agentId')
-  update(@ProjectScope() scope: { id: string }, @Param('agentId') agentId: string, @Body() body: unknown) {
-    return this.agents.update(scope.id, agentId, bodyObject(body));
+  update(@ProjectScope() scope: { id: string }, @Param('agentId') agentId: string, @Body() body: unknown, @ClientId() clientId: string | null) {
+    return this.agents.update(scope.id, agentId, bodyObject(body), clientId);
   }
 
   @Admin('remove agents')
   @Delete('agents/:agentId')
-  async remove(@ProjectScope() scope: { id: string }, @Param('agentId') agentId: string) {
-    await this.agents.remove(scope.id, agentId);
+  async remove(@ProjectScope() scope: { id: string }, @Param('agentId') agentId: string, @ClientId() clientId: string | null) {
+    await this.agents.remove(scope.id, agentId, clientId);
     return { ok: true };
   }
 

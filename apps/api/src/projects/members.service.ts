@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { digestOf, newSecret, readEmail, RESET_TOKEN_PREFIX, ResetTokenRepository, UserRepository } from '@board/accounts';
-import { ActivityRecorder, Clock, DAY, fail, parseId, UnitOfWork } from '@board/kernel';
+import { ActivityRecorder, ChangeAnnouncer, Clock, DAY, fail, parseId, UnitOfWork } from '@board/kernel';
 import { ProjectQueries } from '@board/persistence';
 import { AgentTokenRepository, assertCanChangeRole, assertCanRemove, MemberRepository, Membership, readGivenRole } from '@board/projects';
 import { AppConfig } from '../config/app-config';
@@ -20,29 +20,34 @@ export class MembersService {
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly config: AppConfig,
+    private readonly announcer: ChangeAnnouncer,
   ) {}
 
   /** A member when an account has the email, else an invite that turns into one at sign-up. */
-  async add(projectId: string, body: Record<string, unknown>) {
+  async add(projectId: string, body: Record<string, unknown>, clientId: string | null = null) {
     const email = readEmail(body.email);
     const role = readGivenRole(body.role, 'member');
     const user = await this.users.findByEmail(email);
-    if (user && !user.isAgent) {
-      await this.members.add(projectId, user.id, role);
-      return { member: await this.queries.member(projectId, user.id) };
-    }
-    const invite = await this.members.addInvite(projectId, email, role);
-    return { invite };
+    return this.uow.run(async () => {
+      await this.ring(projectId, clientId);
+      if (user && !user.isAgent) {
+        await this.members.add(projectId, user.id, role);
+        return { member: await this.queries.member(projectId, user.id) };
+      }
+      return { invite: await this.members.addInvite(projectId, email, role) };
+    });
   }
 
-  async changeRole(auth: AuthContext, projectId: string, rawUserId: string, body: Record<string, unknown>) {
+  async changeRole(auth: AuthContext, projectId: string, rawUserId: string, body: Record<string, unknown>, clientId: string | null = null) {
     const userId = parseId(rawUserId, 'member');
     const role = readGivenRole(body.role, undefined);
     await this.uow.run(
       async () => {
         const target = await this.target(projectId, userId);
         assertCanChangeRole(auth.project!.role, target);
+        if (target.role === role) return;
         await this.members.setRole(projectId, userId, role);
+        await this.ring(projectId, clientId);
       },
       { lockProject: projectId },
     );
@@ -50,7 +55,7 @@ export class MembersService {
   }
 
   /** Managers remove others; anybody may leave. An agent removed this way loses its tokens. */
-  async remove(auth: AuthContext, projectId: string, rawUserId: string): Promise<void> {
+  async remove(auth: AuthContext, projectId: string, rawUserId: string, clientId: string | null = null): Promise<void> {
     const userId = parseId(rawUserId, 'member');
     await this.uow.run(
       async () => {
@@ -58,13 +63,16 @@ export class MembersService {
         assertCanRemove({ userId: auth.caller.id, role: auth.project!.role }, target);
         if (target.kind === 'agent') await this.tokens.deleteForAgent(projectId, userId);
         await this.members.remove(projectId, userId);
+        await this.ring(projectId, clientId);
       },
       { lockProject: projectId },
     );
   }
 
-  async removeInvite(projectId: string, email: string): Promise<void> {
-    await this.members.removeInvite(projectId, email.trim().toLowerCase());
+  async removeInvite(projectId: string, email: string, clientId: string | null = null): Promise<void> {
+    await this.uow.run(async () => {
+      if (await this.members.removeInvite(projectId, email.trim().toLowerCase())) await this.ring(projectId, clientId);
+    });
   }
 
   /** A one-time link (24 hours) for a person of the project; a newer one voids the older. */
@@ -87,6 +95,10 @@ export class MembersService {
     });
     const base = this.config.SERVICE_URL?.replace(/\/+$/, '');
     return { token, url: base ? `${base}/reset?token=${token}` : null, expiresAt };
+  }
+
+  private ring(projectId: string, clientId: string | null): Promise<void> {
+    return this.announcer.announce({ projectId, scope: 'project', clientId });
   }
 
   private async target(projectId: string, userId: string): Promise<Membership> {

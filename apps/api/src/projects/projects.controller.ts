@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import { ProjectQueries } from '@board/persistence';
 import { Admin, Agent, Human, HumanMember, Member, Owner } from '../auth/access.decorator';
-import { Auth, AuthContext, ProjectScope } from '../auth/auth-context';
+import { Auth, AuthContext, ClientId, ProjectScope } from '../auth/auth-context';
 import { bodyObject } from '../http/json-body';
 import { ProjectsService } from './projects.service';
 import { requireView } from './project-view';
@@ -28,8 +28,8 @@ export class ProjectsController {
 
   @Admin('change the project settings')
   @Patch('projects/:projectId')
-  async update(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Body() body: unknown) {
-    return { project: await this.projects.update(auth, scope.id, bodyObject(body)) };
+  async update(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Body() body: unknown, @ClientId() clientId: string | null) {
+    return { project: await this.projects.update(auth, scope.id, bodyObject(body), clientId) };
   }
 
   @Owner('delete the project')
@@ -42,8 +42,8 @@ export class ProjectsController {
   @Owner('hand the project over')
   @Post('projects/:projectId/hand-over')
   @HttpCode(200)
-  async handOver(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Body() body: unknown) {
-    await this.projects.handOver(auth, scope.id, bodyObject(body));
+  async handOver(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Body() body: unknown, @ClientId() clientId: string | null) {
+    await this.projects.handOver(auth, scope.id, bodyObject(body), clientId);
     return { ok: true };
   }
 
@@ -62,8 +62,8 @@ export class ProjectsController {
 
   @Admin('change the agent rules')
   @Put('projects/:projectId/rules')
-  async writeRules(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Body() body: unknown) {
-    return { rules: await this.projects.writeRules(auth, scope.id, bodyObject(body)) };
+  async writeRules(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Body() body: unknown, @ClientId() clientId: string | null) {
+    return { rules: await this.projects.writeRules(auth, scope.id, bodyObject(body), clientId) };
   }
 
   /** An agent's own view of itself and its one project. */

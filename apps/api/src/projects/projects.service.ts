@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
-import { ActivityRecorder, Clock, DomainError, fail, parseId, UnitOfWork } from '@board/kernel';
+import { ActivityRecorder, ChangeAnnouncer, Clock, DomainError, fail, parseId, UnitOfWork } from '@board/kernel';
 import { DoneWhen, keyCandidates, MemberRepository, Project, ProjectRepository, projectSeed, readProjectKey } from '@board/projects';
 import { ProjectQueries } from '@board/persistence';
 import { AuthContext } from '../auth/auth-context';
@@ -15,6 +15,7 @@ export class ProjectsService {
     private readonly activity: ActivityRecorder,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
+    private readonly announcer: ChangeAnnouncer,
   ) {}
 
   list(auth: AuthContext) {
@@ -46,10 +47,11 @@ export class ProjectsService {
     return fail('project.key_invalid');
   }
 
-  async update(auth: AuthContext, projectId: string, body: Record<string, unknown>) {
+  async update(auth: AuthContext, projectId: string, body: Record<string, unknown>, clientId: string | null = null) {
     await this.uow.run(
       async () => {
         const project = await this.load(projectId);
+        const before = JSON.stringify(project.snapshot);
         if (body.name !== undefined) project.rename(body.name);
         if (body.key !== undefined) {
           const key = project.changeKey(body.key);
@@ -61,7 +63,10 @@ export class ProjectsService {
           project.setFlag(flag, body[flag]);
           if (body[flag] === true) await this.ensureFlagProperty(projectId, flag);
         }
+        // A PATCH that changes nothing rings nothing.
+        if (JSON.stringify(project.snapshot) === before) return;
         await this.projects.save(project);
+        await this.ring(projectId, clientId);
       },
       { lockProject: projectId },
     );
@@ -72,7 +77,7 @@ export class ProjectsService {
     await this.projects.delete(projectId);
   }
 
-  async handOver(auth: AuthContext, projectId: string, body: Record<string, unknown>): Promise<void> {
+  async handOver(auth: AuthContext, projectId: string, body: Record<string, unknown>, clientId: string | null = null): Promise<void> {
     const userId = parseId(body.userId, 'member');
     await this.uow.run(
       async () => {
@@ -85,6 +90,7 @@ export class ProjectsService {
         await this.members.setRole(projectId, userId, 'owner');
         await this.members.setRole(projectId, previous, 'admin');
         await this.projects.save(project);
+        await this.ring(projectId, clientId);
       },
       { lockProject: projectId },
     );
@@ -101,7 +107,7 @@ export class ProjectsService {
     return { text: rules!.text, hash: sha256(rules!.text), updatedAt: rules!.updatedAt };
   }
 
-  async writeRules(auth: AuthContext, projectId: string, body: Record<string, unknown>) {
+  async writeRules(auth: AuthContext, projectId: string, body: Record<string, unknown>, clientId: string | null = null) {
     await this.uow.run(
       async () => {
         const project = await this.load(projectId);
@@ -109,6 +115,7 @@ export class ProjectsService {
         await this.projects.save(project);
         const text = project.snapshot.rulesText;
         await this.activity.record({ projectId, taskId: null, actorId: auth.caller.id, kind: 'rules', data: { hash: sha256(text), text } });
+        await this.ring(projectId, clientId);
       },
       { lockProject: projectId },
     );
@@ -140,6 +147,11 @@ export class ProjectsService {
       type: releases ? 'select' : 'iteration',
       config: releases ? { dated: true } : {},
     });
+  }
+
+  /** Project settings, members and agents changed: `project` scope. */
+  ring(projectId: string, clientId: string | null): Promise<void> {
+    return this.announcer.announce({ projectId, scope: 'project', clientId });
   }
 
   private async load(projectId: string): Promise<Project> {

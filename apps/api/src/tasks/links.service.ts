@@ -36,10 +36,10 @@ export class LinksService {
     await this.uow.run(
       async () => {
         const task = await this.taskService.load(writer, taskId);
-        const blocker = await this.tasks.find(writer.projectId, blockerId);
-        if (!blocker) fail('task.not_on_board');
+        // A deleted blocker is gone for every route but restore (its link stays for the restore).
+        const blocker = await this.other(writer, blockerId);
         if (!(await this.tasks.removeLink(writer.projectId, task.id, blockerId))) return;
-        await this.taskService.record(writer, task.id, 'link', { action: 'unlinked', blockerKey: await this.key(writer, blocker!) });
+        await this.taskService.record(writer, task.id, 'link', { action: 'unlinked', blockerKey: await this.key(writer, blocker) });
         await this.taskService.announce(writer, 'board', task.id);
       },
       { lockProject: writer.projectId },

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { RunsModule } from '../runs/runs.module';
-import { BoardQueries, TaskQueries, TaskRepository } from '@board/persistence';
+import { BoardQueries, PropertyListQuery, TaskQueries, TaskRepository } from '@board/persistence';
 import { BoardController } from './board.controller';
 import { BoardService } from './board.service';
 import { BulkService } from './bulk.service';
@@ -13,7 +13,7 @@ import { TasksService } from './tasks.service';
 @Module({
   imports: [RunsModule],
   controllers: [TasksController, BoardController],
-  providers: [TaskRepository, TaskQueries, BoardQueries, ProjectFactsQuery, TasksService, LinksService, BulkService, BoardService, RetentionSweeper],
+  providers: [PropertyListQuery, TaskRepository, TaskQueries, BoardQueries, ProjectFactsQuery, TasksService, LinksService, BulkService, BoardService, RetentionSweeper],
   exports: [TaskRepository, TaskQueries, TasksService],
 })
 export class TasksModule {}

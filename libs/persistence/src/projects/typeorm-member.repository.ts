@@ -64,8 +64,8 @@ export class TypeormMemberRepository extends MemberRepository {
     return { email: row!.email, createdAt: row!.created_at };
   }
 
-  async removeInvite(projectId: string, email: string): Promise<void> {
-    await this.db.exec('DELETE FROM invites WHERE project_id = $1 AND email = lower($2)', [projectId, email]);
+  async removeInvite(projectId: string, email: string): Promise<boolean> {
+    return (await this.db.exec('DELETE FROM invites WHERE project_id = $1 AND email = lower($2)', [projectId, email])).count > 0;
   }
 
   async acceptInvites(email: string, userId: string): Promise<void> {

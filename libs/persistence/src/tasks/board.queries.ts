@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { hasDatedOptions } from '@board/properties';
 import { DoneWhen } from '@board/tasks';
 import { Database } from '../database';
+import { PropertyListQuery } from '../properties/property-list.query';
 
 export interface BoardProject {
   id: string;
@@ -10,27 +10,6 @@ export interface BoardProject {
   ownerId: string;
   role: string;
   doneWhen: DoneWhen | null;
-}
-
-export interface OptionView {
-  id: string;
-  propertyId: string;
-  name: string;
-  color: string;
-  position: string;
-  startsOn?: string | null;
-  targetOn?: string | null;
-  note?: string | null;
-  shippedAt?: string | null;
-}
-
-export interface BoardPropertyView {
-  id: string;
-  name: string;
-  type: string;
-  position: string;
-  config: Record<string, any>;
-  options: OptionView[];
 }
 
 export interface ViewRow {
@@ -48,10 +27,13 @@ export interface ViewRow {
 /** The settings half of a board read: project, people, properties, views, card view. */
 @Injectable()
 export class BoardQueries {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly propertyList: PropertyListQuery,
+  ) {}
 
   async settings(projectId: string, userId: string) {
-    const [projectRows, invites, members, properties, options, views] = await Promise.all([
+    const [projectRows, invites, members, propertyViews, views] = await Promise.all([
       this.db.query<BoardProject & { cardView: { rows: Record<string, unknown> } }>(
         `SELECT p.id, p.name, p.key, p.owner_id AS "ownerId", m.role, p.done_when AS "doneWhen", p.card_view AS "cardView"
            FROM projects p JOIN members m ON m.project_id = p.id AND m.user_id = $2 WHERE p.id = $1`,
@@ -63,16 +45,7 @@ export class BoardQueries {
            FROM members m JOIN users u ON u.id = m.user_id WHERE m.project_id = $1 ORDER BY m.created_at, u.id`,
         [projectId],
       ),
-      this.db.query<BoardPropertyView>(
-        `SELECT id, name, type, position, config FROM properties WHERE project_id = $1 ORDER BY position COLLATE "C", id`,
-        [projectId],
-      ),
-      this.db.query<OptionView & { property_id: string }>(
-        `SELECT id, property_id, property_id AS "propertyId", name, color, position,
-                starts_on AS "startsOn", target_on AS "targetOn", note, shipped_at AS "shippedAt"
-           FROM options WHERE project_id = $1 ORDER BY position COLLATE "C", id`,
-        [projectId],
-      ),
+      this.propertyList.list(projectId),
       this.db.query<ViewRow>(
         `SELECT id, name, kind, group_by_id AS "groupById", position, is_default AS "isDefault", filters, sort, card_view AS "cardView"
            FROM views WHERE project_id = $1 ORDER BY position COLLATE "C", id`,
@@ -81,19 +54,6 @@ export class BoardQueries {
     ]);
     const project = projectRows[0];
     if (!project) return null;
-    const byProperty = new Map<string, OptionView[]>();
-    for (const { property_id, ...o } of options) {
-      const list = byProperty.get(property_id) ?? [];
-      list.push(o);
-      byProperty.set(property_id, list);
-    }
-    const propertyViews = properties.map((p) => {
-      const dated = hasDatedOptions(p.type, p.config ?? {});
-      const opts = (byProperty.get(p.id) ?? []).map((o) =>
-        dated ? o : { id: o.id, propertyId: o.propertyId, name: o.name, color: o.color, position: o.position },
-      );
-      return { ...p, config: p.config ?? {}, options: opts };
-    });
     const { cardView, ...rest } = project;
     return {
       project: { ...rest, doneWhen: cleanDoneWhen(rest.doneWhen, propertyViews) },

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { PgNotificationListener } from '@board/persistence';
+import { ActivityController } from './activity.controller';
+import { ActivityQueries } from './activity.queries';
+import { PresenceService } from './presence.service';
+import { StreamController } from './stream.controller';
+import { StreamService } from './stream.service';
+
+@Module({
+  controllers: [StreamController, ActivityController],
+  providers: [PgNotificationListener, StreamService, PresenceService, ActivityQueries],
+  exports: [PgNotificationListener],
+})
+export class EventsModule {}

@@ -1,0 +1,47 @@
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HumanMember, Member } from '../auth/access.decorator';
+import { Writer, WriterOf } from '../auth/auth-context';
+import { bodyObject } from '../http/json-body';
+import { SERVICE_VERSION } from '../system/version';
+import { PresenceService } from './presence.service';
+import { encode, StreamService } from './stream.service';
+
+@Controller('projects/:projectId')
+export class StreamController {
+  constructor(
+    private readonly streams: StreamService,
+    private readonly presence: PresenceService,
+  ) {}
+
+  /** Server-sent events for one project; any member, agents too. */
+  @Member()
+  @Get('stream')
+  stream(@WriterOf() writer: Writer, @Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+      'X-Service-Version': SERVICE_VERSION,
+    });
+    raw.flushHeaders?.();
+    const subscription = this.streams.subscribe(writer.projectId).subscribe({
+      next: (line) => raw.write(encode(line)),
+      complete: () => raw.end(),
+      error: () => raw.end(),
+    });
+    request.raw.on('close', () => subscription.unsubscribe());
+  }
+
+  /** Which task a person's tab has open; broadcast to every instance, never a change. */
+  @HumanMember()
+  @Post('presence')
+  @HttpCode(200)
+  async announce(@WriterOf() writer: Writer, @Body() body: unknown) {
+    await this.presence.announce(writer, bodyObject(body));
+    return { ok: true };
+  }
+}

@@ -1,0 +1,54 @@
+import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
+import { concat, filter, interval, map, merge, Observable, of, Subject, takeUntil } from 'rxjs';
+import { PgNotificationListener } from '@board/persistence';
+
+export const PING_MS = 25_000;
+export const RETRY_MS = 3000;
+
+/** One server-sent event as it goes on the wire. */
+export type StreamLine = { event: string; data: unknown } | { comment: string } | { retry: number };
+
+export function encode(line: StreamLine): string {
+  if ('retry' in line) return `retry: ${line.retry}\n\n`;
+  if ('comment' in line) return `: ${line.comment}\n\n`;
+  return `event: ${line.event}\ndata: ${JSON.stringify(line.data)}\n\n`;
+}
+
+/**
+ * A project's change stream as one RxJS Observable per subscriber: retry and ready first, then
+ * changes and presence for that project from the instance's listener, ready again after the
+ * listener had to reconnect, and a ping comment every 25 seconds.
+ */
+@Injectable()
+export class StreamService implements BeforeApplicationShutdown {
+  private readonly closing = new Subject<void>();
+
+  constructor(private readonly listener: PgNotificationListener) {}
+
+  subscribe(projectId: string, pingMs = PING_MS): Observable<StreamLine> {
+    const notices = this.listener.stream;
+    const live = merge(
+      notices.pipe(
+        filter((n) => n.type === 'change' && n.payload.projectId === projectId),
+        map((n): StreamLine => ({ event: 'change', data: 'payload' in n ? n.payload : {} })),
+      ),
+      notices.pipe(
+        filter((n) => n.type === 'presence' && n.payload.projectId === projectId),
+        map((n): StreamLine => ({ event: 'presence', data: 'payload' in n ? n.payload : {} })),
+      ),
+      // Notices may have been missed while the listener was away: every client must re-read.
+      notices.pipe(
+        filter((n) => n.type === 'reconnected'),
+        map((): StreamLine => ({ event: 'ready', data: {} })),
+      ),
+      interval(pingMs).pipe(map((): StreamLine => ({ comment: 'ping' }))),
+    );
+    return concat(of<StreamLine[]>({ retry: RETRY_MS }, { event: 'ready', data: {} }), live).pipe(takeUntil(this.closing));
+  }
+
+  /** Open streams would hold a graceful shutdown forever: end them first. */
+  beforeApplicationShutdown(): void {
+    this.closing.next();
+    this.closing.complete();
+  }
+}

@@ -1,0 +1,114 @@
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Client } from 'pg';
+import { Observable, Subject } from 'rxjs';
+import { DataSource } from 'typeorm';
+import { CHANGE_CHANNEL } from '../activity/pg-change.announcer';
+
+export const PRESENCE_CHANNEL = 'board_presence';
+
+export type Notice =
+  | { type: 'change'; payload: Record<string, unknown> }
+  | { type: 'presence'; payload: Record<string, unknown> }
+  /** The listener lost its connection and is back: what happened meanwhile is unknown, so readers must re-read. */
+  | { type: 'reconnected' };
+
+/**
+ * One dedicated connection per instance LISTENs for the stream channels and fans notices out.
+ * PostgreSQL delivers a pg_notify at commit to every listening instance, so a write on any
+ * instance reaches every subscriber. The connection reconnects by itself.
+ */
+@Injectable()
+export class PgNotificationListener implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('listener');
+  private readonly notices = new Subject<Notice>();
+  private client: Client | null = null;
+  private stopped = false;
+  private retryMs = 250;
+  private everConnected = false;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  get stream(): Observable<Notice> {
+    return this.notices.asObservable();
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.connect();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => undefined);
+    this.notices.complete();
+  }
+
+  /** Drops the connection as a network cut would (tests use it to prove the reconnect). */
+  async dropConnectionForTest(): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    const pid = (client as unknown as { processID?: number }).processID;
+    await this.dataSource.query('SELECT pg_terminate_backend($1)', [pid]);
+  }
+
+  private async connect(): Promise<void> {
+    if (this.stopped) return;
+    const options = this.dataSource.options as { url?: string };
+    const client = new Client({ connectionString: options.url, application_name: 'task-board-listener' });
+    // A pg client may emit 'error' more than once: keep a listener for its whole life.
+    client.on('error', (error) => this.lost(client, error));
+    client.on('end', () => this.lost(client, null));
+    client.on('notification', (message) => this.deliver(message.channel, message.payload));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+      await client.query(`LISTEN ${PRESENCE_CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      if (this.client === null) this.schedule();
+      if (!this.everConnected && !this.stopped) this.logger.warn(`listen failed: ${(error as Error).message}`);
+      return;
+    }
+    if (this.stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.client = client;
+    this.retryMs = 250;
+    if (this.everConnected) this.notices.next({ type: 'reconnected' });
+    this.everConnected = true;
+  }
+
+  private lost(client: Client, error: Error | null): void {
+    if (this.client !== client) return;
+    this.client = null;
+    if (this.stopped) return;
+    this.logger.warn(`listener connection lost${error ? `: ${error.message}` : ''}; reconnecting`);
+    client.end().catch(() => undefined);
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.stopped || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.connect();
+    }, this.retryMs);
+    this.timer.unref();
+    this.retryMs = Math.min(this.retryMs * 2, 5000);
+  }
+
+  private deliver(channel: string, payload: string | undefined): void {
+    let data: Record<string, unknown>;
+    try {
+      data = JSON.parse(payload ?? '{}');
+    } catch {
+      return;
+    }
+    if (channel === CHANGE_CHANNEL) this.notices.next({ type: 'change', payload: data });
+    else if (channel === PRESENCE_CHANNEL) this.notices.next({ type: 'presence', payload: data });
+  }
+}

@@ -1,0 +1,518 @@
+import { randomUUID } from 'node:crypto';
+import { rankBetween } from '@board/kernel';
+import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+
+interface Prop {
+  id: string;
+  options: { id: string; name: string }[];
+}
+
+describe('task values', () => {
+  let t: TestApp;
+  let owner: Person;
+  let member: Person;
+  let outsider: Person;
+  let agent: { client: Client; agent: any };
+  let project: any;
+  let otherProject: any;
+  let status: Prop;
+  let tags: Prop;
+  let owners: Prop;
+  let notes: Prop;
+  let points: Prop;
+  let due: Prop;
+  let flag: Prop;
+  let links: Prop;
+  let foreignProp: Prop;
+
+  const optOf = (p: Prop, name: string) => p.options.find((o) => o.name === name)!.id;
+
+  async function createTask(body: Record<string, unknown>, as: Client = owner.client, projectId: string = project.id): Promise<any> {
+    const res = await as.post(`/projects/${projectId}/tasks`, body);
+    if (res.status !== 201) throw new Error(`task create failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.task;
+  }
+  const storedValues = async (taskId: string): Promise<Record<string, unknown>> =>
+    (await t.sql.query(`SELECT "values" FROM tasks WHERE id = $1`, [taskId])).rows[0].values;
+  const feed = async (taskId: string, kind = 'value') =>
+    (await t.sql.query(`SELECT kind, data, actor_id FROM activity WHERE task_id = $1 AND kind = $2 ORDER BY created_at, id`, [taskId, kind])).rows;
+  const put = (taskId: string, propertyId: string, body: unknown, as: Client = owner.client) => as.put(`/tasks/${taskId}/values/${propertyId}`, body);
+
+  /** A property through the API, or straight into the tables while that route is unfinished. */
+  async function createProperty(projectId: string, name: string, type: string, options: string[] = [], as: Client = owner.client): Promise<Prop> {
+    const res = await as.post(`/projects/${projectId}/properties`, { name, type, options });
+    if (res.status === 201) return { id: res.body.property.id, options: res.body.property.options };
+    console.warn(`property create answered ${res.status}; inserting ${name} with SQL`);
+    const id = randomUUID();
+    const last = (await t.sql.query(`SELECT max(position COLLATE "C") AS p FROM properties WHERE project_id = $1`, [projectId])).rows[0].p;
+    await t.sql.query(`INSERT INTO properties (id, project_id, name, type, position, config) VALUES ($1, $2, $3, $4, $5, '{}')`, [
+      id, projectId, name, type, rankBetween(last, null),
+    ]);
+    const out: { id: string; name: string }[] = [];
+    let pos: string | null = null;
+    for (const o of options) {
+      const oid = randomUUID();
+      pos = rankBetween(pos, null);
+      await t.sql.query(`INSERT INTO options (id, project_id, property_id, name, color, position) VALUES ($1, $2, $3, $4, '#3fb0c8', $5)`, [
+        oid, projectId, id, o, pos,
+      ]);
+      out.push({ id: oid, name: o });
+    }
+    return { id, options: out };
+  }
+
+  /** `when` through the property PATCH, or straight into config. */
+  async function setWhen(propertyId: string, when: { propertyId: string; optionIds: string[] }) {
+    const res = await member.client.patch(`/properties/${propertyId}`, { when });
+    if (res.status === 200) return;
+    console.warn(`when answered ${res.status}; writing config.when with SQL`);
+    await t.sql.query(`UPDATE properties SET config = jsonb_set(config, '{when}', $2::jsonb) WHERE id = $1`, [propertyId, JSON.stringify(when)]);
+  }
+
+  /** `defaults` through the property PATCH (owner), or straight into config. */
+  async function setDefaults(propertyId: string, defaults: Record<string, unknown>) {
+    const res = await owner.client.patch(`/properties/${propertyId}`, { defaults });
+    if (res.status === 200) return;
+    console.warn(`defaults answered ${res.status}; writing config.defaults with SQL`);
+    await t.sql.query(`UPDATE properties SET config = jsonb_set(config, '{defaults}', $2::jsonb) WHERE id = $1`, [propertyId, JSON.stringify(defaults)]);
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    owner = await registerPerson(t, 'Olive');
+    member = await registerPerson(t, 'Milo');
+    outsider = await registerPerson(t, 'Oscar');
+    project = await createProject(owner.client, 'Values', 'VAL');
+    await addMember(owner.client, project.id, member);
+    agent = await createAgent(owner.client, project.id, 'Robo');
+    otherProject = await createProject(outsider.client, 'Elsewhere', 'ELS');
+    const b = (await owner.client.get(`/projects/${project.id}/board`)).body;
+    const s = b.properties.find((p: any) => p.name === 'Status');
+    status = { id: s.id, options: s.options };
+    tags = await createProperty(project.id, 'Tags', 'multi_select', ['Red', 'Green', 'Blue']);
+    owners = await createProperty(project.id, 'Owner', 'person');
+    notes = await createProperty(project.id, 'Notes', 'text');
+    points = await createProperty(project.id, 'Points', 'number');
+    due = await createProperty(project.id, 'Due', 'date');
+    flag = await createProperty(project.id, 'Flag', 'checkbox');
+    links = await createProperty(project.id, 'Links', 'link');
+    const ob = (await outsider.client.get(`/projects/${otherProject.id}/board`)).body;
+    const os = ob.properties.find((p: any) => p.name === 'Status');
+    foreignProp = { id: os.id, options: os.options };
+  });
+  afterAll(() => t.close());
+
+  const longLink = (n: number) => 'https://example.com/' + 'a'.repeat(n - 'https://example.com/'.length);
+
+  /** [label, property, sent, stored] — the value table's normalisations. */
+  const accepted = (): [string, Prop, unknown, unknown][] => [
+    ['select option', status, optOf(status, 'Done'), optOf(status, 'Done')],
+    ['select option in upper case', status, optOf(status, 'Done').toUpperCase(), optOf(status, 'Done')],
+    ['multi-select list, non-strings dropped, deduplicated', tags, [optOf(tags, 'Red'), 5, null, optOf(tags, 'Blue'), optOf(tags, 'Red'), { x: 1 }], [optOf(tags, 'Red'), optOf(tags, 'Blue')]],
+    ['multi-select keeps the order sent', tags, [optOf(tags, 'Blue'), optOf(tags, 'Green')], [optOf(tags, 'Blue'), optOf(tags, 'Green')]],
+    ['person: a member', owners, member.user.id, member.user.id],
+    ['person: an agent', owners, agent.agent.id, agent.agent.id],
+    ['person: upper-case id', owners, owner.user.id.toUpperCase(), owner.user.id],
+    ['text', notes, 'Some words', 'Some words'],
+    ['text truncated at 2000', notes, 'é'.repeat(2500), 'é'.repeat(2000)],
+    ['number', points, 42, 42],
+    ['number from a string', points, '42', 42],
+    ['negative fraction', points, -1.5, -1.5],
+    ['zero', points, 0, 0],
+    ['date', due, '2024-02-29', '2024-02-29'],
+    ['checkbox true', flag, true, true],
+    ['checkbox "true"', flag, 'true', true],
+    ['checkbox false', flag, false, false],
+    ['checkbox "yes" is false', flag, 'yes', false],
+    ['checkbox 1 is false', flag, 1, false],
+    ['link: a single string is a list of one', links, 'https://example.com', ['https://example.com']],
+    [
+      'links: blanks dropped, fragment and trailing-slash twins dropped',
+      links,
+      ['https://a.example/x', '  ', '', 'https://a.example/x/', 'https://a.example/x#part', 'http://b.example/'],
+      ['https://a.example/x', 'http://b.example/'],
+    ],
+    ['links: 20 links', links, Array.from({ length: 20 }, (_, i) => `https://example.com/${i}`), Array.from({ length: 20 }, (_, i) => `https://example.com/${i}`)],
+    ['links: 21 sent with one twin is 20', links, [...Array.from({ length: 20 }, (_, i) => `https://example.com/${i}`), 'https://example.com/0/'], Array.from({ length: 20 }, (_, i) => `https://example.com/${i}`)],
+    ['link of 2000 characters', links, [longLink(2000)], [longLink(2000)]],
+  ];
+
+  /** [label, property, sent, message] — every refusal of the value table. */
+  const refused = (): [string, Prop, unknown, string][] => [
+    ['select: a number', status, 5, 'Status needs one option.'],
+    ['select: a list', status, [optOf(status, 'Done')], 'Status needs one option.'],
+    ['select: unknown option', status, randomUUID(), 'One of the options does not exist any more.'],
+    ['select: another property’s option', status, optOf(tags, 'Red'), 'One of the options does not exist any more.'],
+    ['select: not an id', status, 'Done', 'One of the options does not exist any more.'],
+    ['multi-select: a string', tags, optOf(tags, 'Red'), 'Tags needs a list of options.'],
+    ['multi-select: an object', tags, { a: 1 }, 'Tags needs a list of options.'],
+    ['multi-select: unknown option', tags, [optOf(tags, 'Red'), randomUUID()], 'One of the options does not exist any more.'],
+    ['person: a number', owners, 7, 'Owner needs one member.'],
+    ['person: not a member', owners, outsider.user.id, 'That person is not a member of this project.'],
+    ['person: nobody', owners, randomUUID(), 'That person is not a member of this project.'],
+    ['text: a number', notes, 12, 'Notes needs text.'],
+    ['text: a list', notes, ['x'], 'Notes needs text.'],
+    ['number: words', points, 'abc', 'Points needs a number.'],
+    ['number: true', points, true, 'Points needs a number.'],
+    ['number: a list', points, [1], 'Points needs a number.'],
+    ['number: blank string', points, '   ', 'Points needs a number.'],
+    ['date: impossible day', due, '2024-02-30', 'Due needs a date like YYYY-MM-DD.'],
+    ['date: with a time', due, '2024-02-28T10:00:00Z', 'Due needs a date like YYYY-MM-DD.'],
+    ['date: other format', due, '28/02/2024', 'Due needs a date like YYYY-MM-DD.'],
+    ['date: a number', due, 20240228, 'Due needs a date like YYYY-MM-DD.'],
+    ['date: month 13', due, '2024-13-01', 'Due needs a date like YYYY-MM-DD.'],
+    ['link: ftp', links, 'ftp://example.com/file', 'Links takes only http and https links.'],
+    ['link: not a URL', links, ['just words'], 'Links takes only http and https links.'],
+    ['link: javascript', links, ['javascript:alert(1)'], 'Links takes only http and https links.'],
+    ['links: 21', links, Array.from({ length: 21 }, (_, i) => `https://example.com/${i}`), 'Links holds at most 20 links.'],
+    ['link of 2001 characters', links, [longLink(2001)], 'Links takes links of at most 2000 characters.'],
+    ['link: a number', links, 5, 'Links needs a list of links.'],
+    ['link: a number in the list', links, ['https://example.com', 5], 'Links needs a list of links.'],
+  ];
+
+  describe('on create', () => {
+    it('stores every accepted value as the table says', async () => {
+      for (const [label, prop, sent, stored] of accepted()) {
+        const res = await owner.client.post(`/projects/${project.id}/tasks`, { title: label, values: { [prop.id]: sent } });
+        expect({ label, status: res.status }).toEqual({ label, status: 201 });
+        expect({ label, value: res.body.task.values[prop.id] }).toEqual({ label, value: stored });
+        expect({ label, value: (await storedValues(res.body.task.id))[prop.id] }).toEqual({ label, value: stored });
+      }
+    });
+
+    it('refuses every bad value with its message and creates nothing', async () => {
+      const count = async () => Number((await t.sql.query(`SELECT count(*) FROM tasks WHERE project_id = $1`, [project.id])).rows[0].count);
+      const before = await count();
+      const counter = Number((await t.sql.query(`SELECT task_counter FROM projects WHERE id = $1`, [project.id])).rows[0].task_counter);
+      for (const [label, prop, sent, error] of refused()) {
+        const res = await owner.client.post(`/projects/${project.id}/tasks`, { title: label, values: { [prop.id]: sent } });
+        expect({ label, status: res.status, body: res.body }).toEqual({ label, status: 400, body: { error } });
+      }
+      expect(await count()).toBe(before);
+      // A refused create hands out no number.
+      expect(Number((await t.sql.query(`SELECT task_counter FROM projects WHERE id = $1`, [project.id])).rows[0].task_counter)).toBe(counter);
+    });
+
+    it('refuses a number that does not fit (1e309) sent as raw JSON', async () => {
+      const raw = `{"title":"Huge","values":{"${points.id}":1e309}}`;
+      const res = await owner.client.post(`/projects/${project.id}/tasks`, undefined, { raw });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'Points needs a number.' });
+      const neg = await owner.client.post(`/projects/${project.id}/tasks`, undefined, { raw: `{"title":"Huge","values":{"${points.id}":"-1e309"}}` });
+      expect(neg.status).toBe(400);
+      expect(neg.body).toEqual({ error: 'Points needs a number.' });
+    });
+
+    it('stores nothing for cleared values: null, "" and []', async () => {
+      const task = await createTask({
+        title: 'Cleared',
+        values: { [status.id]: null, [notes.id]: '', [tags.id]: [], [links.id]: [], [points.id]: '', [due.id]: null, [owners.id]: null },
+      });
+      expect(task.values).toEqual({});
+      expect(await storedValues(task.id)).toEqual({});
+    });
+
+    it('refuses a property of another project and a key that is not an id', async () => {
+      const other = await owner.client.post(`/projects/${project.id}/tasks`, { title: 'x', values: { [foreignProp.id]: foreignProp.options[0].id } });
+      expect(other.status).toBe(400);
+      expect(other.body).toEqual({ error: 'That property is not in this project.' });
+      const unknown = await owner.client.post(`/projects/${project.id}/tasks`, { title: 'x', values: { [randomUUID()]: 'x' } });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body).toEqual({ error: 'That property is not in this project.' });
+      const notId = await owner.client.post(`/projects/${project.id}/tasks`, { title: 'x', values: { Status: optOf(status, 'Done') } });
+      expect(notId.status).toBe(400);
+      expect(notId.body).toEqual({ error: 'That is not a property id.' });
+    });
+
+    it('lets an agent create a task with values', async () => {
+      const res = await agent.client.post(`/projects/${project.id}/tasks`, { title: 'Robot', values: { [owners.id]: agent.agent.id, [points.id]: '3' } });
+      expect(res.status).toBe(201);
+      expect(res.body.task.values).toEqual({ [owners.id]: agent.agent.id, [points.id]: 3 });
+      expect(res.body.task.createdBy).toBe(agent.agent.id);
+    });
+  });
+
+  describe('PUT /api/tasks/:taskId/values/:propertyId', () => {
+    it('answers { value, dropped: [] } with the normalised value and stores it', async () => {
+      const task = await createTask({ title: 'Target' });
+      for (const [label, prop, sent, stored] of accepted()) {
+        const res = await put(task.id, prop.id, { value: sent });
+        expect({ label, status: res.status, body: res.body }).toEqual({ label, status: 200, body: { value: stored, dropped: [] } });
+        expect({ label, value: (await storedValues(task.id))[prop.id] }).toEqual({ label, value: stored });
+      }
+    });
+
+    it('refuses every bad value with its message and writes nothing', async () => {
+      const task = await createTask({ title: 'Refuser', values: { [status.id]: optOf(status, 'To do'), [tags.id]: [optOf(tags, 'Green')], [points.id]: 1, [due.id]: '2020-01-01', [links.id]: 'https://keep.example', [notes.id]: 'keep', [owners.id]: owner.user.id } });
+      const before = await storedValues(task.id);
+      for (const [label, prop, sent, error] of refused()) {
+        const res = await put(task.id, prop.id, { value: sent });
+        expect({ label, status: res.status, body: res.body }).toEqual({ label, status: 400, body: { error } });
+      }
+      expect(await storedValues(task.id)).toEqual(before);
+      expect(await feed(task.id)).toEqual([]);
+      const raw = await owner.client.put(`/tasks/${task.id}/values/${points.id}`, undefined, { raw: '{"value":1e309}' });
+      expect(raw.status).toBe(400);
+      expect(raw.body).toEqual({ error: 'Points needs a number.' });
+    });
+
+    it('clears with null, "", [] or no value: null stored as nothing, [] answered for lists', async () => {
+      const full = {
+        [status.id]: optOf(status, 'Done'),
+        [tags.id]: [optOf(tags, 'Red')],
+        [owners.id]: member.user.id,
+        [notes.id]: 'words',
+        [points.id]: 4,
+        [due.id]: '2024-01-01',
+        [flag.id]: true,
+        [links.id]: ['https://example.com'],
+      };
+      const cases: [Prop, unknown, unknown][] = [
+        [status, { value: null }, null],
+        [tags, { value: [] }, []],
+        [owners, { value: '' }, null],
+        [notes, { value: '' }, null],
+        [points, {}, null],
+        [due, { value: null }, null],
+        [flag, { value: null }, null],
+        [links, { value: null }, []],
+      ];
+      const task = await createTask({ title: 'Full', values: full });
+      expect(Object.keys(await storedValues(task.id)).sort()).toEqual(Object.keys(full).sort());
+      for (const [prop, body, answered] of cases) {
+        const res = await put(task.id, prop.id, body);
+        expect(res.status).toBe(200);
+        expect(res.body).toEqual({ value: answered, dropped: [] });
+        expect(prop.id in (await storedValues(task.id))).toBe(false);
+      }
+      expect(await storedValues(task.id)).toEqual({});
+      const board = (await owner.client.get(`/projects/${project.id}/board`)).body;
+      expect(board.tasks.find((x: any) => x.id === task.id).values).toEqual({});
+    });
+
+    it('writes one value line with the property and value names per change, none for the same value', async () => {
+      const task = await createTask({ title: 'Feed' });
+      await put(task.id, status.id, { value: optOf(status, 'In progress') }, member.client);
+      await put(task.id, status.id, { value: optOf(status, 'In progress') }, member.client);
+      await put(task.id, tags.id, { value: [optOf(tags, 'Blue'), optOf(tags, 'Red')] });
+      await put(task.id, owners.id, { value: agent.agent.id });
+      await put(task.id, points.id, { value: '8' });
+      await put(task.id, points.id, { value: 8 });
+      await put(task.id, status.id, { value: null }, agent.client);
+      await put(task.id, tags.id, { value: null });
+      await put(task.id, tags.id, { value: [] });
+      expect(await feed(task.id)).toEqual([
+        { kind: 'value', data: { property: 'Status', value: 'In progress' }, actor_id: member.user.id },
+        { kind: 'value', data: { property: 'Tags', value: ['Blue', 'Red'] }, actor_id: owner.user.id },
+        { kind: 'value', data: { property: 'Owner', value: 'Robo' }, actor_id: owner.user.id },
+        { kind: 'value', data: { property: 'Points', value: 8 }, actor_id: owner.user.id },
+        { kind: 'value', data: { property: 'Status', value: null }, actor_id: agent.agent.id },
+        { kind: 'value', data: { property: 'Tags', value: [] }, actor_id: owner.user.id },
+      ]);
+    });
+
+    it('stamps updatedAt on a value change', async () => {
+      const task = await createTask({ title: 'Stamp' });
+      await t.sql.query(`UPDATE tasks SET updated_at = '2000-01-01' WHERE id = $1`, [task.id]);
+      await put(task.id, points.id, { value: 1 });
+      const at = (await t.sql.query(`SELECT updated_at FROM tasks WHERE id = $1`, [task.id])).rows[0].updated_at;
+      expect(new Date(at).getUTCFullYear()).toBeGreaterThan(2000);
+    });
+
+    it('refuses bad ids and properties of other projects', async () => {
+      const task = await createTask({ title: 'Ids' });
+      const cases: [string, number, string][] = [
+        [`/tasks/nope/values/${status.id}`, 400, 'That is not a task id.'],
+        [`/tasks/${task.id}/values/nope`, 400, 'That is not a property id.'],
+        [`/tasks/${task.id}/values/${foreignProp.id}`, 400, 'That property is not in this project.'],
+        [`/tasks/${task.id}/values/${randomUUID()}`, 400, 'That property is not in this project.'],
+        [`/tasks/${randomUUID()}/values/${status.id}`, 404, 'Task not found.'],
+      ];
+      for (const [path, code, error] of cases) {
+        const res = await owner.client.put(path, { value: null });
+        expect({ path, status: res.status, body: res.body }).toEqual({ path, status: code, body: { error } });
+      }
+      const res = await outsider.client.put(`/tasks/${task.id}/values/${status.id}`, { value: null });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: 'Task not found.' });
+    });
+  });
+
+  describe('when rules', () => {
+    let p: any;
+    let kind: Prop;
+    let severity: Prop;
+    let steps: Prop;
+    let size: Prop;
+
+    beforeAll(async () => {
+      p = await createProject(owner.client, 'Rules', 'RUL');
+      await addMember(owner.client, p.id, member);
+      kind = await createProperty(p.id, 'Kind', 'select', ['Bug', 'Feature', 'Chore']);
+      severity = await createProperty(p.id, 'Severity', 'select', ['Low', 'High']);
+      steps = await createProperty(p.id, 'Steps', 'text');
+      size = await createProperty(p.id, 'Size', 'number');
+      // Severity and Steps show for bugs only; Size for features and chores.
+      await setWhen(severity.id, { propertyId: kind.id, optionIds: [optOf(kind, 'Bug')] });
+      await setWhen(steps.id, { propertyId: kind.id, optionIds: [optOf(kind, 'Bug')] });
+      await setWhen(size.id, { propertyId: kind.id, optionIds: [optOf(kind, 'Feature'), optOf(kind, 'Chore')] });
+    });
+
+    const create = (values: Record<string, unknown>) => createTask({ title: 'Ruled', values }, owner.client, p.id);
+
+    it('does not store a value the task does not show on create', async () => {
+      const task = await create({ [kind.id]: optOf(kind, 'Feature'), [severity.id]: optOf(severity, 'High'), [size.id]: 3 });
+      expect(task.values).toEqual({ [kind.id]: optOf(kind, 'Feature'), [size.id]: 3 });
+      expect(await storedValues(task.id)).toEqual({ [kind.id]: optOf(kind, 'Feature'), [size.id]: 3 });
+      const none = await create({ [steps.id]: 'Repro' });
+      expect(none.values).toEqual({});
+      const bug = await create({ [kind.id]: optOf(kind, 'Bug'), [severity.id]: optOf(severity, 'High'), [steps.id]: 'Repro', [size.id]: 5 });
+      expect(bug.values).toEqual({ [kind.id]: optOf(kind, 'Bug'), [severity.id]: optOf(severity, 'High'), [steps.id]: 'Repro' });
+    });
+
+    it('drops the hidden values when the select moves to a non-matching option, and says so', async () => {
+      const task = await create({ [kind.id]: optOf(kind, 'Bug'), [severity.id]: optOf(severity, 'High'), [steps.id]: 'Click twice' });
+      const res = await put(task.id, kind.id, { value: optOf(kind, 'Chore') }, member.client);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        value: optOf(kind, 'Chore'),
+        dropped: [
+          { taskId: task.id, propertyId: severity.id, name: 'Severity' },
+          { taskId: task.id, propertyId: steps.id, name: 'Steps' },
+        ],
+      });
+      expect(await storedValues(task.id)).toEqual({ [kind.id]: optOf(kind, 'Chore') });
+      const lines = await feed(task.id);
+      expect(lines).toEqual([
+        {
+          kind: 'value',
+          data: {
+            property: 'Kind',
+            value: 'Chore',
+            dropped: ['Severity', 'Steps'],
+            propertyIds: [severity.id, steps.id],
+            hidBy: optOf(kind, 'Chore'),
+          },
+          actor_id: member.user.id,
+        },
+      ]);
+      // The task read shows the same line.
+      const full = (await owner.client.get(`/tasks/${task.id}`)).body.task;
+      expect(full.activity[0].data.dropped).toEqual(['Severity', 'Steps']);
+      expect(full.values).toEqual({ [kind.id]: optOf(kind, 'Chore') });
+    });
+
+    it('drops on clearing the select too, with hidBy null', async () => {
+      const task = await create({ [kind.id]: optOf(kind, 'Feature'), [size.id]: 8 });
+      const res = await put(task.id, kind.id, { value: null });
+      expect(res.body).toEqual({ value: null, dropped: [{ taskId: task.id, propertyId: size.id, name: 'Size' }] });
+      expect(await storedValues(task.id)).toEqual({});
+      expect((await feed(task.id)).map((l) => l.data)).toEqual([{ property: 'Kind', value: null, dropped: ['Size'], propertyIds: [size.id], hidBy: null }]);
+    });
+
+    it('keeps the values a matching option still shows, and writes no dropped keys', async () => {
+      const task = await create({ [kind.id]: optOf(kind, 'Feature'), [size.id]: 2 });
+      const res = await put(task.id, kind.id, { value: optOf(kind, 'Chore') });
+      expect(res.body).toEqual({ value: optOf(kind, 'Chore'), dropped: [] });
+      expect(await storedValues(task.id)).toEqual({ [kind.id]: optOf(kind, 'Chore'), [size.id]: 2 });
+      expect((await feed(task.id)).map((l) => l.data)).toEqual([{ property: 'Kind', value: 'Chore' }]);
+    });
+
+    it('accepts a write to a property the task does not show and drops it at once', async () => {
+      const task = await create({ [kind.id]: optOf(kind, 'Feature') });
+      const res = await put(task.id, severity.id, { value: optOf(severity, 'Low') });
+      expect(res.status).toBe(200);
+      expect(res.body.dropped).toEqual([{ taskId: task.id, propertyId: severity.id, name: 'Severity' }]);
+      expect(await storedValues(task.id)).toEqual({ [kind.id]: optOf(kind, 'Feature') });
+      expect(await feed(task.id)).toEqual([]);
+      // Still checked: a bad value is refused even though it would be dropped.
+      const bad = await put(task.id, severity.id, { value: 'nope' });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toEqual({ error: 'One of the options does not exist any more.' });
+    });
+
+    it('shows the property again once the select matches, without bringing the old value back', async () => {
+      const task = await create({ [kind.id]: optOf(kind, 'Bug'), [steps.id]: 'Old repro' });
+      await put(task.id, kind.id, { value: optOf(kind, 'Feature') });
+      await put(task.id, kind.id, { value: optOf(kind, 'Bug') });
+      expect(await storedValues(task.id)).toEqual({ [kind.id]: optOf(kind, 'Bug') });
+      const res = await put(task.id, steps.id, { value: 'New repro' });
+      expect(res.body).toEqual({ value: 'New repro', dropped: [] });
+      expect(await storedValues(task.id)).toEqual({ [kind.id]: optOf(kind, 'Bug'), [steps.id]: 'New repro' });
+    });
+  });
+
+  describe('Type defaults on create', () => {
+    let p: any;
+    let type: Prop;
+    let size: Prop;
+    let labels: Prop;
+    let summary: Prop;
+    let done: Prop;
+    let secret: Prop;
+
+    beforeAll(async () => {
+      p = await createProject(owner.client, 'Typed', 'TYP');
+      await addMember(owner.client, p.id, member);
+      type = await createProperty(p.id, 'Type', 'select', ['Bug', 'Story']);
+      // Case and spaces ignored: a select named " type " is the Type.
+      await t.sql.query(`UPDATE properties SET name = ' tYpE ' WHERE id = $1`, [type.id]);
+      size = await createProperty(p.id, 'Size', 'number');
+      labels = await createProperty(p.id, 'Labels', 'multi_select', ['ui', 'api']);
+      summary = await createProperty(p.id, 'Summary', 'text');
+      done = await createProperty(p.id, 'Checked', 'checkbox');
+      secret = await createProperty(p.id, 'Secret', 'number');
+      await setDefaults(size.id, { [optOf(type, 'Bug')]: 3, [optOf(type, 'Story')]: 8 });
+      await setDefaults(labels.id, { [optOf(type, 'Bug')]: [optOf(labels, 'api')] });
+      await setDefaults(summary.id, { [optOf(type, 'Bug')]: 'What broke?' });
+      await setDefaults(done.id, { [optOf(type, 'Story')]: true });
+      await setDefaults(secret.id, { [optOf(type, 'Bug')]: 99 });
+      // Secret shows for stories only, so a bug's default for it is never written.
+      await setWhen(secret.id, { propertyId: type.id, optionIds: [optOf(type, 'Story')] });
+      const cfg = (await t.sql.query(`SELECT config FROM properties WHERE id = $1`, [size.id])).rows[0].config;
+      expect(cfg.defaults).toEqual({ [optOf(type, 'Bug')]: 3, [optOf(type, 'Story')]: 8 });
+    });
+
+    const create = (values: Record<string, unknown>, as: Client = member.client) => createTask({ title: 'Typed', values }, as, p.id);
+
+    it('writes the created type’s defaults for every property not sent', async () => {
+      const bug = await create({ [type.id]: optOf(type, 'Bug') });
+      expect(bug.values).toEqual({
+        [type.id]: optOf(type, 'Bug'),
+        [size.id]: 3,
+        [labels.id]: [optOf(labels, 'api')],
+        [summary.id]: 'What broke?',
+      });
+      expect(await storedValues(bug.id)).toEqual(bug.values);
+      const story = await create({ [type.id]: optOf(type, 'Story') });
+      expect(story.values).toEqual({ [type.id]: optOf(type, 'Story'), [size.id]: 8, [done.id]: true });
+    });
+
+    it('lets an explicit value win, null included', async () => {
+      const task = await create({ [type.id]: optOf(type, 'Bug'), [size.id]: 13, [labels.id]: null, [summary.id]: '' });
+      expect(task.values).toEqual({ [type.id]: optOf(type, 'Bug'), [size.id]: 13 });
+      const cleared = await create({ [type.id]: optOf(type, 'Story'), [size.id]: null, [done.id]: false });
+      expect(cleared.values).toEqual({ [type.id]: optOf(type, 'Story'), [done.id]: false });
+    });
+
+    it('writes no defaults without a type', async () => {
+      expect((await create({})).values).toEqual({});
+      expect((await create({ [type.id]: null })).values).toEqual({});
+      expect((await create({ [size.id]: 1 })).values).toEqual({ [size.id]: 1 });
+    });
+
+    it('lets an agent create with defaults too', async () => {
+      const a = await createAgent(owner.client, p.id, 'Typist');
+      const task = await create({ [type.id]: optOf(type, 'Story') }, a.client);
+      expect(task.values).toEqual({ [type.id]: optOf(type, 'Story'), [size.id]: 8, [done.id]: true });
+    });
+
+    it('reads a default naming a deleted option as no default', async () => {
+      const gone = labels.options.find((o) => o.name === 'api')!.id;
+      const res = await owner.client.delete(`/options/${gone}`);
+      if (res.status !== 200) await t.sql.query(`DELETE FROM options WHERE id = $1`, [gone]);
+      const bug = await create({ [type.id]: optOf(type, 'Bug') });
+      expect(bug.values).toEqual({ [type.id]: optOf(type, 'Bug'), [size.id]: 3, [summary.id]: 'What broke?' });
+    });
+  });
+});
