@@ -211,6 +211,20 @@ describe('board reads', () => {
       expectRankOrder(tasks);
       expect(tasks.map((x: any) => x.id)).toEqual([five.id, one.id, four.id, six.id, two.id, three.id]);
       expect(tasks.map((x: any) => x.key)).toEqual(['RNK-5', 'RNK-1', 'RNK-4', 'RNK-6', 'RNK-2', 'RNK-3']);
+
+      // Squeezing forty tasks into the same gap keeps one strict byte order.
+      const squeezed: string[] = [];
+      for (let i = 0; i < 40; i++) squeezed.push((await newTask(owner.client, p.id, `s${i}`, { afterId: five.id })).id);
+      for (let i = 0; i < 20; i++) squeezed.push((await newTask(owner.client, p.id, `t${i}`, { atTop: true })).id);
+      const again = (await board(owner.client, p.id)).tasks;
+      expectRankOrder(again);
+      const expected = [
+        ...squeezed.slice(40).reverse(),
+        five.id,
+        ...squeezed.slice(0, 40).reverse(),
+        one.id, four.id, six.id, two.id, three.id,
+      ];
+      expect(again.map((x: any) => x.id)).toEqual(expected);
     });
 
     it('answers each task in the board shape with sparse values: a cleared value is absent', async () => {

@@ -326,7 +326,27 @@ describe('blockers and parents', () => {
       expect(par.children).toEqual([row(c)]);
       expect((await boardTask(p.id)).parts).toEqual({ done: 0, total: 1 });
       expect((await boardTask(c.id)).parts).toBeNull();
+      // A part is never a blocker: the parent does not wait on its unfinished part.
+      expect((await boardTask(p.id)).blockedBy).toEqual([]);
+      expect(par.links).toEqual({ blockedBy: [], blocks: [] });
+      expect(await linkRows(p.id, c.id)).toEqual([]);
     });
+
+    it('never lets two tasks become parts of each other when both calls come at once', async () => {
+      for (let i = 0; i < 10; i++) {
+        const a = await newTask(`Pair A${i}`);
+        const b = await newTask(`Pair B${i}`);
+        const [ab, ba] = await Promise.all([parent(a, b, owner.client), parent(b, a, member.client)]);
+        expect({ i, statuses: [ab.status, ba.status].sort() }).toEqual({ i, statuses: [200, 409] });
+        const rows = (await t.sql.query('SELECT id, parent_id FROM tasks WHERE id = ANY($1::uuid[]) ORDER BY number', [[a.id, b.id]])).rows;
+        const parented = rows.filter((r) => r.parent_id !== null);
+        expect(parented).toHaveLength(1);
+        const [part, whole, winner, loser] = ab.status === 200 ? [a, b, ab, ba] : [b, a, ba, ab];
+        expect(parented[0]).toEqual({ id: part.id, parent_id: whole.id });
+        expect(winner.body).toEqual({ ok: true, left: null });
+        expect(loser.body).toEqual({ error: `${part.key} is part of ${whole.key}, so it cannot have parts of its own.` });
+      }
+    }, 60_000);
 
     it('writes and rings nothing for the same parent again', async () => {
       const p = await newTask();
@@ -460,6 +480,23 @@ describe('blockers and parents', () => {
       const never = await newTask();
       expect((await unparent(never)).body).toEqual({ ok: true });
       expect(await linkFeed(never.id)).toEqual([]);
+    });
+
+    it('writes and rings nothing when the parent is deleted (it reads as no parent), and the part is back with a restore', async () => {
+      const p = await newTask();
+      const c = await newTask();
+      expect((await parent(c, p)).body).toEqual({ ok: true, left: null });
+      expect((await owner.client.delete(`/tasks/${p.id}`)).status).toBe(200);
+      expect((await full(c.id)).parent).toBeNull();
+      await changes.take();
+      const res = await unparent(c);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ ok: true });
+      expect(await linkFeed(c.id)).toEqual([{ action: 'parented', parentKey: p.key }]);
+      expect(await ringsFor(c.id)).toEqual([]);
+      expect((await owner.client.post(`/tasks/${p.id}/restore`)).status).toBe(200);
+      expect((await full(c.id)).parent).toEqual(row(p));
+      expect((await boardTask(p.id)).parts).toEqual({ done: 0, total: 1 });
     });
 
     it('answers 404 to a non-member and 400 for a bad task id', async () => {

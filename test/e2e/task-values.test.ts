@@ -120,6 +120,8 @@ describe('task values', () => {
     ['negative fraction', points, -1.5, -1.5],
     ['zero', points, 0, 0],
     ['date', due, '2024-02-29', '2024-02-29'],
+    ['date in an early year', due, '0050-06-01', '0050-06-01'],
+    ['date: first day', due, '0001-01-01', '0001-01-01'],
     ['checkbox true', flag, true, true],
     ['checkbox "true"', flag, 'true', true],
     ['checkbox false', flag, false, false],
@@ -161,6 +163,9 @@ describe('task values', () => {
     ['date: other format', due, '28/02/2024', 'Due needs a date like YYYY-MM-DD.'],
     ['date: a number', due, 20240228, 'Due needs a date like YYYY-MM-DD.'],
     ['date: month 13', due, '2024-13-01', 'Due needs a date like YYYY-MM-DD.'],
+    ['date: 29 February of a common year', due, '2023-02-29', 'Due needs a date like YYYY-MM-DD.'],
+    ['date: impossible day in an early year', due, '0050-02-30', 'Due needs a date like YYYY-MM-DD.'],
+    ['date: day zero', due, '2024-01-00', 'Due needs a date like YYYY-MM-DD.'],
     ['link: ftp', links, 'ftp://example.com/file', 'Links takes only http and https links.'],
     ['link: not a URL', links, ['just words'], 'Links takes only http and https links.'],
     ['link: javascript', links, ['javascript:alert(1)'], 'Links takes only http and https links.'],
@@ -310,6 +315,44 @@ describe('task values', () => {
         { kind: 'value', data: { property: 'Tags', value: [] }, actor_id: owner.user.id },
       ]);
     });
+
+    it('loses no write when values of one task are written at once', async () => {
+      const task = await createTask({ title: 'Crowded' });
+      const writes: [Prop, unknown][] = [
+        [status, optOf(status, 'Done')],
+        [tags, [optOf(tags, 'Red')]],
+        [owners, member.user.id],
+        [notes, 'note'],
+        [points, 5],
+        [due, '2024-05-05'],
+        [flag, true],
+        [links, ['https://example.com']],
+      ];
+      const answers = await Promise.all(writes.map(([prop, value], i) => put(task.id, prop.id, { value }, i % 2 ? member.client : owner.client)));
+      for (const a of answers) expect(a.status).toBe(200);
+      expect(await storedValues(task.id)).toEqual(Object.fromEntries(writes.map(([prop, value]) => [prop.id, value])));
+      expect(await feed(task.id)).toHaveLength(writes.length);
+    });
+
+    it('loses no value write racing an archive, an unarchive or a delete of the task', async () => {
+      const task = await createTask({ title: 'Racing' });
+      for (let i = 1; i <= 30; i++) {
+        const other =
+          i % 3 === 0
+            ? owner.client.delete(`/tasks/${task.id}`)
+            : i % 3 === 1
+              ? member.client.post(`/tasks/${task.id}/archive`)
+              : member.client.delete(`/tasks/${task.id}/archive`);
+        const [written] = await Promise.all([put(task.id, points.id, { value: i }), other]);
+        expect(written.status).toBe(200);
+        const row = (await t.sql.query(`SELECT "values", deleted_at FROM tasks WHERE id = $1`, [task.id])).rows[0];
+        expect({ round: i, value: row.values[points.id] }).toEqual({ round: i, value: i });
+        if (i % 3 === 0) {
+          expect(row.deleted_at).not.toBeNull();
+          expect((await owner.client.post(`/tasks/${task.id}/restore`)).status).toBe(200);
+        }
+      }
+    }, 60_000);
 
     it('stamps updatedAt on a value change', async () => {
       const task = await createTask({ title: 'Stamp' });
@@ -507,12 +550,38 @@ describe('task values', () => {
       expect(task.values).toEqual({ [type.id]: optOf(type, 'Story'), [size.id]: 8, [done.id]: true });
     });
 
+    it('takes the first select named Type in display order as the Type', async () => {
+      const second = await createProperty(p.id, 'TYPE', 'select', ['Bug', 'Story']);
+      const first = await create({ [type.id]: optOf(type, 'Bug') });
+      expect(first.values[size.id]).toBe(3);
+      const other = await create({ [second.id]: optOf(second, 'Bug') });
+      expect(other.values).toEqual({ [second.id]: optOf(second, 'Bug') });
+      await t.sql.query(`DELETE FROM properties WHERE id = $1`, [second.id]);
+    });
+
     it('reads a default naming a deleted option as no default', async () => {
       const gone = labels.options.find((o) => o.name === 'api')!.id;
       const res = await owner.client.delete(`/options/${gone}`);
       if (res.status !== 200) await t.sql.query(`DELETE FROM options WHERE id = $1`, [gone]);
       const bug = await create({ [type.id]: optOf(type, 'Bug') });
       expect(bug.values).toEqual({ [type.id]: optOf(type, 'Bug'), [size.id]: 3, [summary.id]: 'What broke?' });
+    });
+
+    it('writes no default for a type of property that cannot carry one (person, date, link)', async () => {
+      const bug = optOf(type, 'Bug');
+      const deadline = await createProperty(p.id, 'Deadline', 'date');
+      const who = await createProperty(p.id, 'Who', 'person');
+      const refs = await createProperty(p.id, 'Refs', 'link');
+      const stored: [Prop, unknown][] = [[deadline, '2024-01-01'], [who, owner.user.id], [refs, ['https://example.com']]];
+      for (const [prop, value] of stored) {
+        // The property PATCH refuses such a default, so one can only be in the table.
+        await t.sql.query(`UPDATE properties SET config = jsonb_build_object('defaults', jsonb_build_object($2::text, $3::jsonb)) WHERE id = $1`, [
+          prop.id, bug, JSON.stringify(value),
+        ]);
+      }
+      const task = await create({ [type.id]: bug });
+      expect(task.values).toEqual({ [type.id]: bug, [size.id]: 3, [summary.id]: 'What broke?' });
+      for (const [prop] of stored) await t.sql.query(`DELETE FROM properties WHERE id = $1`, [prop.id]);
     });
   });
 });

@@ -23,6 +23,7 @@ import { CommentsModule } from './comments/comments.module';
 import { TasksModule } from './tasks/tasks.module';
 import { RunsModule } from './runs/runs.module';
 import { EventsModule } from './events/events.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -44,6 +45,7 @@ export class AppModule {
         TasksModule,
         RunsModule,
         EventsModule,
+        WebhooksModule,
         ChecklistModule,
         CommentsModule,
       ],

@@ -123,6 +123,9 @@ export const ERROR_CODES = [
   'run.over',
   'run.status_invalid',
   'run.before_missing',
+  // webhooks
+  'webhook.not_found',
+  'webhook.kind_invalid',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

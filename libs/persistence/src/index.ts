@@ -9,5 +9,7 @@ export * from './properties';
 export * from './discussion';
 export * from './tasks';
 export * from './activity/pg-change.announcer';
+export * from './activity/typeorm-activity.recorder';
 export * from './runs';
 export * from './events';
+export * from './webhooks';

@@ -1,1 +1,2 @@
 export * from './address-rules';
+export * from './webhook';

@@ -117,6 +117,8 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   'run.over': fixed(409, 'That run is over.'),
   'run.status_invalid': fixed(400, 'Status must be one of: running, paused, waiting, handed_over, done, failed, stopped, lost.'),
   'run.before_missing': fixed(400, 'Name the run to read before, as ?before=.'),
+  'webhook.not_found': fixed(404, 'Webhook not found.'),
+  'webhook.kind_invalid': [400, (p) => `${p.kind} is not an event kind.`],
 };
 
 export function describeError(code: ErrorCode, params: ErrorParams): { status: number; message: string } {

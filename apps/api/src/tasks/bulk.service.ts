@@ -40,7 +40,8 @@ export class BulkService {
     } else return fail('bulk.no_target');
     return this.uow.run(
       async () => {
-        const found = await this.tasks.findMany(writer.projectId, ids);
+        // Row locks: save() writes whole rows, so a value write racing the archive must not be lost.
+        const found = await this.tasks.findManyForUpdate(writer.projectId, ids);
         if (found.length !== ids.length) fail('bulk.task_not_on_board');
         const now = this.clock.now();
         let archived = 0;

@@ -79,9 +79,12 @@ export class LinksService {
         const task = await this.taskService.load(writer, taskId, true);
         if (!task.parentId) return;
         const old = await this.tasks.find(writer.projectId, task.parentId);
+        // A deleted parent reads as no parent (like `left` above): nothing to take off, nothing written;
+        // the part stays with it for a restore.
+        if (!old || old.isDeleted) return;
         task.setParent(null);
         await this.tasks.save(task, new Date(), false);
-        await this.taskService.record(writer, task.id, 'link', { action: 'unparented', parentKey: old ? await this.key(writer, old) : null });
+        await this.taskService.record(writer, task.id, 'link', { action: 'unparented', parentKey: await this.key(writer, old) });
         await this.taskService.announce(writer, 'board', task.id);
       },
       { lockProject: writer.projectId },

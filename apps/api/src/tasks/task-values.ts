@@ -1,5 +1,5 @@
 import { fail, parseId } from '@board/kernel';
-import { DroppedValue, dropHiddenValues, findTypeProperty, isEmptyValue, normalizeValue, PropertyDef, StoredValue, ValueContext } from '@board/properties';
+import { cleanDefaults, DroppedValue, dropHiddenValues, findTypeProperty, isEmptyValue, normalizeValue, PropertyDef, StoredValue, ValueContext } from '@board/properties';
 
 /** Reads a `values` body field: an object keyed by property ids of this project. */
 export function readValuesMap(raw: unknown, defs: readonly PropertyDef[], context: ValueContext): Map<string, StoredValue> {
@@ -40,13 +40,9 @@ export function valuesForCreate(sent: ReadonlyMap<string, StoredValue>, defs: re
   if (type && typeof typeValue === 'string') {
     for (const def of defs) {
       if (sent.has(def.id)) continue;
-      const fallback = def.config.defaults?.[typeValue];
-      if (fallback === undefined || fallback === null) continue;
-      try {
-        values.set(def.id, normalizeValue(def, fallback, context));
-      } catch {
-        // A default that no longer reads back (a deleted option) reads as no default.
-      }
+      // Read afresh like config.defaults: only types that can carry one, only values that still read back.
+      const fallback = cleanDefaults(def, type, context)[typeValue];
+      if (fallback !== undefined) values.set(def.id, fallback);
     }
   }
   return applyValues({}, values, defs).values;

@@ -90,7 +90,8 @@ export class TasksService {
   async remove(writer: Writer, taskId: string): Promise<Date> {
     return this.uow.run(
       async () => {
-        const task = await this.load(writer, taskId);
+        // Row lock: save() writes the whole row, so a value write or archive racing this must not be overwritten (nor overwrite it).
+        const task = await this.load(writer, taskId, true);
         const goesAt = task.delete(this.clock.now());
         await this.tasks.save(task, this.clock.now(), false);
         await this.record(writer, taskId, 'deleted', { action: 'deleted' });
@@ -104,7 +105,7 @@ export class TasksService {
   async restore(writer: Writer, taskId: string): Promise<void> {
     await this.uow.run(
       async () => {
-        const task = await this.load(writer, taskId);
+        const task = await this.load(writer, taskId, true);
         if (!task.undelete(this.clock.now())) return;
         await this.tasks.save(task, this.clock.now(), false);
         await this.record(writer, taskId, 'deleted', { action: 'restored' });
@@ -116,7 +117,8 @@ export class TasksService {
 
   async setArchived(writer: Writer, taskId: string, archived: boolean): Promise<void> {
     await this.uow.run(async () => {
-      const task = await this.load(writer, taskId);
+      // Row lock: save() writes the whole row (values, position, deleted_at), so read it fresh and hold it.
+      const task = await this.load(writer, taskId, true);
       const changed = archived ? task.archive(this.clock.now()) : task.unarchive();
       if (!changed) return;
       await this.tasks.save(task, this.clock.now(), false);

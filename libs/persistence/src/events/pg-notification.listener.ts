@@ -3,12 +3,15 @@ import { Client } from 'pg';
 import { Observable, Subject } from 'rxjs';
 import { DataSource } from 'typeorm';
 import { CHANGE_CHANNEL } from '../activity/pg-change.announcer';
+import { WEBHOOK_CHANNEL } from '../activity/typeorm-activity.recorder';
 
 export const PRESENCE_CHANNEL = 'board_presence';
 
 export type Notice =
   | { type: 'change'; payload: Record<string, unknown> }
   | { type: 'presence'; payload: Record<string, unknown> }
+  /** New webhook deliveries were committed: wake the workers. */
+  | { type: 'webhook' }
   /** The listener lost its connection and is back: what happened meanwhile is unknown, so readers must re-read. */
   | { type: 'reconnected' };
 
@@ -66,6 +69,7 @@ export class PgNotificationListener implements OnModuleInit, OnModuleDestroy {
       await client.connect();
       await client.query(`LISTEN ${CHANGE_CHANNEL}`);
       await client.query(`LISTEN ${PRESENCE_CHANNEL}`);
+      await client.query(`LISTEN ${WEBHOOK_CHANNEL}`);
     } catch (error) {
       await client.end().catch(() => undefined);
       if (this.client === null) this.schedule();
@@ -102,6 +106,10 @@ export class PgNotificationListener implements OnModuleInit, OnModuleDestroy {
   }
 
   private deliver(channel: string, payload: string | undefined): void {
+    if (channel === WEBHOOK_CHANNEL) {
+      this.notices.next({ type: 'webhook' });
+      return;
+    }
     let data: Record<string, unknown>;
     try {
       data = JSON.parse(payload ?? '{}');

@@ -52,7 +52,10 @@ export class TypeormRunRepository extends RunRepository {
     const r = run.snapshot;
     try {
       // The hand-over run is closed in the same statement the new run opens in, so no moment
-      // sees two open runs or none.
+      // sees two open runs or none. The INSERT reads `closed` (count(*) drains it) so the UPDATE
+      // runs to completion first: PostgreSQL runs data-modifying CTEs in the order the main query
+      // pulls them, and an INSERT that ran first would meet the still-open hand-over row in the
+      // partial unique index runs_one_open and be refused.
       const row = await this.db.one<{ closed: string | null }>(
         `WITH closed AS (
            UPDATE runs SET status = 'done', ended_at = $14,
@@ -62,7 +65,9 @@ export class TypeormRunRepository extends RunRepository {
          opened AS (
            INSERT INTO runs (id, project_id, task_id, agent_id, status, goal, step, steps, step_index, control, log,
                              started_at, updated_at, report_due_at, beat_at, ended_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, NULL, $13, NULL)
+           SELECT $1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::text, $6::text, $7::text, $8::jsonb, $9::integer, $10::text, $11::jsonb,
+                  $12::timestamptz, $13::timestamptz, NULL, $13::timestamptz, NULL
+             FROM (SELECT count(*) FROM closed) AS after_close
            RETURNING id)
          SELECT (SELECT id FROM closed) AS closed FROM opened`,
         [r.id, r.projectId, r.taskId, r.agentId, r.status, r.goal, r.step, JSON.stringify(r.steps), r.stepIndex, r.control,

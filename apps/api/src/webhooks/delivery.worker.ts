@@ -1,0 +1,88 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
+import { filter, Subscription } from 'rxjs';
+import { Clock } from '@board/kernel';
+import { DueDelivery, PgNotificationListener, WebhookStore } from '@board/persistence';
+import { WebhookSender } from '@board/platform';
+import { afterTry } from '@board/webhooks';
+
+const BATCH = 50;
+const LEASE_MS = 30_000;
+const PARALLEL = 16;
+
+/**
+ * Drains the delivery outbox: woken at commit by a notice, and every second for retries that
+ * came due. Several instances share the work without sending one delivery twice at once.
+ */
+@Injectable()
+export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('webhooks');
+  private running: Promise<number> | null = null;
+  private again = false;
+  private subscription?: Subscription;
+  private stopped = false;
+
+  constructor(
+    private readonly store: WebhookStore,
+    private readonly sender: WebhookSender,
+    private readonly listener: PgNotificationListener,
+    private readonly clock: Clock,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.subscription = this.listener.stream.pipe(filter((n) => n.type === 'webhook')).subscribe(() => void this.kick());
+  }
+
+  onModuleDestroy(): void {
+    this.stopped = true;
+    this.subscription?.unsubscribe();
+  }
+
+  @Interval('webhook-deliveries', 1000)
+  poll(): void {
+    void this.kick();
+  }
+
+  /** Runs one drain unless one is under way (then it runs again right after). */
+  kick(): Promise<number> {
+    if (this.stopped) return Promise.resolve(0);
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.drain()
+      .catch((error) => {
+        this.logger.warn(`delivery pass failed: ${(error as Error).message}`);
+        return 0;
+      })
+      .finally(() => {
+        this.running = null;
+        if (this.again && !this.stopped) {
+          this.again = false;
+          void this.kick();
+        }
+      });
+    return this.running;
+  }
+
+  /** Tries every due delivery once; answers how many were tried. */
+  async drain(): Promise<number> {
+    let tried = 0;
+    for (;;) {
+      const due = await this.store.claimDue(this.clock.now(), BATCH, LEASE_MS);
+      if (due.length === 0) return tried;
+      for (let i = 0; i < due.length; i += PARALLEL) await Promise.all(due.slice(i, i + PARALLEL).map((d) => this.attempt(d)));
+      tried += due.length;
+      const touched = new Map(due.map((d) => [d.webhookId, d.projectId]));
+      for (const [webhookId, projectId] of touched) await this.store.prune(projectId, webhookId);
+      if (due.length < BATCH) return tried;
+    }
+  }
+
+  private async attempt(d: DueDelivery): Promise<void> {
+    const result = await this.sender.send({ url: d.url, secret: d.secret, deliveryId: d.id, body: d.body, now: this.clock.now() });
+    const now = this.clock.now();
+    const next = afterTry(d.tries + 1, result.ok, now);
+    await this.store.finishTry(d, { ...next, code: result.status, error: result.ok ? null : result.error, now });
+  }
+}

@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { WebhookStore } from '@board/persistence';
+import { WebhookSender } from '@board/platform';
+import { AppConfig } from '../config/app-config';
+import { EventsModule } from '../events/events.module';
+import { DeliveryWorker } from './delivery.worker';
+import { WebhooksController } from './webhooks.controller';
+import { WebhooksService } from './webhooks.service';
+
+@Module({
+  imports: [EventsModule],
+  controllers: [WebhooksController],
+  providers: [
+    WebhookStore,
+    // Outgoing HTTP is a port in spirit: tests swap the sender through Nest's overrideProvider.
+    { provide: WebhookSender, useFactory: (config: AppConfig) => new WebhookSender({ allow: config.SERVICE_WEBHOOK_ALLOW }), inject: [AppConfig] },
+    WebhooksService,
+    DeliveryWorker,
+  ],
+  exports: [DeliveryWorker],
+})
+export class WebhooksModule {}

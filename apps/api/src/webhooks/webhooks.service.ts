@@ -1,0 +1,90 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { newSecret, WEBHOOK_SECRET_PREFIX } from '@board/accounts';
+import { Clock, fail, parseId, UnitOfWork } from '@board/kernel';
+import { Database, enqueueDeliveries, WebhookStore } from '@board/persistence';
+import { WebhookSender } from '@board/platform';
+import { readEnabled, readKinds } from '@board/webhooks';
+
+/** The six webhook routes and the deliveries list; owner and admins only. */
+@Injectable()
+export class WebhooksService {
+  constructor(
+    private readonly store: WebhookStore,
+    private readonly sender: WebhookSender,
+    private readonly db: Database,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  list(projectId: string) {
+    return this.store.list(projectId);
+  }
+
+  /** The secret is answered here once; later reads show only its prefix. */
+  async create(projectId: string, body: Record<string, unknown>) {
+    const url = await this.checkUrl(body.url);
+    const kinds = readKinds(body.kinds);
+    const enabled = readEnabled(body.enabled, true);
+    const id = randomUUID();
+    const secret = newSecret(WEBHOOK_SECRET_PREFIX);
+    await this.store.insert({ id, projectId, url, kinds, enabled, secret });
+    return { webhook: await this.store.view(projectId, id), secret };
+  }
+
+  async update(projectId: string, rawId: string, body: Record<string, unknown>) {
+    const webhook = await this.load(projectId, rawId);
+    if (body.url !== undefined) webhook.url = await this.checkUrl(body.url);
+    if (body.kinds !== undefined) webhook.kinds = readKinds(body.kinds);
+    webhook.enabled = readEnabled(body.enabled, webhook.enabled);
+    const roll = body.roll === true;
+    if (roll) webhook.secret = newSecret(WEBHOOK_SECRET_PREFIX);
+    await this.store.update(webhook);
+    const view = await this.store.view(projectId, webhook.id);
+    return roll ? { webhook: view, secret: webhook.secret } : { webhook: view };
+  }
+
+  /** A `test` delivery with no task, for this webhook alone. */
+  async test(projectId: string, rawId: string) {
+    const webhook = await this.load(projectId, rawId);
+    const [id] = await this.uow.run(() =>
+      enqueueDeliveries(this.db, { projectId, kind: 'test', taskId: null, at: this.clock.now(), webhookId: webhook.id }),
+    );
+    return { delivery: await this.store.delivery(projectId, id) };
+  }
+
+  async remove(projectId: string, rawId: string): Promise<void> {
+    const id = parseId(rawId, 'webhook');
+    if (!(await this.store.delete(projectId, id))) fail('webhook.not_found');
+  }
+
+  async count(projectId: string, rawId: string) {
+    const webhook = await this.load(projectId, rawId);
+    return { deliveries: await this.store.count(projectId, webhook.id) };
+  }
+
+  async deliveries(projectId: string, rawId: string) {
+    const webhook = await this.load(projectId, rawId);
+    return { deliveries: await this.store.deliveries(projectId, webhook.id) };
+  }
+
+  /** Address rules when saved: an http(s) URL without name and password whose host is not private. */
+  private async checkUrl(raw: unknown): Promise<string> {
+    try {
+      const { url } = await this.sender.check(raw);
+      return url.toString();
+    } catch (error) {
+      // A name that does not resolve now may resolve later: it is checked again before every try.
+      if ((error as { code?: string }).code === 'ENOTFOUND' || (error as { code?: string }).code === 'EAI_AGAIN') {
+        return new URL(String(raw).trim()).toString();
+      }
+      throw error;
+    }
+  }
+
+  private async load(projectId: string, rawId: string) {
+    const webhook = await this.store.find(projectId, parseId(rawId, 'webhook'));
+    if (!webhook) fail('webhook.not_found');
+    return webhook!;
+  }
+}
