@@ -160,7 +160,31 @@ describe('bulk routes', () => {
       expect(await feed(d1.id, 'archive')).toEqual([{ kind: 'archive', data: { action: 'archived' }, actor_id: owner.user.id }]);
       // The Done column is empty now.
       expect((await archive({ propertyId: st.id, value: done }, owner.client, p.id)).body).toEqual({ archived: 0 });
+      // An option id in upper case names the same column.
+      const d3 = await createTask('Done 3', { [st.id]: done }, p.id);
+      const upper = await archive({ propertyId: st.id.toUpperCase(), value: done.toUpperCase() }, owner.client, p.id);
+      expect(upper.status).toBe(200);
+      expect(upper.body).toEqual({ archived: 1 });
+      expect((await taskRow(d3.id)).archived_at).not.toBeNull();
     });
+
+    it('archives a column without tripping over a task deleted at the same moment', async () => {
+      const p = await createProject(owner.client, 'Column race', 'CRACE');
+      const pb = (await owner.client.get(`/projects/${p.id}/board`)).body;
+      const st = pb.properties.find((x: any) => x.name === 'Status');
+      const done = st.options.find((o: any) => o.name === 'Done').id;
+      for (let round = 0; round < 15; round++) {
+        const tasks: any[] = [];
+        for (let i = 0; i < 4; i++) tasks.push(await createTask(`C${round}-${i}`, { [st.id]: done }, p.id));
+        const [archived, ...deletes] = await Promise.all([
+          archive({ propertyId: st.id, value: done }, owner.client, p.id),
+          ...tasks.slice(0, 2).map((x) => owner.client.delete(`/tasks/${x.id}`)),
+        ]);
+        for (const d of deletes) expect(d.status).toBe(200);
+        expect({ round, status: archived.status, body: archived.body }).toEqual({ round, status: 200, body: { archived: expect.any(Number) } });
+        for (const x of tasks.slice(2)) expect((await taskRow(x.id)).archived_at).not.toBeNull();
+      }
+    }, 60_000);
 
     it('archives the column of tasks holding nothing with value null', async () => {
       const p = await createProject(owner.client, 'Empties', 'EMP');
@@ -197,6 +221,25 @@ describe('bulk routes', () => {
       expect((await taskRow(onlyRed.id)).archived_at).not.toBeNull();
       expect((await taskRow(green.id)).archived_at).toBeNull();
     });
+
+    it('loses no value written while a bulk archive runs', async () => {
+      const p = await createProject(owner.client, 'Race', 'RACE');
+      const pts = await createProperty(p.id, 'Points', 'number');
+      for (let round = 0; round < 10; round++) {
+        const tasks: any[] = [];
+        for (let i = 0; i < 5; i++) tasks.push(await createTask(`R${round}-${i}`, {}, p.id));
+        const [archived, ...writes] = await Promise.all([
+          archive({ taskIds: tasks.map((x) => x.id) }, owner.client, p.id),
+          ...tasks.map((x, i) => owner.client.put(`/tasks/${x.id}/values/${pts.id}`, { value: i + 1 })),
+        ]);
+        expect(archived.body).toEqual({ archived: 5 });
+        for (const w of writes) expect(w.status).toBe(200);
+        for (const [i, x] of tasks.entries()) {
+          const stored = await taskRow(x.id);
+          expect({ round, i, value: stored.values[pts.id], archived: stored.archived_at !== null }).toEqual({ round, i, value: i + 1, archived: true });
+        }
+      }
+    }, 60_000);
 
     it('refuses each bad body with its message and archives nothing', async () => {
       const live = await createTask('Live');

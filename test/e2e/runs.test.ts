@@ -592,7 +592,8 @@ describe('run routes', () => {
     it('take_over ends the run as taken_over, clears control and leaves the board', async () => {
       const taskId = await newTask();
       const run = await claimed(robo, taskId);
-      await owner.client.post(`/runs/${run.id}/control`, { control: 'pause' });
+      // resume is a word no closing status answers: take_over must clear it itself
+      expect((await owner.client.post(`/runs/${run.id}/control`, { control: 'resume' })).body.run.control).toBe('resume');
       expect((await boardRuns()).map((r) => r.id)).toContain(run.id);
       const res = await member.client.post(`/runs/${run.id}/control`, { control: 'take_over' });
       expect(res.status).toBe(200);

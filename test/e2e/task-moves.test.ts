@@ -281,6 +281,23 @@ describe('POST /api/tasks/:taskId/move', () => {
       expect(left.position < extra.position && extra.position < y.position).toBe(true);
     }, 180_000);
 
+    it('keeps a move racing an archive or unarchive of the same task', async () => {
+      const p = await createProject(owner.client, 'Race', 'RACE');
+      const a = await createTask('A', p.id);
+      const b = await createTask('B', p.id);
+      for (let i = 1; i <= 30; i++) {
+        const [moved, shelf] = await Promise.all([
+          move(a.id, i % 2 ? { afterId: b.id } : { beforeId: b.id }),
+          i % 2 ? owner.client.post(`/tasks/${a.id}/archive`) : owner.client.delete(`/tasks/${a.id}/archive`),
+        ]);
+        expect(moved.status).toBe(200);
+        expect(shelf.status).toBe(200);
+        const stored = (await t.sql.query(`SELECT position, archived_at FROM tasks WHERE id = $1`, [a.id])).rows[0];
+        expect({ round: i, position: stored.position }).toEqual({ round: i, position: moved.body.position });
+        expect({ round: i, archived: stored.archived_at !== null }).toEqual({ round: i, archived: i % 2 === 1 });
+      }
+    }, 60_000);
+
     it('keeps every position distinct when 20 tasks move into one gap at once', async () => {
       const p = await createProject(owner.client, 'Rush', 'RSH');
       await addMember(owner.client, p.id, member);

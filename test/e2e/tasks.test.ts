@@ -147,6 +147,20 @@ describe('tasks', () => {
       expect((await createTask({ title: 'first' }, owner.client, q.id)).key).toBe('NUMB-1');
     });
 
+    it('hands out distinct numbers and places when many tasks are created at once', async () => {
+      const p = await createProject(owner.client, 'Rush', 'RUSH');
+      await addMember(owner.client, p.id, member);
+      const a = await createAgent(owner.client, p.id, 'Rusher');
+      const clients = [owner.client, member.client, a.client];
+      const answers = await Promise.all(Array.from({ length: 15 }, (_, i) => clients[i % 3].post(`/projects/${p.id}/tasks`, { title: `R${i}` })));
+      for (const res of answers) expect(res.status).toBe(201);
+      const numbers = answers.map((r) => r.body.task.number).sort((x, y) => x - y);
+      expect(numbers).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
+      const positions = (await board(p.id)).tasks.map((x: any) => x.position as string);
+      expect(positions).toHaveLength(15);
+      for (let i = 1; i < positions.length; i++) expect(positions[i - 1] < positions[i]).toBe(true);
+    });
+
     it('refuses a missing, empty, non-text or too long title', async () => {
       const cases: [unknown, string][] = [
         [undefined, 'Title cannot be empty.'],
@@ -391,6 +405,13 @@ describe('tasks', () => {
       expect(res.body).toEqual(TASK_NOT_FOUND);
     });
 
+    it('reads a task named by its id in upper case', async () => {
+      const task = await createTask({ title: 'Loud' });
+      const res = await owner.client.get(`/tasks/${task.id.toUpperCase()}`);
+      expect(res.status).toBe(200);
+      expect(res.body.task.id).toBe(task.id);
+    });
+
     it('refuses a task id that is not a UUID', async () => {
       const res = await owner.client.get('/tasks/not-a-uuid');
       expect(res.status).toBe(400);
@@ -572,6 +593,19 @@ describe('tasks', () => {
       expect((await feed(task.id)).map((l) => l.kind)).toEqual(['created', 'deleted']);
     });
 
+    it('keeps a task deleted, and archived, when a delete and an archive race', async () => {
+      for (let i = 0; i < 20; i++) {
+        const task = await createTask({ title: `Race ${i}` });
+        const [del, arch] = await Promise.all([owner.client.delete(`/tasks/${task.id}`), member.client.post(`/tasks/${task.id}/archive`)]);
+        expect(del.status).toBe(200);
+        const stored = await row(task.id);
+        expect({ round: i, deleted: stored.deleted_at !== null }).toEqual({ round: i, deleted: true });
+        // An archive that got in before the delete is not undone by it.
+        if (arch.status === 200) expect({ round: i, archived: stored.archived_at !== null }).toEqual({ round: i, archived: true });
+        else expect(arch.body).toEqual(TASK_NOT_FOUND);
+      }
+    }, 60_000);
+
     it('lets an agent delete a task', async () => {
       const task = await createTask({ title: 'Robot food' });
       const res = await agent.client.delete(`/tasks/${task.id}`);
@@ -599,6 +633,25 @@ describe('tasks', () => {
         ['deleted', { action: 'restored' }, member.user.id],
       ]);
       expect((await owner.client.get(`/tasks/${task.id}`)).status).toBe(200);
+    });
+
+    it('brings back the checklist, comments and history with the task', async () => {
+      const task = await createTask({ title: 'Rich' });
+      await owner.client.post(`/tasks/${task.id}/checklist`, { text: 'Tick' });
+      await member.client.post(`/tasks/${task.id}/comments`, { body: 'Remember me' });
+      await owner.client.patch(`/tasks/${task.id}`, { title: 'Richer' });
+      const before = await read(task.id);
+      await owner.client.delete(`/tasks/${task.id}`);
+      await owner.client.post(`/tasks/${task.id}/restore`);
+      const after = await read(task.id);
+      expect(after.checklist).toEqual(before.checklist);
+      expect(after.comments).toEqual(before.comments);
+      expect(after.title).toBe('Richer');
+      expect(after.activity.slice(2)).toEqual(before.activity);
+      expect(after.activity.slice(0, 2).map((a: any) => [a.kind, a.data])).toEqual([
+        ['deleted', { action: 'restored' }],
+        ['deleted', { action: 'deleted' }],
+      ]);
     });
 
     it('brings an archived task back archived', async () => {

@@ -84,6 +84,17 @@ describe('RetentionSweeper: deleted tasks past their 30 days go for good', () =>
     expect((await owner.client.put(`/tasks/${liveChild.id}/parent`, { parentId: oldB.id })).status).toBe(200);
     expect((await owner.client.put(`/tasks/${oldA.id}/parent`, { parentId: liveParent.id })).status).toBe(200);
 
+    // Runs go with their task too (the runs table comes with the runs work).
+    const hasRuns = (await t.sql.query(`SELECT to_regclass('runs') IS NOT NULL AS ok`)).rows[0].ok as boolean;
+    if (hasRuns) {
+      for (const task of [oldA, young]) {
+        await t.sql.query(
+          `INSERT INTO runs (id, project_id, task_id, status, started_at, updated_at, beat_at, ended_at) VALUES ($1, $2, $3, 'done', now(), now(), now(), now())`,
+          [randomUUID(), projectId, task.id],
+        );
+      }
+    }
+
     await remove(oldA, daysAgo(31));
     await remove(oldB, daysAgo(30.01));
     await remove(young, daysAgo(29.9));
@@ -99,6 +110,10 @@ describe('RetentionSweeper: deleted tasks past their 30 days go for good', () =>
     const liveBefore = await leftOf([live.id, liveChild.id, liveParent.id]);
 
     expect(await sweeper.sweep()).toBe(2);
+    if (hasRuns) {
+      expect(await count('SELECT count(*) AS n FROM runs WHERE task_id = $1', [oldA.id])).toBe(0);
+      expect(await count('SELECT count(*) AS n FROM runs WHERE task_id = $1', [young.id])).toBe(1);
+    }
 
     expect(await leftOf(expired)).toEqual({ tasks: 0, checklist: 0, comments: 0, links: 0, activity: 0 });
     // The young one keeps everything, its link to a live task included (its link to Old B went with Old B).
@@ -147,9 +162,9 @@ describe('RetentionSweeper: deleted tasks past their 30 days go for good', () =>
 
   it('lets two sweeps run at once: both succeed and together remove each expired task once', async () => {
     const otherProject = (await createProject(owner.client, 'Swept', 'SWP')).id;
-    for (let round = 0; round < 4; round++) {
+    for (let round = 0; round < 8; round++) {
       // Many expired tasks, straight into the tables, tangled up with each other and with young ones.
-      const expired = 400;
+      const expired = 600;
       const base = (round + 1) * 10_000;
       await t.sql.query(
         `INSERT INTO tasks (id, project_id, number, title, position, deleted_at)
@@ -167,7 +182,7 @@ describe('RetentionSweeper: deleted tasks past their 30 days go for good', () =>
       // Each task waits on the next and the one after; every tenth is the parent of the nine after it.
       await t.sql.query(
         `INSERT INTO task_links (project_id, task_id, blocker_id)
-         SELECT $1, a.id, b.id FROM tasks a JOIN tasks b ON b.project_id = a.project_id AND b.number IN (a.number + 1, a.number + 2, a.number + 5000)
+         SELECT $1, a.id, b.id FROM tasks a JOIN tasks b ON b.project_id = a.project_id AND b.number IN (a.number + 1, a.number + 2, a.number + 3, a.number + 7, a.number + 13, a.number + 5000)
           WHERE a.project_id = $1 AND a.${round0.replace(' AND ', ' AND a.')}`,
         [otherProject],
       );
@@ -195,7 +210,7 @@ describe('RetentionSweeper: deleted tasks past their 30 days go for good', () =>
 
       const youngOnly = `SELECT id FROM tasks WHERE project_id = $1 AND ${round0} AND deleted_at > now() - interval '30 days'`;
       const youngLinks = await count(`SELECT count(*) AS n FROM task_links WHERE task_id IN (${youngOnly}) AND blocker_id IN (${youngOnly})`, [otherProject]);
-      expect(youngLinks).toBe(19 + 18);
+      expect(youngLinks).toBe(19 + 18 + 17 + 13 + 7);
 
       const results = await Promise.allSettled([sweeper.sweep(), sweeper.sweep()]);
       const failures = results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason));

@@ -24,6 +24,7 @@ import { TasksModule } from './tasks/tasks.module';
 import { RunsModule } from './runs/runs.module';
 import { EventsModule } from './events/events.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { ViewsModule } from './views/views.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -46,6 +47,7 @@ export class AppModule {
         RunsModule,
         EventsModule,
         WebhooksModule,
+        ViewsModule,
         ChecklistModule,
         CommentsModule,
       ],

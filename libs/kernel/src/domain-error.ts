@@ -126,6 +126,17 @@ export const ERROR_CODES = [
   // webhooks
   'webhook.not_found',
   'webhook.kind_invalid',
+  // views
+  'view.kind_invalid',
+  'view.group_missing',
+  'view.group_type',
+  'view.roadmap_type',
+  'view.board_needs_group',
+  'view.main',
+  'view.lens_clash',
+  'card.place_invalid',
+  'card.mode_invalid',
+  'card.key_invalid',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

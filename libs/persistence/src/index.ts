@@ -13,3 +13,4 @@ export * from './activity/typeorm-activity.recorder';
 export * from './runs';
 export * from './events';
 export * from './webhooks';
+export * from './views';

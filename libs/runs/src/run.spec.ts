@@ -410,7 +410,8 @@ describe('Run.command (a person)', () => {
 
   it.each(['running', 'paused', 'waiting', 'handed_over'] as const)('take_over ends a %s run, clears control and logs it', (status) => {
     const run = runIn(status);
-    run.command('pause', OLIVE, clock.now());
+    // resume is a word no closing status answers: take_over must clear it itself
+    run.command('resume', OLIVE, clock.now());
     const now = clock.advance(MINUTE);
     expect(run.command('take_over', OLIVE, now)).toEqual({ closed: true });
     expect(run.status).toBe('taken_over');

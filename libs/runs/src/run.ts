@@ -189,7 +189,7 @@ export class Run {
   /** A person's request. take_over ends the run at once; the others wait for the agent to read them. */
   command(word: unknown, by: Person, now: Date): { closed: boolean } {
     if (typeof word !== 'string' || !(CONTROL_WORDS as readonly string[]).includes(word)) fail('run.control_invalid');
-    
+    if (!this.isOpen) fail('run.over');
     if (word === 'take_over') {
       this.addLog(`${by.name} took the task over.`, by, now);
       this.enter('taken_over', now);

@@ -119,6 +119,16 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   'run.before_missing': fixed(400, 'Name the run to read before, as ?before=.'),
   'webhook.not_found': fixed(404, 'Webhook not found.'),
   'webhook.kind_invalid': [400, (p) => `${p.kind} is not an event kind.`],
+  'view.kind_invalid': fixed(400, 'A view is a board, a list or a roadmap.'),
+  'view.group_missing': fixed(400, 'Choose a property to group by.'),
+  'view.group_type': fixed(400, 'A view can only group by a select, iteration, person or checkbox property.'),
+  'view.roadmap_type': fixed(400, 'A roadmap draws the options of a select property.'),
+  'view.board_needs_group': fixed(400, 'A board needs a property to make its columns from.'),
+  'view.main': fixed(400, 'The main view cannot be deleted.'),
+  'view.lens_clash': [409, (p) => `The view already filters ${p.property}. Remove it for everyone first.`],
+  'card.place_invalid': fixed(400, 'A place is headerL, headerR, title, footer or off.'),
+  'card.mode_invalid': fixed(400, 'A mode is colour, fixed, text or avatar.'),
+  'card.key_invalid': fixed(400, 'Card rows are keyed by a property of this project or _title.'),
 };
 
 export function describeError(code: ErrorCode, params: ErrorParams): { status: number; message: string } {

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { fail } from '@board/kernel';
-import { BoardQueries, RunQueries, TaskQueries } from '@board/persistence';
+import { BoardQueries, RunQueries, TaskQueries, ViewStore } from '@board/persistence';
+import { PropertyDef } from '@board/properties';
+import { orderCardRows } from '@board/views';
 import { RunsService } from '../runs/runs.service';
+import { presentView } from '../views/view-presenter';
 import { Writer } from '../auth/auth-context';
 
 /** The board read: one answer with everything a board UI draws, in a fixed number of queries. */
@@ -12,6 +15,7 @@ export class BoardService {
     private readonly tasks: TaskQueries,
     private readonly runs: RunsService,
     private readonly runQueries: RunQueries,
+    private readonly views: ViewStore,
   ) {}
 
   async read(writer: Writer) {
@@ -31,15 +35,24 @@ export class BoardService {
   }
 
   private async load(writer: Writer) {
-    const settings = await this.board.settings(writer.projectId, writer.userId);
+    const [settings, views] = await Promise.all([
+      this.board.settings(writer.projectId, writer.userId),
+      this.views.list(writer.projectId, writer.userId),
+    ]);
     if (!settings) fail('project.not_found');
-    const views = settings!.views.map(({ cardView: _cardView, ...v }) => ({
-      ...v,
-      filters: v.filters ?? { rules: [] },
-      // A person's own lens arrives with the views work; an agent always reads none.
-      lens: { rules: [] },
-      lensSort: null,
+    const defs: PropertyDef[] = settings!.properties.map((p) => ({
+      id: p.id,
+      name: p.name,
+      type: p.type,
+      position: p.position,
+      config: p.config as PropertyDef['config'],
+      optionIds: new Set(p.options.map((o) => o.id)),
     }));
-    return { ...settings!, views };
+    const order = defs.map((d) => d.id);
+    return {
+      ...settings!,
+      views: views.map((v) => presentView(v, defs, writer.kind)),
+      cardView: { rows: orderCardRows(settings!.cardView.rows as never, order) },
+    };
   }
 }

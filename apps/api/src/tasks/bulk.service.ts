@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, fail, parseId, UnitOfWork } from '@board/kernel';
+import { Clock, fail, isUuid, parseId, UnitOfWork } from '@board/kernel';
 import { PropertyDefsQuery, TaskRepository } from '@board/persistence';
 import { isEmptyValue, normalizeValue, StoredValue } from '@board/properties';
 import { Task } from '@board/tasks';
@@ -29,17 +29,22 @@ export class BulkService {
 
   /** Archives named tasks, or a whole column; answers how many really went. One ring for all. */
   async archive(writer: Writer, body: Record<string, unknown>): Promise<number> {
-    let ids: string[];
-    if (body.taskIds !== undefined) ids = readTaskIds(body.taskIds);
+    let named: string[] | null = null;
+    let column: { propertyId: string; value: unknown } | null = null;
+    if (body.taskIds !== undefined) named = readTaskIds(body.taskIds);
     else if (body.propertyId !== undefined) {
       const propertyId = parseId(body.propertyId, 'property');
       const defs = await this.defs.load(writer.projectId);
       if (!defs.some((d) => d.id === propertyId)) fail('property.not_in_project');
-      // A missing value and null both mean the column of tasks holding nothing.
-      ids = await this.tasks.idsInColumn(writer.projectId, propertyId, body.value === undefined ? null : body.value);
+      // A missing value and null both mean the column of tasks holding nothing. Ids are kept in
+      // lower case, and an upper-case id passes like everywhere else.
+      const value = body.value === undefined ? null : isUuid(body.value) ? body.value.toLowerCase() : body.value;
+      column = { propertyId, value };
     } else return fail('bulk.no_target');
     return this.uow.run(
       async () => {
+        // The column is read under the project lock, so a task deleted meanwhile is not named.
+        const ids = named ?? (await this.tasks.idsInColumn(writer.projectId, column!.propertyId, column!.value));
         // Row locks: save() writes whole rows, so a value write racing the archive must not be lost.
         const found = await this.tasks.findManyForUpdate(writer.projectId, ids);
         if (found.length !== ids.length) fail('bulk.task_not_on_board');

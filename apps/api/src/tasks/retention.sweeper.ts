@@ -1,14 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { Clock, MINUTE } from '@board/kernel';
-import { TaskRepository, TypeormThrottleStore } from '@board/persistence';
+import { Database, TaskRepository, TypeormThrottleStore } from '@board/persistence';
 import { DELETION_WINDOW_MS } from '@board/tasks';
 import { THROTTLE_WINDOW_MS } from '@board/accounts';
 
 /**
  * Removes for good what has outlived its window: deleted tasks past goesAt (with their values,
  * checklist, comments, links and history) and stale throttle counters. Rows are claimed with
- * SKIP LOCKED, so several instances sweeping at once never trip over each other.
+ * SKIP LOCKED, but two sweeps holding different tasks still meet on the links between them (the
+ * cascade deletes one link row from both ends) and can deadlock; so each batch runs in its own
+ * transaction under one cluster-wide advisory lock, and sweeps on several instances take turns.
  */
 @Injectable()
 export class RetentionSweeper {
@@ -18,6 +20,7 @@ export class RetentionSweeper {
     private readonly tasks: TaskRepository,
     private readonly throttle: TypeormThrottleStore,
     private readonly clock: Clock,
+    private readonly db: Database,
   ) {}
 
   @Interval('retention', 10 * MINUTE)
@@ -32,10 +35,14 @@ export class RetentionSweeper {
   /** One full pass; answers how many tasks went for good. */
   async sweep(): Promise<number> {
     const now = this.clock.now().getTime();
+    const before = new Date(now - DELETION_WINDOW_MS);
+    const batch = () =>
+      this.db.transaction(async () => {
+        await this.db.exec(`SELECT pg_advisory_xact_lock(hashtextextended('board:retention-sweep', 0))`);
+        return this.tasks.purgeDeleted(before);
+      });
     let removed = 0;
-    for (let batch = await this.tasks.purgeDeleted(new Date(now - DELETION_WINDOW_MS)); batch > 0; batch = await this.tasks.purgeDeleted(new Date(now - DELETION_WINDOW_MS))) {
-      removed += batch;
-    }
+    for (let n = await batch(); n > 0; n = await batch()) removed += n;
     await this.throttle.prune(new Date(now - THROTTLE_WINDOW_MS));
     return removed;
   }

@@ -2,6 +2,7 @@ import { Foundation1763769600000 } from './1763769600000-foundation';
 import { Tasks1763856000000 } from './1763856000000-tasks';
 import { Runs1763942400000 } from './1763942400000-runs';
 import { Webhooks1764028800000 } from './1764028800000-webhooks';
+import { Lenses1764115200000 } from './1764115200000-lenses';
 
 /** Every migration in order; new ones are appended, never edited once landed. */
-export const MIGRATIONS = [Foundation1763769600000, Tasks1763856000000, Runs1763942400000, Webhooks1764028800000];
+export const MIGRATIONS = [Foundation1763769600000, Tasks1763856000000, Runs1763942400000, Webhooks1764028800000, Lenses1764115200000];

@@ -12,19 +12,7 @@ export interface BoardProject {
   doneWhen: DoneWhen | null;
 }
 
-export interface ViewRow {
-  id: string;
-  name: string;
-  kind: string;
-  groupById: string | null;
-  position: string;
-  isDefault: boolean;
-  filters: { rules: unknown[] };
-  sort: { columnId: string; direction: string } | null;
-  cardView: unknown;
-}
-
-/** The settings half of a board read: project, people, properties, views, card view. */
+/** The settings half of a board read: project, people, properties, card view (views come from the view store). */
 @Injectable()
 export class BoardQueries {
   constructor(
@@ -33,7 +21,7 @@ export class BoardQueries {
   ) {}
 
   async settings(projectId: string, userId: string) {
-    const [projectRows, invites, members, propertyViews, views] = await Promise.all([
+    const [projectRows, invites, members, propertyViews] = await Promise.all([
       this.db.query<BoardProject & { cardView: { rows: Record<string, unknown> } }>(
         `SELECT p.id, p.name, p.key, p.owner_id AS "ownerId", m.role, p.done_when AS "doneWhen", p.card_view AS "cardView"
            FROM projects p JOIN members m ON m.project_id = p.id AND m.user_id = $2 WHERE p.id = $1`,
@@ -46,11 +34,6 @@ export class BoardQueries {
         [projectId],
       ),
       this.propertyList.list(projectId),
-      this.db.query<ViewRow>(
-        `SELECT id, name, kind, group_by_id AS "groupById", position, is_default AS "isDefault", filters, sort, card_view AS "cardView"
-           FROM views WHERE project_id = $1 ORDER BY position COLLATE "C", id`,
-        [projectId],
-      ),
     ]);
     const project = projectRows[0];
     if (!project) return null;
@@ -60,8 +43,7 @@ export class BoardQueries {
       invites,
       members,
       properties: propertyViews,
-      views,
-      cardView: cleanCardView(cardView, propertyViews),
+      cardView: cardView ?? { rows: {} },
     };
   }
 }
@@ -73,10 +55,4 @@ export function cleanDoneWhen(doneWhen: DoneWhen | null, properties: { id: strin
   if (!property) return null;
   const live = new Set(property.options.map((o) => o.id));
   return { propertyId: doneWhen.propertyId, optionIds: doneWhen.optionIds.filter((id) => live.has(id)) };
-}
-
-/** Card view rows of gone properties are left out. */
-export function cleanCardView(cardView: { rows?: Record<string, unknown> } | null, properties: { id: string }[]): { rows: Record<string, unknown> } {
-  const ids = new Set(['_title', ...properties.map((p) => p.id)]);
-  return { rows: Object.fromEntries(Object.entries(cardView?.rows ?? {}).filter(([k]) => ids.has(k))) };
 }

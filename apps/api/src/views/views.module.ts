@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { ViewStore } from '@board/persistence';
+import { TasksModule } from '../tasks/tasks.module';
+import { ViewsController } from './views.controller';
+import { ViewsService } from './views.service';
+
+@Module({
+  imports: [TasksModule],
+  controllers: [ViewsController],
+  providers: [ViewStore, ViewsService],
+})
+export class ViewsModule {}

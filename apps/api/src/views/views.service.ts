@@ -1,0 +1,229 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { cleanFilters, cleanSort, toSql } from '@board/filters';
+import { ChangeAnnouncer, fail, parseId, UnitOfWork } from '@board/kernel';
+import { Database, PropertyDefsQuery, TaskQueries, ViewRecord, ViewStore } from '@board/persistence';
+import { PropertyDef } from '@board/properties';
+import { assertGrouping, assertLensFits, orderCardRows, readCardRows, readViewKind, readViewName, ViewKind } from '@board/views';
+import { Writer } from '../auth/auth-context';
+import { ProjectFactsQuery } from '../tasks/task-context';
+import { presentView } from './view-presenter';
+import { orderBySql } from './view-sort.sql';
+
+@Injectable()
+export class ViewsService {
+  constructor(
+    private readonly views: ViewStore,
+    private readonly defs: PropertyDefsQuery,
+    private readonly tasks: TaskQueries,
+    private readonly facts: ProjectFactsQuery,
+    private readonly announcer: ChangeAnnouncer,
+    private readonly uow: UnitOfWork,
+    private readonly db: Database,
+  ) {}
+
+  /** Agents may create views; a list may remember a grouping it does not read. */
+  async create(writer: Writer, body: Record<string, unknown>) {
+    const name = readViewName(body.name, true)!;
+    const kind = body.kind === undefined || body.kind === null ? 'board' : readViewKind(body.kind);
+    const id = randomUUID();
+    return this.uow.run(
+      async () => {
+        const defs = await this.defs.load(writer.projectId);
+        const groupById = this.readGroup(body.groupById, defs);
+        assertGrouping(kind, groupById ? defs.find((d) => d.id === groupById)! : null, true);
+        await this.views.insert({ id, projectId: writer.projectId, name, kind, groupById, filters: { rules: [] }, sort: null });
+        await this.ring(writer);
+        return this.present(writer, id, defs);
+      },
+      { lockProject: writer.projectId },
+    );
+  }
+
+  async update(writer: Writer, viewId: string, body: Record<string, unknown>) {
+    return this.uow.run(
+      async () => {
+        const defs = await this.defs.load(writer.projectId);
+        const view = await this.load(writer, viewId, true);
+        const before = JSON.stringify(view);
+        if (body.name !== undefined) view.name = readViewName(body.name, true)!;
+        if (body.kind !== undefined) view.kind = readViewKind(body.kind);
+        if (body.groupById !== undefined) view.groupById = this.readGroup(body.groupById, defs);
+        if (body.filters !== undefined) {
+          // The shared rules are a person's to write; agents may rename, regroup and sort.
+          if (writer.kind !== 'human') fail('gate.human');
+          view.filters = cleanFilters(body.filters, { properties: defs });
+        }
+        if (body.sort !== undefined) view.sort = body.sort === null ? null : cleanSort(body.sort, defs);
+        if (body.afterId !== undefined) {
+          const afterId = body.afterId === null ? null : parseId(body.afterId, 'view');
+          view.position = await this.views.rankAfter(writer.projectId, afterId, view.id);
+        }
+        const group = view.groupById ? (defs.find((d) => d.id === view.groupById) ?? null) : null;
+        assertGrouping(view.kind as ViewKind, group, false);
+        if (JSON.stringify(view) === before) return this.present(writer, view.id, defs);
+        await this.views.save(view);
+        await this.ring(writer);
+        return this.present(writer, view.id, defs);
+      },
+      { lockProject: writer.projectId },
+    );
+  }
+
+  async remove(writer: Writer, viewId: string): Promise<void> {
+    await this.uow.run(
+      async () => {
+        const view = await this.load(writer, viewId, true);
+        if (view.isDefault) fail('view.main');
+        await this.views.delete(writer.projectId, view.id);
+        await this.ring(writer);
+      },
+      { lockProject: writer.projectId },
+    );
+  }
+
+  /** Replaces the caller's lens (rules and order together); nothing is broadcast. */
+  async putLens(writer: Writer, viewId: string, body: Record<string, unknown>) {
+    const defs = await this.defs.load(writer.projectId);
+    const view = await this.load(writer, viewId);
+    const lens = cleanFilters(body.filters ?? { rules: [] }, { properties: defs });
+    const sort = body.sort === undefined || body.sort === null ? null : cleanSort(body.sort, defs);
+    assertLensFits(cleanFilters(view.filters ?? { rules: [] }, { properties: defs }).rules, lens.rules, (id) => nameOf(defs, id));
+    if (lens.rules.length === 0 && !sort) await this.views.deleteLens(writer.projectId, view.id, writer.userId);
+    else await this.views.putLens(writer.projectId, view.id, writer.userId, lens.rules, sort);
+    return this.present(writer, view.id, defs);
+  }
+
+  /** Moves the caller's lens onto the view for everyone, in one transaction under the project lock. */
+  async promote(writer: Writer, viewId: string) {
+    return this.uow.run(
+      async () => {
+        const defs = await this.defs.load(writer.projectId);
+        const view = await this.load(writer, viewId, true);
+        const filters = cleanFilters(view.filters ?? { rules: [] }, { properties: defs });
+        const lens = cleanFilters({ rules: view.lensRules ?? [] }, { properties: defs });
+        const lensSort = cleanSort(view.lensSort, defs);
+        assertLensFits(filters.rules, lens.rules, (id) => nameOf(defs, id));
+        if (lens.rules.length === 0 && !lensSort) return this.present(writer, view.id, defs);
+        view.filters = { rules: [...filters.rules, ...lens.rules] };
+        if (lensSort) view.sort = lensSort;
+        await this.views.save(view);
+        await this.views.deleteLens(writer.projectId, view.id, writer.userId);
+        await this.ring(writer);
+        return this.present(writer, view.id, defs);
+      },
+      { lockProject: writer.projectId },
+    );
+  }
+
+  /**
+   * The live tasks passing the view's filters and the reader's lens, in the reader's order,
+   * filtered and ordered in SQL: one query for the page, one for its board fields.
+   */
+  async tasksOf(writer: Writer, viewId: string, query: { limit?: unknown; after?: unknown }) {
+    let limit = 100;
+    if (query.limit !== undefined) {
+      limit = Number(query.limit);
+      if (!/^\d+$/.test(String(query.limit)) || limit < 1 || limit > 500) fail('request.invalid', { message: 'limit is a whole number from 1 to 500.' });
+    }
+    const after = query.after === undefined || query.after === '' ? null : parseId(query.after, 'task');
+    const defs = await this.defs.load(writer.projectId);
+    const view = presentView(await this.load(writer, viewId), defs, writer.kind);
+    const me = writer.userId;
+    const params: unknown[] = [writer.projectId];
+    const param = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    const where = [toSql(view.filters, { me, properties: defs, param }), toSql(view.lens, { me, properties: defs, param })].join(' AND ');
+    const order = orderBySql(view.lensSort ?? view.sort, defs, param);
+    const afterParam = param(after);
+    const limitParam = param(limit + 1);
+    const row = await this.db.one<{ total: number; ids: string[] }>(
+      `WITH ordered AS (
+         SELECT t.id, row_number() OVER (ORDER BY ${order}) AS rn
+           FROM tasks t
+          WHERE t.project_id = $1 AND t.deleted_at IS NULL AND t.archived_at IS NULL AND ${where}),
+       page AS (
+         SELECT id, rn FROM ordered
+          WHERE rn > COALESCE((SELECT rn FROM ordered WHERE id = ${afterParam}::uuid), 0)
+          ORDER BY rn LIMIT ${limitParam})
+       SELECT (SELECT count(*)::int FROM ordered) AS total, COALESCE((SELECT json_agg(id ORDER BY rn) FROM page), '[]'::json) AS ids`,
+      params,
+    );
+    const ids = row!.ids.slice(0, limit);
+    const facts = await this.facts.load(writer.projectId);
+    const tasks = await this.tasks.boardTasks(writer.projectId, facts.key, facts.doneWhen, ids);
+    const byId = new Map(tasks.map((t) => [t.id, t]));
+    return {
+      tasks: ids.map((id) => byId.get(id)).filter((t) => t !== undefined),
+      total: row!.total,
+      next: row!.ids.length > limit ? ids[ids.length - 1] : null,
+    };
+  }
+
+  /** Card view of the project (owner and admins): merged row by row. */
+  async patchProjectCardView(writer: Writer, body: Record<string, unknown>) {
+    return this.uow.run(
+      async () => {
+        const defs = await this.defs.load(writer.projectId);
+        const rows = readCardRows(body.rows, new Set(defs.map((d) => d.id)));
+        const current = (await this.views.projectCardView(writer.projectId)) as { rows?: Record<string, unknown> };
+        const merged = { rows: { ...(current.rows ?? {}), ...rows } };
+        if (JSON.stringify(merged) !== JSON.stringify(current)) {
+          await this.views.saveProjectCardView(writer.projectId, merged);
+          await this.ring(writer);
+        }
+        return { cardView: { rows: orderCardRows(merged.rows as never, defs.map((d) => d.id)) } };
+      },
+      { lockProject: writer.projectId },
+    );
+  }
+
+  /** A view's own card view, merged over the project's; `{ rows: null }` goes back to the project's. */
+  async patchViewCardView(writer: Writer, viewId: string, body: Record<string, unknown>) {
+    return this.uow.run(
+      async () => {
+        const defs = await this.defs.load(writer.projectId);
+        const view = await this.load(writer, viewId, true);
+        const project = (await this.views.projectCardView(writer.projectId)) as { rows?: Record<string, unknown> };
+        const before = JSON.stringify(view.cardView);
+        if (body.rows === null) view.cardView = null;
+        else {
+          const rows = readCardRows(body.rows, new Set(defs.map((d) => d.id)));
+          view.cardView = { rows: { ...(view.cardView?.rows ?? project.rows ?? {}), ...rows } };
+        }
+        if (JSON.stringify(view.cardView) !== before) {
+          await this.views.save(view);
+          await this.ring(writer);
+        }
+        const effective = view.cardView ?? project;
+        return { cardView: { rows: orderCardRows((effective.rows ?? {}) as never, defs.map((d) => d.id)) } };
+      },
+      { lockProject: writer.projectId },
+    );
+  }
+
+  private readGroup(raw: unknown, defs: readonly PropertyDef[]): string | null {
+    if (raw === undefined || raw === null) return null;
+    const id = parseId(raw, 'property');
+    if (!defs.some((d) => d.id === id)) fail('property.not_in_project');
+    return id;
+  }
+
+  private async load(writer: Writer, viewId: string, lock = false): Promise<ViewRecord> {
+    const view = await this.views.find(writer.projectId, viewId, writer.kind === 'human' ? writer.userId : null, lock);
+    if (!view) fail('view.not_found');
+    return view!;
+  }
+
+  private async present(writer: Writer, viewId: string, defs: readonly PropertyDef[]) {
+    return presentView((await this.load(writer, viewId))!, defs, writer.kind);
+  }
+
+  private ring(writer: Writer): Promise<void> {
+    return this.announcer.announce({ projectId: writer.projectId, scope: 'board', clientId: writer.clientId });
+  }
+}
+
+const nameOf = (defs: readonly PropertyDef[], id: string): string => defs.find((d) => d.id === id)?.name ?? 'that property';

@@ -1,0 +1,40 @@
+import { fail, readText } from '@board/kernel';
+
+export const VIEW_KINDS = ['board', 'list', 'roadmap'] as const;
+export type ViewKind = (typeof VIEW_KINDS)[number];
+export const VIEW_NAME_MAX = 80;
+
+/** Types a board can make columns from, and the ones a roadmap draws. */
+const BOARD_GROUP_TYPES = ['select', 'iteration', 'person', 'checkbox'];
+const ROADMAP_GROUP_TYPES = ['select', 'iteration'];
+
+export const readViewName = (value: unknown, required: boolean): string | undefined =>
+  readText(value, 'name', { max: VIEW_NAME_MAX, required });
+
+export function readViewKind(value: unknown): ViewKind {
+  if (typeof value !== 'string' || !(VIEW_KINDS as readonly string[]).includes(value)) fail('view.kind_invalid');
+  return value as ViewKind;
+}
+
+/**
+ * Checks a view's grouping for its kind. A board needs a select, iteration, person or checkbox
+ * property; a roadmap a select or iteration; a list may remember any property of the project.
+ * `group` is the grouping property's type, or null when there is none.
+ */
+export function assertGrouping(kind: ViewKind, group: { type: string } | null, onCreate: boolean): void {
+  if (kind === 'list') return;
+  if (!group) fail(onCreate ? 'view.group_missing' : kind === 'board' ? 'view.board_needs_group' : 'view.roadmap_type');
+  if (kind === 'board' && !BOARD_GROUP_TYPES.includes(group!.type)) fail('view.group_type');
+  if (kind === 'roadmap' && !ROADMAP_GROUP_TYPES.includes(group!.type)) fail('view.roadmap_type');
+}
+
+/** One property carries one rule: a person's lens may not ask about what the view already filters. */
+export function assertLensFits(
+  viewRules: readonly { propertyId: string }[],
+  lensRules: readonly { propertyId: string }[],
+  nameOf: (propertyId: string) => string,
+): void {
+  const taken = new Set(viewRules.map((r) => r.propertyId));
+  const clash = lensRules.find((r) => taken.has(r.propertyId));
+  if (clash) fail('view.lens_clash', { property: nameOf(clash.propertyId) });
+}
