@@ -347,6 +347,17 @@ describe('tasks', () => {
       const w = await read(waiter.id);
       expect(w.links).toEqual({ blockedBy: [{ id: main.id, key: main.key, title: 'Main', over: false }], blocks: [] });
       expect(w.blockedBy).toEqual([main.key]);
+      // An archived part counts as done; a deleted one is not counted and not listed.
+      await owner.client.post(`/tasks/${kid1.id}/archive`);
+      await owner.client.delete(`/tasks/${kid2.id}`);
+      const p2 = await read(parent.id);
+      expect(p2.parts).toEqual({ done: 1, total: 2 });
+      expect(p2.children.map((c: any) => c.id)).toEqual([main.id, kid1.id]);
+      await owner.client.put(`/tasks/${main.id}/values/${status.id}`, { value: opt('Done') });
+      expect((await read(parent.id)).parts).toEqual({ done: 2, total: 2 });
+      expect((await read(parent.id)).children[0].over).toBe(true);
+      expect((await read(waiter.id)).blockedBy).toEqual([]);
+      expect((await read(waiter.id)).links.blockedBy[0].over).toBe(true);
     });
 
     it('keeps at most 60 activity entries, newest first, leaving out project lines', async () => {

@@ -178,37 +178,39 @@ describe('RetentionSweeper: deleted tasks past their 30 days go for good', () =>
            FROM generate_series(1, 20) g`,
         [otherProject, base],
       );
-      const round0 = `number > ${base} AND number <= ${base + 6000}`;
-      // Each task waits on the next and the one after; every tenth is the parent of the nine after it.
+      const inRoundOf = (alias: string) => `${alias}.number > ${base} AND ${alias}.number <= ${base + 6000}`;
+      const inRound = `number > ${base} AND number <= ${base + 6000}`;
+      // Each task waits on several close ones (so two sweeps holding different tasks share links),
+      // the first twenty on a young one; every tenth is the parent of the nine after it.
       await t.sql.query(
         `INSERT INTO task_links (project_id, task_id, blocker_id)
          SELECT $1, a.id, b.id FROM tasks a JOIN tasks b ON b.project_id = a.project_id AND b.number IN (a.number + 1, a.number + 2, a.number + 3, a.number + 7, a.number + 13, a.number + 5000)
-          WHERE a.project_id = $1 AND a.${round0.replace(' AND ', ' AND a.')}`,
+          WHERE a.project_id = $1 AND ${inRoundOf('a')}`,
         [otherProject],
       );
       await t.sql.query(
         `UPDATE tasks c SET parent_id = p.id FROM tasks p
-          WHERE c.project_id = $1 AND p.project_id = $1 AND c.${round0.replace(' AND ', ' AND c.')}
+          WHERE c.project_id = $1 AND p.project_id = $1 AND ${inRoundOf('c')}
             AND c.number % 10 <> 0 AND p.number = (c.number / 10) * 10`,
         [otherProject],
       );
       await t.sql.query(
         `INSERT INTO checklist_items (id, project_id, task_id, text, position)
-         SELECT gen_random_uuid(), $1, id, 'x', 'a0' FROM tasks WHERE project_id = $1 AND ${round0}`,
+         SELECT gen_random_uuid(), $1, id, 'x', 'a0' FROM tasks WHERE project_id = $1 AND ${inRound}`,
         [otherProject],
       );
       await t.sql.query(
         `INSERT INTO comments (id, project_id, task_id, author_id, body)
-         SELECT gen_random_uuid(), $1, id, $2, 'x' FROM tasks WHERE project_id = $1 AND ${round0}`,
+         SELECT gen_random_uuid(), $1, id, $2, 'x' FROM tasks WHERE project_id = $1 AND ${inRound}`,
         [otherProject, owner.user.id],
       );
       await t.sql.query(
         `INSERT INTO activity (id, project_id, task_id, actor_id, kind, data)
-         SELECT gen_random_uuid(), $1, id, $2, 'deleted', '{"action":"deleted"}' FROM tasks WHERE project_id = $1 AND ${round0}`,
+         SELECT gen_random_uuid(), $1, id, $2, 'deleted', '{"action":"deleted"}' FROM tasks WHERE project_id = $1 AND ${inRound}`,
         [otherProject, owner.user.id],
       );
 
-      const youngOnly = `SELECT id FROM tasks WHERE project_id = $1 AND ${round0} AND deleted_at > now() - interval '30 days'`;
+      const youngOnly = `SELECT id FROM tasks WHERE project_id = $1 AND ${inRound} AND deleted_at > now() - interval '30 days'`;
       const youngLinks = await count(`SELECT count(*) AS n FROM task_links WHERE task_id IN (${youngOnly}) AND blocker_id IN (${youngOnly})`, [otherProject]);
       expect(youngLinks).toBe(19 + 18 + 17 + 13 + 7);
 
@@ -218,7 +220,7 @@ describe('RetentionSweeper: deleted tasks past their 30 days go for good', () =>
       const removed = results.map((r) => (r as PromiseFulfilledResult<number>).value);
       expect({ round, total: removed[0] + removed[1] }).toEqual({ round, total: expired });
 
-      const ids = (await t.sql.query(`SELECT id FROM tasks WHERE project_id = $1 AND ${round0}`, [otherProject])).rows.map((r) => r.id);
+      const ids = (await t.sql.query(`SELECT id FROM tasks WHERE project_id = $1 AND ${inRound}`, [otherProject])).rows.map((r) => r.id);
       expect(ids).toHaveLength(20);
       expect(await count(`SELECT count(*) AS n FROM tasks WHERE project_id = $1 AND deleted_at < now() - interval '30 days'`, [otherProject])).toBe(0);
       expect(await count(`SELECT count(*) AS n FROM activity WHERE project_id = $1 AND task_id IS NOT NULL AND task_id NOT IN (SELECT id FROM tasks)`, [otherProject])).toBe(0);

@@ -60,19 +60,20 @@ export const WriterOf = createParamDecorator((_: unknown, ctx: ExecutionContext)
   const request = ctx.switchToHttp().getRequest();
   const auth = request.auth as AuthContext | undefined;
   if (!auth?.project) throw new Error('WriterOf used on a route without a project gate');
-  const tag = request.headers['x-service-client'];
   return {
     userId: auth.caller.id,
     kind: auth.caller.kind,
     name: auth.caller.name,
     role: auth.project.role,
     projectId: auth.project.id,
-    clientId: typeof tag === 'string' && tag.length > 0 ? tag.slice(0, 200) : null,
+    clientId: clientTag(request),
   };
 });
 
 /** The writer's `x-service-client` tag (null without one). */
-export const ClientId = createParamDecorator((_: unknown, ctx: ExecutionContext): string | null => {
-  const tag = ctx.switchToHttp().getRequest().headers['x-service-client'];
+export const ClientId = createParamDecorator((_: unknown, ctx: ExecutionContext): string | null => clientTag(ctx.switchToHttp().getRequest()));
+
+function clientTag(request: { headers: Record<string, unknown> }): string | null {
+  const tag = request.headers['x-service-client'];
   return typeof tag === 'string' && tag.length > 0 ? tag.slice(0, 200) : null;
-});
+}

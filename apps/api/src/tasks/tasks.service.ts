@@ -107,7 +107,12 @@ export class TasksService {
       async () => {
         const task = await this.load(writer, taskId, true);
         if (!task.undelete(this.clock.now())) return;
+        // Parts stay one level deep: while this task was away its parent may have become a part,
+        // or its parts may have gained parts of their own. Such a link does not come back.
+        const parent = task.parentId ? await this.tasks.find(writer.projectId, task.parentId) : null;
+        if (parent && !parent.isDeleted && parent.parentId) task.setParent(null);
         await this.tasks.save(task, this.clock.now(), false);
+        await this.tasks.releasePartsWithParts(writer.projectId, taskId);
         await this.record(writer, taskId, 'deleted', { action: 'restored' });
         await this.announce(writer, 'board');
       },

