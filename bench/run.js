@@ -14,9 +14,13 @@
  *   BENCH_POOL_SIZE=n      DATABASE_POOL_SIZE of the service instances (default: the service's, 10)
  *   BENCH_NODE_ARGS="…"    extra node flags for the service, e.g. "--cpu-prof --cpu-prof-dir=.data/bench-profiles"
  *   BENCH_KEEP_DB=1        keep the database at the end (for EXPLAIN ANALYZE; see bench/explain.js)
- *   BENCH_COUNT_QUERIES=1  preload bench/query-counter.js into the service and add SQL statements,
- *                          driver time and pool wait per request to the notes (adds a little overhead)
+ *   BENCH_DIAG=1           diagnostics in the notes (adds a little overhead): preloads
+ *                          bench/query-counter.js into the service (SQL statements, driver time and
+ *                          pool wait per request) and samples pg_stat_activity every 20 ms during each
+ *                          load loop (what the service's connections were doing: on CPU, waiting on a
+ *                          lock, on WAL, idle inside a transaction while Node works)
  *   BENCH_JSON=file        also write the raw results as JSON to this file
+ *   BENCH_SERVICE_DIR=dir  benchmark the build in another checkout (e.g. a copy with a proposed fix)
  *
  * Every loop is bounded and every socket is on 127.0.0.1. Figures compare only on one machine.
  */
@@ -31,7 +35,10 @@ const { performance } = require('node:perf_hooks');
 const { Client } = require('pg');
 
 const ROOT = path.resolve(__dirname, '..');
-const MAIN = path.join(ROOT, 'dist', 'apps', 'api', 'src', 'main.js');
+// BENCH_SERVICE_DIR: benchmark another built checkout (a copy with a proposed fix) with the same
+// harness, for before/after figures. Default: this repository's own build.
+const SERVICE_DIR = path.resolve(process.env.BENCH_SERVICE_DIR || ROOT);
+const MAIN = path.join(SERVICE_DIR, 'dist', 'apps', 'api', 'src', 'main.js');
 const QUICK = /^(1|true|yes)$/i.test(process.env.BENCH_QUICK || '') || process.argv.includes('--quick');
 const ONLY = new Set((process.env.BENCH_ONLY || '').split(',').map((s) => s.trim()).filter(Boolean));
 const wants = (name) => ONLY.size === 0 || ONLY.has(name);
@@ -127,7 +134,9 @@ const sentence = (n) => Array.from({ length: n }, () => pick(WORDS)).join(' ');
 // HTTP client: one keep-alive agent for the API, plain sockets for the streams.
 
 const apiAgent = new http.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 64 });
-const COUNT_QUERIES = /^(1|true|yes)$/i.test(process.env.BENCH_COUNT_QUERIES || '');
+const DIAG = /^(1|true|yes)$/i.test(process.env.BENCH_DIAG || '');
+/** BENCH_DIAG: a connection of the bench's own that samples pg_stat_activity. */
+let diagDb = null;
 /** While a load loop runs: what the query counter (bench/query-counter.js) reported per answer. */
 let tally = null;
 
@@ -249,8 +258,8 @@ class Instance {
     if (process.env.BENCH_POOL_SIZE) env.DATABASE_POOL_SIZE = process.env.BENCH_POOL_SIZE;
     for (const k of ['SMTP_URL', 'MAIL_FROM', 'S3_BUCKET', 'SERVICE_TRUST_PROXY', 'SERVICE_URL']) delete env[k];
     const nodeArgs = (process.env.BENCH_NODE_ARGS || '').split(/\s+/).filter(Boolean);
-    if (COUNT_QUERIES) nodeArgs.push('--require', path.join(__dirname, 'query-counter.js'));
-    const child = spawn(process.execPath, [...nodeArgs, MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    if (DIAG) nodeArgs.push('--require', path.join(__dirname, 'query-counter.js'));
+    const child = spawn(process.execPath, [...nodeArgs, MAIN], { cwd: SERVICE_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const prefix = (line) => (line.trim() ? `[${name}] ${line}\n` : '');
     const forward = (chunk) => process.stderr.write(String(chunk).split('\n').map(prefix).join(''));
     child.stdout.on('data', forward);
@@ -413,7 +422,8 @@ async function seedTasks(db, p, counts, ownerId) {
 // Load loops: n operations shared by `concurrency` clients, every latency kept.
 
 async function runLoad({ n, concurrency, op }) {
-  tally = COUNT_QUERIES ? { requests: 0, queries: 0, dbMs: 0, poolMs: 0 } : null;
+  tally = DIAG ? { requests: 0, queries: 0, dbMs: 0, poolMs: 0 } : null;
+  const sampling = DIAG && diagDb ? sampleWaits() : null;
   let next = 0;
   const latencies = [];
   let errors = 0;
@@ -437,7 +447,43 @@ async function runLoad({ n, concurrency, op }) {
   const wallMs = performance.now() - started;
   const counted = tally;
   tally = null;
-  return { ...summarise(latencies), throughput: latencies.length / (wallMs / 1000), wallMs, errors, firstError, counted };
+  const waits = sampling ? await sampling.stop() : null;
+  return { ...summarise(latencies), throughput: latencies.length / (wallMs / 1000), wallMs, errors, firstError, counted, waits };
+}
+
+/**
+ * Samples what the service's connections (application_name task-board) are doing until stopped;
+ * answers the average number of connections per state, e.g. "Lock:advisory 6.2".
+ */
+function sampleWaits() {
+  let running = true;
+  let samples = 0;
+  const sums = new Map();
+  const loop = (async () => {
+    while (running) {
+      const { rows } = await diagDb.query(
+        `SELECT CASE WHEN state = 'active' AND wait_event IS NULL THEN 'active (CPU)'
+                     WHEN state = 'active' THEN wait_event_type || ':' || wait_event
+                     ELSE state END AS what, count(*)::int AS n
+           FROM pg_stat_activity
+          WHERE datname = current_database() AND application_name = 'task-board' AND backend_type = 'client backend'
+          GROUP BY 1`,
+      );
+      samples++;
+      for (const r of rows) sums.set(r.what, (sums.get(r.what) || 0) + r.n);
+      await sleep(20);
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop.catch(() => undefined);
+      return [...sums]
+        .map(([what, n]) => [what, n / Math.max(1, samples)])
+        .filter(([what, avg]) => what !== 'idle' && avg >= 0.05)
+        .sort((a, b) => b[1] - a[1]);
+    },
+  };
 }
 
 const results = [];
@@ -448,8 +494,10 @@ function record(scenario, stats, notes = '') {
     c && c.requests > 0
       ? `${(c.queries / c.requests).toFixed(1)} SQL/req, driver ${(c.dbMs / c.requests).toFixed(1)} ms/req, pool wait ${(c.poolMs / c.requests).toFixed(1)} ms/req`
       : '';
+  const waitNote = stats.waits && stats.waits.length ? `connections: ${stats.waits.map(([w, n]) => `${w} ${n.toFixed(1)}`).join(', ')}` : '';
   delete stats.counted;
-  results.push({ scenario, ...stats, notes: [notes, countNote, errorNote].filter(Boolean).join('; ') });
+  delete stats.waits;
+  results.push({ scenario, ...stats, notes: [notes, countNote, waitNote, errorNote].filter(Boolean).join('; ') });
   const fmt = (x) => (Number.isFinite(x) ? x.toFixed(1) : '-');
   log(`${scenario}: n=${stats.n} median=${fmt(stats.median)} p95=${fmt(stats.p95)} p99=${fmt(stats.p99)} ms, ${fmt(stats.throughput)}/s ${notes}`);
 }
@@ -831,9 +879,15 @@ async function main() {
       `machine: ${cpu.length} cores (${(cpu[0]?.model || 'unknown cpu').replace(/\s+/g, ' ').trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, ` +
       `${os.platform()} ${os.arch()}; Node ${process.version}; PostgreSQL ${version} (${pg.kind}); ` +
       `service pool ${process.env.BENCH_POOL_SIZE || '10 (default)'}; mode ${QUICK ? 'quick' : 'full'}` +
-      (COUNT_QUERIES ? '; query counter on' : '') +
+      (SERVICE_DIR !== ROOT ? `; service from ${SERVICE_DIR}` : '') +
+      (DIAG ? '; BENCH_DIAG on (query counter and sampler add overhead)' : '') +
       `; load average at start ${startLoad.toFixed(1)}; ${new Date().toISOString()}`;
 
+    if (DIAG) {
+      diagDb = new Client({ connectionString: dbUrl, application_name: 'bench-diag' });
+      await diagDb.connect();
+      cleanups.push(() => diagDb.end());
+    }
     const a = await Instance.start('api-a', dbUrl);
     cleanups.push(() => a.stop());
 

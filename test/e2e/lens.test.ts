@@ -239,7 +239,8 @@ describe('lenses', () => {
         const res = await member.client.post(`/views/${view.id}/lens/promote`, undefined, { headers: { 'x-service-client': 'promote' } });
         expect(res.status).toBe(200);
         expect(Object.keys(res.body)).toEqual(['view']);
-        expect(res.body.view).toMatchObject({
+        expect(res.body.view).toEqual({
+          ...view,
           filters: { rules: [...shared, ...mine] },
           sort: { columnId: points.id, direction: 'desc' },
           lens: { rules: [] },

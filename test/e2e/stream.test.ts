@@ -486,8 +486,10 @@ describe('change stream', () => {
       const c = await startTestApp({ databaseUrl: t.databaseUrl });
       apps.push(c);
       const reader = await open(c, projectId, { cookie: owner.client.cookie });
-      const closing = c.close().then(() => 'closed');
-      const outcome = await Promise.race([closing, sleep(10_000).then(() => 'hung')]);
+      let timer: NodeJS.Timeout | undefined;
+      const hung = new Promise<string>((r) => (timer = setTimeout(() => r('hung'), 10_000)));
+      const outcome = await Promise.race([c.close().then(() => 'closed'), hung]);
+      clearTimeout(timer);
       expect(outcome).toBe('closed');
       const deadline = Date.now() + 3000;
       while (!reader.closed && Date.now() < deadline) await sleep(20);

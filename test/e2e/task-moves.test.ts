@@ -173,6 +173,12 @@ describe('POST /api/tasks/:taskId/move', () => {
       const unknown = await move(a.id, { afterId: randomUUID() });
       expect(unknown.status).toBe(404);
       expect(unknown.body).toEqual({ error: 'That task is not on this board.' });
+      // A deleted task anchors nothing.
+      const gone = await createTask('Gone', p.id);
+      await owner.client.delete(`/tasks/${gone.id}`);
+      const deleted = await move(a.id, { afterId: gone.id });
+      expect(deleted.status).toBe(404);
+      expect(deleted.body).toEqual({ error: 'That task is not on this board.' });
       expect(await titles(p.id)).toEqual(['A', 'B', 'C', 'D']);
       const path = await move('nope', {});
       expect(path.status).toBe(400);

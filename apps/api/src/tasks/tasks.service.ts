@@ -155,7 +155,11 @@ export class TasksService {
         const written = readValuesMap(body.values, defs, { memberIds: await this.defs.memberIds(writer.projectId) });
         const task = await this.load(writer, taskId, true);
         const anchorId = beforeId ?? afterId;
-        if (anchorId && anchorId !== taskId && !(await this.tasks.find(writer.projectId, anchorId))) fail('task.not_on_board');
+        if (anchorId && anchorId !== taskId) {
+          // A deleted task is gone for every route, so it anchors nothing either.
+          const anchor = await this.tasks.find(writer.projectId, anchorId);
+          if (!anchor || anchor.isDeleted) fail('task.not_on_board');
+        }
         let position = task.snapshot.position;
         if (anchorId !== taskId) {
           position = await this.tasks.rankFor(writer.projectId, beforeId ? { beforeId } : afterId ? { afterId } : 'end', taskId);

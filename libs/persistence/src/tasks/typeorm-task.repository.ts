@@ -78,16 +78,7 @@ export class TaskRepository {
     return row!;
   }
 
-  /** Live or archived tasks of the project among `ids` (deleted ones are not there). */
-  async findMany(projectId: string, ids: string[]): Promise<Task[]> {
-    const rows = await this.db.query<TaskRow>('SELECT * FROM tasks WHERE project_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL', [
-      projectId,
-      ids,
-    ]);
-    return rows.map(toTask);
-  }
-
-  /** Like findMany, holding the rows until the transaction ends, in id order so two bulk writes cannot deadlock. */
+  /** Live or archived tasks of the project among `ids`, held until the transaction ends (locked in id order, so two bulk writes cannot deadlock). */
   async findManyForUpdate(projectId: string, ids: string[]): Promise<Task[]> {
     const rows = await this.db.query<TaskRow>(
       'SELECT * FROM tasks WHERE project_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL ORDER BY id FOR UPDATE',

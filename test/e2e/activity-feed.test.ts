@@ -1,0 +1,232 @@
+/**
+ * GET /api/projects/:projectId/activity (decisions.md › Activity feed): oldest first by
+ * (createdAt, id), a cursor of { after, afterId } that never skips nor repeats a line, even
+ * among lines that share one timestamp; taskId/taskKey; limits and gates.
+ */
+import { randomUUID } from 'node:crypto';
+import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+
+const TOTAL = 40;
+
+describe('activity feed', () => {
+  let t: TestApp;
+  let owner: Person;
+  let member: Person;
+  let outsider: Person;
+  let agent: { client: Client; agent: any; token: string };
+  let projectId: string;
+  let otherProjectId: string;
+  let tasks: any[];
+  /** Every line of the project as (created_at to the microsecond, id), sorted here, not by the server. */
+  let expected: { id: string; at: string; iso: string }[];
+  /** The timestamp that seven lines share (one written by the service, six by SQL). */
+  let sharedIso: string;
+
+  const must = async (res: Promise<{ status: number; body: any }>, status: number) => {
+    const r = await res;
+    if (r.status !== status) throw new Error(`expected ${status}, got ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body;
+  };
+  const feed = (query = '', c: Client = owner.client, pid = projectId) => c.get(`/projects/${pid}/activity${query}`);
+
+  async function walk(limit: number): Promise<{ ids: string[]; pages: any[] }> {
+    const ids: string[] = [];
+    const pages: any[] = [];
+    let query = `?limit=${limit}`;
+    for (let guard = 0; guard < 200; guard++) {
+      const page = await must(feed(query), 200);
+      pages.push(page);
+      ids.push(...page.activity.map((e: any) => e.id));
+      if (!page.next) return { ids, pages };
+      query = `?limit=${limit}&after=${encodeURIComponent(page.next.after)}&afterId=${page.next.afterId}`;
+    }
+    throw new Error('the walk did not end');
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    owner = await registerPerson(t, 'Olive');
+    member = await registerPerson(t, 'Milo');
+    outsider = await registerPerson(t, 'Oscar');
+    projectId = (await createProject(owner.client, 'Feed', 'FEED')).id;
+    otherProjectId = (await createProject(owner.client, 'Other feed', 'OTHF')).id;
+    await addMember(owner.client, projectId, member);
+    agent = await createAgent(owner.client, projectId);
+    const status = (await must(owner.client.get(`/projects/${projectId}/board`), 200)).properties.find((p: any) => p.name === 'Status');
+
+    // 12 created lines.
+    tasks = [];
+    for (let i = 1; i <= 12; i++) tasks.push((await must(owner.client.post(`/projects/${projectId}/tasks`, { title: `Task ${i}` }), 201)).task);
+    // 6 archive lines in one transaction.
+    expect((await must(owner.client.post(`/projects/${projectId}/archive`, { taskIds: tasks.slice(6).map((x) => x.id) }), 200)).archived).toBe(6);
+    // 4 value lines in one transaction.
+    await must(
+      member.client.post(`/projects/${projectId}/tasks/values`, { taskIds: tasks.slice(0, 4).map((x) => x.id), propertyId: status.id, value: status.options[1].id }),
+      200,
+    );
+    // 3 project lines: rules twice, a reset link.
+    await must(owner.client.put(`/projects/${projectId}/rules`, { text: 'Be kind.' }), 200);
+    await must(owner.client.put(`/projects/${projectId}/rules`, { text: 'Be kind. Be brief.' }), 200);
+    await must(owner.client.post(`/projects/${projectId}/members/${member.user.id}/reset`), 200);
+    // 3 comment lines, one by the agent.
+    await must(owner.client.post(`/tasks/${tasks[0].id}/comments`, { body: 'One' }), 201);
+    await must(member.client.post(`/tasks/${tasks[1].id}/comments`, { body: 'Two' }), 201);
+    await must(agent.client.post(`/tasks/${tasks[2].id}/comments`, { body: 'Three' }), 201);
+    // Lines in another project never show.
+    await must(owner.client.post(`/projects/${otherProjectId}/tasks`, { title: 'Elsewhere' }), 201);
+    await must(owner.client.put(`/projects/${otherProjectId}/rules`, { text: 'Other rules' }), 200);
+
+    // 12 lines by SQL: six share the timestamp of the fifth created line, six share a timestamp of their own.
+    const fifth = await t.sql.query(`SELECT created_at FROM activity WHERE project_id = $1 AND task_id = $2 AND kind = 'created'`, [projectId, tasks[4].id]);
+    const shared = fifth.rows[0].created_at;
+    const insert = (taskId: string | null, kind: string, data: unknown, at: string | Date) =>
+      t.sql.query(`INSERT INTO activity (id, project_id, task_id, actor_id, kind, data, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+        randomUUID(),
+        projectId,
+        taskId,
+        owner.user.id,
+        kind,
+        JSON.stringify(data),
+        at,
+      ]);
+    // Same microsecond as the service's line: copy it in SQL, not through a JS Date (which keeps milliseconds only).
+    for (let i = 0; i < 6; i++) {
+      await t.sql.query(
+        `INSERT INTO activity (id, project_id, task_id, actor_id, kind, data, created_at)
+         SELECT $1, project_id, task_id, actor_id, 'comment', $3, created_at FROM activity WHERE project_id = $2 AND task_id = $4 AND kind = 'created'`,
+        [randomUUID(), projectId, JSON.stringify({ commentId: randomUUID() }), tasks[4].id],
+      );
+    }
+    const later = `2099-01-01T00:00:00.123456Z`;
+    for (let i = 0; i < 6; i++) await insert(i % 2 ? null : tasks[5].id, i % 2 ? 'rules' : 'comment', i % 2 ? { hash: 'x', text: 'y' } : { commentId: randomUUID() }, later);
+    expect(shared).toBeInstanceOf(Date);
+
+    const rows = await t.sql.query(
+      `SELECT id, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') AS at,
+              to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS iso
+         FROM activity WHERE project_id = $1`,
+      [projectId],
+    );
+    expected = rows.rows.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    expect(expected).toHaveLength(TOTAL);
+    const groups = new Map<string, number>();
+    for (const r of expected) groups.set(r.at, (groups.get(r.at) ?? 0) + 1);
+    expect([...groups.values()].filter((n) => n > 1).sort()).toEqual([6, 7]);
+    sharedIso = expected.find((r) => [...groups.entries()].some(([at, n]) => n === 7 && at === r.at))!.iso;
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers { activity, next }: every line oldest first by (createdAt, id), next null when the page is not full', async () => {
+    const page = await must(feed('?limit=500'), 200);
+    expect(Object.keys(page).sort()).toEqual(['activity', 'next']);
+    expect(page.activity.map((e: any) => e.id)).toEqual(expected.map((r) => r.id));
+    expect(page.next).toBeNull();
+    // Without a limit the default (100) holds them all too.
+    const all = await must(feed(), 200);
+    expect(all.activity.map((e: any) => e.id)).toEqual(expected.map((r) => r.id));
+    expect(all.next).toBeNull();
+    const times = page.activity.map((e: any) => Date.parse(e.createdAt));
+    expect(times.every((x: number, i: number) => i === 0 || x >= times[i - 1])).toBe(true);
+  });
+
+  it('gives each entry { id, kind, createdAt, data, actor, taskId, taskKey }', async () => {
+    const page = await must(feed('?limit=500'), 200);
+    for (const entry of page.activity) expect(Object.keys(entry).sort()).toEqual(['actor', 'createdAt', 'data', 'id', 'kind', 'taskId', 'taskKey']);
+    const created = page.activity.find((e: any) => e.kind === 'created' && e.taskId === tasks[0].id);
+    expect(created).toEqual({
+      id: expect.any(String),
+      kind: 'created',
+      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      data: {},
+      actor: { id: owner.user.id, name: 'Olive', color: owner.user.color, emoji: owner.user.emoji },
+      taskId: tasks[0].id,
+      taskKey: 'FEED-1',
+    });
+    const archived = page.activity.filter((e: any) => e.kind === 'archive');
+    expect(archived.map((e: any) => e.taskKey).sort()).toEqual(['FEED-10', 'FEED-11', 'FEED-12', 'FEED-7', 'FEED-8', 'FEED-9']);
+    expect(archived.every((e: any) => e.data.action === 'archived')).toBe(true);
+    const robot = page.activity.find((e: any) => e.kind === 'comment' && e.actor?.id === agent.agent.id);
+    expect(robot).toMatchObject({ taskId: tasks[2].id, taskKey: 'FEED-3', actor: { id: agent.agent.id, name: agent.agent.name } });
+    const values = page.activity.filter((e: any) => e.kind === 'value');
+    expect(values.map((e: any) => e.taskKey).sort()).toEqual(['FEED-1', 'FEED-2', 'FEED-3', 'FEED-4']);
+    expect(values.every((e: any) => e.actor.id === member.user.id)).toBe(true);
+  });
+
+  it('reads lines about the project (rules, reset) with taskId and taskKey null', async () => {
+    const page = await must(feed('?limit=500'), 200);
+    const rules = page.activity.filter((e: any) => e.kind === 'rules' && e.data.text !== 'y');
+    expect(rules.map((e: any) => e.data.text)).toEqual(['Be kind.', 'Be kind. Be brief.']);
+    for (const line of rules) {
+      expect(line).toMatchObject({ taskId: null, taskKey: null, actor: { id: owner.user.id } });
+      expect(line.data.hash).toMatch(/^[0-9a-f]{64}$/);
+    }
+    const reset = page.activity.filter((e: any) => e.kind === 'reset');
+    expect(reset).toHaveLength(1);
+    expect(reset[0]).toMatchObject({ taskId: null, taskKey: null, data: { forUserId: member.user.id, forName: 'Milo' } });
+    // Never a line of another project.
+    expect(page.activity.some((e: any) => e.data?.text === 'Other rules')).toBe(false);
+    const other = await must(feed('?limit=500', owner.client, otherProjectId), 200);
+    expect(other.activity.map((e: any) => e.kind)).toEqual(['created', 'rules']);
+    expect(other.activity.map((e: any) => e.taskKey)).toEqual(['OTHF-1', null]);
+  });
+
+  it.each([1, 2, 7, 40])('walks pages of %i: every line exactly once, in order; next only on a full page', async (limit) => {
+    const { ids, pages } = await walk(limit);
+    expect(ids).toEqual(expected.map((r) => r.id));
+    expect(new Set(ids).size).toBe(TOTAL);
+    for (const [i, page] of pages.entries()) {
+      expect(page.activity.length).toBeLessThanOrEqual(limit);
+      const full = page.activity.length === limit;
+      if (full) {
+        const last = page.activity[page.activity.length - 1];
+        expect(page.next).toEqual({ after: expect.any(String), afterId: last.id });
+      } else {
+        expect(page.next).toBeNull();
+        expect(i).toBe(pages.length - 1);
+      }
+    }
+    // A whole number of full pages ends with an empty page whose next is null.
+    if (TOTAL % limit === 0) expect(pages[pages.length - 1]).toEqual({ activity: [], next: null });
+    expect(pages).toHaveLength(Math.floor(TOTAL / limit) + 1);
+  });
+
+  it('answers the lines strictly after `after`, and with afterId the rest of a shared timestamp', async () => {
+    const shared = expected.filter((r) => r.iso === sharedIso);
+    expect(shared).toHaveLength(7);
+    const lastOfGroup = expected.indexOf(shared[shared.length - 1]);
+    const onlyAfter = await must(feed(`?limit=500&after=${encodeURIComponent(sharedIso)}`), 200);
+    expect(onlyAfter.activity.map((e: any) => e.id)).toEqual(expected.slice(lastOfGroup + 1).map((r) => r.id));
+    const middle = expected.indexOf(shared[2]);
+    const rest = await must(feed(`?limit=500&after=${encodeURIComponent(sharedIso)}&afterId=${shared[2].id}`), 200);
+    expect(rest.activity.map((e: any) => e.id)).toEqual(expected.slice(middle + 1).map((r) => r.id));
+    // Upper-case ids and an offset spelling of the same moment work alike.
+    const upper = await must(feed(`?limit=500&after=${encodeURIComponent(sharedIso)}&afterId=${shared[2].id.toUpperCase()}`), 200);
+    expect(upper.activity.map((e: any) => e.id)).toEqual(expected.slice(middle + 1).map((r) => r.id));
+    // After the last line there is nothing.
+    const last = expected[expected.length - 1];
+    expect(await must(feed(`?after=${encodeURIComponent(last.iso)}&afterId=${last.id}`), 200)).toEqual({ activity: [], next: null });
+  });
+
+  it('refuses a limit outside 1..500 and a cursor that is not one with 400', async () => {
+    for (const limit of ['0', '501', '-1', 'abc', '1.5', '', '1e2']) {
+      const res = await feed(`?limit=${encodeURIComponent(limit)}`);
+      expect([limit, res.status]).toEqual([limit, 400]);
+      expect(typeof res.body.error).toBe('string');
+    }
+    expect((await feed('?limit=1')).status).toBe(200);
+    expect((await must(feed('?limit=500'), 200)).activity).toHaveLength(TOTAL);
+    expect((await feed('?after=yesterday')).status).toBe(400);
+    expect((await feed(`?after=${encodeURIComponent(sharedIso)}&afterId=nope`)).status).toBe(400);
+  });
+
+  it('is any member’s (agents too); a non-member gets 404 Project not found., nobody 401', async () => {
+    expect((await feed('?limit=1', member.client)).status).toBe(200);
+    expect((await feed('?limit=1', agent.client)).status).toBe(200);
+    expect(await feed('', outsider.client)).toMatchObject({ status: 404, body: { error: 'Project not found.' } });
+    expect(await feed('', owner.client, randomUUID())).toMatchObject({ status: 404, body: { error: 'Project not found.' } });
+    expect(await feed('', new Client(t.api))).toMatchObject({ status: 401, body: { error: 'Sign in first, or send an agent token.' } });
+  });
+});
