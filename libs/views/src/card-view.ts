@@ -39,7 +39,7 @@ export function orderCardRows(rows: Readonly<CardRows> | null | undefined, prope
   entries.sort(([ka, a], [kb, b]) => {
     const byPlace = placeOf(a) - placeOf(b);
     if (byPlace !== 0) return byPlace;
-    const byWords = 0;
+    const byWords = Number(!WORDLESS.has(a.mode)) - Number(!WORDLESS.has(b.mode));
     if (byWords !== 0) return byWords;
     return (ka === '_title' ? -1 : rank.get(ka)!) - (kb === '_title' ? -1 : rank.get(kb)!);
   });

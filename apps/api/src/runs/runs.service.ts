@@ -87,7 +87,8 @@ export class RunsService {
         const now = this.clock.now();
         const overdue = await this.runs.overdue(now, projectId, 100);
         for (const run of overdue) {
-          run.expire(now);
+          // The row was picked by the same rule; the aggregate has the last word.
+          if (!run.expire(now)) continue;
           await this.runs.save(run);
           await this.closingLine(run.snapshot.projectId, run.snapshot.taskId, run.id, 'lost', null);
           await this.announce(run.snapshot.projectId, run.snapshot.taskId, null);

@@ -35,7 +35,7 @@ export function presentView(v: ViewRecord, properties: readonly PropertyDef[], r
     filters: cleanFilters(v.filters ?? { rules: [] }, { properties }),
     lens: human ? cleanFilters({ rules: v.lensRules ?? [] }, { properties }) : { rules: [] },
     sort: cleanSort(v.sort, properties),
-    lensSort: cleanSort(v.lensSort, properties),
+    lensSort: human ? cleanSort(v.lensSort, properties) : null,
     cardView: v.cardView ? { rows: orderCardRows(v.cardView.rows as never, order) } : null,
   };
 }

@@ -10,7 +10,7 @@ export function orderBySql(sort: SortSpec | null, properties: readonly PropertyD
   if (!sort) return rank;
   const expr = sortExpression(sort.columnId, properties, param);
   if (!expr) return rank;
-  return `${expr} ${sort.direction === 'desc' ? 'DESC' : 'ASC'}, ${rank}`;
+  return `${expr} ${sort.direction === 'desc' ? 'DESC' : 'ASC'} NULLS LAST, ${rank}`;
 }
 
 function sortExpression(columnId: string, properties: readonly PropertyDef[], param: (v: unknown) => string): string | null {

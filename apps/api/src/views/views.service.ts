@@ -91,7 +91,6 @@ export class ViewsService {
     assertLensFits(cleanFilters(view.filters ?? { rules: [] }, { properties: defs }).rules, lens.rules, (id) => nameOf(defs, id));
     if (lens.rules.length === 0 && !sort) await this.views.deleteLens(writer.projectId, view.id, writer.userId);
     else await this.views.putLens(writer.projectId, view.id, writer.userId, lens.rules, sort);
-    await this.ring(writer);
     return this.present(writer, view.id, defs);
   }
 

@@ -55,13 +55,23 @@ export class WebhookStore {
 
   /** Every webhook of the project with its newest delivery, in one query. */
   async list(projectId: string) {
-    return this.db.query(
+    const rows = await this.db.query<{ id: string; lastDelivery: Record<string, unknown> | null }>(
       `SELECT w.id, w.url, w.kinds, w.enabled, left(w.secret, ${SECRET_PREFIX_LENGTH}) AS "secretPrefix", w.created_at AS "createdAt",
               (SELECT row_to_json(x) FROM (SELECT ${DELIVERY} FROM webhook_deliveries d
                  WHERE d.project_id = w.project_id AND d.webhook_id = w.id ORDER BY d.created_at DESC, d.id DESC LIMIT 1) x) AS "lastDelivery"
          FROM webhooks w WHERE w.project_id = $1 ORDER BY w.created_at, w.id`,
       [projectId],
     );
+    // row_to_json writes timestamps in PostgreSQL's own form (`…T03:10:09.726104+00:00`): give them
+    // the ISO form every other answer uses, so lastDelivery reads like a row of the deliveries list.
+    for (const row of rows) {
+      const d = row.lastDelivery;
+      if (!d) continue;
+      for (const key of ['createdAt', 'nextTryAt', 'deliveredAt']) {
+        if (typeof d[key] === 'string') d[key] = new Date(d[key] as string).toISOString();
+      }
+    }
+    return rows;
   }
 
   async view(projectId: string, id: string) {
