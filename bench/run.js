@@ -11,6 +11,8 @@
  * Knobs (environment):
  *   BENCH_QUICK=1          smaller counts, for a smoke run (also: --quick)
  *   BENCH_ONLY=a,b         only these scenarios: board, writes, bulk, stream, webhooks
+ *   BENCH_WRITE_OPS=a,b    only these write operations: task create, value PUT, move, comment create,
+ *                          run report (agent)
  *   BENCH_POOL_SIZE=n      DATABASE_POOL_SIZE of the service instances (default: the service's, 10)
  *   BENCH_NODE_ARGS="…"    extra node flags for the service, e.g. "--cpu-prof --cpu-prof-dir=.data/bench-profiles"
  *   BENCH_KEEP_DB=1        keep the database at the end (for EXPLAIN ANALYZE; see bench/explain.js)
@@ -549,7 +551,9 @@ async function benchWrites(port, owner, p, livePool) {
     'run report (agent)': (i, w) => api(port, 'PATCH', `/runs/${runs[w % runs.length]}`, { token: agent.token, body: { step: `step ${i}` } }, 200),
   };
   const out = {};
+  const only = new Set((process.env.BENCH_WRITE_OPS || '').split(',').map((x) => x.trim()).filter(Boolean));
   for (const [name, op] of Object.entries(ops)) {
+    if (only.size > 0 && !only.has(name)) continue;
     await runLoad({ n: COUNTS.warmup, concurrency: 4, op });
     for (const [clients, n] of [[1, COUNTS.writes1], [16, COUNTS.writes16]]) {
       const stats = await runLoad({ n, concurrency: clients, op });

@@ -219,6 +219,17 @@ describe('card view', () => {
       expect(await viewRows(mainViewId)).toBeNull();
     });
 
+    it('keeps only its own rows: a property added later joins the view\'s cards too', async () => {
+      await patchView(viewId, { [p.priority]: { place: 'headerR', mode: 'colour' } });
+      const added = await expectStatus(owner.client.post(`/projects/${project.id}/properties`, { name: `Late ${randomUUID().slice(0, 4)}`, type: 'number' }), 201);
+      const rows = (await viewRows(viewId)).rows;
+      expect(rows[added.property.id]).toEqual({ place: 'footer', mode: 'text' });
+      expect(rows[p.priority]).toEqual({ place: 'headerR', mode: 'colour' });
+      // And the project's own moves show through where the view has no row of its own.
+      await owner.client.patch(`/properties/${added.property.id}`, { showOnCard: false });
+      expect((await viewRows(viewId)).rows[added.property.id]).toEqual({ place: 'off', mode: 'text' });
+    });
+
     it('{ rows: null } returns the view to the project\'s card view', async () => {
       await expectStatus(patchView(viewId, { [p.priority]: { place: 'headerR', mode: 'colour' } }), 200);
       expect((await t.sql.query('SELECT card_view FROM views WHERE id = $1', [viewId])).rows[0].card_view).not.toBeNull();

@@ -373,6 +373,24 @@ describe('GET /api/views/:viewId/tasks', () => {
       }
     });
 
+    it('a cursor whose task stopped passing between two pages keeps its place (no task twice)', async () => {
+      await expectStatus(owner.client.patch(`/views/${view.id}`, { filters: only(rule('number', 'not_empty')), sort: { columnId: '_key', direction: 'asc' } }), 200);
+      const first = await read(owner.client, view.id, '?limit=2');
+      expect(keysOf(first.tasks)).toEqual(['T1', 'T2']);
+      expect(first).toMatchObject({ total: 4, next: ids.T2 });
+      const before = (await t.sql.query('SELECT updated_at FROM tasks WHERE id = $1', [ids.T2])).rows[0].updated_at;
+      // Meanwhile somebody clears T2's number: T2 no longer passes.
+      await expectStatus(member.client.put(`/tasks/${ids.T2}/values/${p.number.id}`, { value: null }), 200);
+      try {
+        const second = await read(owner.client, view.id, `?limit=2&after=${ids.T2}`);
+        expect(keysOf(second.tasks)).toEqual(['T4', 'T5']);
+        expect(second).toMatchObject({ total: 3, next: null });
+      } finally {
+        await expectStatus(member.client.put(`/tasks/${ids.T2}/values/${p.number.id}`, { value: 10 }), 200);
+        await t.sql.query('UPDATE tasks SET updated_at = $2 WHERE id = $1', [ids.T2, before]);
+      }
+    });
+
     it('limit outside 1..500 is refused', async () => {
       for (const limit of ['0', '501', '-1', '1.5', 'abc', '1e2']) {
         const res = await owner.client.get(`/views/${view.id}/tasks?limit=${limit}`);

@@ -51,7 +51,7 @@ export class BoardService {
     const order = defs.map((d) => d.id);
     return {
       ...settings!,
-      views: views.map((v) => presentView(v, defs, writer.kind)),
+      views: views.map((v) => presentView(v, defs, writer.kind, settings!.cardView.rows ?? {})),
       cardView: { rows: orderCardRows(settings!.cardView.rows as never, order) },
     };
   }

@@ -14,7 +14,7 @@ export interface ViewAnswer {
   lens: Filters;
   sort: SortSpec | null;
   lensSort: SortSpec | null;
-  /** The view's own card view, or null while it follows the project's. */
+  /** The view's card view (the project's rows with the view's own over them), or null while it follows the project's. */
   cardView: { rows: Record<string, unknown> } | null;
 }
 
@@ -22,7 +22,12 @@ export interface ViewAnswer {
  * A view as the reader sees it: rules and orders cleaned on every read (gone properties and
  * options thrown away), and the reader's own lens; an agent always reads none.
  */
-export function presentView(v: ViewRecord, properties: readonly PropertyDef[], readerKind: 'human' | 'agent'): ViewAnswer {
+export function presentView(
+  v: ViewRecord,
+  properties: readonly PropertyDef[],
+  readerKind: 'human' | 'agent',
+  projectRows: Record<string, unknown> = {},
+): ViewAnswer {
   const human = readerKind === 'human';
   const order = properties.map((p) => p.id);
   return {
@@ -36,6 +41,7 @@ export function presentView(v: ViewRecord, properties: readonly PropertyDef[], r
     lens: human ? cleanFilters({ rules: v.lensRules ?? [] }, { properties }) : { rules: [] },
     sort: cleanSort(v.sort, properties),
     lensSort: human ? cleanSort(v.lensSort, properties) : null,
-    cardView: v.cardView ? { rows: orderCardRows(v.cardView.rows as never, order) } : null,
+    // A view keeps only the rows it changed, so a property added later still shows on its cards.
+    cardView: v.cardView ? { rows: orderCardRows({ ...projectRows, ...(v.cardView.rows ?? {}) } as never, order) } : null,
   };
 }

@@ -84,14 +84,20 @@ export class ViewsService {
 
   /** Replaces the caller's lens (rules and order together); nothing is broadcast. */
   async putLens(writer: Writer, viewId: string, body: Record<string, unknown>) {
-    const defs = await this.defs.load(writer.projectId);
-    const view = await this.load(writer, viewId);
-    const lens = cleanFilters(body.filters ?? { rules: [] }, { properties: defs });
-    const sort = body.sort === undefined || body.sort === null ? null : cleanSort(body.sort, defs);
-    assertLensFits(cleanFilters(view.filters ?? { rules: [] }, { properties: defs }).rules, lens.rules, (id) => nameOf(defs, id));
-    if (lens.rules.length === 0 && !sort) await this.views.deleteLens(writer.projectId, view.id, writer.userId);
-    else await this.views.putLens(writer.projectId, view.id, writer.userId, lens.rules, sort);
-    return this.present(writer, view.id, defs);
+    // Under the project lock, so a lens never lands beside filters written meanwhile that it clashes with.
+    return this.uow.run(
+      async () => {
+        const defs = await this.defs.load(writer.projectId);
+        const view = await this.load(writer, viewId, true);
+        const lens = cleanFilters(body.filters ?? { rules: [] }, { properties: defs });
+        const sort = body.sort === undefined || body.sort === null ? null : cleanSort(body.sort, defs);
+        assertLensFits(cleanFilters(view.filters ?? { rules: [] }, { properties: defs }).rules, lens.rules, (id) => nameOf(defs, id));
+        if (lens.rules.length === 0 && !sort) await this.views.deleteLens(writer.projectId, view.id, writer.userId);
+        else await this.views.putLens(writer.projectId, view.id, writer.userId, lens.rules, sort);
+        return this.present(writer, view.id, defs);
+      },
+      { lockProject: writer.projectId },
+    );
   }
 
   /** Moves the caller's lens onto the view for everyone, in one transaction under the project lock. */
@@ -139,14 +145,17 @@ export class ViewsService {
     const order = orderBySql(view.lensSort ?? view.sort, defs, param);
     const afterParam = param(after);
     const limitParam = param(limit + 1);
+    // Every live task is ranked, passing or not, so a cursor whose task stopped passing the rules
+    // between two pages (a value changed meanwhile) still marks its place instead of restarting the walk.
     const row = await this.db.one<{ total: number; ids: string[] }>(
-      `WITH ordered AS (
-         SELECT t.id, row_number() OVER (ORDER BY ${order}) AS rn
+      `WITH ranked AS (
+         SELECT t.id, row_number() OVER (ORDER BY ${order}) AS rn, (${where}) AS pass
            FROM tasks t
-          WHERE t.project_id = $1 AND t.deleted_at IS NULL AND t.archived_at IS NULL AND ${where}),
+          WHERE t.project_id = $1 AND t.deleted_at IS NULL AND t.archived_at IS NULL),
+       ordered AS (SELECT id, rn FROM ranked WHERE pass),
        page AS (
          SELECT id, rn FROM ordered
-          WHERE rn > COALESCE((SELECT rn FROM ordered WHERE id = ${afterParam}::uuid), 0)
+          WHERE rn > COALESCE((SELECT rn FROM ranked WHERE id = ${afterParam}::uuid), 0)
           ORDER BY rn LIMIT ${limitParam})
        SELECT (SELECT count(*)::int FROM ordered) AS total, COALESCE((SELECT json_agg(id ORDER BY rn) FROM page), '[]'::json) AS ids`,
       params,
@@ -191,14 +200,14 @@ export class ViewsService {
         if (body.rows === null) view.cardView = null;
         else {
           const rows = readCardRows(body.rows, new Set(defs.map((d) => d.id)));
-          view.cardView = { rows: { ...(view.cardView?.rows ?? project.rows ?? {}), ...rows } };
+          view.cardView = { rows: { ...(view.cardView?.rows ?? {}), ...rows } };
         }
         if (JSON.stringify(view.cardView) !== before) {
           await this.views.save(view);
           await this.ring(writer);
         }
-        const effective = view.cardView ?? project;
-        return { cardView: { rows: orderCardRows((effective.rows ?? {}) as never, defs.map((d) => d.id)) } };
+        const effective = { ...(project.rows ?? {}), ...(view.cardView?.rows ?? {}) };
+        return { cardView: { rows: orderCardRows(effective as never, defs.map((d) => d.id)) } };
       },
       { lockProject: writer.projectId },
     );
@@ -218,7 +227,8 @@ export class ViewsService {
   }
 
   private async present(writer: Writer, viewId: string, defs: readonly PropertyDef[]) {
-    return presentView((await this.load(writer, viewId))!, defs, writer.kind);
+    const project = (await this.views.projectCardView(writer.projectId)) as { rows?: Record<string, unknown> };
+    return presentView((await this.load(writer, viewId))!, defs, writer.kind, project.rows ?? {});
   }
 
   private ring(writer: Writer): Promise<void> {
