@@ -210,6 +210,26 @@ describe('activity feed', () => {
     expect(await must(feed(`?after=${encodeURIComponent(last.iso)}&afterId=${last.id}`), 200)).toEqual({ activity: [], next: null });
   });
 
+  it('pages 100 lines by default, up to 500 when asked', async () => {
+    const pid = (await createProject(owner.client, 'Long feed', 'LONG')).id;
+    await t.sql.query(
+      `INSERT INTO activity (id, project_id, task_id, actor_id, kind, data, created_at)
+       SELECT gen_random_uuid(), $1, NULL, $2, 'rules', '{"hash":"h","text":"t"}', '2030-01-01T00:00:00Z'::timestamptz + (n % 37) * interval '1 millisecond'
+         FROM generate_series(1, 520) AS n`,
+      [pid, owner.user.id],
+    );
+    const first = await must(feed('', owner.client, pid), 200);
+    expect(first.activity).toHaveLength(100);
+    expect(first.next).toEqual({ after: expect.any(String), afterId: first.activity[99].id });
+    const big = await must(feed('?limit=500', owner.client, pid), 200);
+    expect(big.activity).toHaveLength(500);
+    expect(big.activity.slice(0, 100).map((e: any) => e.id)).toEqual(first.activity.map((e: any) => e.id));
+    const rest = await must(feed(`?limit=500&after=${encodeURIComponent(big.next.after)}&afterId=${big.next.afterId}`, owner.client, pid), 200);
+    expect(rest.activity).toHaveLength(20);
+    expect(rest.next).toBeNull();
+    expect(new Set([...big.activity, ...rest.activity].map((e: any) => e.id)).size).toBe(520);
+  });
+
   it('refuses a limit outside 1..500 and a cursor that is not one with 400', async () => {
     for (const limit of ['0', '501', '-1', 'abc', '1.5', '', '1e2']) {
       const res = await feed(`?limit=${encodeURIComponent(limit)}`);

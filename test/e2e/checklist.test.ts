@@ -1,39 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { Client as PgClient } from 'pg';
 import { DiscussionQueries } from '@board/persistence';
+import { ChangeListener, feedLines, insertTask, listenChanges } from '../support/fixtures';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 const CLASH = 'This changed while you typed.';
 const ITEM_NOT_FOUND = 'Checklist item not found.';
 const TASK_NOT_FOUND = 'Task not found.';
 const LONG_AGO = '2000-01-01T00:00:00Z';
-
-let taskNumber = 0;
-
-/** There is no task-create route yet: a task row straight into the table. */
-async function createTask(t: TestApp, projectId: string, title = 'A task'): Promise<string> {
-  const id = randomUUID();
-  await t.sql.query(`INSERT INTO tasks (id, project_id, number, title, position) VALUES ($1, $2, $3, $4, 'a0')`, [id, projectId, ++taskNumber, title]);
-  return id;
-}
-
-/** Stream notices as PostgreSQL delivers them to every instance. */
-async function listenChanges(url: string) {
-  const client = new PgClient({ connectionString: url });
-  client.on('error', () => undefined);
-  await client.connect();
-  await client.query('LISTEN board_changes');
-  const seen: any[] = [];
-  client.on('notification', (n) => seen.push(JSON.parse(n.payload ?? '{}')));
-  return {
-    /** The notices since the last call, after giving late ones a moment to arrive. */
-    async take(): Promise<any[]> {
-      await new Promise((r) => setTimeout(r, 150));
-      return seen.splice(0);
-    },
-    close: () => client.end(),
-  };
-}
 
 describe('checklist routes', () => {
   let t: TestApp;
@@ -42,14 +15,9 @@ describe('checklist routes', () => {
   let outsider: Person;
   let agent: { client: Client; agent: any };
   let projectId: string;
-  let changes: Awaited<ReturnType<typeof listenChanges>>;
+  let changes: ChangeListener;
 
-  const feed = async (taskId: string) =>
-    (
-      await t.sql.query(`SELECT kind, data, actor_id, task_id, project_id FROM activity WHERE task_id = $1 AND kind = 'checklist' ORDER BY created_at, id`, [
-        taskId,
-      ])
-    ).rows;
+  const feed = (taskId: string) => feedLines(t, taskId, 'checklist', ['kind', 'data', 'actor_id', 'task_id', 'project_id']);
   const itemRow = async (id: string) => (await t.sql.query('SELECT text, done, position FROM checklist_items WHERE id = $1', [id])).rows[0];
   const updatedAt = async (taskId: string): Promise<Date> => (await t.sql.query('SELECT updated_at FROM tasks WHERE id = $1', [taskId])).rows[0].updated_at;
   const ageTask = (taskId: string) => t.sql.query('UPDATE tasks SET updated_at = $2 WHERE id = $1', [taskId, LONG_AGO]);
@@ -79,7 +47,7 @@ describe('checklist routes', () => {
 
   describe('POST /api/tasks/:taskId/checklist', () => {
     it('answers 201 { item } with the trimmed text, unticked, and writes one added line, the task time and a task notice', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       await ageTask(taskId);
       const res = await member.client.post(`/tasks/${taskId}/checklist`, { text: '  Write the tests  ' }, { headers: { 'x-service-client': 'tab-1' } });
       expect(res.status).toBe(201);
@@ -92,7 +60,7 @@ describe('checklist routes', () => {
     });
 
     it('appends each new item last', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const items = [];
       for (const text of ['one', 'two', 'three', 'four']) items.push(await addItem(taskId, text));
       const positions = items.map((i) => i.position);
@@ -103,7 +71,7 @@ describe('checklist routes', () => {
     });
 
     it('lets an agent add items, as itself', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const item = await addItem(taskId, 'From the agent', agent.client);
       const lines = await feed(taskId);
       expect(lines).toEqual([expect.objectContaining({ data: { itemId: item.id, action: 'added' }, actor_id: agent.agent.id })]);
@@ -111,7 +79,7 @@ describe('checklist routes', () => {
     });
 
     it('refuses a missing, empty, non-text or too long text with the Text messages and writes nothing', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const cases: [unknown, string][] = [
         [{}, 'Text cannot be empty.'],
         [{ text: null }, 'Text cannot be empty.'],
@@ -135,7 +103,7 @@ describe('checklist routes', () => {
     });
 
     it('takes exactly 400 characters, counted as a person counts them', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       expect((await addItem(taskId, 'x'.repeat(400))).text).toHaveLength(400);
       expect((await addItem(taskId, '✅'.repeat(400))).text).toBe('✅'.repeat(400));
     });
@@ -143,7 +111,7 @@ describe('checklist routes', () => {
 
   describe('PATCH /api/checklist/:itemId', () => {
     it('ticks and unticks, writing checked and unchecked lines, the task time and a notice', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const item = await addItem(taskId, 'Tick me');
       await changes.take();
       await ageTask(taskId);
@@ -164,7 +132,7 @@ describe('checklist routes', () => {
     });
 
     it('coerces done from any JSON value as Boolean would', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const item = await addItem(taskId);
       const cases: [unknown, boolean][] = [
         ['no', true], [0, false], [[], true], [null, false], [{}, true], ['', false], [1, true], ['false', true], [false, false],
@@ -177,7 +145,7 @@ describe('checklist routes', () => {
     });
 
     it('changes the text (trimmed) and writes an edited line', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const item = await addItem(taskId, 'Old words');
       const res = await owner.client.patch(`/checklist/${item.id}`, { text: '  New words ' });
       expect(res.status).toBe(200);
@@ -186,7 +154,7 @@ describe('checklist routes', () => {
     });
 
     it('writes one edited line when text and tick change together', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const item = await addItem(taskId, 'Both');
       await changes.take();
       const res = await owner.client.patch(`/checklist/${item.id}`, { text: 'Both changed', done: true });
@@ -196,7 +164,7 @@ describe('checklist routes', () => {
     });
 
     it('answers { ok: true } and writes nothing when neither text nor done is sent', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const item = await addItem(taskId, 'Keep');
       await changes.take();
       await ageTask(taskId);
@@ -213,7 +181,7 @@ describe('checklist routes', () => {
     });
 
     it('writes, records and rings nothing when the item already is as asked', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const item = await addItem(taskId, 'Same');
       await changes.take();
       await ageTask(taskId);
@@ -228,7 +196,7 @@ describe('checklist routes', () => {
     });
 
     it('without a base, the last write wins', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const item = await addItem(taskId, 'First');
       await member.client.patch(`/checklist/${item.id}`, { text: 'Second' });
       const res = await owner.client.patch(`/checklist/${item.id}`, { text: 'Third' });
@@ -236,7 +204,7 @@ describe('checklist routes', () => {
     });
 
     it('writes when the saved text still is the base', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const item = await addItem(taskId, 'Base');
       const res = await owner.client.patch(`/checklist/${item.id}`, { text: 'Mine', baseText: 'Base', done: true });
       expect(res.status).toBe(200);
@@ -244,7 +212,7 @@ describe('checklist routes', () => {
     });
 
     it('on a clash answers 409 { error, current } and writes nothing, the tick included', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const item = await addItem(taskId, 'Base');
       await member.client.patch(`/checklist/${item.id}`, { text: 'Theirs' });
       await changes.take();
@@ -263,7 +231,7 @@ describe('checklist routes', () => {
     });
 
     it('is no clash when the saved text already is the new text', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const item = await addItem(taskId, 'Base');
       await member.client.patch(`/checklist/${item.id}`, { text: 'Agreed' });
       const same = await owner.client.patch(`/checklist/${item.id}`, { text: 'Agreed', baseText: 'Base' });
@@ -278,7 +246,7 @@ describe('checklist routes', () => {
     });
 
     it('lets only one of two writers from the same base through', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const item = await addItem(taskId, 'Base');
       const answers = await Promise.all([
         owner.client.patch(`/checklist/${item.id}`, { text: 'From Olive', baseText: 'Base' }),
@@ -292,7 +260,7 @@ describe('checklist routes', () => {
     });
 
     it('refuses a text that is empty, too long or not text, and a base that is not text', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const item = await addItem(taskId, 'Keep');
       const cases: [unknown, string][] = [
         [{ text: '' }, 'Text cannot be empty.'],
@@ -311,7 +279,7 @@ describe('checklist routes', () => {
 
   describe('DELETE /api/checklist/:itemId', () => {
     it('removes the item, writes a deleted line, the task time and a notice', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const keep = await addItem(taskId, 'Keep');
       const item = await addItem(taskId, 'Remove');
       await changes.take();
@@ -335,7 +303,7 @@ describe('checklist routes', () => {
 
   describe('who may call', () => {
     it('refuses a caller without credentials', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const item = await addItem(taskId);
       const anon = new Client(t.api);
       for (const res of [
@@ -361,7 +329,7 @@ describe('checklist routes', () => {
     });
 
     it('answers 404 to a non-member, and writes nothing', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const item = await addItem(taskId, 'Private');
       const add = await outsider.client.post(`/tasks/${taskId}/checklist`, { text: 'x' });
       expect([add.status, add.body]).toEqual([404, { error: TASK_NOT_FOUND }]);
@@ -375,7 +343,7 @@ describe('checklist routes', () => {
     it('refuses an agent token of another project', async () => {
       const otherProject = (await createProject(owner.client, 'Other', 'OTH')).id;
       const otherAgent = await createAgent(owner.client, otherProject, 'Stranger');
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const item = await addItem(taskId);
       const res = await otherAgent.client.patch(`/checklist/${item.id}`, { done: true });
       expect([res.status, res.body]).toEqual([403, { error: 'That token belongs to another project.' }]);
@@ -383,7 +351,7 @@ describe('checklist routes', () => {
     });
 
     it('answers 404 on every route once the task is deleted', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const item = await addItem(taskId, 'Gone with it');
       await changes.take();
       await t.sql.query('UPDATE tasks SET deleted_at = now() WHERE id = $1', [taskId]);
@@ -401,7 +369,7 @@ describe('checklist routes', () => {
 
   describe('DiscussionQueries.forTask', () => {
     it('reads the checklist as [{ id, text, done, position }] in the order items were added', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const a = await addItem(taskId, 'A');
       const b = await addItem(taskId, 'B');
       await owner.client.patch(`/checklist/${b.id}`, { done: true });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Client as PgClient } from 'pg';
 import { DiscussionQueries } from '@board/persistence';
+import { ChangeListener, feedLines, insertTask, listenChanges } from '../support/fixtures';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 const CLASH = 'This changed while you typed.';
@@ -12,32 +12,6 @@ const TASK_NOT_FOUND = 'Task not found.';
 const LONG_AGO = '2000-01-01T00:00:00Z';
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
-let taskNumber = 0;
-
-/** There is no task-create route yet: a task row straight into the table. */
-async function createTask(t: TestApp, projectId: string, title = 'A task'): Promise<string> {
-  const id = randomUUID();
-  await t.sql.query(`INSERT INTO tasks (id, project_id, number, title, position) VALUES ($1, $2, $3, $4, 'a0')`, [id, projectId, ++taskNumber, title]);
-  return id;
-}
-
-/** Stream notices as PostgreSQL delivers them to every instance. */
-async function listenChanges(url: string) {
-  const client = new PgClient({ connectionString: url });
-  client.on('error', () => undefined);
-  await client.connect();
-  await client.query('LISTEN board_changes');
-  const seen: any[] = [];
-  client.on('notification', (n) => seen.push(JSON.parse(n.payload ?? '{}')));
-  return {
-    async take(): Promise<any[]> {
-      await new Promise((r) => setTimeout(r, 150));
-      return seen.splice(0);
-    },
-    close: () => client.end(),
-  };
-}
-
 describe('comment routes', () => {
   let t: TestApp;
   let owner: Person;
@@ -48,14 +22,9 @@ describe('comment routes', () => {
   let agent: { client: Client; agent: any };
   let agent2: { client: Client; agent: any };
   let projectId: string;
-  let changes: Awaited<ReturnType<typeof listenChanges>>;
+  let changes: ChangeListener;
 
-  const feed = async (taskId: string) =>
-    (
-      await t.sql.query(`SELECT kind, data, actor_id, task_id, project_id FROM activity WHERE task_id = $1 AND kind = 'comment' ORDER BY created_at, id`, [
-        taskId,
-      ])
-    ).rows;
+  const feed = (taskId: string) => feedLines(t, taskId, 'comment', ['kind', 'data', 'actor_id', 'task_id', 'project_id']);
   const commentRow = async (id: string) =>
     (await t.sql.query('SELECT body, author_id, created_at, edited_at FROM comments WHERE id = $1', [id])).rows[0];
   const updatedAt = async (taskId: string): Promise<Date> => (await t.sql.query('SELECT updated_at FROM tasks WHERE id = $1', [taskId])).rows[0].updated_at;
@@ -93,7 +62,7 @@ describe('comment routes', () => {
 
   describe('POST /api/tasks/:taskId/comments', () => {
     it('answers 201 { comment } with the trimmed body and its author, writes a comment line, the task time and a notice', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       await ageTask(taskId);
       const res = await member.client.post(`/tasks/${taskId}/comments`, { body: '  Looks good to me  ' }, { headers: { 'x-service-client': 'tab-9' } });
       expect(res.status).toBe(201);
@@ -115,7 +84,7 @@ describe('comment routes', () => {
     });
 
     it('lets an agent comment as itself', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const comment = await addComment(taskId, 'Done on my side.', agent.client);
       expect(comment.authorId).toBe(agent.agent.id);
       expect(comment.author).toEqual(authorOf(agent.agent));
@@ -123,7 +92,7 @@ describe('comment routes', () => {
     });
 
     it('refuses a missing, empty, non-text or too long body with the Body messages and writes nothing', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const cases: [unknown, string][] = [
         [{}, 'Body cannot be empty.'],
         [{ body: null }, 'Body cannot be empty.'],
@@ -144,14 +113,14 @@ describe('comment routes', () => {
     });
 
     it('takes exactly 8000 characters', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       expect((await addComment(taskId, 'y'.repeat(8000))).body).toHaveLength(8000);
     });
   });
 
   describe('PATCH /api/comments/:commentId', () => {
     it('lets the author change the words: editedAt set, createdAt and place kept, one edited line, a notice', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const first = await addComment(taskId, 'First', member.client);
       const second = await addComment(taskId, 'Second', owner.client);
       await changes.take();
@@ -174,7 +143,7 @@ describe('comment routes', () => {
     });
 
     it('writes nothing for the same words: no editedAt, no line, no notice, no task time', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const comment = await addComment(taskId, 'Same words', member.client);
       await changes.take();
       await ageTask(taskId);
@@ -190,7 +159,7 @@ describe('comment routes', () => {
     });
 
     it('lets an agent edit its own comment', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const comment = await addComment(taskId, 'Working on it', agent.client);
       const res = await agent.client.patch(`/comments/${comment.id}`, { body: 'Finished' });
       expect(res.status).toBe(200);
@@ -199,7 +168,7 @@ describe('comment routes', () => {
     });
 
     it('refuses everybody but the author, owner and admin included, people and agents alike', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const byMember = await addComment(taskId, 'Mine', member.client);
       const byAgent = await addComment(taskId, 'Agent words', agent.client);
       await changes.take();
@@ -221,7 +190,7 @@ describe('comment routes', () => {
     });
 
     it('refuses an empty body with its own sentence, and a long or non-text body with the Body messages', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const comment = await addComment(taskId, 'Keep me', member.client);
       const cases: [unknown, number, string][] = [
         [{ body: '' }, 400, EMPTY],
@@ -240,7 +209,7 @@ describe('comment routes', () => {
     });
 
     it('writes when the saved words still are the base', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const comment = await addComment(taskId, 'Base', member.client);
       const res = await member.client.patch(`/comments/${comment.id}`, { body: 'Mine', baseBody: 'Base' });
       expect(res.status).toBe(200);
@@ -248,7 +217,7 @@ describe('comment routes', () => {
     });
 
     it('on a clash answers 409 { error, field: body, current } and writes nothing', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const comment = await addComment(taskId, 'Base', member.client);
       // The author changed it from another tab.
       await member.client.patch(`/comments/${comment.id}`, { body: 'Other tab' });
@@ -265,7 +234,7 @@ describe('comment routes', () => {
     });
 
     it('lets only one of two tabs from the same base through', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const comment = await addComment(taskId, 'Base', member.client);
       const answers = await Promise.all([
         member.client.patch(`/comments/${comment.id}`, { body: 'Tab one', baseBody: 'Base' }),
@@ -280,7 +249,7 @@ describe('comment routes', () => {
 
   describe('DELETE /api/comments/:commentId', () => {
     it("lets the author delete their own, with a deleted line that carries the author and never the words", async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const comment = await addComment(taskId, 'Secret words', member.client);
       await changes.take();
       await ageTask(taskId);
@@ -303,7 +272,7 @@ describe('comment routes', () => {
     });
 
     it("lets a person who is owner or admin delete anybody's, marked byProject", async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const byMember = await addComment(taskId, 'Member words', member.client);
       const byAgent = await addComment(taskId, 'Agent words', agent.client);
       const byOwner = await addComment(taskId, 'Owner words', owner.client);
@@ -319,7 +288,7 @@ describe('comment routes', () => {
     });
 
     it("lets an agent delete its own only, and a plain member only their own", async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const byMember = await addComment(taskId, 'Member words', member.client);
       const byOwner = await addComment(taskId, 'Owner words', owner.client);
       const byAgent = await addComment(taskId, 'Agent words', agent.client);
@@ -345,7 +314,7 @@ describe('comment routes', () => {
     });
 
     it('keeps a comment whose author is gone: author null, nobody can edit it, a managing person can delete it', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const temp = await createAgent(owner.client, projectId, 'Temp');
       const comment = await addComment(taskId, 'Left behind', temp.client);
       await t.sql.query('DELETE FROM users WHERE id = $1', [temp.agent.id]);
@@ -377,7 +346,7 @@ describe('comment routes', () => {
     });
 
     it('refuses a caller without credentials', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const comment = await addComment(taskId, 'Hello');
       const anon = new Client(t.api);
       for (const res of [
@@ -390,7 +359,7 @@ describe('comment routes', () => {
     });
 
     it('answers 404 to a non-member, and writes nothing', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const comment = await addComment(taskId, 'Private');
       const add = await outsider.client.post(`/tasks/${taskId}/comments`, { body: 'x' });
       expect([add.status, add.body]).toEqual([404, { error: TASK_NOT_FOUND }]);
@@ -403,7 +372,7 @@ describe('comment routes', () => {
     });
 
     it('answers 404 on every route once the task is deleted', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const comment = await addComment(taskId, 'Gone with it', member.client);
       await changes.take();
       await t.sql.query('UPDATE tasks SET deleted_at = now() WHERE id = $1', [taskId]);
@@ -421,7 +390,7 @@ describe('comment routes', () => {
 
   describe('DiscussionQueries.forTask', () => {
     it('reads comments oldest first, each with its author', async () => {
-      const taskId = await createTask(t, projectId);
+      const taskId = await insertTask(t, projectId);
       const a = await addComment(taskId, 'One', owner.client);
       const b = await addComment(taskId, 'Two', agent.client);
       const c = await addComment(taskId, 'Three', member.client);

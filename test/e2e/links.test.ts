@@ -1,27 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Client as PgClient } from 'pg';
+import { ChangeListener, createTaskFromBody, feedLines, listenChanges } from '../support/fixtures';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 const NOT_ON_BOARD = { error: 'That task is not on this board.' };
 const NOT_A_TASK_ID = { error: 'That is not a task id.' };
-
-/** Stream notices as PostgreSQL delivers them to every instance. */
-async function listenChanges(url: string) {
-  const client = new PgClient({ connectionString: url });
-  client.on('error', () => undefined);
-  await client.connect();
-  await client.query('LISTEN board_changes');
-  const seen: any[] = [];
-  client.on('notification', (n) => seen.push(JSON.parse(n.payload ?? '{}')));
-  return {
-    /** The notices since the last call, after giving late ones a moment to arrive. */
-    async take(): Promise<any[]> {
-      await new Promise((r) => setTimeout(r, 150));
-      return seen.splice(0);
-    },
-    close: () => client.end(),
-  };
-}
 
 describe('blockers and parents', () => {
   let t: TestApp;
@@ -32,22 +14,17 @@ describe('blockers and parents', () => {
   let projectId: string;
   let otherProjectId: string;
   let status: { id: string; done: string; todo: string };
-  let changes: Awaited<ReturnType<typeof listenChanges>>;
+  let changes: ChangeListener;
   let counter = 0;
 
-  async function newTask(title = `Task ${++counter}`, projectOf: string = projectId, c: Client = owner.client, extra: Record<string, unknown> = {}): Promise<any> {
-    const res = await c.post(`/projects/${projectOf}/tasks`, { title, ...extra });
-    if (res.status !== 201) throw new Error(`task create failed: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.task;
-  }
+  const newTask = (title = `Task ${++counter}`, projectOf: string = projectId, c: Client = owner.client, extra: Record<string, unknown> = {}): Promise<any> =>
+    createTaskFromBody(c, projectOf, { title, ...extra });
   const block = (task: any, blocker: any, c: Client = owner.client) => c.post(`/tasks/${task.id}/blockers`, { blockerId: blocker.id });
   const unblock = (task: any, blocker: any, c: Client = owner.client) => c.delete(`/tasks/${task.id}/blockers/${blocker.id}`);
   const parent = (task: any, p: any, c: Client = owner.client) => c.put(`/tasks/${task.id}/parent`, { parentId: p.id });
   const unparent = (task: any, c: Client = owner.client) => c.delete(`/tasks/${task.id}/parent`);
-  const linkFeed = async (taskId: string) =>
-    (await t.sql.query(`SELECT data FROM activity WHERE task_id = $1 AND kind = 'link' ORDER BY created_at, id`, [taskId])).rows.map((r) => r.data);
-  const actorsOfLinkFeed = async (taskId: string) =>
-    (await t.sql.query(`SELECT actor_id FROM activity WHERE task_id = $1 AND kind = 'link' ORDER BY created_at, id`, [taskId])).rows.map((r) => r.actor_id);
+  const linkFeed = async (taskId: string) => (await feedLines(t, taskId, 'link', ['data'])).map((r) => r.data);
+  const actorsOfLinkFeed = async (taskId: string) => (await feedLines(t, taskId, 'link', ['actor_id'])).map((r) => r.actor_id);
   const linkRows = async (...ids: string[]) =>
     (
       await t.sql.query(`SELECT task_id, blocker_id FROM task_links WHERE task_id = ANY($1::uuid[]) OR blocker_id = ANY($1::uuid[]) ORDER BY task_id, blocker_id`, [

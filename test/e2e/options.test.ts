@@ -1,36 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { Client as PgClient } from 'pg';
 import { DomainError, OPTION_COLORS } from '@board/kernel';
 import { PropertyStore } from '@board/persistence';
-import { addMember, Answer, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import { ChangeListener, createProperty, expectError, insertTask as insertTaskRow, listenChanges } from '../support/fixtures';
+import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const OPTION_NOT_FOUND = 'Option not found.';
 const NOT_AN_OPTION_ID = 'That is not an option id.';
 const COLOR_INVALID = 'The colour must look like #3fb0c8.';
-
-function expectError(res: Answer, status: number, error: string): void {
-  expect({ status: res.status, body: res.body }).toEqual({ status, body: { error } });
-}
-
-/** Stream notices as PostgreSQL delivers them to every instance. */
-async function listenChanges(url: string) {
-  const client = new PgClient({ connectionString: url });
-  client.on('error', () => undefined);
-  await client.connect();
-  await client.query('LISTEN board_changes');
-  const seen: any[] = [];
-  client.on('notification', (n) => seen.push(JSON.parse(n.payload ?? '{}')));
-  return {
-    /** The notices since the last call, after giving late ones a moment to arrive. */
-    async take(): Promise<any[]> {
-      await new Promise((r) => setTimeout(r, 150));
-      return seen.splice(0);
-    },
-    close: () => client.end(),
-  };
-}
 
 describe('options', () => {
   let t: TestApp;
@@ -41,7 +19,7 @@ describe('options', () => {
   let agent: Client;
   let projectId: string;
   let otherProjectId: string;
-  let changes: Awaited<ReturnType<typeof listenChanges>>;
+  let changes: ChangeListener;
   let taskNumber = 0;
 
   const rows = async (sql: string, params: unknown[] = []) => (await t.sql.query(sql, params)).rows;
@@ -51,19 +29,12 @@ describe('options', () => {
   const valuesOf = async (taskId: string) => (await one(`SELECT "values" FROM tasks WHERE id = $1`, [taskId])).values;
 
   async function insertTask(values: Record<string, unknown>, extra: { archived?: boolean; deleted?: boolean; pid?: string } = {}): Promise<string> {
-    const id = randomUUID();
-    await t.sql.query(
-      `INSERT INTO tasks (id, project_id, number, title, position, "values", archived_at, deleted_at) VALUES ($1, $2, $3, $4, 'a0', $5, $6, $7)`,
-      [id, extra.pid ?? projectId, ++taskNumber, `Task ${taskNumber}`, JSON.stringify(values), extra.archived ? new Date() : null, extra.deleted ? new Date() : null],
-    );
-    return id;
+    const number = ++taskNumber;
+    return insertTaskRow(t, extra.pid ?? projectId, { number, title: `Task ${number}`, values, archived: extra.archived, deleted: extra.deleted });
   }
 
-  async function property(name: string, type: string, options: string[] = [], as: Client = owner.client, pid = projectId): Promise<any> {
-    const res = await as.post(`/projects/${pid}/properties`, { name, type, options });
-    if (res.status !== 201) throw new Error(`property create failed: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.property;
-  }
+  const property = (name: string, type: string, options: string[] = [], as: Client = owner.client, pid = projectId): Promise<any> =>
+    createProperty(as, pid, name, type, options);
 
   async function option(propertyId: string, body: Record<string, unknown>, as: Client = owner.client): Promise<any> {
     const res = await as.post(`/properties/${propertyId}/options`, body);

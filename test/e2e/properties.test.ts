@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Client as PgClient } from 'pg';
 import { OPTION_COLORS } from '@board/kernel';
 import { PropertyListQuery } from '@board/persistence';
-import { addMember, Answer, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import { ChangeListener, expectError, insertTask as insertTaskRow, listenChanges } from '../support/fixtures';
+import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -11,28 +11,6 @@ const PROPERTY_NOT_FOUND = 'Property not found.';
 const NOT_A_PROPERTY_ID = 'That is not a property id.';
 const WHEN_INVALID = 'A when rule names a select property of this project and some of its options.';
 const DEFAULT_KEY = 'A default is keyed by an option of Type.';
-
-function expectError(res: Answer, status: number, error: string): void {
-  expect({ status: res.status, body: res.body }).toEqual({ status, body: { error } });
-}
-
-/** Stream notices as PostgreSQL delivers them to every instance. */
-async function listenChanges(url: string) {
-  const client = new PgClient({ connectionString: url });
-  client.on('error', () => undefined);
-  await client.connect();
-  await client.query('LISTEN board_changes');
-  const seen: any[] = [];
-  client.on('notification', (n) => seen.push(JSON.parse(n.payload ?? '{}')));
-  return {
-    /** The notices since the last call, after giving late ones a moment to arrive. */
-    async take(): Promise<any[]> {
-      await new Promise((r) => setTimeout(r, 150));
-      return seen.splice(0);
-    },
-    close: () => client.end(),
-  };
-}
 
 describe('properties', () => {
   let t: TestApp;
@@ -43,7 +21,7 @@ describe('properties', () => {
   let agent: Client;
   let projectId: string;
   let otherProjectId: string;
-  let changes: Awaited<ReturnType<typeof listenChanges>>;
+  let changes: ChangeListener;
   let taskNumber = 0;
 
   const rows = async (sql: string, params: unknown[] = []) => (await t.sql.query(sql, params)).rows;
@@ -55,12 +33,8 @@ describe('properties', () => {
   const valuesOf = async (taskId: string) => (await one(`SELECT "values" FROM tasks WHERE id = $1`, [taskId])).values;
 
   async function insertTask(values: Record<string, unknown>, extra: { archived?: boolean; deleted?: boolean; pid?: string } = {}): Promise<string> {
-    const id = randomUUID();
-    await t.sql.query(
-      `INSERT INTO tasks (id, project_id, number, title, position, "values", archived_at, deleted_at) VALUES ($1, $2, $3, $4, 'a0', $5, $6, $7)`,
-      [id, extra.pid ?? projectId, ++taskNumber, `Task ${taskNumber}`, JSON.stringify(values), extra.archived ? new Date() : null, extra.deleted ? new Date() : null],
-    );
-    return id;
+    const number = ++taskNumber;
+    return insertTaskRow(t, extra.pid ?? projectId, { number, title: `Task ${number}`, values, archived: extra.archived, deleted: extra.deleted });
   }
 
   async function insertView(name: string, kind: string, groupById: string | null, pid = projectId): Promise<string> {

@@ -1,25 +1,8 @@
-import { Client as PgClient } from 'pg';
 import { RunsService } from '../../apps/api/src/runs/runs.service';
+import { feedLines, listenChanges } from '../support/fixtures';
 import { Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 type Agent = { client: Client; agent: any; token: string };
-
-/** Stream notices as PostgreSQL delivers them to every instance. */
-async function listenChanges(url: string) {
-  const client = new PgClient({ connectionString: url });
-  client.on('error', () => undefined);
-  await client.connect();
-  await client.query('LISTEN board_changes');
-  const seen: any[] = [];
-  client.on('notification', (n) => seen.push(JSON.parse(n.payload ?? '{}')));
-  return {
-    async take(): Promise<any[]> {
-      await new Promise((r) => setTimeout(r, 150));
-      return seen.splice(0);
-    },
-    close: () => client.end(),
-  };
-}
 
 describe('run lease', () => {
   let t: TestApp;
@@ -52,8 +35,7 @@ describe('run lease', () => {
   const age = (runId: string, interval = '31 minutes') =>
     t.sql.query(`UPDATE runs SET updated_at = now() - $2::interval, beat_at = now() - $2::interval WHERE id = $1`, [runId, interval]);
   const row = async (runId: string) => (await t.sql.query('SELECT status, ended_at, updated_at FROM runs WHERE id = $1', [runId])).rows[0];
-  const runLines = async (taskId: string) =>
-    (await t.sql.query(`SELECT data, actor_id FROM activity WHERE task_id = $1 AND kind = 'run' ORDER BY created_at, id`, [taskId])).rows;
+  const runLines = (taskId: string) => feedLines(t, taskId, 'run', ['data', 'actor_id']);
   const board = async (pid: string) => {
     const res = await owner.client.get(`/projects/${pid}/board`);
     expect(res.status).toBe(200);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { feedLines } from '../support/fixtures';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 const ONLY_AGENT = 'Only an agent can do this.';
@@ -59,8 +60,7 @@ describe('run routes', () => {
   }
 
   const row = async (runId: string) => (await t.sql.query('SELECT * FROM runs WHERE id = $1', [runId])).rows[0];
-  const runLines = async (taskId: string) =>
-    (await t.sql.query(`SELECT data, actor_id FROM activity WHERE task_id = $1 AND kind = 'run' ORDER BY created_at, id`, [taskId])).rows;
+  const runLines = (taskId: string) => feedLines(t, taskId, 'run', ['data', 'actor_id']);
   const openCount = async (taskId: string): Promise<number> =>
     (await t.sql.query('SELECT count(*)::int AS n FROM runs WHERE task_id = $1 AND ended_at IS NULL', [taskId])).rows[0].n;
   const boardRuns = async (pid = projectId, as: Client = owner.client): Promise<any[]> => {

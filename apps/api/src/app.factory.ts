@@ -58,8 +58,18 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   fastify.removeAllContentTypeParsers();
   // Every body is read as JSON whatever its content type; what does not parse is answered by the route.
   fastify.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, parseJsonBody(body as string)));
+  // While closing, an answer also closes its connection: a keep-alive socket that was busy when
+  // the stop began would otherwise hold the server open until its idle timeout.
+  let closing = false;
+  fastify.addHook('preClose', async () => {
+    closing = true;
+  });
   fastify.addHook('onRequest', async (_req, reply) => {
     reply.header('x-service-version', SERVICE_VERSION);
+  });
+  fastify.addHook('onSend', async (_req, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
   });
   const http = new Logger('http');
   fastify.addHook('onResponse', async (req, reply) => {

@@ -1,19 +1,10 @@
-import { colorFromSeed, DomainError } from '@board/kernel';
+import { colorFromSeed } from '@board/kernel';
 import { readColor, readEmoji, readName, User, UserProps } from './user';
+import { refusal } from '../../../test/support/refusal';
 
 const NOW = new Date('2025-01-02T03:04:05.000Z');
 const ID = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
 const PROJECT = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
-
-function refusal(work: () => unknown): DomainError {
-  try {
-    work();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    return error as DomainError;
-  }
-  throw new Error('did not throw');
-}
 
 const person = () =>
   User.registerPerson({ id: ID, email: ' Ada@Example.com ', name: '  Ada Lovelace ', passwordHash: 'hash', now: NOW });

@@ -1,6 +1,6 @@
-import { DomainError } from '@board/kernel';
 import { assertCanChangeRole, assertCanRemove, MemberRef } from './membership';
 import { Role } from './role';
+import { refusal } from '../../../test/support/refusal';
 
 const OWNER = 'owner-id';
 const ADMIN = 'admin-id';
@@ -10,16 +10,6 @@ const MEMBER2 = 'member2-id';
 const AGENT = 'agent-id';
 
 const ref = (userId: string, role: Role, kind: 'human' | 'agent' = 'human'): MemberRef => ({ userId, role, kind });
-
-function refusal(work: () => unknown): DomainError {
-  try {
-    work();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    return error as DomainError;
-  }
-  throw new Error('did not throw');
-}
 
 describe('assertCanChangeRole', () => {
   it("never moves the owner's role (only hand-over does)", () => {

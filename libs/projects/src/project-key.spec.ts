@@ -1,17 +1,7 @@
-import { DomainError } from '@board/kernel';
 import { keyCandidates, readProjectKey, readProjectName } from './project-key';
+import { refusal } from '../../../test/support/refusal';
 
 const KEY = /^[A-Z][A-Z0-9]{1,9}$/;
-
-function refusal(work: () => unknown): DomainError {
-  try {
-    work();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    return error as DomainError;
-  }
-  throw new Error('did not throw');
-}
 
 describe('readProjectKey', () => {
   it('upper-cases the key', () => {

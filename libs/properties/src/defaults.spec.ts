@@ -1,6 +1,6 @@
-import { DomainError } from '@board/kernel';
 import { cleanDefaults, mergeDefaults, propertyConfigView, readDefaultsPatch } from './defaults';
 import { PropertyConfig, PropertyDef } from './property';
+import { refusal } from '../../../test/support/refusal';
 
 const TYPE_BUG = '11111111-1111-4111-8111-111111111111';
 const TYPE_FEATURE = '22222222-2222-4222-8222-222222222222';
@@ -12,16 +12,6 @@ const def = (id: string, name: string, type: string, config: PropertyConfig = {}
 });
 
 const typeProperty = def('type', 'Type', 'select', {}, [TYPE_BUG, TYPE_FEATURE]);
-
-function refusal(work: () => unknown): DomainError {
-  try {
-    work();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    return error as DomainError;
-  }
-  throw new Error('did not throw');
-}
 
 describe('cleanDefaults', () => {
   it('keeps defaults keyed by live Type options whose values still validate', () => {

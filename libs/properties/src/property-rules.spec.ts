@@ -1,6 +1,6 @@
-import { DomainError } from '@board/kernel';
 import { PropertyDef } from './property';
 import { assertAdminPerson, quoteNames, readBoolean, readOptionDay, readOptionNote, readPropertyName, readWhenRule, sameJson } from './property-rules';
+import { refusal } from '../../../test/support/refusal';
 
 const S = '11111111-1111-4111-8111-111111111111';
 const M = '22222222-2222-4222-8222-222222222222';
@@ -10,16 +10,6 @@ const OTHER = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
 const def = (id: string, type: string, optionIds: string[] = []): PropertyDef => ({
   id, name: id, type, position: 'a0', config: {}, optionIds: new Set(optionIds),
 });
-
-function refusal(work: () => unknown): DomainError {
-  try {
-    work();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    return error as DomainError;
-  }
-  throw new Error('did not throw');
-}
 
 describe('readPropertyName', () => {
   it('trims and caps at 40 characters', () => {

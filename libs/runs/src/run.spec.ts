@@ -1,5 +1,6 @@
-import { DomainError, MINUTE } from '@board/kernel';
+import { MINUTE } from '@board/kernel';
 import { ControlWord, LOG_KEPT, Person, REPORTED_STATUSES, Run, RunProps, RunStatus, runProgress } from './run';
+import { refusal } from '../../../test/support/refusal';
 
 /** A clock the test moves by hand. */
 class FakeClock {
@@ -11,16 +12,6 @@ class FakeClock {
     this.t += ms;
     return this.now();
   }
-}
-
-function refusal(work: () => unknown): DomainError {
-  try {
-    work();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    return error as DomainError;
-  }
-  throw new Error('did not throw');
 }
 
 const AGENT = 'agent-1';

@@ -1,18 +1,8 @@
-import { DomainError } from '@board/kernel';
 import {
   applyChecklistPatch, checklistAction, checklistItemView, isChecklistClash, isEmptyChecklistPatch, newChecklistItem,
   readChecklistPatch, readChecklistText,
 } from './checklist-item';
-
-function refusal(work: () => unknown): DomainError {
-  try {
-    work();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    return error as DomainError;
-  }
-  throw new Error('did not throw');
-}
+import { refusal } from '../../../test/support/refusal';
 
 describe('readChecklistText', () => {
   it('trims and keeps up to 400 characters', () => {

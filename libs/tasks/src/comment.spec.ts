@@ -1,18 +1,8 @@
-import { DomainError } from '@board/kernel';
 import {
   assertCanDeleteComment, assertCanEditComment, CommentActor, commentDeletedData, commentEditOutcome, readCommentEdit,
   readNewCommentBody,
 } from './comment';
-
-function refusal(work: () => unknown): DomainError {
-  try {
-    work();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    return error as DomainError;
-  }
-  throw new Error('did not throw');
-}
+import { refusal } from '../../../test/support/refusal';
 
 const AUTHOR = 'author-id';
 const OTHER = 'other-id';

@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
-import { concat, filter, interval, map, merge, Observable, of, Subject, takeUntil } from 'rxjs';
+import { concat, filter, interval, map, merge, Observable, of, ReplaySubject, takeUntil } from 'rxjs';
 import { PgNotificationListener } from '@board/persistence';
 
 export const PING_MS = 25_000;
@@ -21,7 +21,8 @@ export function encode(line: StreamLine): string {
  */
 @Injectable()
 export class StreamService implements BeforeApplicationShutdown {
-  private readonly closing = new Subject<void>();
+  /** Replays to late subscribers too: a stream that opens while the app shuts down ends at once instead of holding it. */
+  private readonly closing = new ReplaySubject<void>(1);
 
   constructor(private readonly listener: PgNotificationListener) {}
 

@@ -1,0 +1,182 @@
+/**
+ * Shared helpers for the end-to-end and integration tests: making tasks and properties through the
+ * API, watching the `board_changes` notices, reading feed lines, and checking answers.
+ *
+ * HTTP helpers take a `Client` (as whom to call); SQL helpers take the `TestApp` (anything with its
+ * `sql` pool). Helpers that set things up throw with the status and body of an unexpected answer, so
+ * a broken set-up fails loudly instead of letting the test check the wrong thing.
+ */
+import { randomUUID } from 'node:crypto';
+import { Client as PgClient, Pool } from 'pg';
+import type { Answer, Client } from './test-app';
+
+/** Anything with the app's SQL pool: a `TestApp` will do. */
+export interface HasSql {
+  sql: Pool;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+/**
+ * Awaits a request and answers its body, or throws `expected <status>, got <status> <body>`
+ * when it answered another status.
+ */
+export async function expectStatus(res: Promise<{ status: number; body: any }>, status: number): Promise<any> {
+  const r = await res;
+  if (r.status !== status) throw new Error(`expected ${status}, got ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+
+/**
+ * Asserts an error answer: exactly `status` and the body `{ error: message }`.
+ * With a `label` (e.g. the route), the label stands in the compared object so a failure names it.
+ */
+export function expectError(res: Answer, status: number, message: string, label?: string): void {
+  if (label === undefined) {
+    expect({ status: res.status, body: res.body }).toEqual({ status, body: { error: message } });
+  } else {
+    expect({ label, status: res.status, body: res.body }).toEqual({ label, status, body: { error: message } });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tasks and properties through the API
+
+/**
+ * Creates a task with `POST /projects/:projectId/tasks` as `client` and answers the `task` of the
+ * answer. Sends `{ title }`, or `{ title, values }` when `values` is given.
+ */
+export async function createTask(client: Client, projectId: string, title: string, values?: Record<string, unknown>): Promise<any> {
+  return createTaskFromBody(client, projectId, values === undefined ? { title } : { title, values });
+}
+
+/** Creates a task from a whole request body (description, values, placement…) and answers the `task`. */
+export async function createTaskFromBody(client: Client, projectId: string, body: Record<string, unknown>): Promise<any> {
+  const res = await client.post(`/projects/${projectId}/tasks`, body);
+  if (res.status !== 201) throw new Error(`task create failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.task;
+}
+
+/** A property as the API answers it (id, name, type, config, options, …). */
+export interface PropertyInfo {
+  id: string;
+  options: { id: string; name: string }[];
+  [field: string]: any;
+}
+
+/**
+ * Creates a property with `POST /projects/:projectId/properties` as `client` and answers the
+ * `property` of the answer. Sends `options` only when given. Throws unless the answer is 201.
+ */
+export async function createProperty(client: Client, projectId: string, name: string, type: string, options?: string[]): Promise<PropertyInfo> {
+  const res = await client.post(`/projects/${projectId}/properties`, options ? { name, type, options } : { name, type });
+  if (res.status !== 201) throw new Error(`property create failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.property;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows straight into the tables
+
+/** What `insertTask` writes; anything left out takes the defaults below. */
+export interface TaskRow {
+  /** Defaults to the next number of a counter this file shares (1, 2, 3…). */
+  number?: number;
+  /** Defaults to 'A task'. */
+  title?: string;
+  /** The stored `values`; defaults to `{}`. */
+  values?: Record<string, unknown>;
+  /** Archived (or deleted) now when true. */
+  archived?: boolean;
+  deleted?: boolean;
+}
+
+let insertedTasks = 0;
+
+/**
+ * Writes a task row straight into the `tasks` table (position 'a0') and answers its id. Unlike
+ * the API it writes no feed line and rings no change notice, so tests that count notices can set up
+ * tasks quietly; it also lets a test store values and states the API would never write.
+ */
+export async function insertTask(t: HasSql, projectId: string, row: TaskRow = {}): Promise<string> {
+  const id = randomUUID();
+  const number = row.number ?? ++insertedTasks;
+  await t.sql.query(
+    `INSERT INTO tasks (id, project_id, number, title, position, "values", archived_at, deleted_at) VALUES ($1, $2, $3, $4, 'a0', $5, $6, $7)`,
+    [id, projectId, number, row.title ?? 'A task', JSON.stringify(row.values ?? {}), row.archived ? new Date() : null, row.deleted ? new Date() : null],
+  );
+  return id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Feed lines
+
+/** Columns of the `activity` table a test may read. */
+export type FeedColumn = 'kind' | 'data' | 'actor_id' | 'task_id' | 'project_id';
+const FEED_COLUMNS: readonly FeedColumn[] = ['kind', 'data', 'actor_id', 'task_id', 'project_id'];
+
+/**
+ * A task's feed lines (rows of `activity`), oldest first, with the given `columns`
+ * (by default kind, data and actor_id). `kind` keeps only lines of that kind;
+ * `{ not: kind }` keeps all but that kind; leave it out for every line.
+ */
+export async function feedLines(
+  t: HasSql,
+  taskId: string,
+  kind?: string | { not: string },
+  columns: readonly FeedColumn[] = ['kind', 'data', 'actor_id'],
+): Promise<any[]> {
+  for (const c of columns) if (!FEED_COLUMNS.includes(c)) throw new Error(`not a feed column: ${c}`);
+  const params: unknown[] = [taskId];
+  let where = 'task_id = $1';
+  if (typeof kind === 'string') {
+    params.push(kind);
+    where += ' AND kind = $2';
+  } else if (kind) {
+    params.push(kind.not);
+    where += ' AND kind <> $2';
+  }
+  return (await t.sql.query(`SELECT ${columns.join(', ')} FROM activity WHERE ${where} ORDER BY created_at, id`, params)).rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Change notices
+
+/** The `board_changes` notices one listener has seen. */
+export interface ChangeListener {
+  /** Every notice not yet taken, as parsed JSON, in arrival order. */
+  readonly seen: any[];
+  /** The notices since the last call (they are taken out of `seen`), after giving late ones 150 ms to arrive. */
+  take(): Promise<any[]>;
+  /** Resolves once a notice in `seen` matches; fails after `ms`. */
+  waitFor(match: (notice: any) => boolean, ms?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Listens to `board_changes` on a database (usually `t.databaseUrl`), as PostgreSQL delivers the
+ * stream notices to every instance of the app. Close it when done.
+ */
+export async function listenChanges(databaseUrl: string): Promise<ChangeListener> {
+  const client = new PgClient({ connectionString: databaseUrl });
+  client.on('error', () => undefined);
+  await client.connect();
+  const seen: any[] = [];
+  client.on('notification', (n) => seen.push(JSON.parse(n.payload ?? '{}')));
+  await client.query('LISTEN board_changes');
+  return {
+    seen,
+    async take(): Promise<any[]> {
+      await new Promise((r) => setTimeout(r, 150));
+      return seen.splice(0);
+    },
+    async waitFor(match: (notice: any) => boolean, ms = 3000): Promise<void> {
+      const until = Date.now() + ms;
+      while (!seen.some(match)) {
+        if (Date.now() > until) throw new Error(`no notification matched; seen ${JSON.stringify(seen)}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    close: () => client.end(),
+  };
+}
