@@ -33,6 +33,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const crypto = require('node:crypto');
 const { spawn } = require('node:child_process');
+const { Worker, isMainThread, parentPort, workerData } = require('node:worker_threads');
 const { performance } = require('node:perf_hooks');
 const { Client } = require('pg');
 
@@ -137,8 +138,10 @@ const sentence = (n) => Array.from({ length: n }, () => pick(WORDS)).join(' ');
 
 const apiAgent = new http.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 64 });
 const DIAG = /^(1|true|yes)$/i.test(process.env.BENCH_DIAG || '');
-/** BENCH_DIAG: a connection of the bench's own that samples pg_stat_activity. */
-let diagDb = null;
+/** The bench's own connection to the bench database: finds the service's backends, samples their waits. */
+let monitorDb = null;
+/** Process ids of the running service instances (CPU accounting). */
+const servicePids = new Set();
 /** While a load loop runs: what the query counter (bench/query-counter.js) reported per answer. */
 let tally = null;
 
@@ -285,6 +288,7 @@ class Instance {
       await sleep(150);
     }
     log(`${name} is up on 127.0.0.1:${port} (pid ${child.pid})`);
+    servicePids.add(child.pid);
     return instance;
   }
 
@@ -297,6 +301,7 @@ class Instance {
     }, 20_000);
     const how = await this.exited;
     clearTimeout(timer);
+    servicePids.delete(this.child.pid);
     log(`${this.name} stopped (${how.signal ?? `exit ${how.code}`})`);
   }
 }
@@ -425,7 +430,8 @@ async function seedTasks(db, p, counts, ownerId) {
 
 async function runLoad({ n, concurrency, op }) {
   tally = DIAG ? { requests: 0, queries: 0, dbMs: 0, poolMs: 0 } : null;
-  const sampling = DIAG && diagDb ? sampleWaits() : null;
+  const sampling = DIAG && monitorDb ? sampleWaits() : null;
+  const cpuBefore = await cpuSnapshot();
   let next = 0;
   const latencies = [];
   let errors = 0;
@@ -450,7 +456,55 @@ async function runLoad({ n, concurrency, op }) {
   const counted = tally;
   tally = null;
   const waits = sampling ? await sampling.stop() : null;
-  return { ...summarise(latencies), throughput: latencies.length / (wallMs / 1000), wallMs, errors, firstError, counted, waits };
+  const cpu = cpuPerOp(cpuBefore, await cpuSnapshot(), latencies.length);
+  return { ...summarise(latencies), throughput: latencies.length / (wallMs / 1000), wallMs, errors, firstError, counted, waits, cpu };
+}
+
+// CPU accounting from /proc (Linux): CPU time of the service processes, of their PostgreSQL
+// backends and of this process, per operation. Unlike latency it hardly moves when other work
+// shares the cores, so it is the figure to compare between runs on a busy machine.
+const CLK_TCK = 100;
+function cpuTicks(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
+}
+
+async function cpuSnapshot() {
+  if (!monitorDb || !fs.existsSync('/proc/self/stat')) return null;
+  const { rows } = await monitorDb.query(
+    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE 'task-board%'`,
+  );
+  const pg = new Map();
+  for (const { pid } of rows) {
+    const t = cpuTicks(pid);
+    if (t !== null) pg.set(pid, t);
+  }
+  const service = new Map();
+  for (const pid of servicePids) {
+    const t = cpuTicks(pid);
+    if (t !== null) service.set(pid, t);
+  }
+  const own = process.cpuUsage();
+  return { pg, service, clientUs: own.user + own.system };
+}
+
+function cpuPerOp(before, after, ops) {
+  if (!before || !after || ops === 0) return null;
+  const delta = (a, b) => {
+    let ticks = 0;
+    for (const [pid, t] of a) ticks += t - (b.get(pid) ?? 0);
+    return (ticks * 1000) / CLK_TCK;
+  };
+  return {
+    service: delta(after.service, before.service) / ops,
+    pg: delta(after.pg, before.pg) / ops,
+    client: (after.clientUs - before.clientUs) / 1000 / ops,
+  };
 }
 
 /**
@@ -463,7 +517,7 @@ function sampleWaits() {
   const sums = new Map();
   const loop = (async () => {
     while (running) {
-      const { rows } = await diagDb.query(
+      const { rows } = await monitorDb.query(
         `SELECT CASE WHEN state = 'active' AND wait_event IS NULL THEN 'active (CPU)'
                      WHEN state = 'active' THEN wait_event_type || ':' || wait_event
                      ELSE state END AS what, count(*)::int AS n
@@ -496,10 +550,15 @@ function record(scenario, stats, notes = '') {
     c && c.requests > 0
       ? `${(c.queries / c.requests).toFixed(1)} SQL/req, driver ${(c.dbMs / c.requests).toFixed(1)} ms/req, pool wait ${(c.poolMs / c.requests).toFixed(1)} ms/req`
       : '';
+  const cpu = stats.cpu;
+  const cpuNote = cpu
+    ? `CPU/op: service ${cpu.service.toFixed(1)} ms, PostgreSQL ${cpu.pg.toFixed(1)} ms, bench client ${cpu.client.toFixed(1)} ms`
+    : '';
+  delete stats.cpu;
   const waitNote = stats.waits && stats.waits.length ? `connections: ${stats.waits.map(([w, n]) => `${w} ${n.toFixed(1)}`).join(', ')}` : '';
   delete stats.counted;
   delete stats.waits;
-  results.push({ scenario, ...stats, notes: [notes, countNote, waitNote, errorNote].filter(Boolean).join('; ') });
+  results.push({ scenario, ...stats, cpu, notes: [notes, cpuNote, countNote, waitNote, errorNote].filter(Boolean).join('; ') });
   const fmt = (x) => (Number.isFinite(x) ? x.toFixed(1) : '-');
   log(`${scenario}: n=${stats.n} median=${fmt(stats.median)} p95=${fmt(stats.p95)} p99=${fmt(stats.p99)} ms, ${fmt(stats.throughput)}/s ${notes}`);
 }
@@ -603,6 +662,9 @@ async function benchBulk(port, owner, p, livePool) {
   return out;
 }
 
+/** A monotonic clock shared by every thread of this process, in milliseconds. */
+const hrNow = () => Number(process.hrtime.bigint()) / 1e6;
+
 /** One SSE subscriber; calls onChange(clientId, at) for every `change` event. */
 function subscribe(port, projectId, cookie, onChange, sockets) {
   return new Promise((resolve, reject) => {
@@ -618,7 +680,7 @@ function subscribe(port, projectId, cookie, onChange, sockets) {
         }
         res.setEncoding('utf8');
         res.on('data', (chunk) => {
-          const at = performance.now();
+          const at = hrNow();
           buffer += chunk;
           let cut;
           while ((cut = buffer.indexOf('\n\n')) >= 0) {
@@ -646,44 +708,136 @@ function subscribe(port, projectId, cookie, onChange, sockets) {
       },
     );
     req.on('error', (e) => (ready ? undefined : reject(e)));
-    req.setTimeout(0);
     sockets.push(req);
     req.end();
   });
 }
 
+/**
+ * A worker thread holding a share of the subscribers (subscribers are other machines in real
+ * life: one receiving thread for a thousand sockets would measure itself). It reports, per
+ * write (clientId), the arrival time of the change event at each of its subscribers.
+ */
+function subscriberWorker() {
+  const { port, projectId, cookie, count } = workerData;
+  const pending = new Map();
+  const done = new Set();
+  const sockets = [];
+  const onChange = (clientId, at) => {
+    if (typeof clientId !== 'string' || done.has(clientId)) return;
+    let list = pending.get(clientId);
+    if (!list) pending.set(clientId, (list = []));
+    list.push(at);
+    if (list.length === count) {
+      pending.delete(clientId);
+      done.add(clientId);
+      parentPort.postMessage({ type: 'arrivals', clientId, times: list });
+    }
+  };
+  parentPort.on('message', async (m) => {
+    try {
+      if (m.type === 'open') {
+        for (let i = 0; i < count; i += 25) {
+          await Promise.all(Array.from({ length: Math.min(25, count - i) }, () => subscribe(port, projectId, cookie, onChange, sockets)));
+        }
+        parentPort.postMessage({ type: 'ready' });
+      } else if (m.type === 'flush') {
+        if (done.has(m.clientId)) return;
+        done.add(m.clientId);
+        const times = pending.get(m.clientId) || [];
+        pending.delete(m.clientId);
+        parentPort.postMessage({ type: 'arrivals', clientId: m.clientId, times });
+      } else if (m.type === 'close') {
+        for (const req of sockets) req.destroy();
+        parentPort.postMessage({ type: 'closed' });
+      }
+    } catch (error) {
+      parentPort.postMessage({ type: 'error', message: error.message });
+    }
+  });
+}
+
+/** Subscribers spread over worker threads; `arrivals(clientId)` resolves with every arrival time. */
+async function openSubscribers(port, projectId, cookie, total) {
+  const threads = Math.max(1, Math.min(4, os.cpus().length));
+  const waiting = new Map();
+  const workers = [];
+  for (let t = 0; t < threads; t++) {
+    const count = Math.floor(total / threads) + (t < total % threads ? 1 : 0);
+    if (count === 0) continue;
+    const worker = new Worker(__filename, { workerData: { port, projectId, cookie, count } });
+    const state = { worker, count, ready: null, closed: null };
+    state.ready = new Promise((resolve, reject) => {
+      worker.on('message', (m) => {
+        if (m.type === 'ready') resolve();
+        else if (m.type === 'error') reject(new Error(m.message));
+        else if (m.type === 'closed') state.closed?.();
+        else if (m.type === 'arrivals') waiting.get(m.clientId)?.(worker, m.times);
+      });
+      worker.on('error', reject);
+    });
+    workers.push(state);
+  }
+  for (const w of workers) w.worker.postMessage({ type: 'open' });
+  await Promise.all(workers.map((w) => w.ready));
+  return {
+    /** Arrival times of the change event of `clientId` at every subscriber; partial after `timeoutMs`. */
+    arrivals(clientId, timeoutMs) {
+      return new Promise((resolve) => {
+        const got = new Map();
+        const finish = () => {
+          clearTimeout(timer);
+          waiting.delete(clientId);
+          resolve([].concat(...got.values()));
+        };
+        waiting.set(clientId, (worker, times) => {
+          got.set(worker, times);
+          if (got.size === workers.length) finish();
+        });
+        const timer = setTimeout(() => {
+          for (const w of workers) if (!got.has(w.worker)) w.worker.postMessage({ type: 'flush', clientId });
+          setTimeout(finish, 200);
+        }, timeoutMs);
+      });
+    },
+    async close() {
+      await Promise.all(
+        workers.map(
+          (w) =>
+            new Promise((resolve) => {
+              w.closed = resolve;
+              w.worker.postMessage({ type: 'close' });
+              setTimeout(resolve, 2000);
+            }),
+        ),
+      );
+      await Promise.all(workers.map((w) => w.worker.terminate()));
+    },
+    threads: workers.length,
+  };
+}
+
 async function benchStream(label, subPort, writePort, owner, p, livePool) {
   const S = COUNTS.subscribers;
-  const arrivals = new Map();
-  const onChange = (clientId, at) => {
-    const list = arrivals.get(clientId);
-    if (list) list.push(at);
-  };
-  const sockets = [];
   const opened = performance.now();
-  for (let i = 0; i < S; i += 50) {
-    const batch = Math.min(50, S - i);
-    await Promise.all(Array.from({ length: batch }, () => subscribe(subPort, p.id, owner.cookie, onChange, sockets)));
-  }
-  const openMs = performance.now() - opened;
-  log(`${label}: ${S} subscribers ready in ${(openMs / 1000).toFixed(1)} s`);
+  const subscribers = await openSubscribers(subPort, p.id, owner.cookie, S);
+  log(`${label}: ${S} subscribers on ${subscribers.threads} threads ready in ${((performance.now() - opened) / 1000).toFixed(1)} s`);
   await sleep(300);
+  const cpuBefore = await cpuSnapshot();
   const delays = [];
   const fromSend = [];
   const lastPerWrite = [];
   let missing = 0;
   let early = 0;
+  let cpu = null;
   try {
     for (let k = 0; k < COUNTS.streamWrites + 2; k++) {
       const clientId = `bench-${label.replace(/\W+/g, '-')}-${k}`;
-      const list = [];
-      arrivals.set(clientId, list);
-      const sent = performance.now();
+      const arrived = subscribers.arrivals(clientId, 5000);
+      const sent = hrNow();
       await api(writePort, 'PUT', `/tasks/${pick(livePool)}/values/${p.estimate.id}`, { cookie: owner.cookie, clientId, body: { value: 500 + k } }, 200);
-      const answered = performance.now();
-      const deadline = answered + 5000;
-      while (list.length < S && performance.now() < deadline) await sleep(2);
-      arrivals.delete(clientId);
+      const answered = hrNow();
+      const list = await arrived;
       if (k < 2) continue; // the first two writes warm up the path
       missing += S - list.length;
       let last = 0;
@@ -698,14 +852,17 @@ async function benchStream(label, subPort, writePort, owner, p, livePool) {
       await sleep(100);
     }
   } finally {
-    for (const req of sockets) req.destroy();
+    cpu = cpuPerOp(cpuBefore, await cpuSnapshot(), COUNTS.streamWrites + 2);
+    await subscribers.close();
   }
   await sleep(500);
-  const stats = { ...summarise(delays), throughput: NaN, errors: 0 };
+  const stats = { ...summarise(delays), throughput: NaN, errors: 0, cpu };
   const lastStats = summarise(lastPerWrite);
+  const sendStats = summarise(fromSend);
   const notes =
-    `${S} subscribers × ${COUNTS.streamWrites} value writes; slowest subscriber per write: median ${lastStats.median.toFixed(1)} ms, max ${Math.max(...lastPerWrite).toFixed(1)} ms; ` +
-    `from the write's request instead: p50 ${summarise(fromSend).median.toFixed(1)}, p99 ${summarise(fromSend).p99.toFixed(1)} ms` +
+    `${S} subscribers on ${subscribers.threads} client threads × ${COUNTS.streamWrites} value writes (CPU/op is per write, fan-out included); ` +
+    `slowest subscriber per write: median ${lastStats.median.toFixed(1)} ms, max ${Math.max(...lastPerWrite).toFixed(1)} ms; ` +
+    `from the write's request instead: p50 ${sendStats.median.toFixed(1)}, p99 ${sendStats.p99.toFixed(1)} ms` +
     (early ? `; ${early} events came before the write's answer (counted as 0)` : '') +
     (missing ? `; ${missing} events missing after 5 s` : '');
   record(label, stats, notes);
@@ -766,6 +923,7 @@ async function benchWebhooks(port, owner, p, livePool, dbUrl) {
       secrets.set(String(k), made.secret);
     }
     // The burst.
+    const cpuBefore = await cpuSnapshot();
     const since = (await db.query('SELECT clock_timestamp() AS now')).rows[0].now;
     const started = Date.now();
     const per = Math.min(200, COUNTS.webhookLines);
@@ -798,6 +956,7 @@ async function benchWebhooks(port, owner, p, livePool, dbUrl) {
       if (Date.now() > deadline) break;
       await sleep(250);
     }
+    const cpu = cpuPerOp(cpuBefore, await cpuSnapshot(), Math.max(1, received.length));
     const rows = (await db.query(`SELECT status, count(*)::int AS n FROM webhook_deliveries WHERE project_id = $1 GROUP BY status ORDER BY status`, [p.id])).rows;
     const firstArrival = received.length ? received.reduce((m, r) => Math.min(m, r.arrived), Infinity) : started;
     const lastArrival = received.length ? received.reduce((m, r) => Math.max(m, r.arrived), 0) : started;
@@ -807,6 +966,7 @@ async function benchWebhooks(port, owner, p, livePool, dbUrl) {
       throughput: received.length / spanS,
       errors: writes.errors,
       firstError: writes.firstError,
+      cpu,
       expected,
       arrived: received.length,
     };
@@ -815,7 +975,7 @@ async function benchWebhooks(port, owner, p, livePool, dbUrl) {
       `webhook deliveries, ${lines}-line burst`,
       burst,
       `${received.length}/${expected} deliveries arrived (${lines} lines × 3 hooks) in ${((lastArrival - started) / 1000).toFixed(1)} s; ` +
-        `lines written in ${(writes.wallMs / 1000).toFixed(1)} s; delay = arrival − feed line time; ` +
+        `lines written in ${(writes.wallMs / 1000).toFixed(1)} s; delay = arrival − feed line time; CPU/op is per delivery, writing the lines included; ` +
         `rows left: ${rows.map((r) => `${r.status} ${r.n}`).join(', ') || 'none'}` +
         (lost > 0 ? `; ${lost} never arrived` : '') +
         (pending > 0 ? `; ${pending} still pending at the deadline` : ''),
@@ -948,11 +1108,9 @@ async function main() {
       (DIAG ? '; BENCH_DIAG on (query counter and sampler add overhead)' : '') +
       `; load average at start ${startLoad.toFixed(1)}; ${new Date().toISOString()}`;
 
-    if (DIAG) {
-      diagDb = new Client({ connectionString: dbUrl, application_name: 'bench-diag' });
-      await diagDb.connect();
-      cleanups.push(() => diagDb.end());
-    }
+    monitorDb = new Client({ connectionString: dbUrl, application_name: 'bench-monitor' });
+    await monitorDb.connect();
+    cleanups.push(() => monitorDb.end());
     const a = await Instance.start('api-a', dbUrl);
     cleanups.push(() => a.stop());
 
@@ -1008,10 +1166,14 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    log('failed:', error.stack || error.message);
-    process.exit(1);
-  },
-);
+if (isMainThread) {
+  main().then(
+    () => process.exit(0),
+    (error) => {
+      log('failed:', error.stack || error.message);
+      process.exit(1);
+    },
+  );
+} else {
+  subscriberWorker();
+}

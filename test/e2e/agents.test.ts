@@ -1,15 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { addMember, Answer, createAgent, createProject, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import { expectError } from '../support/fixtures';
+import { addMember, createAgent, createProject, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TOKEN = /^svc_[A-Za-z0-9_-]{43}$/;
 const AVATAR = /^#(e0574d|d1913a|4f8a5b|3fb0c8|4b8fbe|6d5bd0|c2557a|b6763f|2f9e7a|7a8a2f|3d7fc1)$/;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-function expectError(res: Answer, status: number, error: string): void {
-  expect({ status: res.status, body: res.body }).toEqual({ status, body: { error } });
-}
 
 describe('agents and tokens', () => {
   let t: TestApp;

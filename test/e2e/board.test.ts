@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createTaskFromBody, expectStatus } from '../support/fixtures';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 const BOARD_KEYS = ['archived', 'cardView', 'invites', 'members', 'project', 'properties', 'runs', 'tasks', 'views'];
@@ -17,22 +18,15 @@ interface Status {
   done: string;
 }
 
-async function newTask(c: Client, projectId: string, title: string, extra: Record<string, unknown> = {}): Promise<any> {
-  const res = await c.post(`/projects/${projectId}/tasks`, { title, ...extra });
-  if (res.status !== 201) throw new Error(`task create failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.task;
-}
+const newTask = (c: Client, projectId: string, title: string, extra: Record<string, unknown> = {}): Promise<any> =>
+  createTaskFromBody(c, projectId, { title, ...extra });
 
 async function setValue(c: Client, taskId: string, propertyId: string, value: unknown): Promise<void> {
   const res = await c.put(`/tasks/${taskId}/values/${propertyId}`, { value });
   if (res.status !== 200) throw new Error(`value write failed: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
-async function ok(res: Promise<{ status: number; body: any }>): Promise<any> {
-  const r = await res;
-  if (r.status !== 200) throw new Error(`expected 200, got ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-}
+const ok = (res: Promise<{ status: number; body: any }>): Promise<any> => expectStatus(res, 200);
 
 /** A checklist item through the route, or straight into the table while that route is unfinished. */
 async function addChecklistItem(t: TestApp, c: Client, projectId: string, taskId: string, text: string, done: boolean): Promise<void> {

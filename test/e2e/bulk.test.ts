@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { rankBetween } from '@board/kernel';
+import { createProperty, createTask, feedLines } from '../support/fixtures';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 interface Prop {
@@ -26,36 +26,10 @@ describe('bulk routes', () => {
 
   const optOf = (p: Prop, name: string) => p.options.find((o) => o.name === name)!.id;
 
-  async function createTask(title: string, values: Record<string, unknown> = {}, projectId: string = project.id, as: Client = owner.client): Promise<any> {
-    const res = await as.post(`/projects/${projectId}/tasks`, { title, values });
-    if (res.status !== 201) throw new Error(`task create failed: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.task;
-  }
+  const newTask = (title: string, values: Record<string, unknown> = {}, projectId: string = project.id, as: Client = owner.client): Promise<any> =>
+    createTask(as, projectId, title, values);
   const taskRow = async (taskId: string) => (await t.sql.query(`SELECT "values", archived_at, updated_at FROM tasks WHERE id = $1`, [taskId])).rows[0];
-  const feed = async (taskId: string, kind: string) =>
-    (await t.sql.query(`SELECT kind, data, actor_id FROM activity WHERE task_id = $1 AND kind = $2 ORDER BY created_at, id`, [taskId, kind])).rows;
-
-  async function createProperty(projectId: string, name: string, type: string, options: string[] = []): Promise<Prop> {
-    const res = await owner.client.post(`/projects/${projectId}/properties`, { name, type, options });
-    if (res.status === 201) return { id: res.body.property.id, options: res.body.property.options };
-    console.warn(`property create answered ${res.status}; inserting ${name} with SQL`);
-    const id = randomUUID();
-    const last = (await t.sql.query(`SELECT max(position COLLATE "C") AS p FROM properties WHERE project_id = $1`, [projectId])).rows[0].p;
-    await t.sql.query(`INSERT INTO properties (id, project_id, name, type, position, config) VALUES ($1, $2, $3, $4, $5, '{}')`, [
-      id, projectId, name, type, rankBetween(last, null),
-    ]);
-    const out: { id: string; name: string }[] = [];
-    let pos: string | null = null;
-    for (const o of options) {
-      const oid = randomUUID();
-      pos = rankBetween(pos, null);
-      await t.sql.query(`INSERT INTO options (id, project_id, property_id, name, color, position) VALUES ($1, $2, $3, $4, '#3fb0c8', $5)`, [
-        oid, projectId, id, o, pos,
-      ]);
-      out.push({ id: oid, name: o });
-    }
-    return { id, options: out };
-  }
+  const feed = (taskId: string, kind: string) => feedLines(t, taskId, kind);
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -69,12 +43,12 @@ describe('bulk routes', () => {
     const b = (await owner.client.get(`/projects/${project.id}/board`)).body;
     const s = b.properties.find((p: any) => p.name === 'Status');
     status = { id: s.id, options: s.options };
-    tags = await createProperty(project.id, 'Tags', 'multi_select', ['Red', 'Green', 'Blue']);
-    points = await createProperty(project.id, 'Points', 'number');
+    tags = await createProperty(owner.client, project.id, 'Tags', 'multi_select', ['Red', 'Green', 'Blue']);
+    points = await createProperty(owner.client, project.id, 'Points', 'number');
     const ob = (await outsider.client.get(`/projects/${otherProject.id}/board`)).body;
     const os = ob.properties.find((p: any) => p.name === 'Status');
     foreignProp = { id: os.id, options: os.options };
-    foreignTask = await createTask('Theirs', {}, otherProject.id, outsider.client);
+    foreignTask = await newTask('Theirs', {}, otherProject.id, outsider.client);
   });
   afterAll(() => t.close());
 
@@ -82,7 +56,7 @@ describe('bulk routes', () => {
     const archive = (body: unknown, as: Client = owner.client, projectId: string = project.id) => as.post(`/projects/${projectId}/archive`, body);
 
     it('refuses an agent with 403 Only a person can do this. and archives nothing', async () => {
-      const task = await createTask('Robot-proof');
+      const task = await newTask('Robot-proof');
       const res = await archive({ taskIds: [task.id] }, agent.client);
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ error: 'Only a person can do this.' });
@@ -97,10 +71,10 @@ describe('bulk routes', () => {
     });
 
     it('archives named tasks, duplicates once, counting only those that really went', async () => {
-      const a = await createTask('A');
-      const b = await createTask('B');
-      const c = await createTask('C');
-      const untouched = await createTask('Untouched');
+      const a = await newTask('A');
+      const b = await newTask('B');
+      const c = await newTask('C');
+      const untouched = await newTask('Untouched');
       await owner.client.post(`/tasks/${c.id}/archive`);
       const cAt = (await taskRow(c.id)).archived_at;
       const res = await archive({ taskIds: [a.id, b.id, a.id, c.id, b.id.toUpperCase()] }, member.client);
@@ -122,7 +96,7 @@ describe('bulk routes', () => {
     });
 
     it('takes 250 copies of one id as one task', async () => {
-      const task = await createTask('Copied');
+      const task = await newTask('Copied');
       const res = await archive({ taskIds: Array(250).fill(task.id) });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ archived: 1 });
@@ -131,7 +105,7 @@ describe('bulk routes', () => {
     it('archives 200 tasks at once', async () => {
       const p = await createProject(owner.client, 'Two hundred', 'TWO');
       const ids: string[] = [];
-      for (let i = 0; i < 200; i++) ids.push((await createTask(`T${i}`, {}, p.id)).id);
+      for (let i = 0; i < 200; i++) ids.push((await newTask(`T${i}`, {}, p.id)).id);
       const res = await archive({ taskIds: ids }, owner.client, p.id);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ archived: 200 });
@@ -146,10 +120,10 @@ describe('bulk routes', () => {
       const st = pb.properties.find((x: any) => x.name === 'Status');
       const done = st.options.find((o: any) => o.name === 'Done').id;
       const todo = st.options.find((o: any) => o.name === 'To do').id;
-      const d1 = await createTask('Done 1', { [st.id]: done }, p.id);
-      const d2 = await createTask('Done 2', { [st.id]: done }, p.id);
-      const open = await createTask('Open', { [st.id]: todo }, p.id);
-      const empty = await createTask('Nothing', {}, p.id);
+      const d1 = await newTask('Done 1', { [st.id]: done }, p.id);
+      const d2 = await newTask('Done 2', { [st.id]: done }, p.id);
+      const open = await newTask('Open', { [st.id]: todo }, p.id);
+      const empty = await newTask('Nothing', {}, p.id);
       const ok = await archive({ propertyId: st.id, value: done }, owner.client, p.id);
       expect(ok.status).toBe(200);
       expect(ok.body).toEqual({ archived: 2 });
@@ -161,7 +135,7 @@ describe('bulk routes', () => {
       // The Done column is empty now.
       expect((await archive({ propertyId: st.id, value: done }, owner.client, p.id)).body).toEqual({ archived: 0 });
       // An option id in upper case names the same column.
-      const d3 = await createTask('Done 3', { [st.id]: done }, p.id);
+      const d3 = await newTask('Done 3', { [st.id]: done }, p.id);
       const upper = await archive({ propertyId: st.id.toUpperCase(), value: done.toUpperCase() }, owner.client, p.id);
       expect(upper.status).toBe(200);
       expect(upper.body).toEqual({ archived: 1 });
@@ -175,7 +149,7 @@ describe('bulk routes', () => {
       const done = st.options.find((o: any) => o.name === 'Done').id;
       for (let round = 0; round < 15; round++) {
         const tasks: any[] = [];
-        for (let i = 0; i < 4; i++) tasks.push(await createTask(`C${round}-${i}`, { [st.id]: done }, p.id));
+        for (let i = 0; i < 4; i++) tasks.push(await newTask(`C${round}-${i}`, { [st.id]: done }, p.id));
         const [archived, ...deletes] = await Promise.all([
           archive({ propertyId: st.id, value: done }, owner.client, p.id),
           ...tasks.slice(0, 2).map((x) => owner.client.delete(`/tasks/${x.id}`)),
@@ -191,10 +165,10 @@ describe('bulk routes', () => {
       const pb = (await owner.client.get(`/projects/${p.id}/board`)).body;
       const st = pb.properties.find((x: any) => x.name === 'Status');
       const todo = st.options.find((o: any) => o.name === 'To do').id;
-      const held = await createTask('Held', { [st.id]: todo }, p.id);
-      const none1 = await createTask('None 1', {}, p.id);
-      const none2 = await createTask('None 2', {}, p.id);
-      const cleared = await createTask('Cleared', { [st.id]: todo }, p.id);
+      const held = await newTask('Held', { [st.id]: todo }, p.id);
+      const none1 = await newTask('None 1', {}, p.id);
+      const none2 = await newTask('None 2', {}, p.id);
+      const cleared = await newTask('Cleared', { [st.id]: todo }, p.id);
       await owner.client.put(`/tasks/${cleared.id}/values/${st.id}`, { value: null });
       const res = await archive({ propertyId: st.id, value: null }, owner.client, p.id);
       expect(res.status).toBe(200);
@@ -202,7 +176,7 @@ describe('bulk routes', () => {
       for (const x of [none1, none2, cleared]) expect((await taskRow(x.id)).archived_at).not.toBeNull();
       expect((await taskRow(held.id)).archived_at).toBeNull();
       // Without value at all it is the same empty column.
-      const none3 = await createTask('None 3', {}, p.id);
+      const none3 = await newTask('None 3', {}, p.id);
       const again = await archive({ propertyId: st.id }, owner.client, p.id);
       expect(again.body).toEqual({ archived: 1 });
       expect((await taskRow(none3.id)).archived_at).not.toBeNull();
@@ -211,9 +185,9 @@ describe('bulk routes', () => {
 
     it('archives a multi-select column: tasks whose list holds the option', async () => {
       const red = optOf(tags, 'Red');
-      const both = await createTask('Red and blue', { [tags.id]: [optOf(tags, 'Blue'), red] });
-      const onlyRed = await createTask('Red', { [tags.id]: [red] });
-      const green = await createTask('Green', { [tags.id]: [optOf(tags, 'Green')] });
+      const both = await newTask('Red and blue', { [tags.id]: [optOf(tags, 'Blue'), red] });
+      const onlyRed = await newTask('Red', { [tags.id]: [red] });
+      const green = await newTask('Green', { [tags.id]: [optOf(tags, 'Green')] });
       const res = await archive({ propertyId: tags.id, value: red });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ archived: 2 });
@@ -224,10 +198,10 @@ describe('bulk routes', () => {
 
     it('loses no value written while a bulk archive runs', async () => {
       const p = await createProject(owner.client, 'Race', 'RACE');
-      const pts = await createProperty(p.id, 'Points', 'number');
+      const pts = await createProperty(owner.client, p.id, 'Points', 'number');
       for (let round = 0; round < 10; round++) {
         const tasks: any[] = [];
-        for (let i = 0; i < 5; i++) tasks.push(await createTask(`R${round}-${i}`, {}, p.id));
+        for (let i = 0; i < 5; i++) tasks.push(await newTask(`R${round}-${i}`, {}, p.id));
         const [archived, ...writes] = await Promise.all([
           archive({ taskIds: tasks.map((x) => x.id) }, owner.client, p.id),
           ...tasks.map((x, i) => owner.client.put(`/tasks/${x.id}/values/${pts.id}`, { value: i + 1 })),
@@ -242,8 +216,8 @@ describe('bulk routes', () => {
     }, 60_000);
 
     it('refuses each bad body with its message and archives nothing', async () => {
-      const live = await createTask('Live');
-      const deleted = await createTask('Deleted');
+      const live = await newTask('Live');
+      const deleted = await newTask('Deleted');
       await owner.client.delete(`/tasks/${deleted.id}`);
       const many = Array.from({ length: 201 }, () => randomUUID());
       const cases: [unknown, string][] = [
@@ -277,9 +251,9 @@ describe('bulk routes', () => {
 
     it('sets one value on many tasks, counting only those that changed, one line per changed task', async () => {
       const done = optOf(status, 'Done');
-      const a = await createTask('A');
-      const b = await createTask('B', { [status.id]: optOf(status, 'To do') });
-      const c = await createTask('C', { [status.id]: done });
+      const a = await newTask('A');
+      const b = await newTask('B', { [status.id]: optOf(status, 'To do') });
+      const c = await newTask('C', { [status.id]: done });
       const res = await bulk({ taskIds: [a.id, b.id, c.id, a.id], propertyId: status.id, value: done }, member.client);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ set: 2, value: done, dropped: [] });
@@ -295,8 +269,8 @@ describe('bulk routes', () => {
     });
 
     it('normalises the value once for all and clears with null', async () => {
-      const a = await createTask('N1', { [points.id]: 1 });
-      const b = await createTask('N2');
+      const a = await newTask('N1', { [points.id]: 1 });
+      const b = await newTask('N2');
       const res = await bulk({ taskIds: [a.id, b.id], propertyId: points.id, value: '42' });
       expect(res.body).toEqual({ set: 2, value: 42, dropped: [] });
       expect((await taskRow(a.id)).values).toEqual({ [points.id]: 42 });
@@ -315,8 +289,8 @@ describe('bulk routes', () => {
     });
 
     it('replaces a whole multi-select list with a plain value', async () => {
-      const a = await createTask('M1', { [tags.id]: [optOf(tags, 'Red'), optOf(tags, 'Green')] });
-      const b = await createTask('M2', { [tags.id]: [optOf(tags, 'Blue')] });
+      const a = await newTask('M1', { [tags.id]: [optOf(tags, 'Red'), optOf(tags, 'Green')] });
+      const b = await newTask('M2', { [tags.id]: [optOf(tags, 'Blue')] });
       const res = await bulk({ taskIds: [a.id, b.id], propertyId: tags.id, value: [optOf(tags, 'Blue'), optOf(tags, 'Blue')] });
       // b held exactly [Blue] already, so only a changed.
       expect(res.body).toEqual({ set: 1, value: [optOf(tags, 'Blue')], dropped: [] });
@@ -329,9 +303,9 @@ describe('bulk routes', () => {
     it('adds one option with change: add, counting only tasks that lacked it', async () => {
       const red = optOf(tags, 'Red');
       const green = optOf(tags, 'Green');
-      const a = await createTask('Add 1', { [tags.id]: [green] });
-      const b = await createTask('Add 2', { [tags.id]: [red] });
-      const c = await createTask('Add 3');
+      const a = await newTask('Add 1', { [tags.id]: [green] });
+      const b = await newTask('Add 2', { [tags.id]: [red] });
+      const c = await newTask('Add 3');
       const res = await bulk({ taskIds: [a.id, b.id, c.id], propertyId: tags.id, value: red, change: 'add' }, agent.client);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ set: 2, value: red, dropped: [] });
@@ -346,9 +320,9 @@ describe('bulk routes', () => {
     it('takes one option off with change: remove', async () => {
       const red = optOf(tags, 'Red');
       const green = optOf(tags, 'Green');
-      const a = await createTask('Rm 1', { [tags.id]: [green, red] });
-      const b = await createTask('Rm 2', { [tags.id]: [red] });
-      const c = await createTask('Rm 3', { [tags.id]: [green] });
+      const a = await newTask('Rm 1', { [tags.id]: [green, red] });
+      const b = await newTask('Rm 2', { [tags.id]: [red] });
+      const c = await newTask('Rm 3', { [tags.id]: [green] });
       const res = await bulk({ taskIds: [a.id, b.id, c.id], propertyId: tags.id, value: red.toUpperCase(), change: 'remove' });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ set: 2, value: red, dropped: [] });
@@ -360,7 +334,7 @@ describe('bulk routes', () => {
     });
 
     it('checks the one option of a change', async () => {
-      const a = await createTask('Check');
+      const a = await newTask('Check');
       const list = await bulk({ taskIds: [a.id], propertyId: tags.id, value: [optOf(tags, 'Red')], change: 'add' });
       expect(list.status).toBe(400);
       expect(list.body).toEqual({ error: 'Tags needs one option.' });
@@ -375,16 +349,16 @@ describe('bulk routes', () => {
 
     it('answers what when rules dropped, per task', async () => {
       const p = await createProject(owner.client, 'Bulk rules', 'BRU');
-      const stage = await createProperty(p.id, 'Stage', 'select', ['Open', 'Closed']);
-      const reason = await createProperty(p.id, 'Reason', 'text');
+      const stage = await createProperty(owner.client, p.id, 'Stage', 'select', ['Open', 'Closed']);
+      const reason = await createProperty(owner.client, p.id, 'Reason', 'text');
       const rule = { propertyId: stage.id, optionIds: [optOf(stage, 'Closed')] };
       const w = await owner.client.patch(`/properties/${reason.id}`, { when: rule });
       if (w.status !== 200) {
         console.warn(`when answered ${w.status}; writing config.when with SQL`);
         await t.sql.query(`UPDATE properties SET config = jsonb_set(config, '{when}', $2::jsonb) WHERE id = $1`, [reason.id, JSON.stringify(rule)]);
       }
-      const a = await createTask('Closed A', { [stage.id]: optOf(stage, 'Closed'), [reason.id]: 'Dup' }, p.id);
-      const b = await createTask('Closed B', { [stage.id]: optOf(stage, 'Closed') }, p.id);
+      const a = await newTask('Closed A', { [stage.id]: optOf(stage, 'Closed'), [reason.id]: 'Dup' }, p.id);
+      const b = await newTask('Closed B', { [stage.id]: optOf(stage, 'Closed') }, p.id);
       const res = await bulk({ taskIds: [a.id, b.id], propertyId: stage.id, value: optOf(stage, 'Open') }, owner.client, p.id);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ set: 2, value: optOf(stage, 'Open'), dropped: [{ taskId: a.id, propertyId: reason.id, name: 'Reason' }] });
@@ -396,10 +370,10 @@ describe('bulk routes', () => {
     });
 
     it('refuses each bad body with its message and writes nothing', async () => {
-      const live = await createTask('Live', { [points.id]: 1 });
-      const archived = await createTask('Archived');
+      const live = await newTask('Live', { [points.id]: 1 });
+      const archived = await newTask('Archived');
       await owner.client.post(`/tasks/${archived.id}/archive`);
-      const deleted = await createTask('Deleted');
+      const deleted = await newTask('Deleted');
       await owner.client.delete(`/tasks/${deleted.id}`);
       const many = Array.from({ length: 201 }, () => randomUUID());
       const base = { propertyId: points.id, value: 5 };
@@ -435,7 +409,7 @@ describe('bulk routes', () => {
     });
 
     it('takes 250 copies of one id as one task', async () => {
-      const a = await createTask('Copies');
+      const a = await newTask('Copies');
       const res = await bulk({ taskIds: Array(250).fill(a.id), propertyId: points.id, value: 3 });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ set: 1, value: 3, dropped: [] });

@@ -1,18 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { createProperty, expectStatus } from '../support/fixtures';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 /** The card view: the project's, a view's own, and showOnCard on a property. */
-
-async function expectStatus(res: Promise<{ status: number; body: any }>, status: number): Promise<any> {
-  const r = await res;
-  if (r.status !== status) throw new Error(`expected ${status}, got ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-}
-
-async function property(c: Client, projectId: string, name: string, type: string, options?: string[]): Promise<{ id: string }> {
-  const body = await expectStatus(c.post(`/projects/${projectId}/properties`, options ? { name, type, options } : { name, type }), 201);
-  return body.property;
-}
 
 type Rows = Record<string, { place: string; mode: string }>;
 /** The keys of the rows in one place, in the order the answer lists them. */
@@ -55,14 +45,14 @@ describe('card view', () => {
     statusId = b.properties[0].id;
     mainViewId = b.views[0].id;
     // Property order: Status, Priority, Owner, Points, Tags, Links, Notes.
-    p.priority = (await property(owner.client, project.id, 'Priority', 'select', ['High', 'Low'])).id;
-    p.owner = (await property(owner.client, project.id, 'Owner', 'person')).id;
-    p.points = (await property(owner.client, project.id, 'Points', 'number')).id;
-    p.tags = (await property(owner.client, project.id, 'Tags', 'multi_select', ['a'])).id;
-    p.links = (await property(owner.client, project.id, 'Links', 'link')).id;
-    p.notes = (await property(owner.client, project.id, 'Notes', 'text')).id;
+    p.priority = (await createProperty(owner.client, project.id, 'Priority', 'select', ['High', 'Low'])).id;
+    p.owner = (await createProperty(owner.client, project.id, 'Owner', 'person')).id;
+    p.points = (await createProperty(owner.client, project.id, 'Points', 'number')).id;
+    p.tags = (await createProperty(owner.client, project.id, 'Tags', 'multi_select', ['a'])).id;
+    p.links = (await createProperty(owner.client, project.id, 'Links', 'link')).id;
+    p.notes = (await createProperty(owner.client, project.id, 'Notes', 'text')).id;
     const other = await createProject(outsider.client, 'Other', 'OT');
-    foreign = (await property(outsider.client, other.id, 'Foreign', 'text')).id;
+    foreign = (await createProperty(outsider.client, other.id, 'Foreign', 'text')).id;
   });
 
   afterAll(async () => {

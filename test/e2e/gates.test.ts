@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { addMember, Answer, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
-
-function expectError(res: Answer, status: number, error: string, label = ''): void {
-  expect({ label, status: res.status, body: res.body }).toEqual({ label, status, body: { error } });
-}
+import { expectError } from '../support/fixtures';
+import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 const SIGN_IN = 'Sign in first, or send an agent token.';
 const TOKEN_INVALID = 'That token is not valid any more.';

@@ -1,39 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Client as PgClient } from 'pg';
+import { createProperty, expectStatus, listenChanges } from '../support/fixtures';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 /** A person's own lens on a view: PUT replaces it, promote hands it to everyone. */
-
-async function expectStatus(res: Promise<{ status: number; body: any }>, status: number): Promise<any> {
-  const r = await res;
-  if (r.status !== status) throw new Error(`expected ${status}, got ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-}
-
-async function property(c: Client, projectId: string, name: string, type: string, options?: string[]): Promise<{ id: string; options: { id: string; name: string }[] }> {
-  const body = await expectStatus(c.post(`/projects/${projectId}/properties`, options ? { name, type, options } : { name, type }), 201);
-  return body.property;
-}
-
-async function listen(url: string) {
-  const pg = new PgClient({ connectionString: url });
-  pg.on('error', () => undefined);
-  await pg.connect();
-  const seen: any[] = [];
-  pg.on('notification', (n) => seen.push(JSON.parse(n.payload ?? '{}')));
-  await pg.query('LISTEN board_changes');
-  return {
-    seen,
-    async waitFor(match: (p: any) => boolean, ms = 3000): Promise<void> {
-      const until = Date.now() + ms;
-      while (!seen.some(match)) {
-        if (Date.now() > until) throw new Error(`no notification matched; seen ${JSON.stringify(seen)}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    },
-    close: () => pg.end(),
-  };
-}
 
 describe('lenses', () => {
   let t: TestApp;
@@ -63,10 +32,10 @@ describe('lenses', () => {
     project = await createProject(owner.client, 'Lenses', 'LN');
     await addMember(owner.client, project.id, member, 'member');
     robo = await createAgent(owner.client, project.id, 'Robo');
-    prio = await property(owner.client, project.id, 'Priority', 'select', ['High', 'Low']);
-    notes = await property(owner.client, project.id, 'Notes', 'text');
-    points = await property(owner.client, project.id, 'Points', 'number');
-    who = await property(owner.client, project.id, 'Owner', 'person');
+    prio = await createProperty(owner.client, project.id, 'Priority', 'select', ['High', 'Low']);
+    notes = await createProperty(owner.client, project.id, 'Notes', 'text');
+    points = await createProperty(owner.client, project.id, 'Points', 'number');
+    who = await createProperty(owner.client, project.id, 'Owner', 'person');
   });
 
   beforeEach(async () => {
@@ -175,7 +144,7 @@ describe('lenses', () => {
     });
 
     it('is not broadcast', async () => {
-      const l = await listen(t.databaseUrl);
+      const l = await listenChanges(t.databaseUrl);
       try {
         await expectStatus(
           owner.client.put(`/views/${view.id}/lens`, { filters: { rules: [{ propertyId: notes.id, op: 'empty' }] }, sort: { columnId: '_key', direction: 'desc' } }, { headers: { 'x-service-client': 'lens' } }),
@@ -214,7 +183,7 @@ describe('lenses', () => {
     });
 
     it('a lens rule naming a deleted property is thrown away on read; a lensSort naming it reads as null', async () => {
-      const gone = await property(owner.client, project.id, 'Temporary', 'number');
+      const gone = await createProperty(owner.client, project.id, 'Temporary', 'number');
       await expectStatus(putLens(owner.client, view.id, {
         filters: { rules: [{ propertyId: gone.id, op: 'gt', text: '1' }, { propertyId: notes.id, op: 'empty' }] },
         sort: { columnId: gone.id, direction: 'asc' },
@@ -234,7 +203,7 @@ describe('lenses', () => {
       ];
       await expectStatus(putLens(member.client, view.id, { filters: { rules: mine }, sort: { columnId: points.id, direction: 'desc' } }), 200);
       await expectStatus(putLens(owner.client, view.id, { filters: { rules: [{ propertyId: who.id, op: 'is', values: ['__me__'] }] } }), 200);
-      const l = await listen(t.databaseUrl);
+      const l = await listenChanges(t.databaseUrl);
       try {
         const res = await member.client.post(`/views/${view.id}/lens/promote`, undefined, { headers: { 'x-service-client': 'promote' } });
         expect(res.status).toBe(200);
@@ -291,7 +260,7 @@ describe('lenses', () => {
       // Somebody else puts Points on the view for everyone.
       const shared = [{ propertyId: points.id, op: 'lt', text: '10' }];
       await expectStatus(owner.client.patch(`/views/${view.id}`, { filters: { rules: shared }, sort: { columnId: '_title', direction: 'asc' } }), 200);
-      const l = await listen(t.databaseUrl);
+      const l = await listenChanges(t.databaseUrl);
       try {
         const res = await member.client.post(`/views/${view.id}/lens/promote`);
         expect([res.status, res.body]).toEqual([409, { error: 'The view already filters Points. Remove it for everyone first.' }]);

@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { expectError } from '../support/fixtures';
 import {
-  addMember, Answer, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp, uniqueEmail,
+  addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp, uniqueEmail,
 } from '../support/test-app';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const AVATAR = /^#(e0574d|d1913a|4f8a5b|3fb0c8|4b8fbe|6d5bd0|c2557a|b6763f|2f9e7a|7a8a2f|3d7fc1)$/;
-
-function expectError(res: Answer, status: number, error: string): void {
-  expect({ status: res.status, body: res.body }).toEqual({ status, body: { error } });
-}
 
 const memberOf = (p: Person, role: string) => ({
   id: p.user.id,

@@ -1,14 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { addMember, Answer, Client, createAgent, createProject, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import { expectError } from '../support/fixtures';
+import { addMember, Client, createAgent, createProject, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const KEY = /^[A-Z][A-Z0-9]{1,9}$/;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-function expectError(res: Answer, status: number, error: string): void {
-  expect({ status: res.status, body: res.body }).toEqual({ status, body: { error } });
-}
 
 const KEY_INVALID = 'A key is 2 to 10 letters or digits and starts with a letter.';
 const DONE_WHEN_INVALID = 'doneWhen names a select property of this project and some of its options, or is null.';

@@ -1,3 +1,4 @@
+import { createTaskFromBody } from '../support/fixtures';
 import { Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
@@ -12,11 +13,8 @@ describe('GET /api/projects/:projectId/search', () => {
   /** Archive moments handed out in order, one minute apart, so "newest archived first" is exact. */
   let archiveClock = Date.parse('2030-01-01T00:00:00Z');
 
-  async function newTask(title: string, description: string, projectOf = projectId): Promise<any> {
-    const res = await owner.client.post(`/projects/${projectOf}/tasks`, { title, description });
-    if (res.status !== 201) throw new Error(`task create failed: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.task;
-  }
+  const newTask = (title: string, description: string, projectOf = projectId): Promise<any> =>
+    createTaskFromBody(owner.client, projectOf, { title, description });
 
   /** An archived task, archived through the route, then given a distinct archive moment. */
   async function archived(title: string, description: string, projectOf = projectId): Promise<any> {

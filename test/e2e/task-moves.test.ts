@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { rankBetween } from '@board/kernel';
+import { createProperty, createTaskFromBody, feedLines } from '../support/fixtures';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 interface Prop {
@@ -18,11 +18,8 @@ describe('POST /api/tasks/:taskId/move', () => {
 
   const optOf = (p: Prop, name: string) => p.options.find((o) => o.name === name)!.id;
 
-  async function createTask(title: string, projectId: string = project.id, body: Record<string, unknown> = {}): Promise<any> {
-    const res = await owner.client.post(`/projects/${projectId}/tasks`, { title, ...body });
-    if (res.status !== 201) throw new Error(`task create failed: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.task;
-  }
+  const newTask = (title: string, projectId: string = project.id, body: Record<string, unknown> = {}): Promise<any> =>
+    createTaskFromBody(owner.client, projectId, { title, ...body });
   const boardTasks = async (projectId: string = project.id): Promise<any[]> => {
     const res = await owner.client.get(`/projects/${projectId}/board`);
     expect(res.status).toBe(200);
@@ -31,8 +28,7 @@ describe('POST /api/tasks/:taskId/move', () => {
   const titles = async (projectId: string = project.id) => (await boardTasks(projectId)).map((x) => x.title);
   const storedValues = async (taskId: string) => (await t.sql.query(`SELECT "values" FROM tasks WHERE id = $1`, [taskId])).rows[0].values;
   const positionOf = async (taskId: string): Promise<string> => (await t.sql.query(`SELECT position FROM tasks WHERE id = $1`, [taskId])).rows[0].position;
-  const feed = async (taskId: string) =>
-    (await t.sql.query(`SELECT kind, data, actor_id FROM activity WHERE task_id = $1 AND kind <> 'created' ORDER BY created_at, id`, [taskId])).rows;
+  const feed = (taskId: string) => feedLines(t, taskId, { not: 'created' });
   const move = (taskId: string, body: unknown, as: Client = owner.client) => as.post(`/tasks/${taskId}/move`, body);
 
   /** Positions in board order must rise strictly (byte order, plain `<`). */
@@ -41,28 +37,6 @@ describe('POST /api/tasks/:taskId/move', () => {
       if (!(positions[i - 1] < positions[i])) throw new Error(`positions ${i - 1} and ${i} are out of order: ${positions[i - 1]} / ${positions[i]}`);
     }
     expect(new Set(positions).size).toBe(positions.length);
-  }
-
-  async function createProperty(projectId: string, name: string, type: string, options: string[] = []): Promise<Prop> {
-    const res = await owner.client.post(`/projects/${projectId}/properties`, { name, type, options });
-    if (res.status === 201) return { id: res.body.property.id, options: res.body.property.options };
-    console.warn(`property create answered ${res.status}; inserting ${name} with SQL`);
-    const id = randomUUID();
-    const last = (await t.sql.query(`SELECT max(position COLLATE "C") AS p FROM properties WHERE project_id = $1`, [projectId])).rows[0].p;
-    await t.sql.query(`INSERT INTO properties (id, project_id, name, type, position, config) VALUES ($1, $2, $3, $4, $5, '{}')`, [
-      id, projectId, name, type, rankBetween(last, null),
-    ]);
-    const out: { id: string; name: string }[] = [];
-    let pos: string | null = null;
-    for (const o of options) {
-      const oid = randomUUID();
-      pos = rankBetween(pos, null);
-      await t.sql.query(`INSERT INTO options (id, project_id, property_id, name, color, position) VALUES ($1, $2, $3, $4, '#3fb0c8', $5)`, [
-        oid, projectId, id, o, pos,
-      ]);
-      out.push({ id: oid, name: o });
-    }
-    return { id, options: out };
   }
 
   beforeAll(async () => {
@@ -85,10 +59,10 @@ describe('POST /api/tasks/:taskId/move', () => {
     beforeEach(async () => {
       p = await createProject(owner.client, 'Order', `ORD${Math.floor(Math.random() * 1e6)}`);
       await addMember(owner.client, p.id, member);
-      a = await createTask('A', p.id);
-      b = await createTask('B', p.id);
-      c = await createTask('C', p.id);
-      d = await createTask('D', p.id);
+      a = await newTask('A', p.id);
+      b = await newTask('B', p.id);
+      c = await newTask('C', p.id);
+      d = await newTask('D', p.id);
     });
 
     it('puts a task straight before beforeId and answers { position, dropped: [] }', async () => {
@@ -166,7 +140,7 @@ describe('POST /api/tasks/:taskId/move', () => {
       const badAfter = await move(a.id, { afterId: 12 });
       expect(badAfter.status).toBe(400);
       expect(badAfter.body).toEqual({ error: 'That is not a task id.' });
-      const foreign = await createTask('Theirs', project.id);
+      const foreign = await newTask('Theirs', project.id);
       const other = await move(a.id, { beforeId: foreign.id });
       expect(other.status).toBe(404);
       expect(other.body).toEqual({ error: 'That task is not on this board.' });
@@ -174,7 +148,7 @@ describe('POST /api/tasks/:taskId/move', () => {
       expect(unknown.status).toBe(404);
       expect(unknown.body).toEqual({ error: 'That task is not on this board.' });
       // A deleted task anchors nothing.
-      const gone = await createTask('Gone', p.id);
+      const gone = await newTask('Gone', p.id);
       await owner.client.delete(`/tasks/${gone.id}`);
       const deleted = await move(a.id, { afterId: gone.id });
       expect(deleted.status).toBe(404);
@@ -191,8 +165,8 @@ describe('POST /api/tasks/:taskId/move', () => {
 
   describe('values in the same call', () => {
     it('writes the column change with the move and a value line', async () => {
-      const a = await createTask('Col A');
-      const b = await createTask('Col B');
+      const a = await newTask('Col A');
+      const b = await newTask('Col B');
       const res = await move(a.id, { afterId: b.id, values: { [status.id]: optOf(status, 'In progress') } }, member.client);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ position: expect.any(String), dropped: [] });
@@ -211,7 +185,7 @@ describe('POST /api/tasks/:taskId/move', () => {
     });
 
     it('writes values even when the place stays', async () => {
-      const a = await createTask('Stay');
+      const a = await newTask('Stay');
       const res = await move(a.id, { beforeId: a.id, values: { [status.id]: optOf(status, 'Done') } });
       expect(res.status).toBe(200);
       expect(res.body.position).toBe(a.position);
@@ -219,8 +193,8 @@ describe('POST /api/tasks/:taskId/move', () => {
     });
 
     it('refuses a bad value and moves nothing', async () => {
-      const a = await createTask('Bad A');
-      const b = await createTask('Bad B');
+      const a = await newTask('Bad A');
+      const b = await newTask('Bad B');
       const res = await move(a.id, { afterId: b.id, values: { [status.id]: 5 } });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: 'Status needs one option.' });
@@ -236,8 +210,8 @@ describe('POST /api/tasks/:taskId/move', () => {
 
     it('answers what a when rule dropped', async () => {
       const p = await createProject(owner.client, 'Rule moves', 'RMV');
-      const stage = await createProperty(p.id, 'Stage', 'select', ['Open', 'Closed']);
-      const reason = await createProperty(p.id, 'Reason', 'text');
+      const stage = await createProperty(owner.client, p.id, 'Stage', 'select', ['Open', 'Closed']);
+      const reason = await createProperty(owner.client, p.id, 'Reason', 'text');
       const res = await owner.client.patch(`/properties/${reason.id}`, { when: { propertyId: stage.id, optionIds: [optOf(stage, 'Closed')] } });
       if (res.status !== 200) {
         console.warn(`when answered ${res.status}; writing config.when with SQL`);
@@ -245,8 +219,8 @@ describe('POST /api/tasks/:taskId/move', () => {
           reason.id, JSON.stringify({ propertyId: stage.id, optionIds: [optOf(stage, 'Closed')] }),
         ]);
       }
-      const a = await createTask('Closed one', p.id, { values: { [stage.id]: optOf(stage, 'Closed'), [reason.id]: 'Won’t fix' } });
-      const b = await createTask('Other', p.id);
+      const a = await newTask('Closed one', p.id, { values: { [stage.id]: optOf(stage, 'Closed'), [reason.id]: 'Won’t fix' } });
+      const b = await newTask('Other', p.id);
       expect(a.values).toEqual({ [stage.id]: optOf(stage, 'Closed'), [reason.id]: 'Won’t fix' });
       const moved = await move(a.id, { afterId: b.id, values: { [stage.id]: optOf(stage, 'Open') } });
       expect(moved.status).toBe(200);
@@ -262,10 +236,10 @@ describe('POST /api/tasks/:taskId/move', () => {
   describe('many moves', () => {
     it('keeps positions distinct and rising after 2,000 moves into the same gap', async () => {
       const p = await createProject(owner.client, 'Stress', 'STR');
-      const left = await createTask('Left', p.id);
-      const x = await createTask('X', p.id);
-      const y = await createTask('Y', p.id);
-      const right = await createTask('Right', p.id);
+      const left = await newTask('Left', p.id);
+      const x = await newTask('X', p.id);
+      const y = await newTask('Y', p.id);
+      const right = await newTask('Right', p.id);
       const movers = [x, y];
       for (let i = 0; i < 2000; i++) {
         const mover = movers[i % 2];
@@ -283,14 +257,14 @@ describe('POST /api/tasks/:taskId/move', () => {
       expect(tasks[1].position).toBe(y.position);
       expect(tasks[2].position).toBe(x.position);
       // Still room: one more task straight after Left lands in the gap.
-      const extra = await createTask('Extra', p.id, { afterId: left.id });
+      const extra = await newTask('Extra', p.id, { afterId: left.id });
       expect(left.position < extra.position && extra.position < y.position).toBe(true);
     }, 180_000);
 
     it('keeps a move racing an archive or unarchive of the same task', async () => {
       const p = await createProject(owner.client, 'Race', 'RACE');
-      const a = await createTask('A', p.id);
-      const b = await createTask('B', p.id);
+      const a = await newTask('A', p.id);
+      const b = await newTask('B', p.id);
       for (let i = 1; i <= 30; i++) {
         const [moved, shelf] = await Promise.all([
           move(a.id, i % 2 ? { afterId: b.id } : { beforeId: b.id }),
@@ -307,10 +281,10 @@ describe('POST /api/tasks/:taskId/move', () => {
     it('keeps every position distinct when 20 tasks move into one gap at once', async () => {
       const p = await createProject(owner.client, 'Rush', 'RSH');
       await addMember(owner.client, p.id, member);
-      const left = await createTask('Left', p.id);
-      const right = await createTask('Right', p.id);
+      const left = await newTask('Left', p.id);
+      const right = await newTask('Right', p.id);
       const movers: any[] = [];
-      for (let i = 0; i < 20; i++) movers.push(await createTask(`M${i}`, p.id));
+      for (let i = 0; i < 20; i++) movers.push(await newTask(`M${i}`, p.id));
       const answers = await Promise.all(
         movers.map((m, i) => move(m.id, i % 2 === 0 ? { afterId: left.id } : { beforeId: right.id }, i % 3 === 0 ? member.client : owner.client)),
       );

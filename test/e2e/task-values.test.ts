@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { rankBetween } from '@board/kernel';
+import { createProperty, createTaskFromBody, feedLines } from '../support/fixtures';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 interface Prop {
@@ -27,39 +27,12 @@ describe('task values', () => {
 
   const optOf = (p: Prop, name: string) => p.options.find((o) => o.name === name)!.id;
 
-  async function createTask(body: Record<string, unknown>, as: Client = owner.client, projectId: string = project.id): Promise<any> {
-    const res = await as.post(`/projects/${projectId}/tasks`, body);
-    if (res.status !== 201) throw new Error(`task create failed: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.task;
-  }
+  const newTask = (body: Record<string, unknown>, as: Client = owner.client, projectId: string = project.id): Promise<any> =>
+    createTaskFromBody(as, projectId, body);
   const storedValues = async (taskId: string): Promise<Record<string, unknown>> =>
     (await t.sql.query(`SELECT "values" FROM tasks WHERE id = $1`, [taskId])).rows[0].values;
-  const feed = async (taskId: string, kind = 'value') =>
-    (await t.sql.query(`SELECT kind, data, actor_id FROM activity WHERE task_id = $1 AND kind = $2 ORDER BY created_at, id`, [taskId, kind])).rows;
+  const feed = (taskId: string, kind = 'value') => feedLines(t, taskId, kind);
   const put = (taskId: string, propertyId: string, body: unknown, as: Client = owner.client) => as.put(`/tasks/${taskId}/values/${propertyId}`, body);
-
-  /** A property through the API, or straight into the tables while that route is unfinished. */
-  async function createProperty(projectId: string, name: string, type: string, options: string[] = [], as: Client = owner.client): Promise<Prop> {
-    const res = await as.post(`/projects/${projectId}/properties`, { name, type, options });
-    if (res.status === 201) return { id: res.body.property.id, options: res.body.property.options };
-    console.warn(`property create answered ${res.status}; inserting ${name} with SQL`);
-    const id = randomUUID();
-    const last = (await t.sql.query(`SELECT max(position COLLATE "C") AS p FROM properties WHERE project_id = $1`, [projectId])).rows[0].p;
-    await t.sql.query(`INSERT INTO properties (id, project_id, name, type, position, config) VALUES ($1, $2, $3, $4, $5, '{}')`, [
-      id, projectId, name, type, rankBetween(last, null),
-    ]);
-    const out: { id: string; name: string }[] = [];
-    let pos: string | null = null;
-    for (const o of options) {
-      const oid = randomUUID();
-      pos = rankBetween(pos, null);
-      await t.sql.query(`INSERT INTO options (id, project_id, property_id, name, color, position) VALUES ($1, $2, $3, $4, '#3fb0c8', $5)`, [
-        oid, projectId, id, o, pos,
-      ]);
-      out.push({ id: oid, name: o });
-    }
-    return { id, options: out };
-  }
 
   /** `when` through the property PATCH, or straight into config. */
   async function setWhen(propertyId: string, when: { propertyId: string; optionIds: string[] }) {
@@ -89,13 +62,13 @@ describe('task values', () => {
     const b = (await owner.client.get(`/projects/${project.id}/board`)).body;
     const s = b.properties.find((p: any) => p.name === 'Status');
     status = { id: s.id, options: s.options };
-    tags = await createProperty(project.id, 'Tags', 'multi_select', ['Red', 'Green', 'Blue']);
-    owners = await createProperty(project.id, 'Owner', 'person');
-    notes = await createProperty(project.id, 'Notes', 'text');
-    points = await createProperty(project.id, 'Points', 'number');
-    due = await createProperty(project.id, 'Due', 'date');
-    flag = await createProperty(project.id, 'Flag', 'checkbox');
-    links = await createProperty(project.id, 'Links', 'link');
+    tags = await createProperty(owner.client, project.id, 'Tags', 'multi_select', ['Red', 'Green', 'Blue']);
+    owners = await createProperty(owner.client, project.id, 'Owner', 'person');
+    notes = await createProperty(owner.client, project.id, 'Notes', 'text');
+    points = await createProperty(owner.client, project.id, 'Points', 'number');
+    due = await createProperty(owner.client, project.id, 'Due', 'date');
+    flag = await createProperty(owner.client, project.id, 'Flag', 'checkbox');
+    links = await createProperty(owner.client, project.id, 'Links', 'link');
     const ob = (await outsider.client.get(`/projects/${otherProject.id}/board`)).body;
     const os = ob.properties.find((p: any) => p.name === 'Status');
     foreignProp = { id: os.id, options: os.options };
@@ -209,7 +182,7 @@ describe('task values', () => {
     });
 
     it('stores nothing for cleared values: null, "" and []', async () => {
-      const task = await createTask({
+      const task = await newTask({
         title: 'Cleared',
         values: { [status.id]: null, [notes.id]: '', [tags.id]: [], [links.id]: [], [points.id]: '', [due.id]: null, [owners.id]: null },
       });
@@ -230,7 +203,7 @@ describe('task values', () => {
     });
 
     it('reads a property id key in upper case as the same property', async () => {
-      const task = await createTask({ title: 'Loud key', values: { [status.id.toUpperCase()]: optOf(status, 'Done') } });
+      const task = await newTask({ title: 'Loud key', values: { [status.id.toUpperCase()]: optOf(status, 'Done') } });
       expect(task.values).toEqual({ [status.id]: optOf(status, 'Done') });
       expect(await storedValues(task.id)).toEqual({ [status.id]: optOf(status, 'Done') });
     });
@@ -245,7 +218,7 @@ describe('task values', () => {
 
   describe('PUT /api/tasks/:taskId/values/:propertyId', () => {
     it('answers { value, dropped: [] } with the normalised value and stores it', async () => {
-      const task = await createTask({ title: 'Target' });
+      const task = await newTask({ title: 'Target' });
       for (const [label, prop, sent, stored] of accepted()) {
         const res = await put(task.id, prop.id, { value: sent });
         expect({ label, status: res.status, body: res.body }).toEqual({ label, status: 200, body: { value: stored, dropped: [] } });
@@ -254,7 +227,7 @@ describe('task values', () => {
     });
 
     it('refuses every bad value with its message and writes nothing', async () => {
-      const task = await createTask({ title: 'Refuser', values: { [status.id]: optOf(status, 'To do'), [tags.id]: [optOf(tags, 'Green')], [points.id]: 1, [due.id]: '2020-01-01', [links.id]: 'https://keep.example', [notes.id]: 'keep', [owners.id]: owner.user.id } });
+      const task = await newTask({ title: 'Refuser', values: { [status.id]: optOf(status, 'To do'), [tags.id]: [optOf(tags, 'Green')], [points.id]: 1, [due.id]: '2020-01-01', [links.id]: 'https://keep.example', [notes.id]: 'keep', [owners.id]: owner.user.id } });
       const before = await storedValues(task.id);
       for (const [label, prop, sent, error] of refused()) {
         const res = await put(task.id, prop.id, { value: sent });
@@ -288,7 +261,7 @@ describe('task values', () => {
         [flag, { value: null }, null],
         [links, { value: null }, []],
       ];
-      const task = await createTask({ title: 'Full', values: full });
+      const task = await newTask({ title: 'Full', values: full });
       expect(Object.keys(await storedValues(task.id)).sort()).toEqual(Object.keys(full).sort());
       for (const [prop, body, answered] of cases) {
         const res = await put(task.id, prop.id, body);
@@ -302,7 +275,7 @@ describe('task values', () => {
     });
 
     it('writes one value line with the property and value names per change, none for the same value', async () => {
-      const task = await createTask({ title: 'Feed' });
+      const task = await newTask({ title: 'Feed' });
       await put(task.id, status.id, { value: optOf(status, 'In progress') }, member.client);
       await put(task.id, status.id, { value: optOf(status, 'In progress') }, member.client);
       await put(task.id, tags.id, { value: [optOf(tags, 'Blue'), optOf(tags, 'Red')] });
@@ -323,7 +296,7 @@ describe('task values', () => {
     });
 
     it('loses no write when values of one task are written at once', async () => {
-      const task = await createTask({ title: 'Crowded' });
+      const task = await newTask({ title: 'Crowded' });
       const writes: [Prop, unknown][] = [
         [status, optOf(status, 'Done')],
         [tags, [optOf(tags, 'Red')]],
@@ -341,7 +314,7 @@ describe('task values', () => {
     });
 
     it('loses no value write racing an archive, an unarchive or a delete of the task', async () => {
-      const task = await createTask({ title: 'Racing' });
+      const task = await newTask({ title: 'Racing' });
       let expected = 0;
       for (let i = 1; i <= 30; i++) {
         const other =
@@ -366,7 +339,7 @@ describe('task values', () => {
     }, 60_000);
 
     it('stamps updatedAt on a value change', async () => {
-      const task = await createTask({ title: 'Stamp' });
+      const task = await newTask({ title: 'Stamp' });
       await t.sql.query(`UPDATE tasks SET updated_at = '2000-01-01' WHERE id = $1`, [task.id]);
       await put(task.id, points.id, { value: 1 });
       const at = (await t.sql.query(`SELECT updated_at FROM tasks WHERE id = $1`, [task.id])).rows[0].updated_at;
@@ -374,7 +347,7 @@ describe('task values', () => {
     });
 
     it('refuses bad ids and properties of other projects', async () => {
-      const task = await createTask({ title: 'Ids' });
+      const task = await newTask({ title: 'Ids' });
       const cases: [string, number, string][] = [
         [`/tasks/nope/values/${status.id}`, 400, 'That is not a task id.'],
         [`/tasks/${task.id}/values/nope`, 400, 'That is not a property id.'],
@@ -402,17 +375,17 @@ describe('task values', () => {
     beforeAll(async () => {
       p = await createProject(owner.client, 'Rules', 'RUL');
       await addMember(owner.client, p.id, member);
-      kind = await createProperty(p.id, 'Kind', 'select', ['Bug', 'Feature', 'Chore']);
-      severity = await createProperty(p.id, 'Severity', 'select', ['Low', 'High']);
-      steps = await createProperty(p.id, 'Steps', 'text');
-      size = await createProperty(p.id, 'Size', 'number');
+      kind = await createProperty(owner.client, p.id, 'Kind', 'select', ['Bug', 'Feature', 'Chore']);
+      severity = await createProperty(owner.client, p.id, 'Severity', 'select', ['Low', 'High']);
+      steps = await createProperty(owner.client, p.id, 'Steps', 'text');
+      size = await createProperty(owner.client, p.id, 'Size', 'number');
       // Severity and Steps show for bugs only; Size for features and chores.
       await setWhen(severity.id, { propertyId: kind.id, optionIds: [optOf(kind, 'Bug')] });
       await setWhen(steps.id, { propertyId: kind.id, optionIds: [optOf(kind, 'Bug')] });
       await setWhen(size.id, { propertyId: kind.id, optionIds: [optOf(kind, 'Feature'), optOf(kind, 'Chore')] });
     });
 
-    const create = (values: Record<string, unknown>) => createTask({ title: 'Ruled', values }, owner.client, p.id);
+    const create = (values: Record<string, unknown>) => newTask({ title: 'Ruled', values }, owner.client, p.id);
 
     it('does not store a value the task does not show on create', async () => {
       const task = await create({ [kind.id]: optOf(kind, 'Feature'), [severity.id]: optOf(severity, 'High'), [size.id]: 3 });
@@ -486,7 +459,7 @@ describe('task values', () => {
     });
 
     it('drops down a chain: a dropped select hides what depends on it', async () => {
-      const impact = await createProperty(p.id, 'Impact', 'text');
+      const impact = await createProperty(owner.client, p.id, 'Impact', 'text');
       await setWhen(impact.id, { propertyId: severity.id, optionIds: [optOf(severity, 'High')] });
       const task = await create({ [kind.id]: optOf(kind, 'Bug'), [severity.id]: optOf(severity, 'High'), [impact.id]: 'Everyone' });
       expect(task.values).toEqual({ [kind.id]: optOf(kind, 'Bug'), [severity.id]: optOf(severity, 'High'), [impact.id]: 'Everyone' });
@@ -537,14 +510,14 @@ describe('task values', () => {
     beforeAll(async () => {
       p = await createProject(owner.client, 'Typed', 'TYP');
       await addMember(owner.client, p.id, member);
-      type = await createProperty(p.id, 'Type', 'select', ['Bug', 'Story']);
+      type = await createProperty(owner.client, p.id, 'Type', 'select', ['Bug', 'Story']);
       // Case and spaces ignored: a select named " type " is the Type.
       await t.sql.query(`UPDATE properties SET name = ' tYpE ' WHERE id = $1`, [type.id]);
-      size = await createProperty(p.id, 'Size', 'number');
-      labels = await createProperty(p.id, 'Labels', 'multi_select', ['ui', 'api']);
-      summary = await createProperty(p.id, 'Summary', 'text');
-      done = await createProperty(p.id, 'Checked', 'checkbox');
-      secret = await createProperty(p.id, 'Secret', 'number');
+      size = await createProperty(owner.client, p.id, 'Size', 'number');
+      labels = await createProperty(owner.client, p.id, 'Labels', 'multi_select', ['ui', 'api']);
+      summary = await createProperty(owner.client, p.id, 'Summary', 'text');
+      done = await createProperty(owner.client, p.id, 'Checked', 'checkbox');
+      secret = await createProperty(owner.client, p.id, 'Secret', 'number');
       await setDefaults(size.id, { [optOf(type, 'Bug')]: 3, [optOf(type, 'Story')]: 8 });
       await setDefaults(labels.id, { [optOf(type, 'Bug')]: [optOf(labels, 'api')] });
       await setDefaults(summary.id, { [optOf(type, 'Bug')]: 'What broke?' });
@@ -556,7 +529,7 @@ describe('task values', () => {
       expect(cfg.defaults).toEqual({ [optOf(type, 'Bug')]: 3, [optOf(type, 'Story')]: 8 });
     });
 
-    const create = (values: Record<string, unknown>, as: Client = member.client) => createTask({ title: 'Typed', values }, as, p.id);
+    const create = (values: Record<string, unknown>, as: Client = member.client) => newTask({ title: 'Typed', values }, as, p.id);
 
     it('writes the created type’s defaults for every property not sent', async () => {
       const bug = await create({ [type.id]: optOf(type, 'Bug') });
@@ -591,7 +564,7 @@ describe('task values', () => {
     });
 
     it('takes the first select named Type in display order as the Type', async () => {
-      const second = await createProperty(p.id, 'TYPE', 'select', ['Bug', 'Story']);
+      const second = await createProperty(owner.client, p.id, 'TYPE', 'select', ['Bug', 'Story']);
       const first = await create({ [type.id]: optOf(type, 'Bug') });
       expect(first.values[size.id]).toBe(3);
       const other = await create({ [second.id]: optOf(second, 'Bug') });
@@ -609,9 +582,9 @@ describe('task values', () => {
 
     it('writes no default for a type of property that cannot carry one (person, date, link)', async () => {
       const bug = optOf(type, 'Bug');
-      const deadline = await createProperty(p.id, 'Deadline', 'date');
-      const who = await createProperty(p.id, 'Who', 'person');
-      const refs = await createProperty(p.id, 'Refs', 'link');
+      const deadline = await createProperty(owner.client, p.id, 'Deadline', 'date');
+      const who = await createProperty(owner.client, p.id, 'Who', 'person');
+      const refs = await createProperty(owner.client, p.id, 'Refs', 'link');
       const stored: [Prop, unknown][] = [[deadline, '2024-01-01'], [who, owner.user.id], [refs, ['https://example.com']]];
       for (const [prop, value] of stored) {
         // The property PATCH refuses such a default, so one can only be in the table.

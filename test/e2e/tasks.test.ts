@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { rankBetween } from '@board/kernel';
+import { createProperty, createTaskFromBody, feedLines } from '../support/fixtures';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 const TASK_NOT_FOUND = { error: 'Task not found.' };
@@ -24,11 +24,8 @@ describe('tasks', () => {
 
   const opt = (name: string) => status.options.find((o) => o.name === name)!.id;
 
-  async function createTask(body: Record<string, unknown>, as: Client = owner.client, projectId: string = project.id): Promise<any> {
-    const res = await as.post(`/projects/${projectId}/tasks`, body);
-    if (res.status !== 201) throw new Error(`task create failed: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.task;
-  }
+  const newTask = (body: Record<string, unknown>, as: Client = owner.client, projectId: string = project.id): Promise<any> =>
+    createTaskFromBody(as, projectId, body);
   const board = async (projectId: string = project.id, as: Client = owner.client) => {
     const res = await as.get(`/projects/${projectId}/board`);
     expect(res.status).toBe(200);
@@ -39,32 +36,8 @@ describe('tasks', () => {
     expect(res.status).toBe(200);
     return res.body.task;
   };
-  const feed = async (taskId: string) =>
-    (await t.sql.query(`SELECT kind, data, actor_id FROM activity WHERE task_id = $1 ORDER BY created_at, id`, [taskId])).rows;
+  const feed = (taskId: string) => feedLines(t, taskId);
   const row = async (taskId: string) => (await t.sql.query(`SELECT * FROM tasks WHERE id = $1`, [taskId])).rows[0];
-
-  /** A property through the API, or straight into the tables while that route is unfinished. */
-  async function createProperty(projectId: string, name: string, type: string, options: string[] = []) {
-    const res = await owner.client.post(`/projects/${projectId}/properties`, { name, type, options });
-    if (res.status === 201) return { id: res.body.property.id as string, options: res.body.property.options as { id: string; name: string }[] };
-    console.warn(`property create answered ${res.status}; inserting ${name} with SQL`);
-    const id = randomUUID();
-    const last = (await t.sql.query(`SELECT max(position COLLATE "C") AS p FROM properties WHERE project_id = $1`, [projectId])).rows[0].p;
-    await t.sql.query(`INSERT INTO properties (id, project_id, name, type, position, config) VALUES ($1, $2, $3, $4, $5, '{}')`, [
-      id, projectId, name, type, rankBetween(last, null),
-    ]);
-    const out: { id: string; name: string }[] = [];
-    let pos: string | null = null;
-    for (const o of options) {
-      const oid = randomUUID();
-      pos = rankBetween(pos, null);
-      await t.sql.query(`INSERT INTO options (id, project_id, property_id, name, color, position) VALUES ($1, $2, $3, $4, '#3fb0c8', $5)`, [
-        oid, projectId, id, o, pos,
-      ]);
-      out.push({ id: oid, name: o });
-    }
-    return { id, options: out };
-  }
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -114,7 +87,7 @@ describe('tasks', () => {
     });
 
     it('defaults the description to empty', async () => {
-      const task = await createTask({ title: 'No words' });
+      const task = await newTask({ title: 'No words' });
       expect(task.description).toBe('');
     });
 
@@ -128,23 +101,23 @@ describe('tasks', () => {
 
     it('numbers tasks 1, 2, 3 per project and never hands a number out twice', async () => {
       const p = await createProject(owner.client, 'Numbers', 'NUM');
-      const a = await createTask({ title: 'one' }, owner.client, p.id);
-      const b = await createTask({ title: 'two' }, owner.client, p.id);
-      const c = await createTask({ title: 'three' }, owner.client, p.id);
+      const a = await newTask({ title: 'one' }, owner.client, p.id);
+      const b = await newTask({ title: 'two' }, owner.client, p.id);
+      const c = await newTask({ title: 'three' }, owner.client, p.id);
       expect([a.number, b.number, c.number]).toEqual([1, 2, 3]);
       expect([a.key, b.key, c.key]).toEqual(['NUM-1', 'NUM-2', 'NUM-3']);
       expect((await owner.client.delete(`/tasks/${c.id}`)).status).toBe(200);
-      const d = await createTask({ title: 'four' }, owner.client, p.id);
+      const d = await newTask({ title: 'four' }, owner.client, p.id);
       expect(d.number).toBe(4);
       expect(d.key).toBe('NUM-4');
       // Even when the rows are gone for good.
       await t.sql.query(`DELETE FROM tasks WHERE project_id = $1`, [p.id]);
-      const e = await createTask({ title: 'five' }, owner.client, p.id);
+      const e = await newTask({ title: 'five' }, owner.client, p.id);
       expect(e.number).toBe(5);
       expect(e.key).toBe('NUM-5');
       // Another project counts on its own.
       const q = await createProject(owner.client, 'Numbers too', 'NUMB');
-      expect((await createTask({ title: 'first' }, owner.client, q.id)).key).toBe('NUMB-1');
+      expect((await newTask({ title: 'first' }, owner.client, q.id)).key).toBe('NUMB-1');
     });
 
     it('hands out distinct numbers and places when many tasks are created at once', async () => {
@@ -181,7 +154,7 @@ describe('tasks', () => {
     });
 
     it('takes a title of 400 characters after trimming', async () => {
-      const task = await createTask({ title: '  ' + 'x'.repeat(400) + '  ' });
+      const task = await newTask({ title: '  ' + 'x'.repeat(400) + '  ' });
       expect(task.title).toBe('x'.repeat(400));
     });
 
@@ -189,7 +162,7 @@ describe('tasks', () => {
       const res = await owner.client.post(`/projects/${project.id}/tasks`, { title: 'Long', description: 'd'.repeat(20001) });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: 'Description is too long (max 20000 characters).' });
-      const ok = await createTask({ title: 'Long', description: 'd'.repeat(20000) });
+      const ok = await newTask({ title: 'Long', description: 'd'.repeat(20000) });
       expect(ok.description).toHaveLength(20000);
       const notText = await owner.client.post(`/projects/${project.id}/tasks`, { title: 'Long', description: 5 });
       expect(notText.status).toBe(400);
@@ -211,18 +184,18 @@ describe('tasks', () => {
       const positions = async () => (await board(p.id)).tasks.map((x: any) => x.position as string);
 
       it('puts a task at the end by default, first with atTop, straight after afterId', async () => {
-        const a = await createTask({ title: 'A' }, owner.client, p.id);
-        const b = await createTask({ title: 'B' }, owner.client, p.id);
-        const c = await createTask({ title: 'C' }, owner.client, p.id);
+        const a = await newTask({ title: 'A' }, owner.client, p.id);
+        const b = await newTask({ title: 'B' }, owner.client, p.id);
+        const c = await newTask({ title: 'C' }, owner.client, p.id);
         expect(a.position < b.position && b.position < c.position).toBe(true);
-        const top = await createTask({ title: 'Top', atTop: true }, owner.client, p.id);
+        const top = await newTask({ title: 'Top', atTop: true }, owner.client, p.id);
         expect(top.position < a.position).toBe(true);
-        const afterA = await createTask({ title: 'AfterA', afterId: a.id }, owner.client, p.id);
+        const afterA = await newTask({ title: 'AfterA', afterId: a.id }, owner.client, p.id);
         expect(a.position < afterA.position && afterA.position < b.position).toBe(true);
         // afterId wins over atTop.
-        const afterC = await createTask({ title: 'AfterC', afterId: c.id, atTop: true }, owner.client, p.id);
+        const afterC = await newTask({ title: 'AfterC', afterId: c.id, atTop: true }, owner.client, p.id);
         expect(c.position < afterC.position).toBe(true);
-        const end = await createTask({ title: 'End', atTop: false }, owner.client, p.id);
+        const end = await newTask({ title: 'End', atTop: false }, owner.client, p.id);
         expect(afterC.position < end.position).toBe(true);
         expect(await order()).toEqual(['Top', 'A', 'AfterA', 'B', 'C', 'AfterC', 'End']);
         const pos = await positions();
@@ -231,11 +204,11 @@ describe('tasks', () => {
 
       it('keeps placing straight after the same task in order', async () => {
         const q = await createProject(owner.client, 'After', 'AFT');
-        const a = await createTask({ title: 'A' }, owner.client, q.id);
-        const z = await createTask({ title: 'Z' }, owner.client, q.id);
+        const a = await newTask({ title: 'A' }, owner.client, q.id);
+        const z = await newTask({ title: 'Z' }, owner.client, q.id);
         let last = a;
         for (let i = 0; i < 8; i++) {
-          const n = await createTask({ title: `N${i}`, afterId: a.id }, owner.client, q.id);
+          const n = await newTask({ title: `N${i}`, afterId: a.id }, owner.client, q.id);
           expect(a.position < n.position).toBe(true);
           if (last !== a) expect(n.position < last.position).toBe(true);
           expect(n.position < z.position).toBe(true);
@@ -264,13 +237,13 @@ describe('tasks', () => {
 
   describe('GET /api/tasks/:taskId', () => {
     it('reads a task in full: links both ways with over, parent, children in board order, checklist, comments, activity', async () => {
-      const main = await createTask({ title: 'Main', description: 'The middle' });
-      const blocker = await createTask({ title: 'Blocker', values: { [status.id]: opt('Done') } });
-      const openBlocker = await createTask({ title: 'Open blocker' });
-      const waiter = await createTask({ title: 'Waiter' });
-      const parent = await createTask({ title: 'Parent' });
-      const kid1 = await createTask({ title: 'Kid 1' });
-      const kid2 = await createTask({ title: 'Kid 2' });
+      const main = await newTask({ title: 'Main', description: 'The middle' });
+      const blocker = await newTask({ title: 'Blocker', values: { [status.id]: opt('Done') } });
+      const openBlocker = await newTask({ title: 'Open blocker' });
+      const waiter = await newTask({ title: 'Waiter' });
+      const parent = await newTask({ title: 'Parent' });
+      const kid1 = await newTask({ title: 'Kid 1' });
+      const kid2 = await newTask({ title: 'Kid 2' });
       for (const [task, blockerId] of [[main, blocker.id], [main, openBlocker.id], [waiter, main.id]] as const) {
         const res = await owner.client.post(`/tasks/${task.id}/blockers`, { blockerId });
         expect(res.status).toBe(200);
@@ -361,8 +334,8 @@ describe('tasks', () => {
     });
 
     it('keeps at most 60 activity entries, newest first, leaving out project lines', async () => {
-      const points = await createProperty(project.id, 'Points', 'number');
-      const task = await createTask({ title: 'Busy' });
+      const points = await createProperty(owner.client, project.id, 'Points', 'number');
+      const task = await newTask({ title: 'Busy' });
       await t.sql.query(`INSERT INTO activity (id, project_id, task_id, actor_id, kind, data) VALUES ($1, $2, $3, $4, 'reset', '{}'), ($5, $2, $3, $4, 'rules', '{}')`, [
         randomUUID(), project.id, task.id, owner.user.id, randomUUID(),
       ]);
@@ -380,7 +353,7 @@ describe('tasks', () => {
     });
 
     it('leaves out reset and rules lines on a short history', async () => {
-      const task = await createTask({ title: 'Quiet' });
+      const task = await newTask({ title: 'Quiet' });
       await t.sql.query(`INSERT INTO activity (id, project_id, task_id, actor_id, kind, data) VALUES ($1, $2, $3, $4, 'reset', '{}'), ($5, $2, $3, $4, 'rules', '{}')`, [
         randomUUID(), project.id, task.id, owner.user.id, randomUUID(),
       ]);
@@ -391,7 +364,7 @@ describe('tasks', () => {
     });
 
     it('reads an archived task', async () => {
-      const task = await createTask({ title: 'Gone quiet' });
+      const task = await newTask({ title: 'Gone quiet' });
       expect((await owner.client.post(`/tasks/${task.id}/archive`)).status).toBe(200);
       const full = await read(task.id);
       expect(full.id).toBe(task.id);
@@ -401,23 +374,23 @@ describe('tasks', () => {
     });
 
     it('answers 404 Task not found. for an unknown, deleted or other-project task', async () => {
-      const gone = await createTask({ title: 'Deleted' });
+      const gone = await newTask({ title: 'Deleted' });
       await owner.client.delete(`/tasks/${gone.id}`);
-      const foreign = await createTask({ title: 'Theirs' }, outsider.client, otherProject.id);
+      const foreign = await newTask({ title: 'Theirs' }, outsider.client, otherProject.id);
       for (const id of [randomUUID(), gone.id, foreign.id]) {
         const res = await owner.client.get(`/tasks/${id}`);
         expect(res.status).toBe(404);
         expect(res.body).toEqual(TASK_NOT_FOUND);
       }
       // An outsider cannot read one of ours either.
-      const ours = await createTask({ title: 'Ours' });
+      const ours = await newTask({ title: 'Ours' });
       const res = await outsider.client.get(`/tasks/${ours.id}`);
       expect(res.status).toBe(404);
       expect(res.body).toEqual(TASK_NOT_FOUND);
     });
 
     it('reads a task named by its id in upper case', async () => {
-      const task = await createTask({ title: 'Loud' });
+      const task = await newTask({ title: 'Loud' });
       const res = await owner.client.get(`/tasks/${task.id.toUpperCase()}`);
       expect(res.status).toBe(200);
       expect(res.body.task.id).toBe(task.id);
@@ -430,7 +403,7 @@ describe('tasks', () => {
     });
 
     it('lets an agent read a task of its project', async () => {
-      const task = await createTask({ title: 'Shared' });
+      const task = await newTask({ title: 'Shared' });
       const res = await agent.client.get(`/tasks/${task.id}`);
       expect(res.status).toBe(200);
       expect(res.body.task.id).toBe(task.id);
@@ -441,7 +414,7 @@ describe('tasks', () => {
     const lines = async (taskId: string) => (await feed(taskId)).filter((l) => l.kind !== 'created');
 
     it('changes title and description, writes one line each, answers { ok: true }', async () => {
-      const task = await createTask({ title: 'Old', description: 'Old words' });
+      const task = await newTask({ title: 'Old', description: 'Old words' });
       const res = await member.client.patch(`/tasks/${task.id}`, { title: '  New  ', description: 'New words' });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ ok: true });
@@ -456,7 +429,7 @@ describe('tasks', () => {
     });
 
     it('clears the description with ""', async () => {
-      const task = await createTask({ title: 'T', description: 'Something' });
+      const task = await newTask({ title: 'T', description: 'Something' });
       const res = await owner.client.patch(`/tasks/${task.id}`, { description: '' });
       expect(res.status).toBe(200);
       expect((await row(task.id)).description).toBe('');
@@ -464,13 +437,13 @@ describe('tasks', () => {
     });
 
     it('writes only the field that changed', async () => {
-      const task = await createTask({ title: 'Same', description: 'Before' });
+      const task = await newTask({ title: 'Same', description: 'Before' });
       await owner.client.patch(`/tasks/${task.id}`, { title: 'Same', description: 'After' });
       expect((await lines(task.id)).map((l) => l.kind)).toEqual(['description']);
     });
 
     it('writes no feed line and keeps updatedAt for a PATCH that changes nothing', async () => {
-      const task = await createTask({ title: 'Still', description: 'Same' });
+      const task = await newTask({ title: 'Still', description: 'Same' });
       const before = (await row(task.id)).updated_at;
       for (const body of [{ title: 'Still' }, { title: '  Still ' }, { description: 'Same' }, { title: 'Still', description: 'Same' }, {}]) {
         const res = await owner.client.patch(`/tasks/${task.id}`, body);
@@ -482,7 +455,7 @@ describe('tasks', () => {
     });
 
     it('refuses bad titles and descriptions', async () => {
-      const task = await createTask({ title: 'Fine' });
+      const task = await newTask({ title: 'Fine' });
       const cases: [Record<string, unknown>, string][] = [
         [{ title: '' }, 'Title cannot be empty.'],
         [{ title: '  ' }, 'Title cannot be empty.'],
@@ -500,7 +473,7 @@ describe('tasks', () => {
     });
 
     it('answers a clash on the title with 409, the field and the saved words, and writes nothing', async () => {
-      const task = await createTask({ title: 'Theirs now', description: 'D' });
+      const task = await newTask({ title: 'Theirs now', description: 'D' });
       const res = await owner.client.patch(`/tasks/${task.id}`, { title: 'Mine', baseTitle: 'What I saw' });
       expect(res.status).toBe(409);
       expect(res.body).toEqual({ error: CLASH, field: 'title', current: 'Theirs now' });
@@ -509,7 +482,7 @@ describe('tasks', () => {
     });
 
     it('answers a clash on the description, and writes the other field neither', async () => {
-      const task = await createTask({ title: 'T0', description: 'Saved words' });
+      const task = await newTask({ title: 'T0', description: 'Saved words' });
       const res = await owner.client.patch(`/tasks/${task.id}`, {
         title: 'T1',
         baseTitle: 'T0',
@@ -530,7 +503,7 @@ describe('tasks', () => {
     });
 
     it('writes when the base still matches', async () => {
-      const task = await createTask({ title: 'Base', description: 'Base words' });
+      const task = await newTask({ title: 'Base', description: 'Base words' });
       const res = await owner.client.patch(`/tasks/${task.id}`, { title: 'Next', baseTitle: 'Base', description: 'Next words', baseDescription: 'Base words' });
       expect(res.status).toBe(200);
       const stored = await row(task.id);
@@ -539,7 +512,7 @@ describe('tasks', () => {
     });
 
     it('takes words that already match as no clash, and writes nothing for them', async () => {
-      const task = await createTask({ title: 'Agreed', description: 'Agreed words' });
+      const task = await newTask({ title: 'Agreed', description: 'Agreed words' });
       const res = await owner.client.patch(`/tasks/${task.id}`, { title: 'Agreed', baseTitle: 'Stale', description: 'Agreed words', baseDescription: 'Stale' });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ ok: true });
@@ -547,7 +520,7 @@ describe('tasks', () => {
     });
 
     it('lets the last write win without a base', async () => {
-      const task = await createTask({ title: 'First' });
+      const task = await newTask({ title: 'First' });
       await member.client.patch(`/tasks/${task.id}`, { title: 'Second' });
       const res = await owner.client.patch(`/tasks/${task.id}`, { title: 'Third' });
       expect(res.status).toBe(200);
@@ -570,7 +543,7 @@ describe('tasks', () => {
 
   describe('delete and restore', () => {
     it('deletes with { ok, goesAt } 30 days ahead and a deleted line; then every route answers 404', async () => {
-      const task = await createTask({ title: 'Doomed' });
+      const task = await newTask({ title: 'Doomed' });
       const before = Date.now();
       const res = await member.client.delete(`/tasks/${task.id}`);
       expect(res.status).toBe(200);
@@ -606,7 +579,7 @@ describe('tasks', () => {
 
     it('keeps a task deleted, and archived, when a delete and an archive race', async () => {
       for (let i = 0; i < 20; i++) {
-        const task = await createTask({ title: `Race ${i}` });
+        const task = await newTask({ title: `Race ${i}` });
         const [del, arch] = await Promise.all([owner.client.delete(`/tasks/${task.id}`), member.client.post(`/tasks/${task.id}/archive`)]);
         expect(del.status).toBe(200);
         const stored = await row(task.id);
@@ -618,16 +591,16 @@ describe('tasks', () => {
     }, 60_000);
 
     it('lets an agent delete a task', async () => {
-      const task = await createTask({ title: 'Robot food' });
+      const task = await newTask({ title: 'Robot food' });
       const res = await agent.client.delete(`/tasks/${task.id}`);
       expect(res.status).toBe(200);
       expect(res.body.ok).toBe(true);
     });
 
     it('restores a task with its key, rank and values, and writes a restored line', async () => {
-      const a = await createTask({ title: 'Before' });
-      const task = await createTask({ title: 'Comes back', values: { [status.id]: opt('In progress') } });
-      const c = await createTask({ title: 'After' });
+      const a = await newTask({ title: 'Before' });
+      const task = await newTask({ title: 'Comes back', values: { [status.id]: opt('In progress') } });
+      const c = await newTask({ title: 'After' });
       await owner.client.delete(`/tasks/${task.id}`);
       const res = await member.client.post(`/tasks/${task.id}/restore`);
       expect(res.status).toBe(200);
@@ -647,7 +620,7 @@ describe('tasks', () => {
     });
 
     it('brings back the checklist, comments and history with the task', async () => {
-      const task = await createTask({ title: 'Rich' });
+      const task = await newTask({ title: 'Rich' });
       await owner.client.post(`/tasks/${task.id}/checklist`, { text: 'Tick' });
       await member.client.post(`/tasks/${task.id}/comments`, { body: 'Remember me' });
       await owner.client.patch(`/tasks/${task.id}`, { title: 'Richer' });
@@ -666,7 +639,7 @@ describe('tasks', () => {
     });
 
     it('brings an archived task back archived', async () => {
-      const task = await createTask({ title: 'Archived then deleted' });
+      const task = await newTask({ title: 'Archived then deleted' });
       await owner.client.post(`/tasks/${task.id}/archive`);
       const archivedAt = (await board()).archived.find((x: any) => x.id === task.id).archivedAt;
       await owner.client.delete(`/tasks/${task.id}`);
@@ -677,7 +650,7 @@ describe('tasks', () => {
     });
 
     it('answers 200 and writes nothing when restoring a live task', async () => {
-      const task = await createTask({ title: 'Alive' });
+      const task = await newTask({ title: 'Alive' });
       const res = await owner.client.post(`/tasks/${task.id}/restore`);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ ok: true });
@@ -690,7 +663,7 @@ describe('tasks', () => {
     });
 
     it('answers 404 past the 30 days, and for unknown tasks', async () => {
-      const task = await createTask({ title: 'Too late' });
+      const task = await newTask({ title: 'Too late' });
       await owner.client.delete(`/tasks/${task.id}`);
       await t.sql.query(`UPDATE tasks SET deleted_at = now() - interval '31 days' WHERE id = $1`, [task.id]);
       const res = await owner.client.post(`/tasks/${task.id}/restore`);
@@ -704,14 +677,14 @@ describe('tasks', () => {
       expect(bad.status).toBe(400);
       expect(bad.body).toEqual({ error: 'That is not a task id.' });
       // Inside the window, a day before it ends, it still comes back.
-      const late = await createTask({ title: 'Just in time' });
+      const late = await newTask({ title: 'Just in time' });
       await owner.client.delete(`/tasks/${late.id}`);
       await t.sql.query(`UPDATE tasks SET deleted_at = now() - interval '29 days' WHERE id = $1`, [late.id]);
       expect((await owner.client.post(`/tasks/${late.id}/restore`)).status).toBe(200);
     });
 
     it('refuses a restore by a non-member with 404', async () => {
-      const task = await createTask({ title: 'Private' });
+      const task = await newTask({ title: 'Private' });
       await owner.client.delete(`/tasks/${task.id}`);
       const res = await outsider.client.post(`/tasks/${task.id}/restore`);
       expect(res.status).toBe(404);
@@ -721,10 +694,10 @@ describe('tasks', () => {
     it('lists deleted tasks newest first with windowDays 30', async () => {
       const p = await createProject(owner.client, 'Bin', 'BIN');
       await addMember(owner.client, p.id, member);
-      const one = await createTask({ title: 'One' }, owner.client, p.id);
-      const two = await createTask({ title: 'Two' }, owner.client, p.id);
-      const kept = await createTask({ title: 'Kept' }, owner.client, p.id);
-      const old = await createTask({ title: 'Old' }, owner.client, p.id);
+      const one = await newTask({ title: 'One' }, owner.client, p.id);
+      const two = await newTask({ title: 'Two' }, owner.client, p.id);
+      const kept = await newTask({ title: 'Kept' }, owner.client, p.id);
+      const old = await newTask({ title: 'Old' }, owner.client, p.id);
       const d1 = await owner.client.delete(`/tasks/${one.id}`);
       const d2 = await owner.client.delete(`/tasks/${two.id}`);
       await owner.client.delete(`/tasks/${old.id}`);
@@ -755,7 +728,7 @@ describe('tasks', () => {
     const archiveLines = async (taskId: string) => (await feed(taskId)).filter((l) => l.kind === 'archive');
 
     it('archives once, keeps the first archivedAt and writes one line', async () => {
-      const task = await createTask({ title: 'Shelve me', description: 'words', values: { [status.id]: opt('Done') } });
+      const task = await newTask({ title: 'Shelve me', description: 'words', values: { [status.id]: opt('Done') } });
       const first = await agent.client.post(`/tasks/${task.id}/archive`);
       expect(first.status).toBe(200);
       expect(first.body).toEqual({ ok: true });
@@ -783,7 +756,7 @@ describe('tasks', () => {
     });
 
     it('puts back once with its rank, writes one restored line', async () => {
-      const task = await createTask({ title: 'Back again' });
+      const task = await newTask({ title: 'Back again' });
       await owner.client.post(`/tasks/${task.id}/archive`);
       const first = await member.client.delete(`/tasks/${task.id}/archive`);
       expect(first.status).toBe(200);
@@ -798,13 +771,13 @@ describe('tasks', () => {
     });
 
     it('writes nothing when putting back a live task', async () => {
-      const task = await createTask({ title: 'Never shelved' });
+      const task = await newTask({ title: 'Never shelved' });
       expect((await owner.client.delete(`/tasks/${task.id}/archive`)).status).toBe(200);
       expect(await archiveLines(task.id)).toEqual([]);
     });
 
     it('answers 404 for another project’s task', async () => {
-      const foreign = await createTask({ title: 'Theirs' }, outsider.client, otherProject.id);
+      const foreign = await newTask({ title: 'Theirs' }, outsider.client, otherProject.id);
       const res = await owner.client.post(`/tasks/${foreign.id}/archive`);
       expect(res.status).toBe(404);
       expect(res.body).toEqual(TASK_NOT_FOUND);

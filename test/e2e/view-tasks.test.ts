@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ranksAfter } from '@board/kernel';
+import { createProperty, expectStatus } from '../support/fixtures';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -7,18 +8,7 @@ import { addMember, Client, createAgent, createProject, Person, registerPerson, 
  * the reader's lens and order, paging, and a 5,000-task project.
  */
 
-async function expectStatus(res: Promise<{ status: number; body: any }>, status: number): Promise<any> {
-  const r = await res;
-  if (r.status !== status) throw new Error(`expected ${status}, got ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-}
-
 type Prop = { id: string; options: { id: string; name: string }[] };
-
-async function property(c: Client, projectId: string, name: string, type: string, options?: string[]): Promise<Prop> {
-  const body = await expectStatus(c.post(`/projects/${projectId}/properties`, options ? { name, type, options } : { name, type }), 201);
-  return body.property;
-}
 
 const TITLES: Record<string, string> = { T1: 'Alpha report', T2: 'beta', T3: 'Gamma', T4: 'delta', T5: 'Epsilon' };
 const KEY_OF: Record<string, string> = Object.fromEntries(Object.entries(TITLES).map(([k, v]) => [v, k]));
@@ -60,15 +50,15 @@ describe('GET /api/views/:viewId/tasks', () => {
     project = await createProject(owner.client, 'Reading', 'RD');
     await addMember(owner.client, project.id, member, 'member');
     robo = await createAgent(owner.client, project.id, 'Robo');
-    p.select = await property(owner.client, project.id, 'Priority', 'select', ['High', 'Low']);
-    p.iteration = await property(owner.client, project.id, 'Sprint', 'iteration', ['S1', 'S2']);
-    p.multi = await property(owner.client, project.id, 'Tags', 'multi_select', ['a', 'b', 'c']);
-    p.person = await property(owner.client, project.id, 'Owner', 'person');
-    p.checkbox = await property(owner.client, project.id, 'Flag', 'checkbox');
-    p.text = await property(owner.client, project.id, 'Notes', 'text');
-    p.link = await property(owner.client, project.id, 'Links', 'link');
-    p.number = await property(owner.client, project.id, 'Points', 'number');
-    p.date = await property(owner.client, project.id, 'Due', 'date');
+    p.select = await createProperty(owner.client, project.id, 'Priority', 'select', ['High', 'Low']);
+    p.iteration = await createProperty(owner.client, project.id, 'Sprint', 'iteration', ['S1', 'S2']);
+    p.multi = await createProperty(owner.client, project.id, 'Tags', 'multi_select', ['a', 'b', 'c']);
+    p.person = await createProperty(owner.client, project.id, 'Owner', 'person');
+    p.checkbox = await createProperty(owner.client, project.id, 'Flag', 'checkbox');
+    p.text = await createProperty(owner.client, project.id, 'Notes', 'text');
+    p.link = await createProperty(owner.client, project.id, 'Links', 'link');
+    p.number = await createProperty(owner.client, project.id, 'Points', 'number');
+    p.date = await createProperty(owner.client, project.id, 'Due', 'date');
     opt = (prop, name) => p[prop].options.find((o) => o.name === name)!.id;
 
     const values: Record<string, Record<string, unknown>> = {
@@ -294,7 +284,7 @@ describe('GET /api/views/:viewId/tasks', () => {
 
     it('the shared rank when sort is null or names a gone column', async () => {
       expect(await run({ rules: [] }, null)).toEqual(RANK);
-      const gone = await property(owner.client, project.id, 'Gone', 'number');
+      const gone = await createProperty(owner.client, project.id, 'Gone', 'number');
       await expectStatus(owner.client.put(`/tasks/${ids.T3}/values/${gone.id}`, { value: 1 }), 200);
       await expectStatus(owner.client.patch(`/views/${view.id}`, { sort: { columnId: gone.id, direction: 'asc' } }), 200);
       expect(keysOf((await read(owner.client, view.id)).tasks)[0]).toBe('T3');
@@ -408,7 +398,7 @@ describe('GET /api/views/:viewId/tasks', () => {
       const b = await expectStatus(owner.client.get(`/projects/${big.id}/board`), 200);
       const status = b.properties[0];
       const [todo, doing, done] = status.options.map((o: any) => o.id);
-      const points = await property(owner.client, big.id, 'Points', 'number');
+      const points = await createProperty(owner.client, big.id, 'Points', 'number');
       const N = 5000;
       const positions = ranksAfter(null, N);
       await t.sql.query(

@@ -1,46 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Client as PgClient } from 'pg';
+import { createProperty, createTask, expectStatus, listenChanges } from '../support/fixtures';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 /** Views: create, update, delete, and the cleaning of saved rules on every read. */
 
 const VIEW_KEYS = ['cardView', 'filters', 'groupById', 'id', 'isDefault', 'kind', 'lens', 'lensSort', 'name', 'position', 'sort'];
-
-async function expectStatus(res: Promise<{ status: number; body: any }>, status: number): Promise<any> {
-  const r = await res;
-  if (r.status !== status) throw new Error(`expected ${status}, got ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-}
-
-async function property(c: Client, projectId: string, name: string, type: string, options?: string[]): Promise<{ id: string; options: { id: string; name: string }[] }> {
-  const body = await expectStatus(c.post(`/projects/${projectId}/properties`, options ? { name, type, options } : { name, type }), 201);
-  return body.property;
-}
-
-async function task(c: Client, projectId: string, title: string, values: Record<string, unknown> = {}): Promise<any> {
-  return (await expectStatus(c.post(`/projects/${projectId}/tasks`, { title, values }), 201)).task;
-}
-
-/** LISTEN board_changes on the app's database; `waitFor` resolves when a matching notification arrived. */
-async function listen(url: string) {
-  const pg = new PgClient({ connectionString: url });
-  pg.on('error', () => undefined);
-  await pg.connect();
-  const seen: any[] = [];
-  pg.on('notification', (n) => seen.push(JSON.parse(n.payload ?? '{}')));
-  await pg.query('LISTEN board_changes');
-  return {
-    seen,
-    async waitFor(match: (p: any) => boolean, ms = 3000): Promise<void> {
-      const until = Date.now() + ms;
-      while (!seen.some(match)) {
-        if (Date.now() > until) throw new Error(`no notification matched; seen ${JSON.stringify(seen)}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    },
-    close: () => pg.end(),
-  };
-}
 
 describe('views', () => {
   let t: TestApp;
@@ -75,17 +39,17 @@ describe('views', () => {
     const b = await board();
     status = b.properties[0];
     mainViewId = b.views[0].id;
-    props.select = await property(owner.client, project.id, 'Priority', 'select', ['High', 'Low']);
-    props.iteration = await property(owner.client, project.id, 'Sprint', 'iteration', ['S1', 'S2']);
-    props.person = await property(owner.client, project.id, 'Owner', 'person');
-    props.checkbox = await property(owner.client, project.id, 'Flag', 'checkbox');
-    props.text = await property(owner.client, project.id, 'Notes', 'text');
-    props.number = await property(owner.client, project.id, 'Points', 'number');
-    props.date = await property(owner.client, project.id, 'Due', 'date');
-    props.link = await property(owner.client, project.id, 'Links', 'link');
-    props.multi_select = await property(owner.client, project.id, 'Tags', 'multi_select', ['a', 'b']);
+    props.select = await createProperty(owner.client, project.id, 'Priority', 'select', ['High', 'Low']);
+    props.iteration = await createProperty(owner.client, project.id, 'Sprint', 'iteration', ['S1', 'S2']);
+    props.person = await createProperty(owner.client, project.id, 'Owner', 'person');
+    props.checkbox = await createProperty(owner.client, project.id, 'Flag', 'checkbox');
+    props.text = await createProperty(owner.client, project.id, 'Notes', 'text');
+    props.number = await createProperty(owner.client, project.id, 'Points', 'number');
+    props.date = await createProperty(owner.client, project.id, 'Due', 'date');
+    props.link = await createProperty(owner.client, project.id, 'Links', 'link');
+    props.multi_select = await createProperty(owner.client, project.id, 'Tags', 'multi_select', ['a', 'b']);
     const other = await createProject(outsider.client, 'Elsewhere', 'EW');
-    foreignProperty = (await property(outsider.client, other.id, 'Elsewhere', 'select', ['x'])).id;
+    foreignProperty = (await createProperty(outsider.client, other.id, 'Elsewhere', 'select', ['x'])).id;
   });
 
   afterAll(async () => {
@@ -400,7 +364,7 @@ describe('views', () => {
 
   describe('broadcasts', () => {
     it('create and a real change ring board; a PATCH that changes nothing rings nothing', async () => {
-      const l = await listen(t.databaseUrl);
+      const l = await listenChanges(t.databaseUrl);
       try {
         const view = await createView({ name: 'Rings', kind: 'list' }, owner.client);
         await l.waitFor((p) => p.projectId === project.id && p.scope === 'board');
@@ -462,12 +426,12 @@ describe('views', () => {
 
   describe('saved rules are cleaned on every read', () => {
     it('a rule naming a deleted option or property is thrown away on the next read; the stored rules are not touched', async () => {
-      const prio = await property(owner.client, project.id, 'Severity', 'select', ['S-high', 'S-low', 'S-mid']);
-      const size = await property(owner.client, project.id, 'Size', 'number');
+      const prio = await createProperty(owner.client, project.id, 'Severity', 'select', ['S-high', 'S-low', 'S-mid']);
+      const size = await createProperty(owner.client, project.id, 'Size', 'number');
       const [sHigh, sLow, sMid] = prio.options;
       const view = await createView({ name: 'Cleaning', kind: 'list' });
-      const one = await task(owner.client, project.id, 'Severe', { [prio.id]: sHigh.id, [size.id]: 3 });
-      const two = await task(owner.client, project.id, 'Mild', { [prio.id]: sLow.id, [size.id]: 9 });
+      const one = await createTask(owner.client, project.id, 'Severe', { [prio.id]: sHigh.id, [size.id]: 3 });
+      const two = await createTask(owner.client, project.id, 'Mild', { [prio.id]: sLow.id, [size.id]: 9 });
       const filters = {
         rules: [
           { propertyId: prio.id, op: 'is', values: [sHigh.id, sMid.id] },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { RetentionSweeper } from '../../apps/api/src/tasks/retention.sweeper';
+import { createTaskFromBody } from '../support/fixtures';
 import { createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -11,11 +12,8 @@ describe('RetentionSweeper: deleted tasks past their 30 days go for good', () =>
   let owner: Person;
   let projectId: string;
 
-  async function newTask(title: string, projectOf = projectId): Promise<any> {
-    const res = await owner.client.post(`/projects/${projectOf}/tasks`, { title, description: `about ${title}` });
-    if (res.status !== 201) throw new Error(`task create failed: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.task;
-  }
+  const newTask = (title: string, projectOf = projectId): Promise<any> =>
+    createTaskFromBody(owner.client, projectOf, { title, description: `about ${title}` });
 
   /** A task with a bit of everything hanging off it: checklist, comments, feed lines. */
   async function busyTask(title: string): Promise<any> {
