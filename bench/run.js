@@ -616,7 +616,7 @@ async function benchWrites(port, owner, p, livePool) {
     await runLoad({ n: COUNTS.warmup, concurrency: 4, op });
     for (const [clients, n] of [[1, COUNTS.writes1], [16, COUNTS.writes16]]) {
       const stats = await runLoad({ n, concurrency: clients, op });
-      record(`${name} @${clients}`, stats, clients === 16 ? '' : '');
+      record(`${name} @${clients}`, stats);
       out[`${name} @${clients}`] = stats;
     }
   }

@@ -56,3 +56,29 @@ export function cleanDoneWhen(doneWhen: DoneWhen | null, properties: { id: strin
   const live = new Set(property.options.map((o) => o.id));
   return { propertyId: doneWhen.propertyId, optionIds: doneWhen.optionIds.filter((id) => live.has(id)) };
 }
+
+/** Shipped options, newest first, with the tasks that went with them: the changelog. */
+@Injectable()
+export class ChangelogQuery {
+  constructor(private readonly db: Database) {}
+
+  async list(projectId: string) {
+    return this.db.query(
+      `SELECT o.id AS "optionId", o.property_id AS "propertyId", p.name AS "propertyName", o.name,
+              to_char(o.shipped_at, 'YYYY-MM-DD') AS "shippedAt", o.note,
+              COALESCE((SELECT json_agg(json_build_object('id', t.id, 'key', pr.key || '-' || t.number, 'title', t.title)
+                                        ORDER BY t.position COLLATE "C", t.id)
+                          FROM tasks t
+                         WHERE t.project_id = o.project_id AND t.deleted_at IS NULL
+                           AND (t."values" -> p.id::text = to_jsonb(o.id::text) OR (t."values" -> p.id::text) @> jsonb_build_array(o.id::text))), '[]'::json) AS tasks
+         FROM options o
+         JOIN properties p ON p.id = o.property_id AND p.project_id = o.project_id
+         JOIN projects pr ON pr.id = o.project_id
+        WHERE o.project_id = $1 AND o.shipped_at IS NOT NULL
+          AND ((p.type = 'select' AND (p.config ->> 'dated')::boolean IS TRUE AND pr.releases)
+               OR (p.type = 'iteration' AND pr.sprints))
+        ORDER BY o.shipped_at DESC, o.position COLLATE "C" DESC, o.id`,
+      [projectId],
+    );
+  }
+}
