@@ -3,6 +3,7 @@ import { Tasks1763856000000 } from './1763856000000-tasks';
 import { Runs1763942400000 } from './1763942400000-runs';
 import { Webhooks1764028800000 } from './1764028800000-webhooks';
 import { Lenses1764115200000 } from './1764115200000-lenses';
+import { RankIndex1764201600000 } from './1764201600000-rank-index';
 
 /** Every migration in order; new ones are appended, never edited once landed. */
-export const MIGRATIONS = [Foundation1763769600000, Tasks1763856000000, Runs1763942400000, Webhooks1764028800000, Lenses1764115200000];
+export const MIGRATIONS = [Foundation1763769600000, Tasks1763856000000, Runs1763942400000, Webhooks1764028800000, Lenses1764115200000, RankIndex1764201600000];

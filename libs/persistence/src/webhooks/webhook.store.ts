@@ -127,10 +127,10 @@ export class WebhookStore {
     );
   }
 
-  /** Keeps the newest 20 deliveries of a webhook. */
+  /** Keeps the newest 20 deliveries of a webhook; one still waiting for a try is never dropped unsent. */
   async prune(projectId: string, webhookId: string): Promise<void> {
     await this.db.exec(
-      `DELETE FROM webhook_deliveries WHERE project_id = $1 AND webhook_id = $2 AND id NOT IN (
+      `DELETE FROM webhook_deliveries WHERE project_id = $1 AND webhook_id = $2 AND status <> 'pending' AND id NOT IN (
          SELECT id FROM webhook_deliveries WHERE project_id = $1 AND webhook_id = $2 ORDER BY created_at DESC, id DESC LIMIT ${DELIVERIES_KEPT})`,
       [projectId, webhookId],
     );
