@@ -14,3 +14,4 @@ export * from './runs';
 export * from './events';
 export * from './webhooks';
 export * from './views';
+export * from './accounts/credential.queries';

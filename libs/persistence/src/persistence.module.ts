@@ -14,6 +14,7 @@ import { TypeormAgentTokenRepository } from './projects/typeorm-agent-token.repo
 import { ProjectQueries } from './projects/project.queries';
 import { TypeormActivityRecorder } from './activity/typeorm-activity.recorder';
 import { ScopeQueries } from './scope.queries';
+import { CredentialQueries } from './accounts/credential.queries';
 import { PgChangeAnnouncer } from './activity/pg-change.announcer';
 import { PropertyDefsQuery } from './properties/property-defs.query';
 
@@ -37,6 +38,7 @@ export class PersistenceModule {
       { provide: ActivityRecorder, useClass: TypeormActivityRecorder },
       ProjectQueries,
       ScopeQueries,
+      CredentialQueries,
       PropertyDefsQuery,
       { provide: ChangeAnnouncer, useClass: PgChangeAnnouncer },
     ];

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Role } from '@board/projects';
 import { Database } from './database';
 
 export type ResourceKind = 'task' | 'restorableTask' | 'property' | 'option' | 'view' | 'comment' | 'checklist' | 'run';
@@ -20,7 +21,12 @@ const SQL: Record<ResourceKind, string> = {
 export class ScopeQueries {
   constructor(private readonly db: Database) {}
 
-  async projectOf(kind: ResourceKind, id: string): Promise<string | null> {
-    return (await this.db.one<{ project_id: string }>(SQL[kind], [id]))?.project_id ?? null;
+  /** The resource's project and `userId`'s role there (null when not a member), in one query. */
+  async resolve(kind: ResourceKind, id: string, userId: string): Promise<{ projectId: string; role: Role | null } | null> {
+    const row = await this.db.one<{ project_id: string; role: Role | null }>(
+      `SELECT s.project_id, m.role FROM (${SQL[kind]}) s LEFT JOIN members m ON m.project_id = s.project_id AND m.user_id = $2`,
+      [id, userId],
+    );
+    return row ? { projectId: row.project_id, role: row.role } : null;
   }
 }

@@ -47,8 +47,6 @@ export interface AgentTokenRecord {
 
 export abstract class AgentTokenRepository {
   abstract insert(token: AgentTokenRecord): Promise<void>;
-  /** The live token behind a digest, stamping its use. */
-  abstract use(digest: string, now: Date): Promise<AgentTokenRecord | null>;
   abstract delete(projectId: string, tokenId: string): Promise<boolean>;
   abstract deleteForAgent(projectId: string, agentId: string): Promise<void>;
 }

@@ -95,12 +95,11 @@ export class AccessGuard implements CanActivate {
   private async enterResource(auth: AuthContext, ref: ResourceRef, raw: string | undefined): Promise<void> {
     const { idKind, notFound } = RESOURCE_ERRORS[ref.kind];
     const id = parseId(raw, idKind);
-    const projectId = await this.scopes.projectOf(ref.kind, id);
-    if (!projectId) fail(notFound);
-    if (auth.via === 'token' && auth.tokenProjectId !== projectId) fail('auth.token_other_project');
-    const membership = await this.members.find(projectId!, auth.caller.id);
-    if (!membership) fail(notFound);
-    auth.project = { id: projectId!, role: membership!.role };
+    const scope = await this.scopes.resolve(ref.kind, id, auth.caller.id);
+    if (!scope) fail(notFound);
+    if (auth.via === 'token' && auth.tokenProjectId !== scope!.projectId) fail('auth.token_other_project');
+    if (!scope!.role) fail(notFound);
+    auth.project = { id: scope!.projectId, role: scope!.role! };
     auth.resourceId = id;
   }
 

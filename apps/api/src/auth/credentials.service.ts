@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AGENT_TOKEN_PREFIX, digestOf, SessionRepository, UserRepository } from '@board/accounts';
+import { AGENT_TOKEN_PREFIX, digestOf } from '@board/accounts';
 import { Clock, fail } from '@board/kernel';
-import { AgentTokenRepository } from '@board/projects';
+import { CredentialQueries } from '@board/persistence';
 import type { FastifyRequest } from 'fastify';
 import { AuthContext } from './auth-context';
 import { readSessionCookie } from './cookies';
@@ -10,9 +10,7 @@ import { readSessionCookie } from './cookies';
 @Injectable()
 export class CredentialsService {
   constructor(
-    private readonly sessions: SessionRepository,
-    private readonly tokens: AgentTokenRepository,
-    private readonly users: UserRepository,
+    private readonly credentials: CredentialQueries,
     private readonly clock: Clock,
   ) {}
 
@@ -32,19 +30,17 @@ export class CredentialsService {
     const sessionId = readSessionCookie(request);
     if (!sessionId) return null;
     const digest = digestOf(sessionId);
-    const session = await this.sessions.findLive(digest, this.clock.now());
-    if (!session) return null;
-    const user = await this.users.findById(session.userId);
-    if (!user || user.isAgent) return null;
-    return { caller: { ...user.view, kind: 'human' }, via: 'session', sessionDigest: digest };
+    const person = await this.credentials.personBySession(digest, this.clock.now());
+    if (!person) return null;
+    const { id, email, name, color, emoji } = person;
+    return { caller: { id, email, name, color, emoji, kind: 'human' }, via: 'session', sessionDigest: digest };
   }
 
   private async fromToken(token: string): Promise<AuthContext> {
-    const record = await this.tokens.use(digestOf(token), this.clock.now());
-    if (!record) fail('auth.token_invalid');
-    const agent = await this.users.findById(record!.agentId);
+    const agent = await this.credentials.agentByToken(digestOf(token), this.clock.now());
     if (!agent) fail('auth.token_invalid');
-    return { caller: { ...agent!.view, kind: 'agent' }, via: 'token', tokenProjectId: record!.projectId };
+    const { id, email, name, color, emoji, projectId } = agent!;
+    return { caller: { id, email, name, color, emoji, kind: 'agent' }, via: 'token', tokenProjectId: projectId };
   }
 }
 
