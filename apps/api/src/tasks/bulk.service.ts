@@ -68,13 +68,13 @@ export class BulkService {
     const ids = readTaskIds(body.taskIds);
     if (body.propertyId === undefined || body.propertyId === null) fail('bulk.no_property');
     const propertyId = parseId(body.propertyId, 'property');
-    const defs = await this.defs.load(writer.projectId);
+    const { defs, memberIds } = await this.defs.loadWithMembers(writer.projectId);
     const def = defs.find((d) => d.id === propertyId);
     if (!def) fail('property.not_in_project');
     const change = body.change;
     if (change !== undefined && change !== null && change !== 'add' && change !== 'remove') fail('bulk.change_invalid');
     if (change && def!.type !== 'multi_select') fail('bulk.change_not_multi');
-    const context = { memberIds: await this.defs.memberIds(writer.projectId) };
+    const context = { memberIds };
     // Checked once for all tasks.
     const value = change ? (normalizeValue({ ...def!, type: 'select' }, body.value, context) as string | null) : normalizeValue(def!, body.value, context);
     if (change && value === null) fail('value.select', { name: def!.name });

@@ -38,8 +38,8 @@ export class TasksService {
     const id = randomUUID();
     await this.uow.run(
       async () => {
-        const defs = await this.defs.load(projectId);
-        const context = { memberIds: await this.defs.memberIds(projectId) };
+        const { defs, memberIds } = await this.defs.loadWithMembers(projectId);
+        const context = { memberIds };
         const values = valuesForCreate(readValuesMap(body.values, defs, context), defs, context);
         const number = await this.tasks.nextNumber(projectId);
         const position = await this.tasks.rankFor(projectId, placement);
@@ -136,10 +136,10 @@ export class TasksService {
   async putValue(writer: Writer, taskId: string, rawPropertyId: string, body: Record<string, unknown>) {
     const propertyId = parseId(rawPropertyId, 'property');
     return this.uow.run(async () => {
-      const defs = await this.defs.load(writer.projectId);
+      const { defs, memberIds } = await this.defs.loadWithMembers(writer.projectId);
       const def = defs.find((d) => d.id === propertyId);
       if (!def) fail('property.not_in_project');
-      const value = normalizeValue(def!, body.value, { memberIds: await this.defs.memberIds(writer.projectId) });
+      const value = normalizeValue(def!, body.value, { memberIds });
       const task = await this.load(writer, taskId, true);
       const dropped = await this.writeValues(writer, task, new Map([[propertyId, value]]), defs);
       return { value, dropped };
@@ -151,8 +151,8 @@ export class TasksService {
     const afterId = beforeId || body.afterId === undefined || body.afterId === null ? null : parseId(body.afterId, 'task');
     return this.uow.run(
       async () => {
-        const defs = await this.defs.load(writer.projectId);
-        const written = readValuesMap(body.values, defs, { memberIds: await this.defs.memberIds(writer.projectId) });
+        const { defs, memberIds } = await this.defs.loadWithMembers(writer.projectId);
+        const written = readValuesMap(body.values, defs, { memberIds });
         const task = await this.load(writer, taskId, true);
         const anchorId = beforeId ?? afterId;
         if (anchorId && anchorId !== taskId) {

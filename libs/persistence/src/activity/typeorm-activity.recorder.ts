@@ -6,8 +6,32 @@ import { Database } from '../database';
 export const WEBHOOK_CHANNEL = 'board_webhooks';
 
 /**
- * Writes a feed line inside the caller's transaction, and with it one delivery row (the
- * outbox) per enabled webhook of the project whose kinds match. Both commit or neither.
+ * The outbox half of a feed line: one pending delivery per enabled webhook of the project whose
+ * kinds match (or only the webhook `$wh`, for a test), its body fixed now. Expects a CTE `line`
+ * with the line's `created_at`; `$p` project, `$k` kind, `$t` task, `$wh` webhook are parameter
+ * placeholders. Answers the new delivery ids from `ins`.
+ */
+const deliveriesCte = (p: string, k: string, t: string, wh: string) => `
+  target AS (
+    SELECT w.id AS webhook_id, pr.key AS project_key, gen_random_uuid() AS delivery_id,
+           (SELECT pr.key || '-' || ta.number FROM tasks ta WHERE ta.project_id = w.project_id AND ta.id = ${t}) AS task_key
+      FROM webhooks w JOIN projects pr ON pr.id = w.project_id
+     WHERE w.project_id = ${p}
+       AND (${wh}::uuid IS NOT NULL AND w.id = ${wh}
+            OR ${wh}::uuid IS NULL AND w.enabled AND (jsonb_array_length(w.kinds) = 0 OR w.kinds ? ${k}))),
+  ins AS (
+    INSERT INTO webhook_deliveries (id, project_id, webhook_id, kind, task_id, task_key, body, next_try_at)
+    SELECT delivery_id, ${p}, webhook_id, ${k}, ${t}, task_key,
+           json_build_object('delivery', delivery_id, 'projectId', ${p}::uuid, 'projectKey', project_key, 'kind', ${k}::text,
+                             'taskId', ${t}::uuid, 'taskKey', task_key,
+                             'at', to_char((SELECT created_at FROM line) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text,
+           clock_timestamp()
+      FROM target
+    RETURNING id)`;
+
+/**
+ * Writes a feed line inside the caller's transaction, and with it (same statement) one delivery
+ * row per matching webhook: both commit or neither.
  */
 @Injectable()
 export class TypeormActivityRecorder extends ActivityRecorder {
@@ -16,37 +40,31 @@ export class TypeormActivityRecorder extends ActivityRecorder {
   }
 
   async record(line: ActivityLine): Promise<void> {
-    const row = await this.db.one<{ created_at: Date }>(
-      `INSERT INTO activity (id, project_id, task_id, actor_id, kind, data) VALUES ($1, $2, $3, $4, $5, $6) RETURNING created_at`,
-      [randomUUID(), line.projectId, line.taskId, line.actorId, line.kind, JSON.stringify(line.data)],
+    const row = await this.db.one<{ n: number }>(
+      `WITH line AS (
+         INSERT INTO activity (id, project_id, task_id, actor_id, kind, data) VALUES ($6, $1, $3, $4, $2, $5) RETURNING created_at),
+       ${deliveriesCte('$1', '$2', '$3', '$7')}
+       SELECT count(*)::int AS n FROM ins`,
+      [line.projectId, line.kind, line.taskId, line.actorId, JSON.stringify(line.data), randomUUID(), null],
     );
-    await enqueueDeliveries(this.db, { projectId: line.projectId, kind: line.kind, taskId: line.taskId, at: row!.created_at });
+    if (row!.n > 0) await wakeWorkers(this.db, line.projectId);
   }
 }
 
-/** One pending delivery per matching webhook (or only `webhookId`, for a test), body fixed now. */
+/** One delivery of `kind` for a single webhook, outside any feed line (the test route). */
 export async function enqueueDeliveries(
   db: Database,
-  input: { projectId: string; kind: string; taskId: string | null; at: Date; webhookId?: string },
+  input: { projectId: string; kind: string; taskId: string | null; at: Date; webhookId: string },
 ): Promise<string[]> {
   const rows = await db.query<{ id: string }>(
-    `WITH target AS (
-       SELECT w.id AS webhook_id, p.key AS project_key, gen_random_uuid() AS delivery_id,
-              (SELECT p.key || '-' || t.number FROM tasks t WHERE t.project_id = w.project_id AND t.id = $3) AS task_key
-         FROM webhooks w JOIN projects p ON p.id = w.project_id
-        WHERE w.project_id = $1
-          AND ($5::uuid IS NOT NULL AND w.id = $5
-               OR $5::uuid IS NULL AND w.enabled AND (jsonb_array_length(w.kinds) = 0 OR w.kinds ? $2)))
-     INSERT INTO webhook_deliveries (id, project_id, webhook_id, kind, task_id, task_key, body, next_try_at)
-     SELECT delivery_id, $1, webhook_id, $2, $3, task_key,
-            json_build_object('delivery', delivery_id, 'projectId', $1::uuid, 'projectKey', project_key, 'kind', $2::text,
-                              'taskId', $3::uuid, 'taskKey', task_key, 'at', $4::text)::text,
-            clock_timestamp()
-       FROM target
-     RETURNING id`,
-    [input.projectId, input.kind, input.taskId, input.at.toISOString(), input.webhookId ?? null],
+    `WITH line AS (SELECT $4::timestamptz AS created_at), ${deliveriesCte('$1', '$2', '$3', '$5')} SELECT id FROM ins`,
+    [input.projectId, input.kind, input.taskId, input.at, input.webhookId],
   );
-  // Wakes the delivery workers at commit, so the first try goes out at once.
-  if (rows.length > 0) await db.exec('SELECT pg_notify($1, $2)', [WEBHOOK_CHANNEL, input.projectId]);
+  if (rows.length > 0) await wakeWorkers(db, input.projectId);
   return rows.map((r) => r.id);
+}
+
+/** Wakes the delivery workers at commit, so the first try goes out at once. */
+function wakeWorkers(db: Database, projectId: string): Promise<unknown> {
+  return db.exec('SELECT pg_notify($1, $2)', [WEBHOOK_CHANNEL, projectId]);
 }

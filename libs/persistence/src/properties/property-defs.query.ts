@@ -21,9 +21,32 @@ export class PropertyDefsQuery {
     return rows.map((r) => ({ id: r.id, name: r.name, type: r.type, position: r.position, config: r.config ?? {}, optionIds: new Set(r.option_ids) }));
   }
 
-  /** User ids of the project's members, agents included (person values must name one). */
-  async memberIds(projectId: string): Promise<Set<string>> {
-    const rows = await this.db.query<{ user_id: string }>('SELECT user_id FROM members WHERE project_id = $1', [projectId]);
-    return new Set(rows.map((r) => r.user_id));
+  /** The properties (as `load`) and the user ids of the project's members, agents included: what every value write checks against, in one round trip. */
+  async loadWithMembers(projectId: string): Promise<{ defs: PropertyDef[]; memberIds: Set<string> }> {
+    const rows = await this.db.query<{
+      member_ids: string[];
+      id: string | null;
+      name: string;
+      type: string;
+      position: string;
+      config: PropertyConfig;
+      option_ids: string[];
+    }>(
+      `SELECT m.member_ids, d.*
+         FROM (SELECT COALESCE(array_agg(user_id), '{}') AS member_ids FROM members WHERE project_id = $1) m
+         LEFT JOIN LATERAL (
+           SELECT p.id, p.name, p.type, p.position, p.config,
+                  COALESCE(array_agg(o.id ORDER BY o.position COLLATE "C") FILTER (WHERE o.id IS NOT NULL), '{}') AS option_ids
+             FROM properties p
+             LEFT JOIN options o ON o.property_id = p.id AND o.project_id = p.project_id
+            WHERE p.project_id = $1
+            GROUP BY p.id) d ON true
+        ORDER BY d.position COLLATE "C", d.id`,
+      [projectId],
+    );
+    const defs = rows
+      .filter((r) => r.id !== null)
+      .map((r) => ({ id: r.id!, name: r.name, type: r.type, position: r.position, config: r.config ?? {}, optionIds: new Set(r.option_ids) }));
+    return { defs, memberIds: new Set(rows[0]?.member_ids ?? []) };
   }
 }
