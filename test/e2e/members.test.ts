@@ -316,6 +316,18 @@ describe('members and invites', () => {
   });
 
   describe('POST /api/projects/{projectId}/members/{userId}/reset', () => {
+    it('lets an admin make links for members only, never for the owner or another admin', async () => {
+      const { owner, admin: adminA, member: plain, project: p } = await team('Reset gates');
+      const adminB = await registerPerson(t, 'Bea');
+      await addMember(owner.client, p.id, adminB, 'admin');
+      const sentence = 'Only the owner can make a reset link for an admin or the owner.';
+      expectError(await adminA.client.post(`/projects/${p.id}/members/${owner.user.id}/reset`), 403, sentence);
+      expectError(await adminA.client.post(`/projects/${p.id}/members/${adminB.user.id}/reset`), 403, sentence);
+      expect((await adminA.client.post(`/projects/${p.id}/members/${plain.user.id}/reset`)).status).toBe(200);
+      expect((await owner.client.post(`/projects/${p.id}/members/${adminB.user.id}/reset`)).status).toBe(200);
+      expect(await one('SELECT count(*)::int AS n FROM reset_tokens WHERE user_id = $1', [owner.user.id])).toEqual({ n: 0 });
+    });
+
     it('makes a one-time link for a person and writes a reset line', async () => {
       const { owner, member, project } = await team('Resetting');
       const before = Date.now();

@@ -83,6 +83,11 @@ export class MembersService {
     await this.uow.run(async () => {
       const target = await this.target(projectId, userId);
       if (target.kind !== 'human') fail('member.reset_agent');
+      // A link signs its holder in as that person everywhere: an admin may not make one for the
+      // owner or another admin, or an admin could take over the accounts above or beside them.
+      if (target.role !== 'member' && auth.project!.role !== 'owner' && target.userId !== auth.caller.id) {
+        fail('gate.owner', { what: 'make a reset link for an admin or the owner' });
+      }
       const user = await this.users.findById(userId);
       await this.resets.replace(userId, digestOf(token), expiresAt);
       await this.activity.record({
