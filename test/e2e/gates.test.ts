@@ -247,8 +247,9 @@ describe('authentication and gates', () => {
       const tokenId = (await owner.client.get(`/projects/${p.id}/tokens`)).body.tokens[0].id;
       const mine: Ids = { projectId: p.id, userId: member.user.id, agentId: a.agent.id, tokenId, email: 'admin-pass@example.com' };
       // Ordered so that no call takes away what a later one needs.
-      const order = ['change the project settings', 'change the agent rules', 'add members', 'change roles', 'remove invites',
-        'make reset links', 'add agents', 'change agents', 'see tokens', 'make tokens', 'revoke tokens', 'remove agents'];
+      // Reset links before roles: a member made admin takes no link from another admin.
+      const order = ['change the project settings', 'change the agent rules', 'add members', 'make reset links', 'change roles',
+        'remove invites', 'add agents', 'change agents', 'see tokens', 'make tokens', 'revoke tokens', 'remove agents'];
       for (const what of order) {
         const r = adminRoutes.find((x) => x.what === what)!;
         const body = what === 'add members' ? { email: 'fresh-admin-pass@example.com' } : r.body?.(mine);
