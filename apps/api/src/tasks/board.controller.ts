@@ -1,4 +1,5 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { Member } from '../auth/access.decorator';
 import { Writer, WriterOf } from '../auth/auth-context';
 import { ChangelogQuery } from '@board/persistence';
@@ -13,7 +14,9 @@ export class BoardController {
 
   @Member()
   @Get('board')
-  read(@WriterOf() writer: Writer) {
+  async read(@WriterOf() writer: Writer, @Res({ passthrough: true }) reply: FastifyReply) {
+    // Already JSON text (the task lists may come from the cache): sent as is.
+    reply.header('content-type', 'application/json; charset=utf-8');
     return this.board.read(writer);
   }
 
@@ -26,7 +29,8 @@ export class BoardController {
 
   @Member()
   @Get('settings')
-  settings(@WriterOf() writer: Writer) {
+  async settings(@WriterOf() writer: Writer, @Res({ passthrough: true }) reply: FastifyReply) {
+    reply.header('content-type', 'application/json; charset=utf-8');
     return this.board.settings(writer);
   }
 }

@@ -6,6 +6,7 @@ import { orderCardRows } from '@board/views';
 import { RunsService } from '../runs/runs.service';
 import { presentView } from '../views/view-presenter';
 import { Writer } from '../auth/auth-context';
+import { BoardCache, CachedLists } from './board-cache';
 
 /** The board read: one answer with everything a board UI draws, in a fixed number of queries. */
 @Injectable()
@@ -16,22 +17,68 @@ export class BoardService {
     private readonly runs: RunsService,
     private readonly runQueries: RunQueries,
     private readonly views: ViewStore,
+    private readonly cache: BoardCache,
   ) {}
 
-  async read(writer: Writer) {
-    // A board read closes this project's runs whose lease ran out (and rings for each).
-    await this.runs.expireOverdue(writer.projectId);
-    const settings = await this.load(writer);
-    const runs = await this.runQueries.openRuns(writer.projectId);
-    const { tasks, archived } = await this.tasks.board(writer.projectId, settings.project.key, settings.project.doneWhen);
-    return { ...settings, tasks, archived, runs };
+  /** The board answer as JSON text: the task lists come from the cache while the project's rows are unchanged. */
+  async read(writer: Writer): Promise<string> {
+    const { settings, runs, lists } = await this.parts(writer);
+    return `{${[
+      entry('project', settings.project),
+      entry('invites', settings.invites),
+      entry('members', settings.members),
+      entry('properties', settings.properties),
+      entry('views', settings.views),
+      entry('cardView', settings.cardView),
+      `"tasks":${lists.tasksJson}`,
+      `"archived":${lists.archivedJson}`,
+      entry('runs', runs),
+    ].join(',')}}`;
   }
 
   /** Same as the board, but `tasks` holds only the three the card view preview draws, plus `taskCount`. */
-  async settings(writer: Writer) {
-    // "Same answer as the board": only `tasks` is cut to three.
-    const board = await this.read(writer);
-    return { ...board, tasks: board.tasks.slice(0, 3), taskCount: board.tasks.length };
+  async settings(writer: Writer): Promise<string> {
+    const { settings, runs, lists } = await this.parts(writer);
+    return `{${[
+      entry('project', settings.project),
+      entry('invites', settings.invites),
+      entry('members', settings.members),
+      entry('properties', settings.properties),
+      entry('views', settings.views),
+      entry('cardView', settings.cardView),
+      `"tasks":${lists.firstThreeJson}`,
+      `"archived":${lists.archivedJson}`,
+      entry('runs', runs),
+      `"taskCount":${lists.taskCount}`,
+    ].join(',')}}`;
+  }
+
+  private async parts(writer: Writer) {
+    // A board read closes this project's runs whose lease ran out (and rings for each).
+    await this.runs.expireOverdue(writer.projectId);
+    // The fingerprint is read before the lists: a write landing in between can only make the
+    // stored lists newer than their stamp (a miss next time), never older.
+    const [settings, runs, fingerprint] = await Promise.all([
+      this.load(writer),
+      this.runQueries.openRuns(writer.projectId),
+      this.tasks.boardFingerprint(writer.projectId),
+    ]);
+    const stamp = `${fingerprint}|${settings.project.key}|${JSON.stringify(settings.project.doneWhen)}`;
+    const lists = this.cache.get(writer.projectId, stamp) ?? (await this.build(writer.projectId, stamp, settings.project.key, settings.project.doneWhen));
+    return { settings, runs, lists };
+  }
+
+  private async build(projectId: string, stamp: string, key: string, doneWhen: Parameters<TaskQueries['board']>[2]): Promise<CachedLists> {
+    const { tasks, archived } = await this.tasks.board(projectId, key, doneWhen);
+    const lists: CachedLists = {
+      stamp,
+      tasksJson: JSON.stringify(tasks),
+      archivedJson: JSON.stringify(archived),
+      firstThreeJson: JSON.stringify(tasks.slice(0, 3)),
+      taskCount: tasks.length,
+    };
+    this.cache.put(projectId, lists);
+    return lists;
   }
 
   private async load(writer: Writer) {
@@ -56,3 +103,5 @@ export class BoardService {
     };
   }
 }
+
+const entry = (key: string, value: unknown): string => `${JSON.stringify(key)}:${JSON.stringify(value)}`;

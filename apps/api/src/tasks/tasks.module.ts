@@ -3,6 +3,7 @@ import { RunsModule } from '../runs/runs.module';
 import { BoardQueries, ChangelogQuery, PropertyListQuery, TaskQueries, TaskRepository, ViewStore } from '@board/persistence';
 import { BoardController } from './board.controller';
 import { BoardService } from './board.service';
+import { BoardCache } from './board-cache';
 import { BulkService } from './bulk.service';
 import { LinksService } from './links.service';
 import { RetentionSweeper } from './retention.sweeper';
@@ -13,7 +14,7 @@ import { TasksService } from './tasks.service';
 @Module({
   imports: [RunsModule],
   controllers: [TasksController, BoardController],
-  providers: [ChangelogQuery, PropertyListQuery, ViewStore, TaskRepository, TaskQueries, BoardQueries, ProjectFactsQuery, TasksService, LinksService, BulkService, BoardService, RetentionSweeper],
+  providers: [BoardCache, ChangelogQuery, PropertyListQuery, ViewStore, TaskRepository, TaskQueries, BoardQueries, ProjectFactsQuery, TasksService, LinksService, BulkService, BoardService, RetentionSweeper],
   exports: [TaskRepository, TaskQueries, TasksService, ProjectFactsQuery],
 })
 export class TasksModule {}

@@ -74,6 +74,23 @@ export class TaskQueries {
     return assemble(rows, checklists, comments, links, projectKey, doneWhen, null);
   }
 
+  /**
+   * A fingerprint of everything the board's task lists are made of: per table the row count and
+   * the sum and maximum of the rows' xmin (the id of the transaction that last wrote each row).
+   * Any committed insert, update or delete changes it, whichever instance made it; reading it
+   * costs a scan of the project's rows, not the decoding and encoding of them.
+   */
+  async boardFingerprint(projectId: string): Promise<string> {
+    const part = (table: string, extra = '') =>
+      `(SELECT count(*)::text || ':' || COALESCE(sum(xmin::text::bigint), 0)::text || ':' || COALESCE(max(xmin::text::bigint), 0)::text
+          FROM ${table} WHERE project_id = $1${extra})`;
+    const row = await this.db.one<{ fp: string }>(
+      `SELECT ${part('tasks', ' AND deleted_at IS NULL')} || '|' || ${part('checklist_items')} || '|' || ${part('comments')} || '|' || ${part('task_links')} AS fp`,
+      [projectId],
+    );
+    return row!.fp;
+  }
+
   /** The board fields of some tasks (a create answer, the view read), in rank order. */
   async boardTasks(projectId: string, projectKey: string, doneWhen: DoneWhen | null, ids: string[]): Promise<BoardTask[]> {
     if (ids.length === 0) return [];
