@@ -38,7 +38,7 @@ describe('board read cache', () => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     expect(res.status).toBeLessThan(300);
-    return res.status === 204 ? null : res.json();
+    return res.status === 204 ? null : ((await res.json()) as any);
   };
   const taskOn = (board: any, id: string) => board.tasks.find((t: any) => t.id === id);
 

@@ -8,5 +8,7 @@ export abstract class RunRepository {
   abstract saveBeat(run: Run): Promise<void>;
   /** Open running or paused runs past their lease, locked and skipped by other sweepers. */
   abstract overdue(now: Date, projectId: string | null, limit: number): Promise<Run[]>;
+  /** Is any run past its lease? (No locks: a hint before taking them.) */
+  abstract anyOverdue(now: Date, projectId: string | null): Promise<boolean>;
   abstract openOnTask(projectId: string, taskId: string, lock?: boolean): Promise<Run | null>;
 }

@@ -3,9 +3,10 @@ import { Injectable } from '@nestjs/common';
 export interface CachedLists {
   /** What the lists were built from: the fingerprint, the project key and doneWhen. */
   stamp: string;
-  tasksJson: string;
-  archivedJson: string;
-  firstThreeJson: string;
+  /** Kept as UTF-8 bytes: a hit is then copied into the answer, not encoded again. */
+  tasksJson: Buffer;
+  archivedJson: Buffer;
+  firstThreeJson: Buffer;
   taskCount: number;
 }
 

@@ -20,37 +20,28 @@ export class BoardService {
     private readonly cache: BoardCache,
   ) {}
 
-  /** The board answer as JSON text: the task lists come from the cache while the project's rows are unchanged. */
-  async read(writer: Writer): Promise<string> {
+  /** The board answer as JSON bytes: the task lists come from the cache while the project's rows are unchanged. */
+  async read(writer: Writer): Promise<Buffer> {
     const { settings, runs, lists } = await this.parts(writer);
-    return `{${[
-      entry('project', settings.project),
-      entry('invites', settings.invites),
-      entry('members', settings.members),
-      entry('properties', settings.properties),
-      entry('views', settings.views),
-      entry('cardView', settings.cardView),
-      `"tasks":${lists.tasksJson}`,
-      `"archived":${lists.archivedJson}`,
-      entry('runs', runs),
-    ].join(',')}}`;
+    return Buffer.concat([
+      text(`{${head(settings)},"tasks":`),
+      lists.tasksJson,
+      text(`,"archived":`),
+      lists.archivedJson,
+      text(`,${entry('runs', runs)}}`),
+    ]);
   }
 
   /** Same as the board, but `tasks` holds only the three the card view preview draws, plus `taskCount`. */
-  async settings(writer: Writer): Promise<string> {
+  async settings(writer: Writer): Promise<Buffer> {
     const { settings, runs, lists } = await this.parts(writer);
-    return `{${[
-      entry('project', settings.project),
-      entry('invites', settings.invites),
-      entry('members', settings.members),
-      entry('properties', settings.properties),
-      entry('views', settings.views),
-      entry('cardView', settings.cardView),
-      `"tasks":${lists.firstThreeJson}`,
-      `"archived":${lists.archivedJson}`,
-      entry('runs', runs),
-      `"taskCount":${lists.taskCount}`,
-    ].join(',')}}`;
+    return Buffer.concat([
+      text(`{${head(settings)},"tasks":`),
+      lists.firstThreeJson,
+      text(`,"archived":`),
+      lists.archivedJson,
+      text(`,${entry('runs', runs)},"taskCount":${lists.taskCount}}`),
+    ]);
   }
 
   private async parts(writer: Writer) {
@@ -72,9 +63,9 @@ export class BoardService {
     const { tasks, archived } = await this.tasks.board(projectId, key, doneWhen);
     const lists: CachedLists = {
       stamp,
-      tasksJson: JSON.stringify(tasks),
-      archivedJson: JSON.stringify(archived),
-      firstThreeJson: JSON.stringify(tasks.slice(0, 3)),
+      tasksJson: text(JSON.stringify(tasks)),
+      archivedJson: text(JSON.stringify(archived)),
+      firstThreeJson: text(JSON.stringify(tasks.slice(0, 3))),
       taskCount: tasks.length,
     };
     this.cache.put(projectId, lists);
@@ -105,3 +96,16 @@ export class BoardService {
 }
 
 const entry = (key: string, value: unknown): string => `${JSON.stringify(key)}:${JSON.stringify(value)}`;
+const text = (s: string): Buffer => Buffer.from(s, 'utf8');
+
+/** The keys before `tasks`, in the contract's order. */
+function head(s: { project: unknown; invites: unknown; members: unknown; properties: unknown; views: unknown; cardView: unknown }): string {
+  return [
+    entry('project', s.project),
+    entry('invites', s.invites),
+    entry('members', s.members),
+    entry('properties', s.properties),
+    entry('views', s.views),
+    entry('cardView', s.cardView),
+  ].join(',');
+}

@@ -110,6 +110,18 @@ export class TypeormRunRepository extends RunRepository {
     await this.db.exec('UPDATE runs SET beat_at = $3 WHERE project_id = $1 AND id = $2', [r.projectId, r.id, r.beatAt]);
   }
 
+  async anyOverdue(now: Date, projectId: string | null): Promise<boolean> {
+    const row = await this.db.one(
+      `SELECT 1 FROM runs
+        WHERE ended_at IS NULL AND status IN ('running', 'paused')
+          AND COALESCE(report_due_at, updated_at + $2::interval) < $1
+          AND ($3::uuid IS NULL OR project_id = $3)
+        LIMIT 1`,
+      [now, `${LEASE_MS / 1000} seconds`, projectId],
+    );
+    return row !== null;
+  }
+
   async overdue(now: Date, projectId: string | null, limit: number): Promise<Run[]> {
     const rows = await this.db.query<RunRow>(
       `SELECT * FROM runs
