@@ -59,14 +59,14 @@ export class BoardService {
     return { settings, runs, lists };
   }
 
-  private async build(projectId: string, stamp: string, key: string, doneWhen: Parameters<TaskQueries['boardJson']>[2]): Promise<CachedLists> {
-    const json = await this.tasks.boardJson(projectId, key, doneWhen);
+  private async build(projectId: string, stamp: string, key: string, doneWhen: Parameters<TaskQueries['board']>[2]): Promise<CachedLists> {
+    const { tasks, archived } = await this.tasks.board(projectId, key, doneWhen);
     const lists: CachedLists = {
       stamp,
-      tasksJson: text(json.tasksJson),
-      archivedJson: text(json.archivedJson),
-      firstThreeJson: text(json.firstThreeJson),
-      taskCount: json.taskCount,
+      tasksJson: text(JSON.stringify(tasks)),
+      archivedJson: text(JSON.stringify(archived)),
+      firstThreeJson: text(JSON.stringify(tasks.slice(0, 3))),
+      taskCount: tasks.length,
     };
     this.cache.put(projectId, lists);
     return lists;

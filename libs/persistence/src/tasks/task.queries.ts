@@ -43,20 +43,6 @@ interface Row {
   parent_id: string | null;
 }
 
-interface LeanRow {
-  id: string;
-  number: number;
-  title: string;
-  description: string;
-  position: string;
-  created_at: string;
-  updated_at: string;
-  archived_at: string | null;
-  values_json: string;
-  parent_id: string | null;
-  done_value: unknown;
-}
-
 export interface LinkRow {
   id: string;
   key: string;
@@ -69,20 +55,13 @@ export interface LinkRow {
 export class TaskQueries {
   constructor(private readonly db: Database) {}
 
-  /**
-   * The board's task lists as JSON text, written straight from the rows: timestamps come
-   * formatted from PostgreSQL and values as their jsonb text, so 6,000 rows are neither decoded
-   * into objects nor encoded again (the same fields, in the same order, as `board`).
-   */
-  async boardJson(projectId: string, projectKey: string, doneWhen: DoneWhen | null) {
-    const iso = (c: string) => `to_char(${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  /** Live tasks in the one global rank order, and archived ones, with counts, blockers and parts. */
+  async board(projectId: string, projectKey: string, doneWhen: DoneWhen | null): Promise<{ tasks: BoardTask[]; archived: ArchivedTask[] }> {
     const [rows, checklists, comments, links] = await Promise.all([
-      this.db.query<LeanRow>(
-        `SELECT id, number, title, description, position, ${iso('created_at')} AS created_at, ${iso('updated_at')} AS updated_at,
-                ${iso('archived_at')} AS archived_at, "values"::text AS values_json, parent_id,
-                CASE WHEN $2::text IS NULL THEN NULL ELSE "values" -> $2::text END AS done_value
+      this.db.query<Row>(
+        `SELECT id, number, title, description, position, created_at, updated_at, archived_at, "values", parent_id
            FROM tasks WHERE project_id = $1 AND deleted_at IS NULL ORDER BY position COLLATE "C", id`,
-        [projectId, doneWhen?.propertyId ?? null],
+        [projectId],
       ),
       this.db.query<{ task_id: string; total: number; done: number }>(
         `SELECT task_id, count(*)::int AS total, count(*) FILTER (WHERE done)::int AS done
@@ -92,39 +71,7 @@ export class TaskQueries {
       this.db.query<{ task_id: string; n: number }>(`SELECT task_id, count(*)::int AS n FROM comments WHERE project_id = $1 GROUP BY task_id`, [projectId]),
       this.db.query<{ task_id: string; blocker_id: string }>(`SELECT task_id, blocker_id FROM task_links WHERE project_id = $1`, [projectId]),
     ]);
-    const over = (r: LeanRow) => (doneWhen ? isOver({ [doneWhen.propertyId]: r.done_value }, doneWhen) : false);
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const checklistOf = new Map(checklists.map((c) => [c.task_id, c]));
-    const commentsOf = new Map(comments.map((c) => [c.task_id, c.n]));
-    const blockersOf = new Map<string, string[]>();
-    for (const l of links) blockersOf.set(l.task_id, [...(blockersOf.get(l.task_id) ?? []), l.blocker_id]);
-    const partsOf = new Map<string, LeanRow[]>();
-    for (const r of rows) if (r.parent_id) partsOf.set(r.parent_id, [...(partsOf.get(r.parent_id) ?? []), r]);
-    const q = JSON.stringify;
-    const live: string[] = [];
-    const archived: string[] = [];
-    for (const r of rows) {
-      const key = q(taskKey(projectKey, r.number));
-      if (r.archived_at) {
-        archived.push(`{"id":${q(r.id)},"number":${r.number},"key":${key},"title":${q(r.title)},"description":${q(r.description)},"position":${q(r.position)},"archivedAt":${q(r.archived_at)}}`);
-        continue;
-      }
-      const blockedBy = (blockersOf.get(r.id) ?? [])
-        .map((id) => byId.get(id))
-        .filter((b): b is LeanRow => b !== undefined && !over(b))
-        .sort((a, b) => a.number - b.number)
-        .map((b) => taskKey(projectKey, b.number));
-      const parts = partsOf.get(r.id) ?? [];
-      const partsJson = parts.length === 0 ? 'null' : q({ done: parts.filter((p) => p.archived_at !== null || over(p)).length, total: parts.length });
-      const checklist = checklistOf.get(r.id);
-      live.push(
-        `{"id":${q(r.id)},"number":${r.number},"key":${key},"title":${q(r.title)},"description":${q(r.description)},"position":${q(r.position)},` +
-          `"createdAt":${q(r.created_at)},"updatedAt":${q(r.updated_at)},"archivedAt":null,"values":${r.values_json},` +
-          `"checklistTotal":${checklist?.total ?? 0},"checklistDone":${checklist?.done ?? 0},"commentCount":${commentsOf.get(r.id) ?? 0},` +
-          `"blockedBy":${q(blockedBy)},"parts":${partsJson}}`,
-      );
-    }
-    return { tasksJson: `[${live.join(',')}]`, archivedJson: `[${archived.join(',')}]`, firstThreeJson: `[${live.slice(0, 3).join(',')}]`, taskCount: live.length };
+    return assemble(rows, checklists, comments, links, projectKey, doneWhen, null);
   }
 
   /**
