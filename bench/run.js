@@ -443,8 +443,9 @@ async function runLoad({ n, concurrency, op }) {
       if (i >= n) return;
       const t0 = performance.now();
       try {
-        await op(i, w);
-        latencies.push(performance.now() - t0);
+        // An op may answer its own latency when part of it is set-up that is not to be timed.
+        const own = await op(i, w);
+        latencies.push(typeof own === 'number' ? own : performance.now() - t0);
       } catch (error) {
         errors++;
         firstError ??= error.message;
@@ -585,6 +586,30 @@ async function benchBoard(port, owner, project, label, reads) {
     },
   });
   record(label, stats, `response ${(bytes / 1024).toFixed(0)} KiB (${shape})`);
+  return stats;
+}
+
+/** Each read follows a value write on the same board, so no read finds its task lists unchanged. */
+async function benchBoardAfterWrite(port, owner, project, liveIds, label, reads) {
+  const urlPath = `/projects/${project.id}/board`;
+  const options = project.status.options.map((o) => o.id);
+  let i = 0;
+  let bytes = 0;
+  const stats = await runLoad({
+    n: reads,
+    concurrency: 1,
+    op: async () => {
+      const taskId = liveIds[i % liveIds.length];
+      const w = await call(port, 'PUT', `/tasks/${taskId}/values/${project.status.id}`, { cookie: owner.cookie, body: { value: options[i++ % options.length] } });
+      if (w.status !== 200) throw new Error(`value write answered ${w.status}`);
+      const started = performance.now();
+      const res = await call(port, 'GET', urlPath, { cookie: owner.cookie });
+      if (res.status !== 200) throw new Error(`board answered ${res.status}`);
+      bytes = res.bytes;
+      return performance.now() - started;
+    },
+  });
+  record(label, stats, `response ${(bytes / 1024).toFixed(0)} KiB; the write before each read is not timed`);
   return stats;
 }
 
@@ -1042,6 +1067,9 @@ function evaluateTargets(figures) {
   const f = (x, unit = ' ms') => (Number.isFinite(x) ? `${x.toFixed(1)}${unit}` : 'n/a');
   const board = figures.boardBig;
   t(`board read of ${COUNTS.big.live} tasks median < 60 ms`, board ? board.median < 60 : null, board ? f(board.median) : 'n/a');
+  // Not a separate target of the issue, but the honest other half: the read that follows a write.
+  const afterWrite = figures.boardAfterWrite;
+  t(`board read of ${COUNTS.big.live} tasks right after a write median < 60 ms`, afterWrite ? afterWrite.median < 60 : null, afterWrite ? f(afterWrite.median) : 'n/a');
   const create = figures.writes?.['task create @16'];
   t('task create @16 clients ≥ 600/s', create ? create.throughput >= 600 : null, create ? f(create.throughput, '/s') : 'n/a');
   t('task create @16 clients p99 < 100 ms', create ? create.p99 < 100 : null, create ? f(create.p99) : 'n/a');
@@ -1135,6 +1163,9 @@ async function main() {
     if (wants('board')) {
       figures.boardBig = await benchBoard(a.port, owner, big, `board read (${COUNTS.big.live} tasks)`, COUNTS.boardReadsBig);
       figures.boardSmall = await benchBoard(a.port, owner, small, `board read (${COUNTS.small.live} tasks)`, COUNTS.boardReadsSmall);
+      // The board answer reuses its task lists while the project's rows are unchanged; this is the
+      // read that follows a write (the lists are rebuilt), as a client re-reads after a change.
+      figures.boardAfterWrite = await benchBoardAfterWrite(a.port, owner, big, bigTasks.live, `board read after a write (${COUNTS.big.live} tasks)`, COUNTS.boardReadsBig);
     }
     if (wants('writes')) figures.writes = await benchWrites(a.port, owner, big, livePool);
     if (wants('bulk')) figures.bulk = await benchBulk(a.port, owner, big, livePool);
