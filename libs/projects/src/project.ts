@@ -57,7 +57,7 @@ export class Project {
   }
 
   setFlag(flag: 'releases' | 'sprints', value: unknown): boolean {
-    if (typeof value !== 'boolean') fail('project.flag_invalid', { field: fieldLabel(flag) });
+    if (typeof value !== 'boolean') fail('input.boolean', { field: fieldLabel(flag) });
     const changed = this.props[flag] !== value;
     this.props[flag] = value as boolean;
     return changed;

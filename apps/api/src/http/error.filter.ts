@@ -1,17 +1,17 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError } from '@board/kernel';
+import { DomainError, ErrorCode } from '@board/kernel';
 import { describeError } from './error-catalog';
 
 const INTERNAL = 'Something went wrong on our side. Try again in a moment.';
 
-/** Statuses Fastify or Nest raise before a route runs, in the contract's words. */
-const FRAMEWORK_MESSAGES: Record<number, string> = {
-  400: 'The request body must be JSON.',
-  404: 'Not found.',
-  405: 'Not found.',
-  413: 'The request body is too large.',
-  415: 'The request body must be JSON.',
+/** Statuses Fastify or Nest raise before a route runs, answered as the catalog's codes. */
+const FRAMEWORK_CODES: Record<number, ErrorCode> = {
+  400: 'request.not_json',
+  404: 'request.not_found',
+  405: 'request.not_found',
+  413: 'request.too_large',
+  415: 'request.not_json',
 };
 
 /** The one place every failure becomes `{ error }` at its status. */
@@ -39,7 +39,8 @@ export class ErrorFilter implements ExceptionFilter {
       exception instanceof HttpException
         ? exception.getStatus()
         : Number((exception as { statusCode?: number })?.statusCode) || 500;
-    if (status < 500 && FRAMEWORK_MESSAGES[status]) return { status, body: { error: FRAMEWORK_MESSAGES[status] }, headers: {} };
+    const code = FRAMEWORK_CODES[status];
+    if (code) return { status, body: { error: describeError(code, {}).message }, headers: {} };
     if (status < 500) return { status, body: { error: 'The request could not be read.' }, headers: {} };
     // Log the failure for operators; the answer leaks nothing about it.
     const e = exception as Error;

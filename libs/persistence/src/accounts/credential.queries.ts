@@ -1,14 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import type { UserKind, UserView } from '@board/accounts';
 import { Database } from '../database';
 
-export interface CredentialUser {
-  id: string;
-  kind: 'human' | 'agent';
-  email: string | null;
-  name: string;
-  color: string;
-  emoji: string | null;
-}
+export type CredentialUser = UserView & { kind: UserKind };
 
 /**
  * The credential checks every request makes, one query each: a session with its person, a

@@ -57,19 +57,9 @@ export class TaskQueries {
 
   /** Live tasks in the one global rank order, and archived ones, with counts, blockers and parts. */
   async board(projectId: string, projectKey: string, doneWhen: DoneWhen | null): Promise<{ tasks: BoardTask[]; archived: ArchivedTask[] }> {
-    const [rows, checklists, comments, links] = await Promise.all([
-      this.db.query<Row>(
-        `SELECT id, number, title, description, position, created_at, updated_at, archived_at, "values", parent_id
-           FROM tasks WHERE project_id = $1 AND deleted_at IS NULL ORDER BY position COLLATE "C", id`,
-        [projectId],
-      ),
-      this.db.query<{ task_id: string; total: number; done: number }>(
-        `SELECT task_id, count(*)::int AS total, count(*) FILTER (WHERE done)::int AS done
-           FROM checklist_items WHERE project_id = $1 GROUP BY task_id`,
-        [projectId],
-      ),
-      this.db.query<{ task_id: string; n: number }>(`SELECT task_id, count(*)::int AS n FROM comments WHERE project_id = $1 GROUP BY task_id`, [projectId]),
-      this.db.query<{ task_id: string; blocker_id: string }>(`SELECT task_id, blocker_id FROM task_links WHERE project_id = $1`, [projectId]),
+    const [rows, [checklists, comments, links]] = await Promise.all([
+      this.db.query<Row>(`SELECT ${columns()} FROM tasks WHERE project_id = $1 AND deleted_at IS NULL ORDER BY position COLLATE "C", id`, [projectId]),
+      this.related(projectId, null),
     ]);
     return assemble(rows, checklists, comments, links, projectKey, doneWhen, null);
   }
@@ -94,36 +84,22 @@ export class TaskQueries {
   /** The board fields of some tasks (a create answer, the view read), in rank order. */
   async boardTasks(projectId: string, projectKey: string, doneWhen: DoneWhen | null, ids: string[]): Promise<BoardTask[]> {
     if (ids.length === 0) return [];
-    const [rows, related, checklists, comments, links] = await Promise.all([
+    const [rows, related, [checklists, comments, links]] = await Promise.all([
       this.db.query<Row>(
-        `SELECT id, number, title, description, position, created_at, updated_at, archived_at, "values", parent_id
-           FROM tasks WHERE project_id = $1 AND deleted_at IS NULL AND id = ANY($2::uuid[]) ORDER BY position COLLATE "C", id`,
+        `SELECT ${columns()} FROM tasks WHERE project_id = $1 AND deleted_at IS NULL AND id = ANY($2::uuid[]) ORDER BY position COLLATE "C", id`,
         [projectId, ids],
       ),
       // Blockers and parts of those tasks, for blockedBy and parts.
       // Two index paths joined with UNION: an OR of them made PostgreSQL scan the whole project.
       this.db.query<Row>(
-        `SELECT id, number, title, description, position, created_at, updated_at, archived_at, "values", parent_id
-           FROM tasks WHERE project_id = $1 AND deleted_at IS NULL AND parent_id = ANY($2::uuid[])
+        `SELECT ${columns()} FROM tasks WHERE project_id = $1 AND deleted_at IS NULL AND parent_id = ANY($2::uuid[])
          UNION
-         SELECT t.id, t.number, t.title, t.description, t.position, t.created_at, t.updated_at, t.archived_at, t."values", t.parent_id
+         SELECT ${columns('t.')}
            FROM task_links l JOIN tasks t ON t.project_id = l.project_id AND t.id = l.blocker_id
           WHERE l.project_id = $1 AND l.task_id = ANY($2::uuid[]) AND t.deleted_at IS NULL`,
         [projectId, ids],
       ),
-      this.db.query<{ task_id: string; total: number; done: number }>(
-        `SELECT task_id, count(*)::int AS total, count(*) FILTER (WHERE done)::int AS done
-           FROM checklist_items WHERE project_id = $1 AND task_id = ANY($2::uuid[]) GROUP BY task_id`,
-        [projectId, ids],
-      ),
-      this.db.query<{ task_id: string; n: number }>(
-        `SELECT task_id, count(*)::int AS n FROM comments WHERE project_id = $1 AND task_id = ANY($2::uuid[]) GROUP BY task_id`,
-        [projectId, ids],
-      ),
-      this.db.query<{ task_id: string; blocker_id: string }>(
-        `SELECT task_id, blocker_id FROM task_links WHERE project_id = $1 AND task_id = ANY($2::uuid[])`,
-        [projectId, ids],
-      ),
+      this.related(projectId, ids),
     ]);
     const wanted = new Set(rows.map((r) => r.id));
     const all = [...rows, ...related.filter((r) => !wanted.has(r.id))];
@@ -134,6 +110,21 @@ export class TaskQueries {
     return rows
       .map((r) => byId.get(r.id) ?? (archivedIds.has(r.id) ? assembleOne(r, all, checklists, comments, links, projectKey, doneWhen) : undefined))
       .filter((t): t is BoardTask => t !== undefined);
+  }
+
+  /** Checklist counts, comment counts and blocker links of the project's tasks (or only of `ids`). */
+  private related(projectId: string, ids: string[] | null) {
+    const only = ids ? ' AND task_id = ANY($2::uuid[])' : '';
+    const params = ids ? [projectId, ids] : [projectId];
+    return Promise.all([
+      this.db.query<{ task_id: string; total: number; done: number }>(
+        `SELECT task_id, count(*)::int AS total, count(*) FILTER (WHERE done)::int AS done
+           FROM checklist_items WHERE project_id = $1${only} GROUP BY task_id`,
+        params,
+      ),
+      this.db.query<{ task_id: string; n: number }>(`SELECT task_id, count(*)::int AS n FROM comments WHERE project_id = $1${only} GROUP BY task_id`, params),
+      this.db.query<{ task_id: string; blocker_id: string }>(`SELECT task_id, blocker_id FROM task_links WHERE project_id = $1${only}`, params),
+    ]);
   }
 
   /** One task in full: links both ways, parent, children, checklist, comments, recent activity. */
@@ -243,6 +234,10 @@ export class TaskQueries {
     return rows.map((r) => ({ id: r.id, key: taskKey(projectKey, r.number), title: r.title, over: isOver(r.values ?? {}, doneWhen) }));
   }
 }
+
+/** The task columns every board-shaped read selects (optionally of alias `t.`). */
+const columns = (alias = ''): string =>
+  ['id', 'number', 'title', 'description', 'position', 'created_at', 'updated_at', 'archived_at', '"values"', 'parent_id'].map((c) => alias + c).join(', ');
 
 function assemble(
   rows: Row[],
