@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { DataSource, QueryRunner } from 'typeorm';
+import { escapeLiteral, Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
+import { DataSource } from 'typeorm';
 import { UnitOfWork, UnitOfWorkOptions } from '@board/kernel';
 
 export interface Rows<T> {
@@ -8,16 +10,43 @@ export interface Rows<T> {
   count: number;
 }
 
+export interface ExecOptions {
+  /**
+   * Run as a named prepared statement: PostgreSQL parses and plans it once per connection.
+   * Only for hot statements of a fixed text that name their columns (a prepared `SELECT *`
+   * fails once a migration adds a column under a running instance).
+   */
+  prepare?: boolean;
+}
+
+interface OpenTransaction {
+  client: PoolClient;
+  /** pg_notify calls held back to travel with COMMIT (PostgreSQL sends them at commit anyway). */
+  notices: Array<[string, string]>;
+}
+
 /**
- * The one gateway to PostgreSQL. Inside `transaction` every query of the same async flow runs on
- * the transaction's connection (AsyncLocalStorage), so repositories never pass a handle around.
+ * The one gateway to PostgreSQL, on the pool TypeORM opened (migrations stay TypeORM's). Inside
+ * `transaction` every query of the same async flow runs on the transaction's connection
+ * (AsyncLocalStorage), so repositories never pass a handle around.
+ *
+ * Round trips are the cost of a write here (bench/README.md, finding 4): statements run on the
+ * driver directly, hot ones as prepared statements, and the notices of a transaction are sent in
+ * the same round trip as its COMMIT.
  */
 @Injectable()
 export class Database extends UnitOfWork {
-  private readonly current = new AsyncLocalStorage<QueryRunner>();
+  private readonly current = new AsyncLocalStorage<OpenTransaction>();
+  private readonly names = new Map<string, string>();
 
   constructor(readonly dataSource: DataSource) {
     super();
+  }
+
+  private get pool(): Pool {
+    const pool = (this.dataSource.driver as unknown as { master?: Pool }).master;
+    if (!pool) throw new Error('the database pool is not open');
+    return pool;
   }
 
   get inTransaction(): boolean {
@@ -31,57 +60,88 @@ export class Database extends UnitOfWork {
   async transaction<T>(work: () => Promise<T>, options: UnitOfWorkOptions = {}): Promise<T> {
     const open = this.current.getStore();
     if (open) {
-      if (options.lockProject) await this.lockProject(open, options.lockProject);
+      if (options.lockProject) await this.lockProject(open.client, options.lockProject);
       return work();
     }
-    const runner = this.dataSource.createQueryRunner();
+    const client = await this.pool.connect();
+    // A connection that failed BEGIN or ROLLBACK is not handed to the next caller.
+    let broken: Error | undefined;
     try {
-      await runner.connect();
-      await runner.startTransaction();
+      await client.query('BEGIN').catch((error: Error) => {
+        broken = error;
+        throw error;
+      });
+      const tx: OpenTransaction = { client, notices: [] };
       try {
-        const result = await this.current.run(runner, async () => {
-          if (options.lockProject) await this.lockProject(runner, options.lockProject);
+        const result = await this.current.run(tx, async () => {
+          if (options.lockProject) await this.lockProject(client, options.lockProject);
           return work();
         });
-        await runner.commitTransaction();
+        await client.query(commitText(tx.notices));
         return result;
       } catch (error) {
-        if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+        await client.query('ROLLBACK').catch((e: Error) => (broken = e));
         throw error;
       }
     } finally {
-      await runner.release().catch(() => undefined);
+      client.release(broken);
     }
   }
 
   /** Rows and affected count of one statement. */
-  async exec<T = Record<string, any>>(sql: string, params: unknown[] = []): Promise<Rows<T>> {
+  async exec<T = Record<string, any>>(sql: string, params: unknown[] = [], options: ExecOptions = {}): Promise<Rows<T>> {
+    const config: QueryConfig = { text: sql, values: params };
+    if (options.prepare) config.name = this.nameOf(sql);
     const open = this.current.getStore();
-    if (open) return toRows<T>(await open.query(sql, params, true));
-    const runner = this.dataSource.createQueryRunner();
-    try {
-      return toRows<T>(await runner.query(sql, params, true));
-    } finally {
-      await runner.release().catch(() => undefined);
+    const result: QueryResult = open ? await open.client.query(config) : await this.pool.query(config);
+    return { rows: result.rows as T[], count: result.rowCount ?? 0 };
+  }
+
+  async query<T = Record<string, any>>(sql: string, params: unknown[] = [], options?: ExecOptions): Promise<T[]> {
+    return (await this.exec<T>(sql, params, options)).rows;
+  }
+
+  async one<T = Record<string, any>>(sql: string, params: unknown[] = [], options?: ExecOptions): Promise<T | null> {
+    return (await this.exec<T>(sql, params, options)).rows[0] ?? null;
+  }
+
+  /**
+   * pg_notify: inside a transaction it travels with the COMMIT (PostgreSQL delivers it at commit
+   * either way, and drops it on rollback); outside one it is sent at once.
+   */
+  async notify(channel: string, payload: string): Promise<void> {
+    const open = this.current.getStore();
+    if (!open) {
+      await this.exec('SELECT pg_notify($1, $2)', [channel, payload]);
+      return;
     }
+    // PostgreSQL folds identical notices of one transaction into one; so does this.
+    if (!open.notices.some(([c, p]) => c === channel && p === payload)) open.notices.push([channel, payload]);
   }
 
-  async query<T = Record<string, any>>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return (await this.exec<T>(sql, params)).rows;
-  }
-
-  async one<T = Record<string, any>>(sql: string, params: unknown[] = []): Promise<T | null> {
-    return (await this.exec<T>(sql, params)).rows[0] ?? null;
-  }
-
-  private async lockProject(runner: QueryRunner, projectId: string): Promise<void> {
+  private async lockProject(client: PoolClient, projectId: string): Promise<void> {
     // hashtextextended maps the uuid onto the bigint key space of advisory locks.
-    await runner.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 7))`, [projectId]);
+    await client.query({ name: 'tb_lock_project', text: 'SELECT pg_advisory_xact_lock(hashtextextended($1, 7))', values: [projectId] });
+  }
+
+  private nameOf(sql: string): string {
+    let name = this.names.get(sql);
+    if (!name) {
+      name = 'tb_' + createHash('sha1').update(sql).digest('hex').slice(0, 20);
+      this.names.set(sql, name);
+    }
+    return name;
   }
 }
 
-function toRows<T>(result: { records?: unknown[]; affected?: number }): Rows<T> {
-  return { rows: (result.records ?? []) as T[], count: result.affected ?? 0 };
+/**
+ * COMMIT, preceded by the transaction's notices in the same simple-protocol message. Channel and
+ * payload are quoted with the driver's literal escaping; if a notice fails, the COMMIT after it
+ * is not run and the transaction rolls back.
+ */
+function commitText(notices: Array<[string, string]>): string {
+  if (notices.length === 0) return 'COMMIT';
+  return notices.map(([channel, payload]) => `SELECT pg_notify(${escapeLiteral(channel)}, ${escapeLiteral(payload)});`).join(' ') + ' COMMIT';
 }
 
 /** PostgreSQL error code of a failed statement (23505 unique violation, …), if any. */

@@ -26,6 +26,7 @@ export class ScopeQueries {
     const row = await this.db.one<{ project_id: string; role: Role | null }>(
       `SELECT s.project_id, m.role FROM (${SQL[kind]}) s LEFT JOIN members m ON m.project_id = s.project_id AND m.user_id = $2`,
       [id, userId],
+      { prepare: true },
     );
     return row ? { projectId: row.project_id, role: row.role } : null;
   }

@@ -21,6 +21,6 @@ export class PresenceService {
       field = (body.field as string).toLowerCase();
     }
     const payload = { projectId: writer.projectId, kind: 'presence', clientId, userId: writer.userId, taskId, field: taskId ? field : null };
-    await this.db.exec('SELECT pg_notify($1, $2)', [PRESENCE_CHANNEL, JSON.stringify(payload)]);
+    await this.db.notify(PRESENCE_CHANNEL, JSON.stringify(payload));
   }
 }

@@ -18,6 +18,7 @@ export class CredentialQueries {
          FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.digest = $1 AND s.expires_at > $2 AND u.kind = 'human'`,
       [digest, now],
+      { prepare: true },
     );
   }
 
@@ -28,6 +29,7 @@ export class CredentialQueries {
          FROM agent_tokens t JOIN users u ON u.id = t.agent_id
         WHERE t.digest = $1`,
       [digest],
+      { prepare: true },
     );
     if (!row) return null;
     if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {

@@ -4,7 +4,7 @@ import { Database } from '../database';
 
 export const CHANGE_CHANNEL = 'board_changes';
 
-/** pg_notify inside the writing transaction: PostgreSQL delivers it at commit to every listening instance. */
+/** pg_notify with the writing transaction's COMMIT: PostgreSQL delivers it at commit to every listening instance. */
 @Injectable()
 export class PgChangeAnnouncer extends ChangeAnnouncer {
   constructor(private readonly db: Database) {
@@ -14,6 +14,6 @@ export class PgChangeAnnouncer extends ChangeAnnouncer {
   async announce(change: Change): Promise<void> {
     const payload: Record<string, unknown> = { projectId: change.projectId, scope: change.scope, clientId: change.clientId };
     if (change.taskId) payload.taskId = change.taskId;
-    await this.db.exec('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, JSON.stringify(payload)]);
+    await this.db.notify(CHANGE_CHANNEL, JSON.stringify(payload));
   }
 }

@@ -46,6 +46,7 @@ export class TypeormActivityRecorder extends ActivityRecorder {
        ${deliveriesCte('$1', '$2', '$3', '$7')}
        SELECT count(*)::int AS n FROM ins`,
       [line.projectId, line.kind, line.taskId, line.actorId, JSON.stringify(line.data), randomUUID(), null],
+      { prepare: true },
     );
     if (row!.n > 0) await wakeWorkers(this.db, line.projectId);
   }
@@ -65,6 +66,6 @@ export async function enqueueDeliveries(
 }
 
 /** Wakes the delivery workers at commit, so the first try goes out at once. */
-function wakeWorkers(db: Database, projectId: string): Promise<unknown> {
-  return db.exec('SELECT pg_notify($1, $2)', [WEBHOOK_CHANNEL, projectId]);
+function wakeWorkers(db: Database, projectId: string): Promise<void> {
+  return db.notify(WEBHOOK_CHANNEL, projectId);
 }

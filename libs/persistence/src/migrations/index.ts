@@ -4,6 +4,10 @@ import { Runs1763942400000 } from './1763942400000-runs';
 import { Webhooks1764028800000 } from './1764028800000-webhooks';
 import { Lenses1764115200000 } from './1764115200000-lenses';
 import { RankIndex1764201600000 } from './1764201600000-rank-index';
+import { LeanTaskWrites1764288000000 } from './1764288000000-lean-task-writes';
 
 /** Every migration in order; new ones are appended, never edited once landed. */
-export const MIGRATIONS = [Foundation1763769600000, Tasks1763856000000, Runs1763942400000, Webhooks1764028800000, Lenses1764115200000, RankIndex1764201600000];
+export const MIGRATIONS = [
+  Foundation1763769600000, Tasks1763856000000, Runs1763942400000, Webhooks1764028800000, Lenses1764115200000, RankIndex1764201600000,
+  LeanTaskWrites1764288000000,
+];

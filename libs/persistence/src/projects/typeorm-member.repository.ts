@@ -13,6 +13,7 @@ export class TypeormMemberRepository extends MemberRepository {
     const row = await this.db.one<{ role: Role; kind: 'human' | 'agent' }>(
       `SELECT m.role, u.kind FROM members m JOIN users u ON u.id = m.user_id WHERE m.project_id = $1 AND m.user_id = $2`,
       [projectId, userId],
+      { prepare: true },
     );
     return row ? { projectId, userId, role: row.role, kind: row.kind } : null;
   }

@@ -17,6 +17,7 @@ export class PropertyDefsQuery {
         GROUP BY p.id
         ORDER BY p.position COLLATE "C", p.id`,
       [projectId],
+      { prepare: true },
     );
     return rows.map((r) => ({ id: r.id, name: r.name, type: r.type, position: r.position, config: r.config ?? {}, optionIds: new Set(r.option_ids) }));
   }
@@ -43,6 +44,7 @@ export class PropertyDefsQuery {
             GROUP BY p.id) d ON true
         ORDER BY d.position COLLATE "C", d.id`,
       [projectId],
+      { prepare: true },
     );
     const defs = rows
       .filter((r) => r.id !== null)

@@ -42,6 +42,9 @@ export const toRun = (r: RunRow): Run =>
     endedAt: r.ended_at,
   });
 
+const RUN_COLUMNS =
+  'id, project_id, task_id, agent_id, status, goal, step, steps, step_index, control, log, started_at, updated_at, report_due_at, beat_at, ended_at';
+
 @Injectable()
 export class TypeormRunRepository extends RunRepository {
   constructor(private readonly db: Database) {
@@ -81,14 +84,17 @@ export class TypeormRunRepository extends RunRepository {
   }
 
   async find(projectId: string, id: string, lock = false): Promise<Run | null> {
-    const row = await this.db.one<RunRow>(`SELECT * FROM runs WHERE project_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`, [projectId, id]);
+    const row = await this.db.one<RunRow>(`SELECT ${RUN_COLUMNS} FROM runs WHERE project_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`, [projectId, id], {
+      prepare: true,
+    });
     return row ? toRun(row) : null;
   }
 
   async openOnTask(projectId: string, taskId: string, lock = false): Promise<Run | null> {
     const row = await this.db.one<RunRow>(
-      `SELECT * FROM runs WHERE project_id = $1 AND task_id = $2 AND ended_at IS NULL${lock ? ' FOR UPDATE' : ''}`,
+      `SELECT ${RUN_COLUMNS} FROM runs WHERE project_id = $1 AND task_id = $2 AND ended_at IS NULL${lock ? ' FOR UPDATE' : ''}`,
       [projectId, taskId],
+      { prepare: true },
     );
     return row ? toRun(row) : null;
   }
@@ -101,6 +107,7 @@ export class TypeormRunRepository extends RunRepository {
         WHERE project_id = $1 AND id = $2`,
       [r.projectId, r.id, r.status, r.goal, r.step, JSON.stringify(r.steps), r.stepIndex, r.control, JSON.stringify(r.log),
         r.updatedAt, r.reportDueAt, r.beatAt, r.endedAt],
+      { prepare: true },
     );
   }
 
@@ -124,7 +131,7 @@ export class TypeormRunRepository extends RunRepository {
 
   async overdue(now: Date, projectId: string | null, limit: number): Promise<Run[]> {
     const rows = await this.db.query<RunRow>(
-      `SELECT * FROM runs
+      `SELECT ${RUN_COLUMNS} FROM runs
         WHERE ended_at IS NULL AND status IN ('running', 'paused')
           AND COALESCE(report_due_at, updated_at + $2::interval) < $1
           AND ($3::uuid IS NULL OR project_id = $3)

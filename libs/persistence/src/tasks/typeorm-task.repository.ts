@@ -42,6 +42,8 @@ export interface NewTaskRow {
   now: Date;
 }
 
+const TASK_COLUMNS = 'id, project_id, number, title, description, position, "values", parent_id, archived_at, deleted_at';
+
 /** Where a write stands in the rank order: the keys on either side of the chosen spot. */
 export type Placement = { afterId: string } | { beforeId: string } | 'top' | 'end';
 
@@ -52,7 +54,9 @@ export class TaskRepository {
 
   /** A task of the project (deleted ones too); `lock` holds its row until the transaction ends. */
   async find(projectId: string, id: string, lock = false): Promise<Task | null> {
-    const row = await this.db.one<TaskRow>(`SELECT * FROM tasks WHERE project_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`, [projectId, id]);
+    const row = await this.db.one<TaskRow>(`SELECT ${TASK_COLUMNS} FROM tasks WHERE project_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`, [projectId, id], {
+      prepare: true,
+    });
     return row ? toTask(row) : null;
   }
 
@@ -81,7 +85,7 @@ export class TaskRepository {
   /** Live or archived tasks of the project among `ids`, held until the transaction ends (locked in id order, so two bulk writes cannot deadlock). */
   async findManyForUpdate(projectId: string, ids: string[]): Promise<Task[]> {
     const rows = await this.db.query<TaskRow>(
-      'SELECT * FROM tasks WHERE project_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL ORDER BY id FOR UPDATE',
+      `SELECT ${TASK_COLUMNS} FROM tasks WHERE project_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL ORDER BY id FOR UPDATE`,
       [projectId, ids],
     );
     return rows.map(toTask);
@@ -89,9 +93,9 @@ export class TaskRepository {
 
   /** The next task number; the counter never goes back, so a number is never handed out twice. */
   async nextNumber(projectId: string): Promise<number> {
-    const row = await this.db.one<{ n: string }>('UPDATE projects SET task_counter = task_counter + 1 WHERE id = $1 RETURNING task_counter AS n', [
-      projectId,
-    ]);
+    const row = await this.db.one<{ n: string }>('UPDATE projects SET task_counter = task_counter + 1 WHERE id = $1 RETURNING task_counter AS n', [projectId], {
+      prepare: true,
+    });
     return Number(row!.n);
   }
 
@@ -106,22 +110,25 @@ export class TaskRepository {
       const edge = await this.db.one<{ position: string }>(
         `SELECT position FROM tasks WHERE project_id = $1 AND id <> $2 ORDER BY position COLLATE "C" ${order} LIMIT 1`,
         [projectId, exclude],
+        { prepare: true },
       );
       return placement === 'end' ? rankBetween(edge?.position ?? null, null) : rankBetween(null, edge?.position ?? null);
     }
     const anchorId = 'afterId' in placement ? placement.afterId : placement.beforeId;
-    const anchor = await this.db.one<{ position: string }>('SELECT position FROM tasks WHERE project_id = $1 AND id = $2', [projectId, anchorId]);
+    const anchor = await this.db.one<{ position: string }>('SELECT position FROM tasks WHERE project_id = $1 AND id = $2', [projectId, anchorId], { prepare: true });
     if (!anchor) return this.rankFor(projectId, 'end', movingId);
     if ('afterId' in placement) {
       const next = await this.db.one<{ position: string }>(
         `SELECT position FROM tasks WHERE project_id = $1 AND id <> $2 AND position > $3 COLLATE "C" ORDER BY position COLLATE "C" LIMIT 1`,
         [projectId, exclude, anchor.position],
+        { prepare: true },
       );
       return rankBetween(anchor.position, next?.position ?? null);
     }
     const previous = await this.db.one<{ position: string }>(
       `SELECT position FROM tasks WHERE project_id = $1 AND id <> $2 AND position < $3 COLLATE "C" ORDER BY position COLLATE "C" DESC LIMIT 1`,
       [projectId, exclude, anchor.position],
+      { prepare: true },
     );
     return rankBetween(previous?.position ?? null, anchor.position);
   }
@@ -131,6 +138,7 @@ export class TaskRepository {
       `INSERT INTO tasks (id, project_id, number, title, description, position, "values", created_by, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
       [t.id, t.projectId, t.number, t.title, t.description, t.position, JSON.stringify(t.values), t.createdBy, t.now],
+      { prepare: true },
     );
   }
 
@@ -142,6 +150,7 @@ export class TaskRepository {
               updated_at = CASE WHEN $8 THEN $9 ELSE updated_at END
         WHERE project_id = $1 AND id = $2`,
       [t.projectId, t.id, t.position, JSON.stringify(t.values), t.parentId, t.archivedAt, t.deletedAt, touch, now],
+      { prepare: true },
     );
   }
 
