@@ -4,30 +4,51 @@ import { Database } from './database';
 
 export type ResourceKind = 'task' | 'restorableTask' | 'property' | 'option' | 'view' | 'comment' | 'checklist' | 'run';
 
-// A deleted task (and what hangs off it) is gone for every route but restore.
-const SQL: Record<ResourceKind, string> = {
-  task: `SELECT project_id FROM tasks WHERE id = $1 AND deleted_at IS NULL`,
-  restorableTask: `SELECT project_id FROM tasks WHERE id = $1 AND (deleted_at IS NULL OR deleted_at > now() - interval '30 days')`,
-  property: `SELECT project_id FROM properties WHERE id = $1`,
-  option: `SELECT project_id FROM options WHERE id = $1`,
-  view: `SELECT project_id FROM views WHERE id = $1`,
-  comment: `SELECT c.project_id FROM comments c JOIN tasks t ON t.id = c.task_id AND t.project_id = c.project_id WHERE c.id = $1 AND t.deleted_at IS NULL`,
-  run: `SELECT r.project_id FROM runs r JOIN tasks t ON t.id = r.task_id AND t.project_id = r.project_id WHERE r.id = $1 AND t.deleted_at IS NULL`,
-  checklist: `SELECT c.project_id FROM checklist_items c JOIN tasks t ON t.id = c.task_id AND t.project_id = c.project_id WHERE c.id = $1 AND t.deleted_at IS NULL`,
+/** What a project gate checks: the project named in the path, or the project of a resource named there. */
+export type ScopeTarget = { kind: ResourceKind | 'project'; id: string };
+
+/** The target's project (null when there is none) and the caller's role there (null when not a member). */
+export interface ResolvedScope {
+  projectId: string | null;
+  role: Role | null;
+}
+
+// A deleted task (and what hangs off it) is gone for every route but restore. `$ID` is the id's placeholder.
+const SQL: Record<ScopeTarget['kind'], string> = {
+  project: `SELECT id AS project_id FROM projects WHERE id = $ID`,
+  task: `SELECT project_id FROM tasks WHERE id = $ID AND deleted_at IS NULL`,
+  restorableTask: `SELECT project_id FROM tasks WHERE id = $ID AND (deleted_at IS NULL OR deleted_at > now() - interval '30 days')`,
+  property: `SELECT project_id FROM properties WHERE id = $ID`,
+  option: `SELECT project_id FROM options WHERE id = $ID`,
+  view: `SELECT project_id FROM views WHERE id = $ID`,
+  comment: `SELECT c.project_id FROM comments c JOIN tasks t ON t.id = c.task_id AND t.project_id = c.project_id WHERE c.id = $ID AND t.deleted_at IS NULL`,
+  run: `SELECT r.project_id FROM runs r JOIN tasks t ON t.id = r.task_id AND t.project_id = r.project_id WHERE r.id = $ID AND t.deleted_at IS NULL`,
+  checklist: `SELECT c.project_id FROM checklist_items c JOIN tasks t ON t.id = c.task_id AND t.project_id = c.project_id WHERE c.id = $ID AND t.deleted_at IS NULL`,
 };
+
+/**
+ * SQL joining a target's project and `user`'s membership onto a query (`FROM … <this>`): adds the
+ * columns `scope_project_id` and `scope_role`. `idParam` is the target id's placeholder.
+ */
+export function scopeJoin(kind: ScopeTarget['kind'], idParam: string, userColumn: string): string {
+  return `LEFT JOIN (${SQL[kind].replace('$ID', idParam)}) scope ON true
+          LEFT JOIN members scope_m ON scope_m.project_id = scope.project_id AND scope_m.user_id = ${userColumn}`;
+}
+
+export const SCOPE_COLUMNS = 'scope.project_id AS scope_project_id, scope_m.role AS scope_role';
 
 /** Which project a resource named in a path belongs to, for the project check of the guard. */
 @Injectable()
 export class ScopeQueries {
   constructor(private readonly db: Database) {}
 
-  /** The resource's project and `userId`'s role there (null when not a member), in one query. */
-  async resolve(kind: ResourceKind, id: string, userId: string): Promise<{ projectId: string; role: Role | null } | null> {
-    const row = await this.db.one<{ project_id: string; role: Role | null }>(
-      `SELECT s.project_id, m.role FROM (${SQL[kind]}) s LEFT JOIN members m ON m.project_id = s.project_id AND m.user_id = $2`,
-      [id, userId],
+  /** The target's project and `userId`'s role there (null when not a member), in one query; null when there is no such target. */
+  async resolve(target: ScopeTarget, userId: string): Promise<{ projectId: string; role: Role | null } | null> {
+    const row = await this.db.one<{ scope_project_id: string | null; scope_role: Role | null }>(
+      `SELECT ${SCOPE_COLUMNS} FROM (SELECT $2::uuid AS user_id) caller ${scopeJoin(target.kind, '$1', 'caller.user_id')}`,
+      [target.id, userId],
       { prepare: true },
     );
-    return row ? { projectId: row.project_id, role: row.role } : null;
+    return row?.scope_project_id ? { projectId: row.scope_project_id, role: row.scope_role } : null;
   }
 }

@@ -2,8 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode, fail, IdKind, parseId } from '@board/kernel';
-import { MemberRepository, ProjectRepository } from '@board/projects';
-import { ResourceKind, ScopeQueries } from '@board/persistence';
+import { ResolvedScope, ResourceKind, ScopeQueries, ScopeTarget } from '@board/persistence';
 import { AppConfig } from '../config/app-config';
 import { ACCESS, AccessRule, ResourceRef } from './access.decorator';
 import { AuthContext } from './auth-context';
@@ -32,8 +31,6 @@ export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly credentials: CredentialsService,
-    private readonly members: MemberRepository,
-    private readonly projects: ProjectRepository,
     private readonly config: AppConfig,
     private readonly scopes: ScopeQueries,
   ) {}
@@ -44,7 +41,8 @@ export class AccessGuard implements CanActivate {
     if (!rule) fail('auth.signin_required');
     if (rule!.gate === 'public') return true;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const auth = await this.credentials.authenticate(request, rule!.gate === 'person');
+    const params = request.params as Record<string, string>;
+    const { scope, ...auth } = await this.credentials.authenticate(request, rule!.gate === 'person', targetOf(rule!, params));
     if (auth.via === 'session' && WRITES.has(request.method)) this.checkOrigin(request);
     request.auth = auth;
     const kind = auth.caller.kind;
@@ -58,9 +56,8 @@ export class AccessGuard implements CanActivate {
         if (kind !== 'agent') fail('gate.agent');
         return true;
     }
-    const params = request.params as Record<string, string>;
-    if (rule!.resource) await this.enterResource(auth, rule!.resource, params[rule!.resource.param]);
-    else await this.enterProject(auth, parseId(params[rule!.projectParam ?? 'projectId'], 'project'));
+    if (rule!.resource) await this.enterResource(auth, rule!.resource, params[rule!.resource.param], scope);
+    else await this.enterProject(auth, parseId(params[rule!.projectParam ?? 'projectId'], 'project'), scope);
     const role = auth.project!.role;
     switch (rule!.gate) {
       case 'humanMember':
@@ -80,26 +77,29 @@ export class AccessGuard implements CanActivate {
     return true;
   }
 
-  /** Resolves the caller's role in the project; existence is never leaked to non-members. */
-  async enterProject(auth: AuthContext, projectId: string): Promise<void> {
+  /**
+   * Resolves the caller's role in the project; existence is never leaked to non-members.
+   * `known` is the answer the credential query already brought (the usual case).
+   */
+  private async enterProject(auth: AuthContext, projectId: string, known?: ResolvedScope): Promise<void> {
+    const scope = known ?? (await this.scopes.resolve({ kind: 'project', id: projectId }, auth.caller.id));
     if (auth.via === 'token' && auth.tokenProjectId !== projectId) {
-      if (await this.projects.findById(projectId)) fail('auth.token_other_project');
+      if (scope?.projectId) fail('auth.token_other_project');
       fail('project.not_found');
     }
-    const membership = await this.members.find(projectId, auth.caller.id);
-    if (!membership) fail('project.not_found');
-    auth.project = { id: projectId, role: membership!.role };
+    if (!scope?.role) fail('project.not_found');
+    auth.project = { id: projectId, role: scope!.role! };
   }
 
   /** A resource that is not there and one in a project the caller cannot see answer alike. */
-  private async enterResource(auth: AuthContext, ref: ResourceRef, raw: string | undefined): Promise<void> {
+  private async enterResource(auth: AuthContext, ref: ResourceRef, raw: string | undefined, known?: ResolvedScope): Promise<void> {
     const { idKind, notFound } = RESOURCE_ERRORS[ref.kind];
     const id = parseId(raw, idKind);
-    const scope = await this.scopes.resolve(ref.kind, id, auth.caller.id);
-    if (!scope) fail(notFound);
+    const scope = known ?? (await this.scopes.resolve({ kind: ref.kind, id }, auth.caller.id));
+    if (!scope?.projectId) fail(notFound);
     if (auth.via === 'token' && auth.tokenProjectId !== scope!.projectId) fail('auth.token_other_project');
     if (!scope!.role) fail(notFound);
-    auth.project = { id: scope!.projectId, role: scope!.role! };
+    auth.project = { id: scope!.projectId!, role: scope!.role! };
     auth.resourceId = id;
   }
 
@@ -108,6 +108,21 @@ export class AccessGuard implements CanActivate {
     if (origin === undefined) return;
     const expected = this.config.SERVICE_URL ? safeOrigin(this.config.SERVICE_URL) : `${request.protocol}://${request.host}`;
     if (safeOrigin(origin) !== expected) fail('auth.cross_site');
+  }
+}
+
+/**
+ * The project a member gate will check, when its id in the path is well formed: the credential
+ * query resolves it too. A malformed id resolves nothing here and is refused in its turn (after
+ * the credential and cross-site checks), as before.
+ */
+function targetOf(rule: AccessRule, params: Record<string, string>): ScopeTarget | undefined {
+  if (rule.gate === 'public' || rule.gate === 'person' || rule.gate === 'human' || rule.gate === 'agent') return undefined;
+  try {
+    if (rule.resource) return { kind: rule.resource.kind, id: parseId(params[rule.resource.param], RESOURCE_ERRORS[rule.resource.kind].idKind) };
+    return { kind: 'project', id: parseId(params[rule.projectParam ?? 'projectId'], 'project') };
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AGENT_TOKEN_PREFIX, digestOf } from '@board/accounts';
 import { Clock, fail } from '@board/kernel';
-import { CredentialQueries } from '@board/persistence';
+import { CredentialQueries, ResolvedScope, ScopeTarget } from '@board/persistence';
 import type { FastifyRequest } from 'fastify';
 import { AuthContext } from './auth-context';
 import { readSessionCookie } from './cookies';
@@ -14,33 +14,37 @@ export class CredentialsService {
     private readonly clock: Clock,
   ) {}
 
-  async authenticate(request: FastifyRequest, cookieOnly: boolean): Promise<AuthContext> {
+  /**
+   * The caller; with a `target` (the project a route works in, or a resource of it) the same
+   * query also answers that project and the caller's role there, in `scope`.
+   */
+  async authenticate(request: FastifyRequest, cookieOnly: boolean, target?: ScopeTarget): Promise<AuthContext & { scope?: ResolvedScope }> {
     if (!cookieOnly) {
       const bearer = bearerToken(request);
       // A bearer value without the prefix is not ours (a proxy's, say): ignore it, try the cookie.
-      if (bearer?.startsWith(AGENT_TOKEN_PREFIX)) return this.fromToken(bearer);
+      if (bearer?.startsWith(AGENT_TOKEN_PREFIX)) return this.fromToken(bearer, target);
     }
-    const context = await this.fromSession(request);
+    const context = await this.fromSession(request, target);
     if (!context) fail('auth.signin_required');
     return context!;
   }
 
   /** The signed-in person behind the cookie, or null (no cookie, unknown or expired session). */
-  async fromSession(request: FastifyRequest): Promise<AuthContext | null> {
+  async fromSession(request: FastifyRequest, target?: ScopeTarget): Promise<(AuthContext & { scope?: ResolvedScope }) | null> {
     const sessionId = readSessionCookie(request);
     if (!sessionId) return null;
     const digest = digestOf(sessionId);
-    const person = await this.credentials.personBySession(digest, this.clock.now());
+    const person = await this.credentials.personBySession(digest, this.clock.now(), target);
     if (!person) return null;
-    const { id, email, name, color, emoji } = person;
-    return { caller: { id, email, name, color, emoji, kind: 'human' }, via: 'session', sessionDigest: digest };
+    const { id, email, name, color, emoji, scope } = person;
+    return { caller: { id, email, name, color, emoji, kind: 'human' }, via: 'session', sessionDigest: digest, scope };
   }
 
-  private async fromToken(token: string): Promise<AuthContext> {
-    const agent = await this.credentials.agentByToken(digestOf(token), this.clock.now());
+  private async fromToken(token: string, target?: ScopeTarget): Promise<AuthContext & { scope?: ResolvedScope }> {
+    const agent = await this.credentials.agentByToken(digestOf(token), this.clock.now(), target);
     if (!agent) fail('auth.token_invalid');
-    const { id, email, name, color, emoji, projectId } = agent!;
-    return { caller: { id, email, name, color, emoji, kind: 'agent' }, via: 'token', tokenProjectId: projectId };
+    const { id, email, name, color, emoji, projectId, scope } = agent!;
+    return { caller: { id, email, name, color, emoji, kind: 'agent' }, via: 'token', tokenProjectId: projectId, scope };
   }
 }
 

@@ -1,34 +1,51 @@
 import { Injectable } from '@nestjs/common';
 import type { UserKind, UserView } from '@board/accounts';
+import type { Role } from '@board/projects';
 import { Database } from '../database';
+import { ResolvedScope, SCOPE_COLUMNS, scopeJoin, ScopeTarget } from '../scope.queries';
 
 export type CredentialUser = UserView & { kind: UserKind };
 
+/** A credential's user, with the project check of the route resolved in the same query when a target was given. */
+export type Credential<T = object> = CredentialUser & T & { scope?: ResolvedScope };
+
+interface ScopeColumns {
+  scope_project_id?: string | null;
+  scope_role?: Role | null;
+}
+
 /**
  * The credential checks every request makes, one query each: a session with its person, a
- * token with its agent. (Reads only; the aggregates are not needed to say who calls.)
+ * token with its agent. A route inside a project also names its target (the project, or a
+ * resource of it): the project and the caller's role there come back from the same query, so
+ * most requests are authorised in one round trip. (Reads only; the aggregates are not needed to
+ * say who calls.)
  */
 @Injectable()
 export class CredentialQueries {
   constructor(private readonly db: Database) {}
 
-  async personBySession(digest: string, now: Date): Promise<CredentialUser | null> {
-    return this.db.one<CredentialUser>(
-      `SELECT u.id, u.kind, u.email, u.name, u.color, u.emoji
+  async personBySession(digest: string, now: Date, target?: ScopeTarget): Promise<Credential | null> {
+    const row = await this.db.one<CredentialUser & ScopeColumns>(
+      `SELECT u.id, u.kind, u.email, u.name, u.color, u.emoji${target ? `, ${SCOPE_COLUMNS}` : ''}
          FROM sessions s JOIN users u ON u.id = s.user_id
+         ${target ? scopeJoin(target.kind, '$3', 'u.id') : ''}
         WHERE s.digest = $1 AND s.expires_at > $2 AND u.kind = 'human'`,
-      [digest, now],
+      target ? [digest, now, target.id] : [digest, now],
       { prepare: true },
     );
+    return row ? withScope(row, target) : null;
   }
 
   /** The agent behind a live token, and its project; stamps the token's use (coarsely, once a minute). */
-  async agentByToken(digest: string, now: Date): Promise<(CredentialUser & { projectId: string }) | null> {
-    const row = await this.db.one<CredentialUser & { projectId: string; tokenId: string; lastUsedAt: Date | null }>(
+  async agentByToken(digest: string, now: Date, target?: ScopeTarget): Promise<Credential<{ projectId: string }> | null> {
+    const row = await this.db.one<CredentialUser & ScopeColumns & { projectId: string; tokenId: string; lastUsedAt: Date | null }>(
       `SELECT u.id, u.kind, u.email, u.name, u.color, u.emoji, t.project_id AS "projectId", t.id AS "tokenId", t.last_used_at AS "lastUsedAt"
+              ${target ? `, ${SCOPE_COLUMNS}` : ''}
          FROM agent_tokens t JOIN users u ON u.id = t.agent_id
+         ${target ? scopeJoin(target.kind, '$2', 'u.id') : ''}
         WHERE t.digest = $1`,
-      [digest],
+      target ? [digest, target.id] : [digest],
       { prepare: true },
     );
     if (!row) return null;
@@ -36,6 +53,11 @@ export class CredentialQueries {
       await this.db.exec('UPDATE agent_tokens SET last_used_at = $3 WHERE project_id = $1 AND id = $2', [row.projectId, row.tokenId, now]);
     }
     const { tokenId: _t, lastUsedAt: _l, ...agent } = row;
-    return agent;
+    return withScope(agent, target);
   }
+}
+
+function withScope<T extends ScopeColumns>(row: T, target: ScopeTarget | undefined): Omit<T, keyof ScopeColumns> & { scope?: ResolvedScope } {
+  const { scope_project_id, scope_role, ...rest } = row;
+  return target ? { ...rest, scope: { projectId: scope_project_id ?? null, role: scope_role ?? null } } : rest;
 }
