@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ActivityRecorder, ChangeAnnouncer, Clock, fail, parseId, UnitOfWork } from '@board/kernel';
-import { Database, Placement, PropertyDefsQuery, RunQueries, TaskQueries, TaskRepository } from '@board/persistence';
+import { Database, Placement, PropertyDefsQuery, RunQueries, TaskQueries, TaskRepository, TaskValueStore } from '@board/persistence';
 import { clearedValue, DroppedValue, isEmptyValue, normalizeValue, PropertyDef, StoredValue } from '@board/properties';
 import { readDescription, readTitle, Task, taskKey } from '@board/tasks';
 import { Writer } from '../auth/auth-context';
 import { ProjectFactsQuery } from './task-context';
 import { applyValues, readValuesMap, valuesForCreate } from './task-values';
+
+/** Compare-and-set tries of a value write before it takes the row lock. */
+const OPTIMISTIC_TRIES = 3;
 
 export interface DroppedRow {
   taskId: string;
@@ -27,6 +30,7 @@ export class TasksService {
     private readonly clock: Clock,
     private readonly db: Database,
     private readonly runs: RunQueries,
+    private readonly valueStore: TaskValueStore,
   ) {}
 
   async create(writer: Writer, body: Record<string, unknown>) {
@@ -132,9 +136,17 @@ export class TasksService {
     });
   }
 
-  /** One value of one task; values a `when` rule now hides are deleted in the same transaction. */
+  /**
+   * One value of one task; values a `when` rule now hides are deleted in the same write. The
+   * common case is two round trips (read, then one compare-and-set statement); a write that keeps
+   * losing races on a busy task takes the task's row lock instead.
+   */
   async putValue(writer: Writer, taskId: string, rawPropertyId: string, body: Record<string, unknown>) {
     const propertyId = parseId(rawPropertyId, 'property');
+    for (let attempt = 0; attempt < OPTIMISTIC_TRIES; attempt++) {
+      const done = await this.putValueOnce(writer, taskId, propertyId, body);
+      if (done) return done;
+    }
     return this.uow.run(async () => {
       const { defs, memberIds } = await this.defs.loadWithMembers(writer.projectId);
       const def = defs.find((d) => d.id === propertyId);
@@ -144,6 +156,30 @@ export class TasksService {
       const dropped = await this.writeValues(writer, task, new Map([[propertyId, value]]), defs);
       return { value, dropped };
     });
+  }
+
+  /** Answers null when the task's values changed between the read and the write (nothing written). */
+  private async putValueOnce(writer: Writer, taskId: string, propertyId: string, body: Record<string, unknown>) {
+    const { defs, memberIds, names, task } = await this.valueStore.load(writer.projectId, taskId);
+    const def = defs.find((d) => d.id === propertyId);
+    if (!def) fail('property.not_in_project');
+    const value = normalizeValue(def!, body.value, { memberIds });
+    if (!task) fail('task.not_found');
+    const before = task!.values;
+    const { values, dropped } = applyValues(before, new Map([[propertyId, value]]), defs);
+    const rows = dropped.map((d) => ({ taskId, propertyId: d.propertyId, name: d.name }));
+    if (!task!.replaceValues(values)) return { value, dropped: rows };
+    const same = JSON.stringify(before[propertyId] ?? null) === JSON.stringify(isEmptyValue(value) ? null : value) && dropped.length === 0;
+    const written = await this.valueStore.writeIfUnchanged({
+      task: task!,
+      expected: before,
+      now: this.clock.now(),
+      actorId: writer.userId,
+      line: same ? null : valueLine(def!, value, dropped, names),
+      notice: { projectId: writer.projectId, scope: 'board', taskId, clientId: writer.clientId },
+      refers: valueRefers(def!, value),
+    });
+    return written ? { value, dropped: rows } : null;
   }
 
   async move(writer: Writer, taskId: string, body: Record<string, unknown>) {
@@ -207,29 +243,18 @@ export class TasksService {
     return rows;
   }
 
-  /** Feed data of a value line: the property's and the value's names, plus what a hiding write dropped. */
+  /** Feed data of a value line, with the names of the options or the person it names. */
   private async valueData(def: PropertyDef, value: StoredValue, dropped: DroppedValue[]): Promise<Record<string, unknown>> {
-    const data: Record<string, unknown> = { property: def.name, value: await this.valueNames(def, value) };
-    if (dropped.length > 0) {
-      data.dropped = dropped.map((d) => d.name);
-      data.propertyIds = dropped.map((d) => d.propertyId);
-      data.hidBy = def.type === 'select' && typeof value === 'string' ? value : null;
-    }
-    return data;
-  }
-
-  private async valueNames(def: PropertyDef, value: StoredValue): Promise<unknown> {
-    if (isEmptyValue(value)) return clearedValue(def.type);
-    if (def.type === 'select' || def.type === 'iteration' || def.type === 'multi_select') {
-      const ids = Array.isArray(value) ? value : [value as string];
+    const ids = isEmptyValue(value) ? [] : Array.isArray(value) ? (value as string[]) : [value as string];
+    const names = new Map<string, string>();
+    if (ids.length > 0 && (def.type === 'select' || def.type === 'iteration' || def.type === 'multi_select')) {
       const rows = await this.db.query<{ id: string; name: string }>('SELECT id, name FROM options WHERE property_id = $1 AND id = ANY($2::uuid[])', [def.id, ids]);
-      const names = ids.map((id) => rows.find((r) => r.id === id)?.name ?? id);
-      return Array.isArray(value) ? names : names[0];
+      for (const r of rows) names.set(r.id, r.name);
+    } else if (ids.length > 0 && def.type === 'person') {
+      const row = await this.db.one<{ name: string }>('SELECT name FROM users WHERE id = $1', [value]);
+      if (row) names.set(value as string, row.name);
     }
-    if (def.type === 'person') {
-      return (await this.db.one<{ name: string }>('SELECT name FROM users WHERE id = $1', [value]))?.name ?? value;
-    }
-    return value;
+    return valueLine(def, value, dropped, names);
   }
 
   async deleted(writer: Writer) {
@@ -259,4 +284,33 @@ export class TasksService {
   announce(writer: Writer, scope: 'board' | 'task' | 'project', taskId?: string): Promise<void> {
     return this.announcer.announce({ projectId: writer.projectId, scope, taskId: taskId ?? null, clientId: writer.clientId });
   }
+}
+
+/** Feed data of a value line: the property's and the value's names, plus what a hiding write dropped. */
+function valueLine(def: PropertyDef, value: StoredValue, dropped: DroppedValue[], names: ReadonlyMap<string, string>): Record<string, unknown> {
+  const data: Record<string, unknown> = { property: def.name, value: describeValue(def, value, names) };
+  if (dropped.length > 0) {
+    data.dropped = dropped.map((d) => d.name);
+    data.propertyIds = dropped.map((d) => d.propertyId);
+    data.hidBy = def.type === 'select' && typeof value === 'string' ? value : null;
+  }
+  return data;
+}
+
+/** The options or people a value names, for the write to check that they are still there. */
+function valueRefers(def: PropertyDef, value: StoredValue): { propertyId: string; optionIds: string[]; memberIds: string[] } {
+  const ids = isEmptyValue(value) ? [] : Array.isArray(value) ? [...new Set(value as string[])] : [value as string];
+  const isOption = def.type === 'select' || def.type === 'iteration' || def.type === 'multi_select';
+  return { propertyId: def.id, optionIds: isOption ? ids : [], memberIds: def.type === 'person' ? ids : [] };
+}
+
+function describeValue(def: PropertyDef, value: StoredValue, names: ReadonlyMap<string, string>): unknown {
+  if (isEmptyValue(value)) return clearedValue(def.type);
+  if (def.type === 'select' || def.type === 'iteration' || def.type === 'multi_select') {
+    const ids = Array.isArray(value) ? (value as string[]) : [value as string];
+    const shown = ids.map((id) => names.get(id) ?? id);
+    return Array.isArray(value) ? shown : shown[0];
+  }
+  if (def.type === 'person') return names.get(value as string) ?? value;
+  return value;
 }

@@ -12,8 +12,13 @@ export class PgChangeAnnouncer extends ChangeAnnouncer {
   }
 
   async announce(change: Change): Promise<void> {
-    const payload: Record<string, unknown> = { projectId: change.projectId, scope: change.scope, clientId: change.clientId };
-    if (change.taskId) payload.taskId = change.taskId;
-    await this.db.notify(CHANGE_CHANNEL, JSON.stringify(payload));
+    await this.db.notify(CHANGE_CHANNEL, changePayload(change));
   }
+}
+
+/** The notice's text, as the listener of every instance reads it. */
+export function changePayload(change: Change): string {
+  const payload: Record<string, unknown> = { projectId: change.projectId, scope: change.scope, clientId: change.clientId };
+  if (change.taskId) payload.taskId = change.taskId;
+  return JSON.stringify(payload);
 }

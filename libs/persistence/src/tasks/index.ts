@@ -1,3 +1,4 @@
 export * from './typeorm-task.repository';
 export * from './task.queries';
 export * from './board.queries';
+export * from './task-value.store';
