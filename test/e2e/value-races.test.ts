@@ -77,7 +77,7 @@ describe('simultaneous value writes', () => {
         task: loaded!,
         expected,
         now: new Date(),
-        actorId: owner.id,
+        actorId: owner.user.id,
         line: { property: 'x', value: 'y' },
         notice: { projectId: project.id, scope: 'board', taskId: task.id, clientId: null },
         refers,
@@ -89,13 +89,16 @@ describe('simultaneous value writes', () => {
     const stranger = '00000000-0000-4000-8000-000000000001';
     expect(await write(who.id, stranger, { propertyId: who.id, optionIds: [], memberIds: [stranger] })).toBe(false);
     await t.sql.query('DELETE FROM properties WHERE id = $1', [who.id]);
-    expect(await write(who.id, owner.id, { propertyId: who.id, optionIds: [], memberIds: [owner.id] })).toBe(false);
+    expect(await write(who.id, owner.user.id, { propertyId: who.id, optionIds: [], memberIds: [owner.user.id] })).toBe(false);
     expect(await stored(task.id)).toEqual({});
     expect(await feedLines(t, task.id, 'value')).toHaveLength(0);
     // And with everything still there, the same write lands.
     const early = phase.options.find((o) => o.name === 'Early')!.id;
     expect(await write(phase.id, early, { propertyId: phase.id, optionIds: [early], memberIds: [] })).toBe(true);
     expect(await stored(task.id)).toEqual({ [phase.id]: early });
+    const lead = await createProperty(owner.client, project.id, 'Lead', 'person');
+    expect(await write(lead.id, owner.user.id, { propertyId: lead.id, optionIds: [], memberIds: [owner.user.id] })).toBe(true);
+    expect((await stored(task.id))[lead.id]).toBe(owner.user.id);
   });
 
   it('writes nothing when the values changed after the read', async () => {
@@ -107,7 +110,7 @@ describe('simultaneous value writes', () => {
     loaded!.replaceValues({ [prop.id]: 1 });
     await t.sql.query(`UPDATE tasks SET "values" = jsonb_build_object($2::text, 5) WHERE id = $1`, [task.id, prop.id]);
     const input = {
-      task: loaded!, expected, now: new Date(), actorId: owner.id, line: null,
+      task: loaded!, expected, now: new Date(), actorId: owner.user.id, line: null,
       notice: { projectId: project.id, scope: 'board' as const, taskId: task.id, clientId: null },
       refers: { propertyId: prop.id, optionIds: [], memberIds: [] },
     };

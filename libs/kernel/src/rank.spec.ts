@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { isValidRank, RANK_DIGITS, rankBetween, ranksAfter } from './rank';
+import { isValidRank, RANK_DIGITS, rankBetween, ranksAfter, ranksBefore } from './rank';
 
 const BASE62 = /^[0-9A-Za-z]+$/;
 
@@ -114,6 +114,15 @@ describe('rankBetween', () => {
     expect(ranksAfter(null, 3)).toEqual(['a0', 'a1', 'a2']);
     expect(ranksAfter('az', 2)).toEqual(['b00', 'b01']);
     expect(ranksAfter('a5', 0)).toEqual([]);
+  });
+
+  it('gives ranksBefore as repeated places at the top, nearest first and each below the last', () => {
+    expect(ranksBefore(null, 2)).toEqual([rankBetween(null, null), rankBetween(null, rankBetween(null, null))]);
+    const keys = ranksBefore('a5', 40);
+    expect(keys[0]).toBe(rankBetween(null, 'a5'));
+    for (let i = 1; i < keys.length; i++) expect(keys[i] < keys[i - 1]).toBe(true);
+    expect(keys.every((k) => isValidRank(k) && k < 'a5')).toBe(true);
+    expect(ranksBefore('a5', 0)).toEqual([]);
   });
 
   it('never collides on 3,000 inserts between a fixed left key and the previous insert', () => {

@@ -111,3 +111,11 @@ export function ranksAfter(a: string | null, n: number): string[] {
   for (let i = 0; i < n; i++) keys.push((last = rankBetween(last, null)));
   return keys;
 }
+
+/** `n` descending keys before `b` (the first is the nearest): candidates for a place at the top. */
+export function ranksBefore(b: string | null, n: number): string[] {
+  const keys: string[] = [];
+  let first = b;
+  for (let i = 0; i < n; i++) keys.push((first = rankBetween(null, first)));
+  return keys;
+}

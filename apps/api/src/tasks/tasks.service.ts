@@ -1,15 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ActivityRecorder, ChangeAnnouncer, Clock, fail, parseId, UnitOfWork } from '@board/kernel';
-import { Database, Placement, PropertyDefsQuery, RunQueries, TaskQueries, TaskRepository, TaskValueStore } from '@board/persistence';
+import { ActivityRecorder, ChangeAnnouncer, Clock, fail, parseId, ranksAfter, ranksBefore, UnitOfWork } from '@board/kernel';
+import { Database, Placement, PropertyDefsQuery, RunQueries, TaskCreateStore, TaskQueries, TaskRepository, TaskValueStore } from '@board/persistence';
 import { clearedValue, DroppedValue, isEmptyValue, normalizeValue, PropertyDef, StoredValue } from '@board/properties';
 import { readDescription, readTitle, Task, taskKey } from '@board/tasks';
 import { Writer } from '../auth/auth-context';
 import { ProjectFactsQuery } from './task-context';
 import { applyValues, readValuesMap, valuesForCreate } from './task-values';
 
-/** Compare-and-set tries of a value write before it takes the row lock. */
+/** Tries of an optimistic write (a value write's compare-and-set, a create's read) before it takes a lock. */
 const OPTIMISTIC_TRIES = 3;
+/** Ranks a create at an edge offers: the first one past the edge when its turn comes is taken. */
+const RANK_OFFERS = 32;
 
 export interface DroppedRow {
   taskId: string;
@@ -31,6 +33,7 @@ export class TasksService {
     private readonly db: Database,
     private readonly runs: RunQueries,
     private readonly valueStore: TaskValueStore,
+    private readonly createStore: TaskCreateStore,
   ) {}
 
   async create(writer: Writer, body: Record<string, unknown>) {
@@ -38,13 +41,62 @@ export class TasksService {
     const description = readDescription(body.description) ?? '';
     const afterId = body.afterId === undefined || body.afterId === null ? null : parseId(body.afterId, 'task');
     const placement: Placement = afterId ? { afterId } : body.atTop === true ? 'top' : 'end';
-    const projectId = writer.projectId;
     const id = randomUUID();
+    if (placement === 'end' || placement === 'top') {
+      const created = await this.createAtEdge(writer, id, title, description, placement === 'top', body.values);
+      if (created) return created;
+    }
+    return this.createLocked(writer, id, title, description, placement, body.values);
+  }
+
+  /**
+   * A create at the top or the end: one read, then one statement whose serial part runs inside
+   * PostgreSQL (TaskCreateStore). Answers null when it kept losing races; the caller then takes
+   * the project lock from here.
+   */
+  private async createAtEdge(writer: Writer, id: string, title: string, description: string, atTop: boolean, rawValues: unknown) {
+    const projectId = writer.projectId;
+    for (let read = 0; read < OPTIMISTIC_TRIES; read++) {
+      const context = await this.createStore.load(projectId);
+      if (!context) fail('project.not_found');
+      const { defs, memberIds, key, doneWhen, defsFingerprint } = context!;
+      const values = valuesForCreate(readValuesMap(rawValues, defs, { memberIds }), defs, { memberIds });
+      let edge = atTop ? context!.first : context!.last;
+      for (let offer = 0; offer < OPTIMISTIC_TRIES; offer++) {
+        const now = this.clock.now();
+        const result = await this.createStore.create({
+          projectId,
+          id,
+          title,
+          description,
+          values,
+          createdBy: writer.userId,
+          now,
+          atTop,
+          // More keys than writers that usually queue on one project, so a turn rarely runs out.
+          ranks: atTop ? ranksBefore(edge, RANK_OFFERS) : ranksAfter(edge, RANK_OFFERS),
+          defsFingerprint,
+          notice: { projectId, scope: 'board', clientId: writer.clientId },
+        });
+        if (result.outcome === 'stale') break;
+        if (result.outcome === 'moved') {
+          edge = result.edge;
+          continue;
+        }
+        const task = this.queries.newTask({ id, number: result.number, title, description, position: result.position, values, createdAt: now }, key, doneWhen);
+        return { ...task, projectId, createdBy: writer.userId };
+      }
+    }
+    return null;
+  }
+
+  private async createLocked(writer: Writer, id: string, title: string, description: string, placement: Placement, rawValues: unknown) {
+    const projectId = writer.projectId;
     await this.uow.run(
       async () => {
         const { defs, memberIds } = await this.defs.loadWithMembers(projectId);
         const context = { memberIds };
-        const values = valuesForCreate(readValuesMap(body.values, defs, context), defs, context);
+        const values = valuesForCreate(readValuesMap(rawValues, defs, context), defs, context);
         const number = await this.tasks.nextNumber(projectId);
         const position = await this.tasks.rankFor(projectId, placement);
         await this.tasks.insert({ id, projectId, number, title, description, position, values, createdBy: writer.userId, now: this.clock.now() });

@@ -9,12 +9,14 @@ export const WEBHOOK_CHANNEL = 'board_webhooks';
  * The outbox half of a feed line: one pending delivery per enabled webhook of the project whose
  * kinds match (or only the webhook `$wh`, for a test), its body fixed now. Expects a CTE `line`
  * with the line's `created_at` (no row, no deliveries); `$p` project, `$k` kind, `$t` task,
- * `$wh` webhook are parameter placeholders. Answers the new delivery ids from `ins`.
+ * `$wh` webhook are parameter placeholders; `taskNumber`, an SQL expression of the task's number
+ * when the task is written by the same statement (which cannot read it back). Answers the new
+ * delivery ids from `ins`.
  */
-export const deliveriesCte = (p: string, k: string, t: string, wh: string) => `
+export const deliveriesCte = (p: string, k: string, t: string, wh: string, taskNumber?: string) => `
   target AS (
     SELECT w.id AS webhook_id, pr.key AS project_key, gen_random_uuid() AS delivery_id,
-           (SELECT pr.key || '-' || ta.number FROM tasks ta WHERE ta.project_id = w.project_id AND ta.id = ${t}) AS task_key
+           pr.key || '-' || ${taskNumber ?? `(SELECT ta.number FROM tasks ta WHERE ta.project_id = w.project_id AND ta.id = ${t})`} AS task_key
       FROM webhooks w JOIN projects pr ON pr.id = w.project_id
      WHERE w.project_id = ${p} AND EXISTS (SELECT 1 FROM line)
        AND (${wh}::uuid IS NOT NULL AND w.id = ${wh}

@@ -2,3 +2,4 @@ export * from './typeorm-task.repository';
 export * from './task.queries';
 export * from './board.queries';
 export * from './task-value.store';
+export * from './task-create.store';

@@ -112,6 +112,23 @@ export class TaskQueries {
       .filter((t): t is BoardTask => t !== undefined);
   }
 
+  /** The board fields of a task just created, which has no parts, links, checklist or comments yet: no query. */
+  newTask(task: { id: string; number: number; title: string; description: string; position: string; values: Record<string, unknown>; createdAt: Date }, projectKey: string, doneWhen: DoneWhen | null): BoardTask {
+    const row: Row = {
+      id: task.id,
+      number: task.number,
+      title: task.title,
+      description: task.description,
+      position: task.position,
+      created_at: task.createdAt,
+      updated_at: task.createdAt,
+      archived_at: null,
+      values: task.values,
+      parent_id: null,
+    };
+    return assemble([row], [], [], [], projectKey, doneWhen, null).tasks[0];
+  }
+
   /** Checklist counts, comment counts and blocker links of the project's tasks (or only of `ids`). */
   private related(projectId: string, ids: string[] | null) {
     const only = ids ? ' AND task_id = ANY($2::uuid[])' : '';

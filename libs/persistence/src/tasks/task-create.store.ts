@@ -1,0 +1,140 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { Change } from '@board/kernel';
+import { PropertyConfig, PropertyDef } from '@board/properties';
+import { DoneWhen } from '@board/tasks';
+import { Database } from '../database';
+import { CHANGE_CHANNEL, changePayload } from '../activity/pg-change.announcer';
+import { deliveriesCte, WEBHOOK_CHANNEL } from '../activity/typeorm-activity.recorder';
+
+/** What a create at the top or the end checks and places against, read in one query without locks. */
+export interface CreateContext {
+  defs: PropertyDef[];
+  memberIds: Set<string>;
+  /** Fingerprint of the properties, options and members the values are checked against. */
+  defsFingerprint: string;
+  key: string;
+  doneWhen: DoneWhen | null;
+  /** Lowest and highest rank of the project's tasks (deleted ones too), null when it has none. */
+  first: string | null;
+  last: string | null;
+}
+
+export type CreateOutcome =
+  | { outcome: 'created'; number: number; position: string }
+  /** The properties, options or members changed since the read: check the values again. */
+  | { outcome: 'stale' }
+  /** Other tasks took every offered rank: `edge` is the edge now. */
+  | { outcome: 'moved'; edge: string | null };
+
+interface ContextRow {
+  member_ids: string[];
+  fp: string;
+  key: string;
+  done_when: DoneWhen | null;
+  first: string | null;
+  last: string | null;
+  id: string | null;
+  name: string;
+  type: string;
+  position: string;
+  config: PropertyConfig;
+  option_ids: string[];
+}
+
+/**
+ * Task create at the top or the end in one statement (bench/README.md, finding 3): the
+ * `board_create_task` function takes the project lock, checks the fingerprint, picks the first
+ * offered rank past the edge, numbers and inserts the task; around it the same statement writes
+ * the `created` feed line, its webhook outbox rows and both notices. The commit that follows the
+ * statement releases the lock, so a project's creates queue for PostgreSQL's time only.
+ */
+@Injectable()
+export class TaskCreateStore {
+  constructor(private readonly db: Database) {}
+
+  async load(projectId: string): Promise<CreateContext | null> {
+    const rows = await this.db.query<ContextRow>(
+      `SELECT m.member_ids, board_defs_fingerprint($1) AS fp, pr.key, pr.done_when,
+              (SELECT position FROM tasks WHERE project_id = $1 ORDER BY position COLLATE "C" LIMIT 1) AS first,
+              (SELECT position FROM tasks WHERE project_id = $1 ORDER BY position COLLATE "C" DESC LIMIT 1) AS last,
+              d.id, d.name, d.type, d.position, d.config, d.option_ids
+         FROM projects pr
+         CROSS JOIN (SELECT COALESCE(array_agg(user_id), '{}') AS member_ids FROM members WHERE project_id = $1) m
+         LEFT JOIN LATERAL (
+           SELECT p.id, p.name, p.type, p.position, p.config,
+                  COALESCE(array_agg(o.id ORDER BY o.position COLLATE "C") FILTER (WHERE o.id IS NOT NULL), '{}') AS option_ids
+             FROM properties p
+             LEFT JOIN options o ON o.property_id = p.id AND o.project_id = p.project_id
+            WHERE p.project_id = $1
+            GROUP BY p.id) d ON true
+        WHERE pr.id = $1
+        ORDER BY d.position COLLATE "C", d.id`,
+      [projectId],
+      { prepare: true },
+    );
+    const head = rows[0];
+    if (!head) return null;
+    const defs = rows
+      .filter((r) => r.id !== null)
+      .map((r) => ({ id: r.id!, name: r.name, type: r.type, position: r.position, config: r.config ?? {}, optionIds: new Set(r.option_ids) }));
+    return {
+      defs,
+      memberIds: new Set(head.member_ids),
+      defsFingerprint: head.fp,
+      key: head.key,
+      doneWhen: head.done_when,
+      first: head.first,
+      last: head.last,
+    };
+  }
+
+  async create(input: {
+    projectId: string;
+    id: string;
+    title: string;
+    description: string;
+    values: Record<string, unknown>;
+    createdBy: string;
+    now: Date;
+    atTop: boolean;
+    /** Ranks to choose from, nearest to the edge first. */
+    ranks: string[];
+    defsFingerprint: string;
+    notice: Change;
+  }): Promise<CreateOutcome> {
+    const row = await this.db.one<{ outcome: CreateOutcome['outcome']; task_number: number | null; task_position: string | null; edge: string | null }>(
+      `WITH c AS MATERIALIZED (
+         SELECT * FROM board_create_task($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9::text[], $10)),
+       line AS (
+         INSERT INTO activity (id, project_id, task_id, actor_id, kind, data)
+         SELECT $11, $1, $2, $6, 'created', '{}' FROM c WHERE c.outcome = 'created'
+         RETURNING created_at),
+       ${deliveriesCte('$1', `'created'`, '$2', 'NULL', '(SELECT task_number FROM c)')}
+       SELECT c.outcome, c.task_number, c.task_position, c.edge,
+              (SELECT count(*) FROM line, LATERAL (SELECT pg_notify($12, $13)) n)::int AS rang,
+              (SELECT count(*) FROM (SELECT 1 FROM ins LIMIT 1) i, LATERAL (SELECT pg_notify($14, $1::text)) n)::int AS woke
+         FROM c`,
+      [
+        input.projectId,
+        input.id,
+        input.title,
+        input.description,
+        JSON.stringify(input.values),
+        input.createdBy,
+        input.now,
+        input.atTop,
+        input.ranks,
+        input.defsFingerprint,
+        randomUUID(),
+        CHANGE_CHANNEL,
+        changePayload(input.notice),
+        WEBHOOK_CHANNEL,
+      ],
+      { prepare: true },
+    );
+    if (row!.outcome === 'created') return { outcome: 'created', number: row!.task_number!, position: row!.task_position! };
+    if (row!.outcome === 'moved') return { outcome: 'moved', edge: row!.edge };
+    return { outcome: 'stale' };
+  }
+}
