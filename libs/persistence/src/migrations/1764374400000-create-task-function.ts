@@ -4,8 +4,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * Task create's serial part in one round trip (bench/README.md, finding 3). Creates of a project
  * take turns on the project lock; held across nine statements, each waiting for a busy event loop,
  * it capped a project at about 200 creates a second. `board_create_task` runs the whole turn
- * inside PostgreSQL: lock, check that the properties the values were checked against are
- * unchanged, pick the rank, number and insert. The lock is released by the commit right after.
+ * inside PostgreSQL: lock, check that the properties, options and members the values were checked
+ * against are unchanged (count, sum and maximum of their rows' xmin), pick the rank, number and
+ * insert. The lock is released by the commit right after.
  *
  * The rank is picked from keys the service computed (the rank rules stay in one place, the
  * kernel): the first of `p_ranks` past the current edge. When none fits, or the properties
@@ -15,16 +16,6 @@ export class CreateTaskFunction1764374400000 implements MigrationInterface {
   name = 'CreateTaskFunction1764374400000';
 
   async up(q: QueryRunner): Promise<void> {
-    // What value checks read: properties (with their config), options and members of a project.
-    await q.query(`
-      CREATE FUNCTION board_defs_fingerprint(p_project uuid) RETURNS text LANGUAGE sql STABLE AS $$
-        SELECT (SELECT count(*) || ':' || COALESCE(sum(xmin::text::bigint), 0) || ':' || COALESCE(max(xmin::text::bigint), 0)
-                  FROM properties WHERE project_id = p_project)
-          || '|' || (SELECT count(*) || ':' || COALESCE(sum(xmin::text::bigint), 0) || ':' || COALESCE(max(xmin::text::bigint), 0)
-                  FROM options WHERE project_id = p_project)
-          || '|' || (SELECT count(*) || ':' || COALESCE(sum(xmin::text::bigint), 0) || ':' || COALESCE(max(xmin::text::bigint), 0)
-                  FROM members WHERE project_id = p_project)
-      $$`);
     await q.query(`
       CREATE FUNCTION board_create_task(
         p_project uuid, p_id uuid, p_title text, p_description text, p_values jsonb, p_created_by uuid,
@@ -32,13 +23,22 @@ export class CreateTaskFunction1764374400000 implements MigrationInterface {
       ) RETURNS TABLE (outcome text, task_number integer, task_position text, edge text)
       LANGUAGE plpgsql VOLATILE AS $$
       DECLARE
+        v_defs text;
         v_edge text;
         v_rank text;
         v_number integer;
       BEGIN
         PERFORM pg_advisory_xact_lock(hashtextextended(p_project::text, 7));
         -- Each statement below sees what committed before the lock was granted.
-        IF board_defs_fingerprint(p_project) IS DISTINCT FROM p_defs THEN
+        -- The same text as DEFS_FINGERPRINT in task-create.store.ts (inline, so its plan is cached).
+        SELECT (SELECT count(*) || ':' || COALESCE(sum(xmin::text::bigint), 0) || ':' || COALESCE(max(xmin::text::bigint), 0)
+                  FROM properties WHERE project_id = p_project)
+          || '|' || (SELECT count(*) || ':' || COALESCE(sum(xmin::text::bigint), 0) || ':' || COALESCE(max(xmin::text::bigint), 0)
+                  FROM options WHERE project_id = p_project)
+          || '|' || (SELECT count(*) || ':' || COALESCE(sum(xmin::text::bigint), 0) || ':' || COALESCE(max(xmin::text::bigint), 0)
+                  FROM members WHERE project_id = p_project)
+          INTO v_defs;
+        IF v_defs IS DISTINCT FROM p_defs THEN
           RETURN QUERY SELECT 'stale'::text, NULL::integer, NULL::text, NULL::text;
           RETURN;
         END IF;
@@ -66,6 +66,5 @@ export class CreateTaskFunction1764374400000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query('DROP FUNCTION board_create_task(uuid, uuid, text, text, jsonb, uuid, timestamptz, boolean, text[], text)');
-    await q.query('DROP FUNCTION board_defs_fingerprint(uuid)');
   }
 }

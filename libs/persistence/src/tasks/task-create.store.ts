@@ -27,6 +27,17 @@ export type CreateOutcome =
   /** Other tasks took every offered rank: `edge` is the edge now. */
   | { outcome: 'moved'; edge: string | null };
 
+/**
+ * What the values of a create are checked against: count, sum and maximum of the xmin of the
+ * project's properties, options and members (any committed change moves it). The same text is
+ * inline in `board_create_task` (migration 1764374400000), which compares the two under the lock.
+ */
+const DEFS_FINGERPRINT = (p: string) =>
+  ['properties', 'options', 'members']
+    .map((table) => `(SELECT count(*) || ':' || COALESCE(sum(xmin::text::bigint), 0) || ':' || COALESCE(max(xmin::text::bigint), 0)
+                  FROM ${table} WHERE project_id = ${p})`)
+    .join(` || '|' || `);
+
 interface ContextRow {
   member_ids: string[];
   fp: string;
@@ -55,7 +66,7 @@ export class TaskCreateStore {
 
   async load(projectId: string): Promise<CreateContext | null> {
     const rows = await this.db.query<ContextRow>(
-      `SELECT m.member_ids, board_defs_fingerprint($1) AS fp, pr.key, pr.done_when,
+      `SELECT m.member_ids, ${DEFS_FINGERPRINT('$1')} AS fp, pr.key, pr.done_when,
               (SELECT position FROM tasks WHERE project_id = $1 ORDER BY position COLLATE "C" LIMIT 1) AS first,
               (SELECT position FROM tasks WHERE project_id = $1 ORDER BY position COLLATE "C" DESC LIMIT 1) AS last,
               d.id, d.name, d.type, d.position, d.config, d.option_ids
