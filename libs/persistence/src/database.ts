@@ -120,8 +120,9 @@ export class Database extends UnitOfWork {
   }
 
   private async lockProject(client: PoolClient, projectId: string): Promise<void> {
-    // hashtextextended maps the uuid onto the bigint key space of advisory locks.
-    await client.query({ name: 'tb_lock_project', text: 'SELECT pg_advisory_xact_lock(hashtextextended($1, 7))', values: [projectId] });
+    // hashtextextended maps the uuid onto the bigint key space of advisory locks; the uuid's
+    // canonical text, as board_create_task computes the same key inside PostgreSQL.
+    await client.query({ name: 'tb_lock_project', text: 'SELECT pg_advisory_xact_lock(hashtextextended($1::uuid::text, 7))', values: [projectId] });
   }
 
   private nameOf(sql: string): string {
