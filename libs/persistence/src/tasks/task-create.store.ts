@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Change } from '@board/kernel';
-import { PropertyConfig, PropertyDef } from '@board/properties';
+import { PropertyDef } from '@board/properties';
 import { DoneWhen } from '@board/tasks';
 import { Database } from '../database';
+import { DEFS_ORDER, defsLateral, defsOf, DefRow } from '../properties/property-defs.query';
 import { CHANGE_CHANNEL, changePayload } from '../activity/pg-change.announcer';
 import { deliveriesCte, WEBHOOK_CHANNEL } from '../activity/typeorm-activity.recorder';
 
@@ -38,19 +39,13 @@ const DEFS_FINGERPRINT = (p: string) =>
                   FROM ${table} WHERE project_id = ${p})`)
     .join(` || '|' || `);
 
-interface ContextRow {
+interface ContextRow extends DefRow {
   member_ids: string[];
   fp: string;
   key: string;
   done_when: DoneWhen | null;
   first: string | null;
   last: string | null;
-  id: string | null;
-  name: string;
-  type: string;
-  position: string;
-  config: PropertyConfig;
-  option_ids: string[];
 }
 
 /**
@@ -69,28 +64,19 @@ export class TaskCreateStore {
       `SELECT m.member_ids, ${DEFS_FINGERPRINT('$1')} AS fp, pr.key, pr.done_when,
               (SELECT position FROM tasks WHERE project_id = $1 ORDER BY position COLLATE "C" LIMIT 1) AS first,
               (SELECT position FROM tasks WHERE project_id = $1 ORDER BY position COLLATE "C" DESC LIMIT 1) AS last,
-              d.id, d.name, d.type, d.position, d.config, d.option_ids
+              d.*
          FROM projects pr
          CROSS JOIN (SELECT COALESCE(array_agg(user_id), '{}') AS member_ids FROM members WHERE project_id = $1) m
-         LEFT JOIN LATERAL (
-           SELECT p.id, p.name, p.type, p.position, p.config,
-                  COALESCE(array_agg(o.id ORDER BY o.position COLLATE "C") FILTER (WHERE o.id IS NOT NULL), '{}') AS option_ids
-             FROM properties p
-             LEFT JOIN options o ON o.property_id = p.id AND o.project_id = p.project_id
-            WHERE p.project_id = $1
-            GROUP BY p.id) d ON true
+         ${defsLateral('$1')}
         WHERE pr.id = $1
-        ORDER BY d.position COLLATE "C", d.id`,
+        ORDER BY ${DEFS_ORDER}`,
       [projectId],
       { prepare: true },
     );
     const head = rows[0];
     if (!head) return null;
-    const defs = rows
-      .filter((r) => r.id !== null)
-      .map((r) => ({ id: r.id!, name: r.name, type: r.type, position: r.position, config: r.config ?? {}, optionIds: new Set(r.option_ids) }));
     return {
-      defs,
+      defs: defsOf(rows),
       memberIds: new Set(head.member_ids),
       defsFingerprint: head.fp,
       key: head.key,

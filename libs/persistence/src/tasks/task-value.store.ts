@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { PropertyConfig, PropertyDef } from '@board/properties';
+import { PropertyDef } from '@board/properties';
 import { Task } from '@board/tasks';
 import { Change } from '@board/kernel';
 import { Database } from '../database';
+import { DEFS_ORDER, defsLateral, defsOf, DefRow } from '../properties/property-defs.query';
+import { TASK_COLUMNS, TaskRow, toTask } from './typeorm-task.repository';
 import { CHANGE_CHANNEL, changePayload } from '../activity/pg-change.announcer';
 import { deliveriesCte, WEBHOOK_CHANNEL } from '../activity/typeorm-activity.recorder';
 
@@ -17,26 +19,8 @@ export interface ValueWriteContext {
   task: Task | null;
 }
 
-interface ContextRow {
-  member_ids: string[];
-  member_names: string[];
-  task_id: string | null;
-  number: number;
-  title: string;
-  description: string;
-  position: string;
-  values: Record<string, unknown>;
-  parent_id: string | null;
-  archived_at: Date | null;
-  deleted_at: Date | null;
-  id: string | null;
-  name: string;
-  type: string;
-  prop_position: string;
-  config: PropertyConfig;
-  option_ids: string[];
-  option_names: string[];
-}
+/** One row per property (see `defsLateral`); the task's columns are null when there is no such task. */
+type ContextRow = DefRow & Partial<TaskRow> & { member_ids: string[]; member_names: string[] };
 
 /**
  * The one-value write without a transaction of round trips (bench/README.md, finding 4): read
@@ -51,49 +35,22 @@ export class TaskValueStore {
 
   async load(projectId: string, taskId: string): Promise<ValueWriteContext> {
     const rows = await this.db.query<ContextRow>(
-      `SELECT m.member_ids, m.member_names, t.id AS task_id, t.number, t.title, t.description, t.position, t."values",
-              t.parent_id, t.archived_at, t.deleted_at,
-              d.id, d.name, d.type, d.position AS prop_position, d.config, d.option_ids, d.option_names
+      `SELECT m.member_ids, m.member_names, ${TASK_COLUMNS.split(', ').map((c) => `t.${c}`).join(', ')}, d.*
          FROM (SELECT COALESCE(array_agg(m.user_id ORDER BY m.user_id), '{}') AS member_ids,
                       COALESCE(array_agg(u.name ORDER BY m.user_id), '{}') AS member_names
                  FROM members m JOIN users u ON u.id = m.user_id WHERE m.project_id = $1) m
          LEFT JOIN tasks t ON t.project_id = $1 AND t.id = $2
-         LEFT JOIN LATERAL (
-           SELECT p.id, p.name, p.type, p.position, p.config,
-                  COALESCE(array_agg(o.id ORDER BY o.position COLLATE "C") FILTER (WHERE o.id IS NOT NULL), '{}') AS option_ids,
-                  COALESCE(array_agg(o.name ORDER BY o.position COLLATE "C") FILTER (WHERE o.id IS NOT NULL), '{}') AS option_names
-             FROM properties p
-             LEFT JOIN options o ON o.property_id = p.id AND o.project_id = p.project_id
-            WHERE p.project_id = $1
-            GROUP BY p.id) d ON true
-        ORDER BY d.position COLLATE "C", d.id`,
+         ${defsLateral('$1', true)}
+        ORDER BY ${DEFS_ORDER}`,
       [projectId, taskId],
       { prepare: true },
     );
     const first = rows[0];
     const names = new Map<string, string>();
     first?.member_ids.forEach((id, i) => names.set(id, first.member_names[i]));
-    const defs: PropertyDef[] = [];
-    for (const r of rows) {
-      if (r.id === null) continue;
-      r.option_ids.forEach((id, i) => names.set(id, r.option_names[i]));
-      defs.push({ id: r.id, name: r.name, type: r.type, position: r.prop_position, config: r.config ?? {}, optionIds: new Set(r.option_ids) });
-    }
-    const task =
-      first?.task_id != null
-        ? Task.restore({
-            id: first.task_id,
-            projectId,
-            number: first.number,
-            title: first.title,
-            description: first.description,
-            position: first.position,
-            values: first.values ?? {},
-            parentId: first.parent_id,
-            archivedAt: first.archived_at,
-            deletedAt: first.deleted_at,
-          })
-        : null;
+    for (const r of rows) r.option_ids.forEach((id, i) => names.set(id, r.option_names![i]));
+    const defs = defsOf(rows);
+    const task = first?.id ? toTask(first as TaskRow) : null;
     return { defs, memberIds: new Set(first?.member_ids ?? []), names, task };
   }
 

@@ -3,7 +3,7 @@ import { rankBetween } from '@board/kernel';
 import { Link, Task } from '@board/tasks';
 import { Database } from '../database';
 
-interface TaskRow {
+export interface TaskRow {
   id: string;
   project_id: string;
   number: number;
@@ -16,7 +16,7 @@ interface TaskRow {
   deleted_at: Date | null;
 }
 
-const toTask = (r: TaskRow): Task =>
+export const toTask = (r: TaskRow): Task =>
   Task.restore({
     id: r.id,
     projectId: r.project_id,
@@ -42,7 +42,7 @@ export interface NewTaskRow {
   now: Date;
 }
 
-const TASK_COLUMNS = 'id, project_id, number, title, description, position, "values", parent_id, archived_at, deleted_at';
+export const TASK_COLUMNS = 'id, project_id, number, title, description, position, "values", parent_id, archived_at, deleted_at';
 
 /** Where a write stands in the rank order: the keys on either side of the chosen spot. */
 export type Placement = { afterId: string } | { beforeId: string } | 'top' | 'end';
