@@ -59,13 +59,13 @@ export class BoardService {
     return { settings, runs, lists };
   }
 
-  private async build(projectId: string, stamp: string, key: string, doneWhen: Parameters<TaskQueries['board']>[2]): Promise<CachedLists> {
-    const { tasks, archived } = await this.tasks.board(projectId, key, doneWhen);
+  private async build(projectId: string, stamp: string, key: string, doneWhen: Parameters<TaskQueries['boardLists']>[2]): Promise<CachedLists> {
+    const { tasks, archived } = await this.tasks.boardLists(projectId, key, doneWhen);
     const lists: CachedLists = {
       stamp,
-      tasksJson: text(JSON.stringify(tasks)),
-      archivedJson: text(JSON.stringify(archived)),
-      firstThreeJson: text(JSON.stringify(tasks.slice(0, 3))),
+      tasksJson: text(`[${tasks.join(',')}]`),
+      archivedJson: text(`[${archived.join(',')}]`),
+      firstThreeJson: text(`[${tasks.slice(0, 3).join(',')}]`),
       taskCount: tasks.length,
     };
     this.cache.put(projectId, lists);

@@ -3,3 +3,4 @@ export * from './task.queries';
 export * from './board.queries';
 export * from './task-value.store';
 export * from './task-create.store';
+export * from './board-lists';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { countParts, DELETION_WINDOW_DAYS, DELETION_WINDOW_MS, DoneWhen, isOver, taskKey } from '@board/tasks';
 import { Database } from '../database';
+import { BoardListsJson, boardListsJson, LIST_COLUMNS, ListRow } from './board-lists';
 
 export interface BoardTask {
   id: string;
@@ -55,13 +56,15 @@ export interface LinkRow {
 export class TaskQueries {
   constructor(private readonly db: Database) {}
 
-  /** Live tasks in the one global rank order, and archived ones, with counts, blockers and parts. */
-  async board(projectId: string, projectKey: string, doneWhen: DoneWhen | null): Promise<{ tasks: BoardTask[]; archived: ArchivedTask[] }> {
+  /** Live tasks in the one global rank order, and archived ones, with counts, blockers and parts, as JSON text. */
+  async boardLists(projectId: string, projectKey: string, doneWhen: DoneWhen | null): Promise<BoardListsJson> {
     const [rows, [checklists, comments, links]] = await Promise.all([
-      this.db.query<Row>(`SELECT ${columns()} FROM tasks WHERE project_id = $1 AND deleted_at IS NULL ORDER BY position COLLATE "C", id`, [projectId]),
+      this.db.query<ListRow>(`SELECT ${LIST_COLUMNS} FROM tasks WHERE project_id = $1 AND deleted_at IS NULL ORDER BY position COLLATE "C", id`, [projectId], {
+        prepare: true,
+      }),
       this.related(projectId, null),
     ]);
-    return assemble(rows, checklists, comments, links, projectKey, doneWhen, null);
+    return boardListsJson(rows, checklists, comments, links, projectKey, doneWhen);
   }
 
   /**

@@ -1,0 +1,78 @@
+import { TaskQueries } from '@board/persistence';
+import { createProperty, createTask } from '../support/fixtures';
+import { createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+
+/**
+ * The board's task lists are written as JSON text straight from the rows (timestamps as text,
+ * values as the jsonb's text). They must say exactly what the object-built board shape says:
+ * `TaskQueries.boardTasks`, which create answers and view reads use, is the reference here.
+ */
+describe('board lists written as text', () => {
+  let t: TestApp;
+  let owner: Person;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    owner = await registerPerson(t, 'Lena');
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('equals the object-built board shape for awkward text, timestamps, values, blockers and parts', async () => {
+    const p = await createProject(owner.client, 'Lists', 'LST');
+    const status = await createProperty(owner.client, p.id, 'Stage', 'select', ['Open', 'Closed']);
+    const tags = await createProperty(owner.client, p.id, 'Tags', 'multi_select', ['a', 'b']);
+    const closed = status.options.find((o) => o.name === 'Closed')!.id;
+    const open = status.options.find((o) => o.name === 'Open')!.id;
+    expect((await owner.client.patch(`/projects/${p.id}`, { doneWhen: { propertyId: status.id, optionIds: [closed] } })).status).toBe(200);
+
+    const titles = ['Quote " and \\ backslash', 'Line\nbreak\ttab', 'Emoji 🚀 and \u2028 separator', 'Ünïcödé ✓', '<script>&amp;</script>'];
+    const made = [];
+    for (const title of titles) made.push(await createTask(owner.client, p.id, title));
+    const [a, b, c, d, e] = made;
+    await owner.client.patch(`/tasks/${a.id}`, { description: 'Multi\nline "quoted" \\ text' });
+    await owner.client.put(`/tasks/${a.id}/values/${status.id}`, { value: open });
+    await owner.client.put(`/tasks/${a.id}/values/${tags.id}`, { value: tags.options.map((o) => o.id) });
+    await owner.client.put(`/tasks/${b.id}/values/${status.id}`, { value: closed });
+    // Blockers: b is over (Closed), c is not.
+    expect((await owner.client.post(`/tasks/${a.id}/blockers`, { blockerId: b.id })).status).toBeLessThan(300);
+    expect((await owner.client.post(`/tasks/${a.id}/blockers`, { blockerId: c.id })).status).toBeLessThan(300);
+    // Parts: d and e are parts of c; e is archived (counts as done).
+    await t.sql.query('UPDATE tasks SET parent_id = $2 WHERE id = ANY($1::uuid[])', [[d.id, e.id], c.id]);
+    expect((await owner.client.post(`/tasks/${e.id}/archive`, {})).status).toBeLessThan(300);
+    expect((await owner.client.post(`/tasks/${a.id}/checklist`, { text: 'One' })).status).toBe(201);
+    expect((await owner.client.post(`/tasks/${a.id}/comments`, { body: 'Hello' })).status).toBe(201);
+    // Timestamps with no fraction, a short one and a full microsecond one.
+    await t.sql.query(`UPDATE tasks SET created_at = '2026-01-02 03:04:05+00', updated_at = '2026-01-02 03:04:05.5+00' WHERE id = $1`, [b.id]);
+    await t.sql.query(`UPDATE tasks SET created_at = '2026-03-04 05:06:07.123456+00', updated_at = '2026-03-04 05:06:07.999999+00' WHERE id = $1`, [c.id]);
+    // A value the API would not write, with nesting and escapes, passes through as stored.
+    await t.sql.query(`UPDATE tasks SET "values" = "values" || $2::jsonb WHERE id = $1`, [d.id, JSON.stringify({ odd: { deep: [1, 'two', null, { 'k"': 'v\\n' }] } })]);
+
+    const res = await owner.client.get(`/projects/${p.id}/board`);
+    expect(res.status).toBe(200);
+    const board = res.body;
+    const project = (await t.sql.query('SELECT key, done_when FROM projects WHERE id = $1', [p.id])).rows[0];
+    const live = board.tasks.map((x: any) => x.id);
+    const reference = await t.app.get(TaskQueries).boardTasks(p.id, project.key, project.done_when, live);
+    expect(board.tasks).toEqual(JSON.parse(JSON.stringify(reference)));
+    expect(board.tasks.find((x: any) => x.id === a.id).blockedBy).toEqual([`LST-${c.number}`]);
+    expect(board.tasks.find((x: any) => x.id === c.id).parts).toEqual({ done: 1, total: 2 });
+    expect(board.tasks.find((x: any) => x.id === a.id)).toMatchObject({ checklistTotal: 1, commentCount: 1 });
+    expect(board.tasks.find((x: any) => x.id === b.id).createdAt).toBe('2026-01-02T03:04:05.000Z');
+    expect(board.tasks.find((x: any) => x.id === b.id).updatedAt).toBe('2026-01-02T03:04:05.500Z');
+    expect(board.tasks.find((x: any) => x.id === c.id).updatedAt).toBe('2026-03-04T05:06:07.999Z');
+
+    const archivedRows = (
+      await t.sql.query(`SELECT id, number, title, description, position, archived_at FROM tasks WHERE project_id = $1 AND archived_at IS NOT NULL AND deleted_at IS NULL`, [p.id])
+    ).rows;
+    expect(board.archived).toEqual(
+      archivedRows.map((r: any) => ({ id: r.id, number: r.number, key: `LST-${r.number}`, title: r.title, description: r.description, position: r.position, archivedAt: r.archived_at.toISOString() })),
+    );
+    // The settings read's first three are the board's first three.
+    const settings = await owner.client.get(`/projects/${p.id}/settings`);
+    expect(settings.status).toBe(200);
+    expect(settings.body.tasks).toEqual(board.tasks.slice(0, 3));
+  });
+});
