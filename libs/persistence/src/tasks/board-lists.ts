@@ -42,22 +42,7 @@ export function boardListsJson(
   projectKey: string,
   doneWhen: DoneWhen | null,
 ): BoardListsJson {
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const checklistOf = new Map(checklists.map((c) => [c.task_id, c]));
-  const commentsOf = new Map(comments.map((c) => [c.task_id, c.n]));
-  const blockersOf = new Map<string, string[]>();
-  for (const l of links) {
-    const list = blockersOf.get(l.task_id);
-    if (list) list.push(l.blocker_id);
-    else blockersOf.set(l.task_id, [l.blocker_id]);
-  }
-  const partsOf = new Map<string, ListRow[]>();
-  for (const r of rows) {
-    if (!r.parent_id) continue;
-    const list = partsOf.get(r.parent_id);
-    if (list) list.push(r);
-    else partsOf.set(r.parent_id, [r]);
-  }
+  const { byId, checklistOf, commentsOf, blockersOf, partsOf } = indexRelated(rows, checklists, comments, links);
   // Values are parsed only where a rule reads them: blockers and parts (is it over?).
   const parsed = new Map<string, Record<string, unknown>>();
   const valuesOf = (r: ListRow) => {
@@ -88,6 +73,32 @@ export function boardListsJson(
     );
   }
   return { tasks, archived };
+}
+
+/** Lookups a board list is assembled from: rows by id, counts and blockers by task, parts by parent. */
+export function indexRelated<R extends { id: string; parent_id: string | null }>(
+  rows: readonly R[],
+  checklists: readonly { task_id: string; total: number; done: number }[],
+  comments: readonly { task_id: string; n: number }[],
+  links: readonly { task_id: string; blocker_id: string }[],
+) {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const checklistOf = new Map(checklists.map((c) => [c.task_id, c]));
+  const commentsOf = new Map(comments.map((c) => [c.task_id, c.n]));
+  const blockersOf = new Map<string, string[]>();
+  for (const l of links) {
+    const list = blockersOf.get(l.task_id);
+    if (list) list.push(l.blocker_id);
+    else blockersOf.set(l.task_id, [l.blocker_id]);
+  }
+  const partsOf = new Map<string, R[]>();
+  for (const r of rows) {
+    if (!r.parent_id) continue;
+    const list = partsOf.get(r.parent_id);
+    if (list) list.push(r);
+    else partsOf.set(r.parent_id, [r]);
+  }
+  return { byId, checklistOf, commentsOf, blockersOf, partsOf };
 }
 
 /**

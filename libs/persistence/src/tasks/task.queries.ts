@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { countParts, DELETION_WINDOW_DAYS, DELETION_WINDOW_MS, DoneWhen, isOver, taskKey } from '@board/tasks';
 import { Database } from '../database';
-import { BoardListsJson, boardListsJson, LIST_COLUMNS, ListRow } from './board-lists';
+import { BoardListsJson, boardListsJson, indexRelated, LIST_COLUMNS, ListRow } from './board-lists';
 
 export interface BoardTask {
   id: string;
@@ -268,22 +268,7 @@ function assemble(
   doneWhen: DoneWhen | null,
   only: Set<string> | null,
 ): { tasks: BoardTask[]; archived: ArchivedTask[] } {
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const checklistOf = new Map(checklists.map((c) => [c.task_id, c]));
-  const commentsOf = new Map(comments.map((c) => [c.task_id, c.n]));
-  const blockersOf = new Map<string, string[]>();
-  for (const l of links) {
-    const list = blockersOf.get(l.task_id);
-    if (list) list.push(l.blocker_id);
-    else blockersOf.set(l.task_id, [l.blocker_id]);
-  }
-  const partsOf = new Map<string, Row[]>();
-  for (const r of rows) {
-    if (!r.parent_id) continue;
-    const list = partsOf.get(r.parent_id);
-    if (list) list.push(r);
-    else partsOf.set(r.parent_id, [r]);
-  }
+  const { byId, checklistOf, commentsOf, blockersOf, partsOf } = indexRelated(rows, checklists, comments, links);
   const tasks: BoardTask[] = [];
   const archived: ArchivedTask[] = [];
   for (const r of rows) {
