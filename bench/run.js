@@ -262,7 +262,11 @@ class Instance {
     };
     if (process.env.BENCH_POOL_SIZE) env.DATABASE_POOL_SIZE = process.env.BENCH_POOL_SIZE;
     for (const k of ['SMTP_URL', 'MAIL_FROM', 'S3_BUCKET', 'SERVICE_TRUST_PROXY', 'SERVICE_URL']) delete env[k];
-    const nodeArgs = (process.env.BENCH_NODE_ARGS || '').split(/\s+/).filter(Boolean);
+    // The node flags `npm run start:prod` starts the service with (V8 heap sizing), then the bench's own.
+    const prodFlags = (JSON.parse(fs.readFileSync(path.join(SERVICE_DIR, 'package.json'), 'utf8')).scripts?.['start:prod'] ?? '')
+      .split(/\s+/)
+      .filter((a) => a.startsWith('--'));
+    const nodeArgs = [...prodFlags, ...(process.env.BENCH_NODE_ARGS || '').split(/\s+/).filter(Boolean)];
     if (DIAG) nodeArgs.push('--require', path.join(__dirname, 'query-counter.js'));
     const child = spawn(process.execPath, [...nodeArgs, MAIN], { cwd: SERVICE_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const prefix = (line) => (line.trim() ? `[${name}] ${line}\n` : '');
