@@ -14,7 +14,7 @@
  *   BENCH_WRITE_OPS=a,b    only these write operations: task create, value PUT, move, comment create,
  *                          run report (agent)
  *   BENCH_POOL_SIZE=n      DATABASE_POOL_SIZE of the service instances (default: the service's, 10)
- *   BENCH_NODE_ARGS="…"    extra node flags for the service, e.g. "--cpu-prof --cpu-prof-dir=.data/bench-profiles"
+ *   BENCH_NODE_ARGS="…"    extra node flags for the service (after those of start:prod), e.g. "--cpu-prof --cpu-prof-dir=.data/bench-profiles"
  *   BENCH_KEEP_DB=1        keep the database at the end (for EXPLAIN ANALYZE; see bench/explain.js)
  *   BENCH_DIAG=1           diagnostics in the notes (adds a little overhead): preloads
  *                          bench/query-counter.js into the service (SQL statements, driver time and
