@@ -48,6 +48,29 @@ interface ContextRow extends DefRow {
   last: string | null;
 }
 
+// Built once: the texts are also the prepared statements' keys.
+const LOAD_SQL = `SELECT m.member_ids, ${DEFS_FINGERPRINT('$1')} AS fp, pr.key, pr.done_when,
+              (SELECT position FROM tasks WHERE project_id = $1 ORDER BY position COLLATE "C" LIMIT 1) AS first,
+              (SELECT position FROM tasks WHERE project_id = $1 ORDER BY position COLLATE "C" DESC LIMIT 1) AS last,
+              d.*
+         FROM projects pr
+         CROSS JOIN (SELECT COALESCE(array_agg(user_id), '{}') AS member_ids FROM members WHERE project_id = $1) m
+         ${defsLateral('$1')}
+        WHERE pr.id = $1
+        ORDER BY ${DEFS_ORDER}`;
+
+const CREATE_SQL = `WITH c AS MATERIALIZED (
+         SELECT * FROM board_create_task($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9::text[], $10)),
+       line AS (
+         INSERT INTO activity (id, project_id, task_id, actor_id, kind, data)
+         SELECT $11, $1, $2, $6, 'created', '{}' FROM c WHERE c.outcome = 'created'
+         RETURNING created_at),
+       ${deliveriesCte('$1', `'created'`, '$2', 'NULL', '(SELECT task_number FROM c)')}
+       SELECT c.outcome, c.task_number, c.task_position, c.edge,
+              (SELECT count(*) FROM line, LATERAL (SELECT pg_notify($12, $13)) n)::int AS rang,
+              (SELECT count(*) FROM (SELECT 1 FROM ins LIMIT 1) i, LATERAL (SELECT pg_notify($14, $1::text)) n)::int AS woke
+         FROM c`;
+
 /**
  * Task create at the top or the end in one statement (bench/README.md, finding 3): the
  * `board_create_task` function takes the project lock, checks the fingerprint, picks the first
@@ -61,15 +84,7 @@ export class TaskCreateStore {
 
   async load(projectId: string): Promise<CreateContext | null> {
     const rows = await this.db.query<ContextRow>(
-      `SELECT m.member_ids, ${DEFS_FINGERPRINT('$1')} AS fp, pr.key, pr.done_when,
-              (SELECT position FROM tasks WHERE project_id = $1 ORDER BY position COLLATE "C" LIMIT 1) AS first,
-              (SELECT position FROM tasks WHERE project_id = $1 ORDER BY position COLLATE "C" DESC LIMIT 1) AS last,
-              d.*
-         FROM projects pr
-         CROSS JOIN (SELECT COALESCE(array_agg(user_id), '{}') AS member_ids FROM members WHERE project_id = $1) m
-         ${defsLateral('$1')}
-        WHERE pr.id = $1
-        ORDER BY ${DEFS_ORDER}`,
+      LOAD_SQL,
       [projectId],
       { prepare: true },
     );
@@ -101,17 +116,7 @@ export class TaskCreateStore {
     notice: Change;
   }): Promise<CreateOutcome> {
     const row = await this.db.one<{ outcome: CreateOutcome['outcome']; task_number: number | null; task_position: string | null; edge: string | null }>(
-      `WITH c AS MATERIALIZED (
-         SELECT * FROM board_create_task($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9::text[], $10)),
-       line AS (
-         INSERT INTO activity (id, project_id, task_id, actor_id, kind, data)
-         SELECT $11, $1, $2, $6, 'created', '{}' FROM c WHERE c.outcome = 'created'
-         RETURNING created_at),
-       ${deliveriesCte('$1', `'created'`, '$2', 'NULL', '(SELECT task_number FROM c)')}
-       SELECT c.outcome, c.task_number, c.task_position, c.edge,
-              (SELECT count(*) FROM line, LATERAL (SELECT pg_notify($12, $13)) n)::int AS rang,
-              (SELECT count(*) FROM (SELECT 1 FROM ins LIMIT 1) i, LATERAL (SELECT pg_notify($14, $1::text)) n)::int AS woke
-         FROM c`,
+      CREATE_SQL,
       [
         input.projectId,
         input.id,

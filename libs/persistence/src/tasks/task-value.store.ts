@@ -22,6 +22,32 @@ export interface ValueWriteContext {
 /** One row per property (see `defsLateral`); the task's columns are null when there is no such task. */
 type ContextRow = DefRow & Partial<TaskRow> & { member_ids: string[]; member_names: string[] };
 
+// Built once: the text is also the prepared statement's key.
+const LOAD_SQL = `SELECT m.member_ids, m.member_names, ${TASK_COLUMNS.split(', ').map((c) => `t.${c}`).join(', ')}, d.*
+   FROM (SELECT COALESCE(array_agg(m.user_id ORDER BY m.user_id), '{}') AS member_ids,
+                COALESCE(array_agg(u.name ORDER BY m.user_id), '{}') AS member_names
+           FROM members m JOIN users u ON u.id = m.user_id WHERE m.project_id = $1) m
+   LEFT JOIN tasks t ON t.project_id = $1 AND t.id = $2
+   ${defsLateral('$1', true)}
+  ORDER BY ${DEFS_ORDER}`;
+
+const WRITE_SQL = `WITH upd AS (
+         UPDATE tasks SET "values" = $3::jsonb, updated_at = $5
+          WHERE project_id = $1 AND id = $2 AND "values" = $4::jsonb
+            -- Deleted meanwhile (its delete scrubs values): read again and answer as the read finds it.
+            AND EXISTS (SELECT 1 FROM properties WHERE project_id = $1 AND id = $12)
+            AND (SELECT count(*) FROM options WHERE project_id = $1 AND property_id = $12 AND id = ANY($13::uuid[])) = cardinality($13::uuid[])
+            AND (SELECT count(*) FROM members WHERE project_id = $1 AND user_id = ANY($14::uuid[])) = cardinality($14::uuid[])
+         RETURNING id),
+       line AS (
+         INSERT INTO activity (id, project_id, task_id, actor_id, kind, data)
+         SELECT $6, $1, $2, $7, 'value', $8::jsonb FROM upd WHERE $8::jsonb IS NOT NULL
+         RETURNING created_at),
+       ${deliveriesCte('$1', `'value'`, '$2', 'NULL')}
+       SELECT (SELECT count(*) FROM upd)::int AS written,
+              (SELECT count(*) FROM upd, LATERAL (SELECT pg_notify($9, $10)) n)::int AS rang,
+              (SELECT count(*) FROM (SELECT 1 FROM ins LIMIT 1) i, LATERAL (SELECT pg_notify($11, $1::text)) n)::int AS woke`;
+
 /**
  * The one-value write without a transaction of round trips (bench/README.md, finding 4): read
  * the task and the project's properties and members in one query, decide in the aggregate, then
@@ -35,13 +61,7 @@ export class TaskValueStore {
 
   async load(projectId: string, taskId: string): Promise<ValueWriteContext> {
     const rows = await this.db.query<ContextRow>(
-      `SELECT m.member_ids, m.member_names, ${TASK_COLUMNS.split(', ').map((c) => `t.${c}`).join(', ')}, d.*
-         FROM (SELECT COALESCE(array_agg(m.user_id ORDER BY m.user_id), '{}') AS member_ids,
-                      COALESCE(array_agg(u.name ORDER BY m.user_id), '{}') AS member_names
-                 FROM members m JOIN users u ON u.id = m.user_id WHERE m.project_id = $1) m
-         LEFT JOIN tasks t ON t.project_id = $1 AND t.id = $2
-         ${defsLateral('$1', true)}
-        ORDER BY ${DEFS_ORDER}`,
+      LOAD_SQL,
       [projectId, taskId],
       { prepare: true },
     );
@@ -71,22 +91,7 @@ export class TaskValueStore {
   }): Promise<boolean> {
     const t = input.task.snapshot;
     const row = await this.db.one<{ written: number }>(
-      `WITH upd AS (
-         UPDATE tasks SET "values" = $3::jsonb, updated_at = $5
-          WHERE project_id = $1 AND id = $2 AND "values" = $4::jsonb
-            -- Deleted meanwhile (its delete scrubs values): read again and answer as the read finds it.
-            AND EXISTS (SELECT 1 FROM properties WHERE project_id = $1 AND id = $12)
-            AND (SELECT count(*) FROM options WHERE project_id = $1 AND property_id = $12 AND id = ANY($13::uuid[])) = cardinality($13::uuid[])
-            AND (SELECT count(*) FROM members WHERE project_id = $1 AND user_id = ANY($14::uuid[])) = cardinality($14::uuid[])
-         RETURNING id),
-       line AS (
-         INSERT INTO activity (id, project_id, task_id, actor_id, kind, data)
-         SELECT $6, $1, $2, $7, 'value', $8::jsonb FROM upd WHERE $8::jsonb IS NOT NULL
-         RETURNING created_at),
-       ${deliveriesCte('$1', `'value'`, '$2', 'NULL')}
-       SELECT (SELECT count(*) FROM upd)::int AS written,
-              (SELECT count(*) FROM upd, LATERAL (SELECT pg_notify($9, $10)) n)::int AS rang,
-              (SELECT count(*) FROM (SELECT 1 FROM ins LIMIT 1) i, LATERAL (SELECT pg_notify($11, $1::text)) n)::int AS woke`,
+      WRITE_SQL,
       [
         t.projectId,
         t.id,
