@@ -35,7 +35,7 @@ const crypto = require('node:crypto');
 const { spawn } = require('node:child_process');
 const { Worker, isMainThread, parentPort, workerData } = require('node:worker_threads');
 const { performance } = require('node:perf_hooks');
-const { Client } = require('pg');
+const { Client, Pool } = require('pg');
 
 const ROOT = path.resolve(__dirname, '..');
 // BENCH_SERVICE_DIR: benchmark another built checkout (a copy with a proposed fix) with the same
@@ -191,6 +191,31 @@ async function api(port, method, urlPath, opts = {}, status = [200, 201]) {
 }
 
 // ---------------------------------------------------------------------------------------------
+/**
+ * How fast this machine turns statements around right now: prepared `SELECT 1` round trips per
+ * second over 16 connections for 1.5 s. On a shared machine it moves with the load of others; it
+ * is printed at the start and the end so two runs can be told apart.
+ */
+async function calibrate(url) {
+  const pool = new Pool({ connectionString: url, max: 16, application_name: 'bench-calibration' });
+  try {
+    await Promise.all(Array.from({ length: 16 }, () => pool.query('SELECT 1')));
+    let n = 0;
+    const until = Date.now() + 1500;
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (Date.now() < until) {
+          await pool.query({ name: 'calibration', text: 'SELECT $1::int', values: [1] });
+          n++;
+        }
+      }),
+    );
+    return Math.round(n / 1.5);
+  } finally {
+    await pool.end();
+  }
+}
+
 // PostgreSQL: the local one (BENCH_DATABASE_URL) or an embedded one; a fresh database per run.
 
 async function startPostgres() {
@@ -1118,6 +1143,9 @@ async function main() {
   const figures = {};
   let machine = '';
   const startLoad = os.loadavg()[0];
+  let calibrationUrl = null;
+  let startCalibration = null;
+  let endCalibration = null;
   try {
     const pg = await startPostgres();
     cleanups.push(() => pg.stop());
@@ -1139,6 +1167,10 @@ async function main() {
       (SERVICE_DIR !== ROOT ? `; service from ${SERVICE_DIR}` : '') +
       (DIAG ? '; BENCH_DIAG on (query counter and sampler add overhead)' : '') +
       `; load average at start ${startLoad.toFixed(1)}; ${new Date().toISOString()}`;
+
+    calibrationUrl = dbUrl;
+    startCalibration = await calibrate(dbUrl);
+    log(`calibration: ${startCalibration} round trips/s`);
 
     monitorDb = new Client({ connectionString: dbUrl, application_name: 'bench-monitor' });
     await monitorDb.connect();
@@ -1185,6 +1217,7 @@ async function main() {
       }
     }
     if (wants('webhooks')) figures.webhooks = await benchWebhooks(a.port, owner, big, livePool, dbUrl);
+    if (calibrationUrl) endCalibration = await calibrate(calibrationUrl);
   } finally {
     apiAgent.destroy();
     await runCleanups();
@@ -1194,6 +1227,9 @@ async function main() {
 
   machine += `, at end ${os.loadavg()[0].toFixed(1)}`;
   if (startLoad > os.cpus().length / 2) machine += ' (other work was running on these cores before the bench started: figures are pessimistic)';
+  if (endCalibration !== null) {
+    machine += `; calibration (prepared SELECT 1 round trips/s over 16 connections, 1.5 s): ${startCalibration} at start, ${endCalibration} at end`;
+  }
   printTable(machine, evaluateTargets(figures));
   if (process.env.BENCH_JSON) {
     fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify({ machine, quick: QUICK, results }, null, 2));
