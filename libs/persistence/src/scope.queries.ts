@@ -1,6 +1,4 @@
-import { Injectable } from '@nestjs/common';
 import type { Role } from '@board/projects';
-import { Database } from './database';
 
 export type ResourceKind = 'task' | 'restorableTask' | 'property' | 'option' | 'view' | 'comment' | 'checklist' | 'run';
 
@@ -36,19 +34,3 @@ export function scopeJoin(kind: ScopeTarget['kind'], idParam: string, userColumn
 }
 
 export const SCOPE_COLUMNS = 'scope.project_id AS scope_project_id, scope_m.role AS scope_role';
-
-/** Which project a resource named in a path belongs to, for the project check of the guard. */
-@Injectable()
-export class ScopeQueries {
-  constructor(private readonly db: Database) {}
-
-  /** The target's project and `userId`'s role there (null when not a member), in one query; null when there is no such target. */
-  async resolve(target: ScopeTarget, userId: string): Promise<{ projectId: string; role: Role | null } | null> {
-    const row = await this.db.one<{ scope_project_id: string | null; scope_role: Role | null }>(
-      `SELECT ${SCOPE_COLUMNS} FROM (SELECT $2::uuid AS user_id) caller ${scopeJoin(target.kind, '$1', 'caller.user_id')}`,
-      [target.id, userId],
-      { prepare: true },
-    );
-    return row?.scope_project_id ? { projectId: row.scope_project_id, role: row.scope_role } : null;
-  }
-}

@@ -2,9 +2,9 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode, fail, IdKind, parseId } from '@board/kernel';
-import { ResolvedScope, ResourceKind, ScopeQueries, ScopeTarget } from '@board/persistence';
+import { ResolvedScope, ResourceKind, ScopeTarget } from '@board/persistence';
 import { AppConfig } from '../config/app-config';
-import { ACCESS, AccessRule, ResourceRef } from './access.decorator';
+import { ACCESS, AccessRule } from './access.decorator';
 import { AuthContext } from './auth-context';
 import { CredentialsService } from './credentials.service';
 
@@ -32,7 +32,6 @@ export class AccessGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly credentials: CredentialsService,
     private readonly config: AppConfig,
-    private readonly scopes: ScopeQueries,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -42,7 +41,18 @@ export class AccessGuard implements CanActivate {
     if (rule!.gate === 'public') return true;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const params = request.params as Record<string, string>;
-    const { scope, ...auth } = await this.credentials.authenticate(request, rule!.gate === 'person', targetOf(rule!, params));
+    // A project gate's project (or resource) is resolved by the credential query itself. A
+    // malformed id resolves nothing and is refused in its turn, after 401 and the cross-site check.
+    let target: ScopeTarget | undefined;
+    let malformed: unknown;
+    if (!OUTSIDE_PROJECTS.has(rule!.gate)) {
+      try {
+        target = readTarget(rule!, params);
+      } catch (error) {
+        malformed = error;
+      }
+    }
+    const { scope, ...auth } = await this.credentials.authenticate(request, rule!.gate === 'person', target);
     if (auth.via === 'session' && WRITES.has(request.method)) this.checkOrigin(request);
     request.auth = auth;
     const kind = auth.caller.kind;
@@ -56,8 +66,8 @@ export class AccessGuard implements CanActivate {
         if (kind !== 'agent') fail('gate.agent');
         return true;
     }
-    if (rule!.resource) await this.enterResource(auth, rule!.resource, params[rule!.resource.param], scope);
-    else await this.enterProject(auth, parseId(params[rule!.projectParam ?? 'projectId'], 'project'), scope);
+    if (malformed) throw malformed;
+    enter(auth, rule!, target!, scope!);
     const role = auth.project!.role;
     switch (rule!.gate) {
       case 'humanMember':
@@ -77,32 +87,6 @@ export class AccessGuard implements CanActivate {
     return true;
   }
 
-  /**
-   * Resolves the caller's role in the project; existence is never leaked to non-members.
-   * `known` is the answer the credential query already brought (the usual case).
-   */
-  private async enterProject(auth: AuthContext, projectId: string, known?: ResolvedScope): Promise<void> {
-    const scope = known ?? (await this.scopes.resolve({ kind: 'project', id: projectId }, auth.caller.id));
-    if (auth.via === 'token' && auth.tokenProjectId !== projectId) {
-      if (scope?.projectId) fail('auth.token_other_project');
-      fail('project.not_found');
-    }
-    if (!scope?.role) fail('project.not_found');
-    auth.project = { id: projectId, role: scope!.role! };
-  }
-
-  /** A resource that is not there and one in a project the caller cannot see answer alike. */
-  private async enterResource(auth: AuthContext, ref: ResourceRef, raw: string | undefined, known?: ResolvedScope): Promise<void> {
-    const { idKind, notFound } = RESOURCE_ERRORS[ref.kind];
-    const id = parseId(raw, idKind);
-    const scope = known ?? (await this.scopes.resolve({ kind: ref.kind, id }, auth.caller.id));
-    if (!scope?.projectId) fail(notFound);
-    if (auth.via === 'token' && auth.tokenProjectId !== scope!.projectId) fail('auth.token_other_project');
-    if (!scope!.role) fail(notFound);
-    auth.project = { id: scope!.projectId!, role: scope!.role! };
-    auth.resourceId = id;
-  }
-
   private checkOrigin(request: FastifyRequest): void {
     const origin = request.headers.origin;
     if (origin === undefined) return;
@@ -111,19 +95,27 @@ export class AccessGuard implements CanActivate {
   }
 }
 
+/** Gates that work outside any project: nothing to resolve. */
+const OUTSIDE_PROJECTS = new Set<AccessRule['gate']>(['public', 'person', 'human', 'agent']);
+
+/** The project or resource named in the path of a project gate; a malformed id is refused (400). */
+function readTarget(rule: AccessRule, params: Record<string, string>): ScopeTarget {
+  if (rule.resource) return { kind: rule.resource.kind, id: parseId(params[rule.resource.param], RESOURCE_ERRORS[rule.resource.kind].idKind) };
+  return { kind: 'project', id: parseId(params[rule.projectParam ?? 'projectId'], 'project') };
+}
+
 /**
- * The project a member gate will check, when its id in the path is well formed: the credential
- * query resolves it too. A malformed id resolves nothing here and is refused in its turn (after
- * the credential and cross-site checks), as before.
+ * The project check on what the credential query resolved. A project or resource that is not
+ * there and one the caller cannot see answer alike (existence never leaks to non-members); a
+ * token of another project is told so.
  */
-function targetOf(rule: AccessRule, params: Record<string, string>): ScopeTarget | undefined {
-  if (rule.gate === 'public' || rule.gate === 'person' || rule.gate === 'human' || rule.gate === 'agent') return undefined;
-  try {
-    if (rule.resource) return { kind: rule.resource.kind, id: parseId(params[rule.resource.param], RESOURCE_ERRORS[rule.resource.kind].idKind) };
-    return { kind: 'project', id: parseId(params[rule.projectParam ?? 'projectId'], 'project') };
-  } catch {
-    return undefined;
-  }
+function enter(auth: AuthContext, rule: AccessRule, target: ScopeTarget, scope: ResolvedScope): void {
+  const notFound = rule.resource ? RESOURCE_ERRORS[rule.resource.kind].notFound : 'project.not_found';
+  if (!scope.projectId) fail(notFound);
+  if (auth.via === 'token' && auth.tokenProjectId !== scope.projectId) fail('auth.token_other_project');
+  if (!scope.role) fail(notFound);
+  auth.project = { id: scope.projectId!, role: scope.role! };
+  if (rule.resource) auth.resourceId = target.id;
 }
 
 function safeOrigin(value: string): string {

@@ -85,10 +85,11 @@ export class BulkService {
       if (found.some((t) => t.isArchived)) fail('bulk.archived');
       let set = 0;
       const dropped: DroppedRow[] = [];
+      const names = new Map<string, string>();
       for (const task of found) {
         const next = change ? changeList(task, propertyId, value as string, change as 'add' | 'remove') : value;
         const before = JSON.stringify(task.values);
-        dropped.push(...(await this.taskService.writeValues(writer, task, new Map([[propertyId, next]]), defs, false, false)));
+        dropped.push(...(await this.taskService.writeValues(writer, task, new Map([[propertyId, next]]), defs, false, false, names)));
         if (JSON.stringify(task.values) !== before) set++;
       }
       if (set > 0) await this.taskService.announce(writer, 'board');

@@ -29,6 +29,18 @@ export function applyValues(
   return dropHiddenValues(defs, next);
 }
 
+/** The `values` field of a create request, checked, with Type defaults and `when` rules applied. */
+export function readCreateValues(raw: unknown, defs: readonly PropertyDef[], context: ValueContext): Record<string, unknown> {
+  return valuesForCreate(readValuesMap(raw, defs, context), defs, context);
+}
+
+/** One sent value for the property `propertyId` of the project, checked. */
+export function readOneValue(raw: unknown, defs: readonly PropertyDef[], propertyId: string, context: ValueContext): { def: PropertyDef; value: StoredValue } {
+  const def = defs.find((d) => d.id === propertyId);
+  if (!def) fail('property.not_in_project');
+  return { def: def!, value: normalizeValue(def!, raw, context) };
+}
+
 /**
  * A new task's values: what was sent, then the Type's defaults for every property the request
  * did not send (an explicit value, null included, wins), then the `when` rules.

@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ActivityRecorder, ChangeAnnouncer, Clock, fail, parseId, ranksAfter, ranksBefore, UnitOfWork } from '@board/kernel';
 import { Database, Placement, PropertyDefsQuery, RunQueries, TaskCreateStore, TaskQueries, TaskRepository, TaskValueStore } from '@board/persistence';
-import { clearedValue, DroppedValue, isEmptyValue, normalizeValue, PropertyDef, StoredValue } from '@board/properties';
+import { clearedValue, DroppedValue, isEmptyValue, PropertyDef, StoredValue } from '@board/properties';
 import { readDescription, readTitle, Task, taskKey } from '@board/tasks';
 import { Writer } from '../auth/auth-context';
 import { ProjectFactsQuery } from './task-context';
-import { applyValues, readValuesMap, valuesForCreate } from './task-values';
+import { applyValues, readCreateValues, readOneValue, readValuesMap } from './task-values';
 
 /** Tries of an optimistic write (a value write's compare-and-set, a create's read) before it takes a lock. */
 const OPTIMISTIC_TRIES = 3;
@@ -60,7 +60,7 @@ export class TasksService {
       const context = await this.createStore.load(projectId);
       if (!context) fail('project.not_found');
       const { defs, memberIds, key, doneWhen, defsFingerprint } = context!;
-      const values = valuesForCreate(readValuesMap(rawValues, defs, { memberIds }), defs, { memberIds });
+      const values = readCreateValues(rawValues, defs, { memberIds });
       let edge = atTop ? context!.first : context!.last;
       for (let offer = 0; offer < OPTIMISTIC_TRIES; offer++) {
         const now = this.clock.now();
@@ -92,22 +92,23 @@ export class TasksService {
 
   private async createLocked(writer: Writer, id: string, title: string, description: string, placement: Placement, rawValues: unknown) {
     const projectId = writer.projectId;
-    await this.uow.run(
+    const created = await this.uow.run(
       async () => {
         const { defs, memberIds } = await this.defs.loadWithMembers(projectId);
-        const context = { memberIds };
-        const values = valuesForCreate(readValuesMap(rawValues, defs, context), defs, context);
+        const values = readCreateValues(rawValues, defs, { memberIds });
         const number = await this.tasks.nextNumber(projectId);
         const position = await this.tasks.rankFor(projectId, placement);
-        await this.tasks.insert({ id, projectId, number, title, description, position, values, createdBy: writer.userId, now: this.clock.now() });
+        const now = this.clock.now();
+        await this.tasks.insert({ id, projectId, number, title, description, position, values, createdBy: writer.userId, now });
         await this.record(writer, id, 'created', {});
         await this.announce(writer, 'board');
+        return { id, number, title, description, position, values, createdAt: now };
       },
       { lockProject: projectId },
     );
+    // A new task has no parts, links, checklist or comments: its board shape needs no read-back.
     const facts = await this.facts.load(projectId);
-    const [task] = await this.queries.boardTasks(projectId, facts.key, facts.doneWhen, [id]);
-    return { ...task, projectId, createdBy: writer.userId };
+    return { ...this.queries.newTask(created, facts.key, facts.doneWhen), projectId, createdBy: writer.userId };
   }
 
   async read(writer: Writer, taskId: string) {
@@ -201,9 +202,7 @@ export class TasksService {
     }
     return this.uow.run(async () => {
       const { defs, memberIds } = await this.defs.loadWithMembers(writer.projectId);
-      const def = defs.find((d) => d.id === propertyId);
-      if (!def) fail('property.not_in_project');
-      const value = normalizeValue(def!, body.value, { memberIds });
+      const { value } = readOneValue(body.value, defs, propertyId, { memberIds });
       const task = await this.load(writer, taskId, true);
       const dropped = await this.writeValues(writer, task, new Map([[propertyId, value]]), defs);
       return { value, dropped };
@@ -213,23 +212,20 @@ export class TasksService {
   /** Answers null when the task's values changed between the read and the write (nothing written). */
   private async putValueOnce(writer: Writer, taskId: string, propertyId: string, body: Record<string, unknown>) {
     const { defs, memberIds, names, task } = await this.valueStore.load(writer.projectId, taskId);
-    const def = defs.find((d) => d.id === propertyId);
-    if (!def) fail('property.not_in_project');
-    const value = normalizeValue(def!, body.value, { memberIds });
+    const { def, value } = readOneValue(body.value, defs, propertyId, { memberIds });
     if (!task) fail('task.not_found');
     const before = task!.values;
     const { values, dropped } = applyValues(before, new Map([[propertyId, value]]), defs);
     const rows = dropped.map((d) => ({ taskId, propertyId: d.propertyId, name: d.name }));
     if (!task!.replaceValues(values)) return { value, dropped: rows };
-    const same = JSON.stringify(before[propertyId] ?? null) === JSON.stringify(isEmptyValue(value) ? null : value) && dropped.length === 0;
     const written = await this.valueStore.writeIfUnchanged({
       task: task!,
       expected: before,
       now: this.clock.now(),
       actorId: writer.userId,
-      line: same ? null : valueLine(def!, value, dropped, names),
+      line: lineless(before, propertyId, value, dropped) ? null : valueLine(def, value, dropped, names),
       notice: { projectId: writer.projectId, scope: 'board', taskId, clientId: writer.clientId },
-      refers: valueRefers(def!, value),
+      refers: valueRefers(def, value),
     });
     return written ? { value, dropped: rows } : null;
   }
@@ -276,6 +272,8 @@ export class TasksService {
     forceSave = false,
     /** A bulk write rings once for all its tasks. */
     ring = true,
+    /** Names of options and people already looked up: a bulk write shares one across its tasks. */
+    names = new Map<string, string>(),
   ): Promise<DroppedRow[]> {
     if (written.size === 0) return [];
     const before = task.values;
@@ -287,24 +285,24 @@ export class TasksService {
     if (changed) {
       for (const [propertyId, value] of written) {
         const def = defs.find((d) => d.id === propertyId)!;
-        if (JSON.stringify(before[propertyId] ?? null) === JSON.stringify(isEmptyValue(value) ? null : value) && dropped.length === 0) continue;
-        await this.record(writer, task.id, 'value', await this.valueData(def, value, dropped));
+        if (lineless(before, propertyId, value, dropped)) continue;
+        await this.record(writer, task.id, 'value', await this.valueData(def, value, dropped, names));
       }
       if (ring) await this.announce(writer, 'board', task.id);
     }
     return rows;
   }
 
-  /** Feed data of a value line, with the names of the options or the person it names. */
-  private async valueData(def: PropertyDef, value: StoredValue, dropped: DroppedValue[]): Promise<Record<string, unknown>> {
+  /** Feed data of a value line; looks up only the names `names` does not hold yet, and keeps them there. */
+  private async valueData(def: PropertyDef, value: StoredValue, dropped: DroppedValue[], names: Map<string, string>): Promise<Record<string, unknown>> {
     const ids = isEmptyValue(value) ? [] : Array.isArray(value) ? (value as string[]) : [value as string];
-    const names = new Map<string, string>();
-    if (ids.length > 0 && (def.type === 'select' || def.type === 'iteration' || def.type === 'multi_select')) {
-      const rows = await this.db.query<{ id: string; name: string }>('SELECT id, name FROM options WHERE property_id = $1 AND id = ANY($2::uuid[])', [def.id, ids]);
+    const missing = ids.filter((id) => !names.has(id));
+    if (missing.length > 0 && (def.type === 'select' || def.type === 'iteration' || def.type === 'multi_select')) {
+      const rows = await this.db.query<{ id: string; name: string }>('SELECT id, name FROM options WHERE property_id = $1 AND id = ANY($2::uuid[])', [def.id, missing]);
       for (const r of rows) names.set(r.id, r.name);
-    } else if (ids.length > 0 && def.type === 'person') {
-      const row = await this.db.one<{ name: string }>('SELECT name FROM users WHERE id = $1', [value]);
-      if (row) names.set(value as string, row.name);
+    } else if (missing.length > 0 && def.type === 'person') {
+      const row = await this.db.one<{ name: string }>('SELECT name FROM users WHERE id = $1', [missing[0]]);
+      if (row) names.set(missing[0], row.name);
     }
     return valueLine(def, value, dropped, names);
   }
@@ -336,6 +334,11 @@ export class TasksService {
   announce(writer: Writer, scope: 'board' | 'task' | 'project', taskId?: string): Promise<void> {
     return this.announcer.announce({ projectId: writer.projectId, scope, taskId: taskId ?? null, clientId: writer.clientId });
   }
+}
+
+/** A value write that leaves no feed line: the property's value did not change and nothing was dropped. */
+function lineless(before: Readonly<Record<string, unknown>>, propertyId: string, value: StoredValue, dropped: readonly DroppedValue[]): boolean {
+  return dropped.length === 0 && JSON.stringify(before[propertyId] ?? null) === JSON.stringify(isEmptyValue(value) ? null : value);
 }
 
 /** Feed data of a value line: the property's and the value's names, plus what a hiding write dropped. */

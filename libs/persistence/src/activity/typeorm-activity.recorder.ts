@@ -32,6 +32,16 @@ export const deliveriesCte = (p: string, k: string, t: string, wh: string, taskN
     RETURNING id)`;
 
 /**
+ * Select-list columns that send the notices of a write made as one statement outside a
+ * transaction (no COMMIT to carry them): the change notice once per row of `ringWhen`, and the
+ * delivery workers' wake-up when the `ins` CTE of `deliveriesCte` wrote anything. The other
+ * arguments are parameter placeholders: the two channels, the change payload and the project.
+ */
+export const noticeColumns = (n: { ringWhen: string; changeChannel: string; payload: string; webhookChannel: string; project: string }) => `
+  (SELECT count(*) FROM ${n.ringWhen}, LATERAL (SELECT pg_notify(${n.changeChannel}, ${n.payload})) n)::int AS rang,
+  (SELECT count(*) FROM (SELECT 1 FROM ins LIMIT 1) i, LATERAL (SELECT pg_notify(${n.webhookChannel}, ${n.project}::text)) n)::int AS woke`;
+
+/**
  * Writes a feed line inside the caller's transaction, and with it (same statement) one delivery
  * row per matching webhook: both commit or neither.
  */

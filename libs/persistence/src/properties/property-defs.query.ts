@@ -47,7 +47,8 @@ export class PropertyDefsQuery {
   constructor(private readonly db: Database) {}
 
   async load(projectId: string): Promise<PropertyDef[]> {
-    return (await this.loadWithMembers(projectId)).defs;
+    const rows = await this.db.query<DefRow>(`SELECT d.* FROM (SELECT 1) one ${defsLateral('$1')} ORDER BY ${DEFS_ORDER}`, [projectId], { prepare: true });
+    return defsOf(rows);
   }
 
   /** The properties (as `load`) and the user ids of the project's members, agents included: what every value write checks against, in one round trip. */

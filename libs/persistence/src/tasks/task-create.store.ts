@@ -6,7 +6,7 @@ import { DoneWhen } from '@board/tasks';
 import { Database } from '../database';
 import { DEFS_ORDER, defsLateral, defsOf, DefRow } from '../properties/property-defs.query';
 import { CHANGE_CHANNEL, changePayload } from '../activity/pg-change.announcer';
-import { deliveriesCte, WEBHOOK_CHANNEL } from '../activity/typeorm-activity.recorder';
+import { deliveriesCte, noticeColumns, WEBHOOK_CHANNEL } from '../activity/typeorm-activity.recorder';
 
 /** What a create at the top or the end checks and places against, read in one query without locks. */
 export interface CreateContext {
@@ -67,8 +67,7 @@ const CREATE_SQL = `WITH c AS MATERIALIZED (
          RETURNING created_at),
        ${deliveriesCte('$1', `'created'`, '$2', 'NULL', '(SELECT task_number FROM c)')}
        SELECT c.outcome, c.task_number, c.task_position, c.edge,
-              (SELECT count(*) FROM line, LATERAL (SELECT pg_notify($12, $13)) n)::int AS rang,
-              (SELECT count(*) FROM (SELECT 1 FROM ins LIMIT 1) i, LATERAL (SELECT pg_notify($14, $1::text)) n)::int AS woke
+              ${noticeColumns({ ringWhen: 'line', changeChannel: '$12', payload: '$13', webhookChannel: '$14', project: '$1' })}
          FROM c`;
 
 /**

@@ -7,7 +7,7 @@ import { Database } from '../database';
 import { DEFS_ORDER, defsLateral, defsOf, DefRow } from '../properties/property-defs.query';
 import { TASK_COLUMNS, TaskRow, toTask } from './typeorm-task.repository';
 import { CHANGE_CHANNEL, changePayload } from '../activity/pg-change.announcer';
-import { deliveriesCte, WEBHOOK_CHANNEL } from '../activity/typeorm-activity.recorder';
+import { deliveriesCte, noticeColumns, WEBHOOK_CHANNEL } from '../activity/typeorm-activity.recorder';
 
 /** Everything a value write checks against, read in one query without locks. */
 export interface ValueWriteContext {
@@ -45,8 +45,7 @@ const WRITE_SQL = `WITH upd AS (
          RETURNING created_at),
        ${deliveriesCte('$1', `'value'`, '$2', 'NULL')}
        SELECT (SELECT count(*) FROM upd)::int AS written,
-              (SELECT count(*) FROM upd, LATERAL (SELECT pg_notify($9, $10)) n)::int AS rang,
-              (SELECT count(*) FROM (SELECT 1 FROM ins LIMIT 1) i, LATERAL (SELECT pg_notify($11, $1::text)) n)::int AS woke`;
+              ${noticeColumns({ ringWhen: 'upd', changeChannel: '$9', payload: '$10', webhookChannel: '$11', project: '$1' })}`;
 
 /**
  * The one-value write without a transaction of round trips (bench/README.md, finding 4): read
