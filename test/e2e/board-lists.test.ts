@@ -75,4 +75,56 @@ describe('board lists written as text', () => {
     expect(settings.status).toBe(200);
     expect(settings.body.tasks).toEqual(board.tasks.slice(0, 3));
   });
+  it('after each write, reuses the lists built before and says what a build from scratch says', async () => {
+    const p = await createProject(owner.client, 'Reuse', 'RSE');
+    const status = await createProperty(owner.client, p.id, 'Stage', 'select', ['Open', 'Closed']);
+    const closed = status.options.find((o) => o.name === 'Closed')!.id;
+    const open = status.options.find((o) => o.name === 'Open')!.id;
+    expect((await owner.client.patch(`/projects/${p.id}`, { doneWhen: { propertyId: status.id, optionIds: [closed] } })).status).toBe(200);
+    const made = [];
+    for (const title of ['One 🚀', 'Two "q"', 'Three', 'Four', 'Five', 'Six']) made.push(await createTask(owner.client, p.id, title));
+    const [a, b, c, d, e, f] = made;
+    expect((await owner.client.post(`/tasks/${a.id}/blockers`, { blockerId: b.id })).status).toBeLessThan(300);
+    await t.sql.query('UPDATE tasks SET parent_id = $2 WHERE id = ANY($1::uuid[])', [[d.id, e.id], c.id]);
+
+    const queries = t.app.get(TaskQueries);
+    const spy = jest.spyOn(queries, 'boardLists');
+    const check = async (step: string) => {
+      const board = (await owner.client.get(`/projects/${p.id}/board`)).body;
+      const project = (await t.sql.query('SELECT key, done_when FROM projects WHERE id = $1', [p.id])).rows[0];
+      const scratch = await queries.boardLists(p.id, project.key, project.done_when, null);
+      expect([step, board.tasks]).toEqual([step, JSON.parse(scratch.tasksJson.toString())]);
+      expect([step, board.archived]).toEqual([step, JSON.parse(scratch.archivedJson.toString())]);
+      return board;
+    };
+    await check('first read');
+    const writes: [string, () => Promise<unknown>][] = [
+      ['blocker b closed: a no longer blocked', () => owner.client.put(`/tasks/${b.id}/values/${status.id}`, { value: closed })],
+      ['blocker b open again', () => owner.client.put(`/tasks/${b.id}/values/${status.id}`, { value: open })],
+      ['part d closed: c counts it', () => owner.client.put(`/tasks/${d.id}/values/${status.id}`, { value: closed })],
+      ['part e archived', () => owner.client.post(`/tasks/${e.id}/archive`, {})],
+      ['checklist item on f', () => owner.client.post(`/tasks/${f.id}/checklist`, { text: 'Item' })],
+      ['comment on a', () => owner.client.post(`/tasks/${a.id}/comments`, { body: 'Hi' })],
+      ['f moved to the top', () => owner.client.post(`/tasks/${f.id}/move`, { beforeId: a.id })],
+      ['title of c', () => owner.client.patch(`/tasks/${c.id}`, { title: 'Three, renamed ✓' })],
+      ['b deleted', () => owner.client.delete(`/tasks/${b.id}`)],
+      ['b restored', () => owner.client.post(`/tasks/${b.id}/restore`, {})],
+      ['a new task', () => createTask(owner.client, p.id, 'Seven')],
+      ['description in SQL', () => t.sql.query(`UPDATE tasks SET description = 'From SQL \u2028' WHERE id = $1`, [a.id])],
+      ['e unarchived', () => owner.client.delete(`/tasks/${e.id}/archive`)],
+      ['doneWhen dropped', () => owner.client.patch(`/projects/${p.id}`, { doneWhen: null })],
+      ['project key changed', () => owner.client.patch(`/projects/${p.id}`, { key: 'RSX' })],
+      ['after the key change', () => owner.client.put(`/tasks/${a.id}/values/${status.id}`, { value: open })],
+    ];
+    for (const [step, write] of writes) {
+      const res: any = await write();
+      if (res && typeof res.status === 'number') expect({ step, written: res.status < 300 }).toEqual({ step, written: true });
+      spy.mockClear();
+      await check(step);
+      // The board read rebuilt its lists from the previous ones (the key change starts afresh).
+      const passed = spy.mock.calls[0]?.[3] ?? null;
+      expect({ step, reused: passed !== null }).toEqual({ step, reused: true });
+    }
+    spy.mockRestore();
+  });
 });

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { fail } from '@board/kernel';
-import { BoardQueries, RunQueries, TaskQueries, ViewStore } from '@board/persistence';
+import { BoardLists, BoardQueries, RunQueries, TaskQueries, ViewStore } from '@board/persistence';
 import { PropertyDef } from '@board/properties';
 import { orderCardRows } from '@board/views';
 import { RunsService } from '../runs/runs.service';
 import { presentView } from '../views/view-presenter';
 import { Writer } from '../auth/auth-context';
-import { BoardCache, CachedLists } from './board-cache';
+import { BoardCache } from './board-cache';
 
 /** The board read: one answer with everything a board UI draws, in a fixed number of queries. */
 @Injectable()
@@ -59,16 +59,9 @@ export class BoardService {
     return { settings, runs, lists };
   }
 
-  private async build(projectId: string, stamp: string, key: string, doneWhen: Parameters<TaskQueries['boardLists']>[2]): Promise<CachedLists> {
-    const { tasks, archived } = await this.tasks.boardLists(projectId, key, doneWhen);
-    const lists: CachedLists = {
-      stamp,
-      tasksJson: text(`[${tasks.join(',')}]`),
-      archivedJson: text(`[${archived.join(',')}]`),
-      firstThreeJson: text(`[${tasks.slice(0, 3).join(',')}]`),
-      taskCount: tasks.length,
-    };
-    this.cache.put(projectId, lists);
+  private async build(projectId: string, stamp: string, key: string, doneWhen: Parameters<TaskQueries['boardLists']>[2]): Promise<BoardLists> {
+    const lists = await this.tasks.boardLists(projectId, key, doneWhen, this.cache.latest(projectId));
+    this.cache.put(projectId, { stamp, lists });
     return lists;
   }
 

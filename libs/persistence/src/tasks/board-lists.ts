@@ -3,10 +3,11 @@ import { countParts, DoneWhen, isOver, taskKey } from '@board/tasks';
 /**
  * A task row as the board lists read it: timestamps as UTC text and values as the jsonb's own
  * text, so that building the lists decodes nothing that is only passed through (bench/README.md,
- * finding 10: decoding 6,000 rows into objects and encoding them again was most of a cache miss).
+ * finding 10), and `x`, the row's xmin: the id of the transaction that wrote this version of it.
  */
 export interface ListRow {
   id: string;
+  x: string;
   number: number;
   title: string;
   description: string;
@@ -18,61 +19,212 @@ export interface ListRow {
   parent_id: string | null;
 }
 
-export const LIST_COLUMNS = `id, number, title, description, position,
+export const LIST_COLUMNS = `id, xmin::text AS x, number, title, description, position,
   (created_at AT TIME ZONE 'UTC')::text AS created, (updated_at AT TIME ZONE 'UTC')::text AS updated,
   (archived_at AT TIME ZONE 'UTC')::text AS archived, "values"::text AS values_text, parent_id`;
 
-export interface BoardListsJson {
-  /** The JSON text of each live task (board shape), in rank order. */
-  tasks: string[];
-  /** The JSON text of each archived task, in rank order. */
-  archived: string[];
+/** What the board's lists are made of besides the task rows. */
+export interface ListRelated {
+  checklists: readonly { task_id: string; total: number; done: number }[];
+  comments: readonly { task_id: string; n: number }[];
+  links: readonly { task_id: string; blocker_id: string }[];
 }
 
 /**
- * Writes the board's task lists as JSON text, field for field what JSON.stringify writes for the
- * `BoardTask` and `ArchivedTask` objects of `TaskQueries` (the e2e test board-lists compares the
- * two), except that `values` keeps PostgreSQL's spacing.
+ * One task's JSON inside a built list. A live task's JSON is a head, fixed by its row version
+ * (`x`), and a tail (counts, blockedBy, parts) that other rows decide, so a later build copies the
+ * bytes of every row whose version did not change and writes only the changed rows and tails.
  */
-export function boardListsJson(
-  rows: readonly ListRow[],
-  checklists: readonly { task_id: string; total: number; done: number }[],
-  comments: readonly { task_id: string; n: number }[],
-  links: readonly { task_id: string; blocker_id: string }[],
+interface Piece {
+  x: string;
+  number: number;
+  parent_id: string | null;
+  archived: boolean;
+  /** The list buffer this task's JSON sits in, at `off`, `len` bytes. */
+  list: Buffer;
+  off: number;
+  len: number;
+  /** Live tasks: the tail as written (the head is everything before it). */
+  tail: string;
+  /** Archived tasks: their values (not part of their JSON). */
+  valuesText: string | null;
+  values: Record<string, unknown> | null;
+}
+
+/** The board's task lists as UTF-8 JSON, with what a later build of the same project reuses. */
+export interface BoardLists {
+  projectKey: string;
+  tasksJson: Buffer;
+  archivedJson: Buffer;
+  /** The first three live tasks, for the settings read's card preview. */
+  firstThreeJson: Buffer;
+  taskCount: number;
+  pieces: ReadonlyMap<string, Piece>;
+}
+
+/** A task being placed: its piece in the previous build (same row version), or a fresh row. */
+interface Work {
+  id: string;
+  number: number;
+  parent_id: string | null;
+  archived: boolean;
+  prev: Piece | null;
+  row: ListRow | null;
+  values: Record<string, unknown> | null;
+}
+
+/**
+ * Writes the board's lists, field for field what JSON.stringify writes for the `BoardTask` and
+ * `ArchivedTask` objects of `TaskQueries` (the e2e test board-lists compares the two), except that
+ * `values` keeps PostgreSQL's spacing. `order` is every non-deleted task in rank order with its
+ * row version; a task whose version matches its piece in `previous` is copied from there, any
+ * other is written from `fresh` (a task in neither was deleted since `order` was read: left out).
+ */
+export function buildBoardLists(
+  order: readonly { id: string; x: string }[],
+  fresh: ReadonlyMap<string, ListRow>,
+  previous: BoardLists | null,
+  related: ListRelated,
   projectKey: string,
   doneWhen: DoneWhen | null,
-): BoardListsJson {
-  const { byId, checklistOf, commentsOf, blockersOf, partsOf } = indexRelated(rows, checklists, comments, links);
-  // Values are parsed only where a rule reads them: blockers and parts (is it over?).
-  const parsed = new Map<string, Record<string, unknown>>();
-  const valuesOf = (r: ListRow) => {
-    let v = parsed.get(r.id);
-    if (!v) parsed.set(r.id, (v = JSON.parse(r.values_text) as Record<string, unknown>));
-    return v;
-  };
-  const key = (n: number) => JSON.stringify(taskKey(projectKey, n));
-  const tasks: string[] = [];
-  const archived: string[] = [];
-  for (const r of rows) {
-    const common = `{"id":"${r.id}","number":${r.number},"key":${key(r.number)},"title":${JSON.stringify(r.title)},"description":${JSON.stringify(r.description)},"position":${JSON.stringify(r.position)}`;
-    if (r.archived !== null) {
-      archived.push(`${common},"archivedAt":"${iso(r.archived)}"}`);
+): BoardLists {
+  const reusable = previous && previous.projectKey === projectKey ? previous.pieces : null;
+  const work: Work[] = [];
+  for (const o of order) {
+    const prev = reusable?.get(o.id);
+    if (prev && prev.x === o.x) {
+      work.push({ id: o.id, number: prev.number, parent_id: prev.parent_id, archived: prev.archived, prev, row: null, values: prev.values });
       continue;
     }
-    const blockers = (blockersOf.get(r.id) ?? [])
+    const row = fresh.get(o.id);
+    if (row) work.push({ id: row.id, number: row.number, parent_id: row.parent_id, archived: row.archived !== null, prev: null, row, values: null });
+  }
+  const { byId, checklistOf, commentsOf, blockersOf, partsOf } = indexRelated(work, related.checklists, related.comments, related.links);
+  // Values are parsed only where a rule reads them: blockers and parts (is it over?).
+  const valuesOf = (w: Work): Record<string, unknown> => (w.values ??= JSON.parse(valuesText(w)) as Record<string, unknown>);
+  const key = (n: number) => JSON.stringify(taskKey(projectKey, n));
+
+  const pieces = new Map<string, Piece>();
+  const live = new ListWriter();
+  const archived = new ListWriter();
+  const placed: { piece: Piece; writer: ListWriter }[] = [];
+  for (const w of work) {
+    const piece: Piece = { x: w.prev ? w.prev.x : w.row!.x, number: w.number, parent_id: w.parent_id, archived: w.archived, list: EMPTY, off: 0, len: 0, tail: '', valuesText: null, values: null };
+    pieces.set(w.id, piece);
+    if (w.archived) {
+      const prev = w.prev;
+      if (prev) archived.copy(piece, prev.list, prev.off, prev.len);
+      else archived.text(piece, `${common(w.row!, key)},"archivedAt":"${iso(w.row!.archived!)}"}`);
+      piece.valuesText = prev ? prev.valuesText : w.row!.values_text;
+      placed.push({ piece, writer: archived });
+      continue;
+    }
+    const blockers = (blockersOf.get(w.id) ?? [])
       .map((id) => byId.get(id))
-      .filter((b): b is ListRow => b !== undefined && !isOver(valuesOf(b), doneWhen))
+      .filter((b): b is Work => b !== undefined && !isOver(valuesOf(b), doneWhen))
       .sort((a, b) => a.number - b.number)
       .map((b) => taskKey(projectKey, b.number));
-    const parts = partsOf.get(r.id) ?? [];
-    const checklist = checklistOf.get(r.id);
-    tasks.push(
-      `${common},"createdAt":"${iso(r.created)}","updatedAt":"${iso(r.updated)}","archivedAt":null,"values":${r.values_text}` +
-        `,"checklistTotal":${checklist?.total ?? 0},"checklistDone":${checklist?.done ?? 0},"commentCount":${commentsOf.get(r.id) ?? 0}` +
-        `,"blockedBy":${JSON.stringify(blockers)},"parts":${JSON.stringify(countParts(parts.map((p) => ({ values: valuesOf(p), archived: p.archived !== null })), doneWhen))}}`,
-    );
+    const parts = partsOf.get(w.id) ?? [];
+    const checklist = checklistOf.get(w.id);
+    const tail =
+      `,"checklistTotal":${checklist?.total ?? 0},"checklistDone":${checklist?.done ?? 0},"commentCount":${commentsOf.get(w.id) ?? 0}` +
+      `,"blockedBy":${JSON.stringify(blockers)},"parts":${JSON.stringify(countParts(parts.map((p) => ({ values: valuesOf(p), archived: p.archived })), doneWhen))}}`;
+    piece.tail = tail;
+    const prev = w.prev;
+    if (prev && prev.tail === tail) live.copy(piece, prev.list, prev.off, prev.len);
+    else if (prev) live.copy(piece, prev.list, prev.off, prev.len - Buffer.byteLength(prev.tail), tail);
+    else {
+      const r = w.row!;
+      live.text(piece, `${common(r, key)},"createdAt":"${iso(r.created)}","updatedAt":"${iso(r.updated)}",${VALUES_MARK}${r.values_text}${tail}`);
+    }
+    placed.push({ piece, writer: live });
   }
-  return { tasks, archived };
+  const tasksJson = live.finish();
+  const archivedJson = archived.finish();
+  for (const { piece, writer } of placed) piece.list = writer === live ? tasksJson : archivedJson;
+  // Keep the values parsed on the way (blockers, parts) for the next build.
+  for (const w of work) if (w.values) pieces.get(w.id)!.values = w.values;
+  const third = live.count > 3 ? pieces.get(work.filter((w) => !w.archived)[2].id)! : null;
+  return {
+    projectKey,
+    tasksJson,
+    archivedJson,
+    firstThreeJson: third ? Buffer.concat([tasksJson.subarray(0, third.off + third.len), CLOSE]) : tasksJson,
+    taskCount: live.count,
+    pieces,
+  };
+}
+
+const EMPTY = Buffer.alloc(0);
+const CLOSE = Buffer.from(']');
+/** What a live task's JSON says just before its values (titles and descriptions are escaped, so it cannot occur earlier). */
+const VALUES_MARK = '"archivedAt":null,"values":';
+
+/**
+ * Writes `[piece,piece,…]` into one buffer. Pieces copied from an earlier list that sat next to
+ * each other there are copied as one range, so a build after a small change is a few large copies.
+ */
+class ListWriter {
+  count = 0;
+  private size = 1;
+  private pending = '[';
+  private readonly ops: (string | { src: Buffer; start: number; end: number })[] = [];
+
+  /** A piece from `src`, optionally with its end replaced by `tail`. */
+  copy(piece: Piece, src: Buffer, start: number, len: number, tail?: string): void {
+    const comma = this.count++ > 0;
+    const last = this.ops[this.ops.length - 1];
+    if (comma && this.pending === '' && last !== undefined && typeof last !== 'string' && last.src === src && last.end + 1 === start) {
+      last.end = start + len; // the comma between them comes along
+    } else {
+      if (comma) this.pending += ',';
+      this.flush();
+      this.ops.push({ src, start, end: start + len });
+    }
+    piece.off = this.size + (comma ? 1 : 0);
+    piece.len = len;
+    if (tail !== undefined) {
+      this.pending = tail;
+      piece.len += Buffer.byteLength(tail);
+    }
+    this.size = piece.off + piece.len;
+  }
+
+  text(piece: Piece, json: string): void {
+    const comma = this.count++ > 0;
+    if (comma) this.pending += ',';
+    this.pending += json;
+    piece.off = this.size + (comma ? 1 : 0);
+    piece.len = Buffer.byteLength(json);
+    this.size = piece.off + piece.len;
+  }
+
+  finish(): Buffer {
+    this.pending += ']';
+    this.size += 1;
+    this.flush();
+    const out = Buffer.allocUnsafe(this.size);
+    let at = 0;
+    for (const op of this.ops) at += typeof op === 'string' ? out.write(op, at) : op.src.copy(out, at, op.start, op.end);
+    return out;
+  }
+
+  private flush(): void {
+    if (this.pending !== '') this.ops.push(this.pending);
+    this.pending = '';
+  }
+}
+
+function valuesText(w: Work): string {
+  if (w.row) return w.row.values_text;
+  const p = w.prev!;
+  if (p.archived) return p.valuesText!;
+  const from = p.list.indexOf(VALUES_MARK, p.off) + VALUES_MARK.length;
+  return p.list.toString('utf8', from, p.off + p.len - Buffer.byteLength(p.tail));
+}
+
+function common(r: ListRow, key: (n: number) => string): string {
+  return `{"id":"${r.id}","number":${r.number},"key":${key(r.number)},"title":${JSON.stringify(r.title)},"description":${JSON.stringify(r.description)},"position":${JSON.stringify(r.position)}`;
 }
 
 /** Lookups a board list is assembled from: rows by id, counts and blockers by task, parts by parent. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { countParts, DELETION_WINDOW_DAYS, DELETION_WINDOW_MS, DoneWhen, isOver, taskKey } from '@board/tasks';
 import { Database } from '../database';
-import { BoardListsJson, boardListsJson, indexRelated, LIST_COLUMNS, ListRow } from './board-lists';
+import { BoardLists, buildBoardLists, indexRelated, LIST_COLUMNS, ListRow } from './board-lists';
 
 export interface BoardTask {
   id: string;
@@ -56,15 +56,30 @@ export interface LinkRow {
 export class TaskQueries {
   constructor(private readonly db: Database) {}
 
-  /** Live tasks in the one global rank order, and archived ones, with counts, blockers and parts, as JSON text. */
-  async boardLists(projectId: string, projectKey: string, doneWhen: DoneWhen | null): Promise<BoardListsJson> {
-    const [rows, [checklists, comments, links]] = await Promise.all([
-      this.db.query<ListRow>(`SELECT ${LIST_COLUMNS} FROM tasks WHERE project_id = $1 AND deleted_at IS NULL ORDER BY position COLLATE "C", id`, [projectId], {
-        prepare: true,
-      }),
-      this.related(projectId, null),
+  /**
+   * Live tasks in the one global rank order, and archived ones, with counts, blockers and parts,
+   * as JSON. Given the lists built before for this project, only the rows written since (another
+   * row version) are read in full; the others keep their JSON (bench/README.md, finding 12).
+   */
+  async boardLists(projectId: string, projectKey: string, doneWhen: DoneWhen | null, previous: BoardLists | null): Promise<BoardLists> {
+    const ordered = `FROM tasks WHERE project_id = $1 AND deleted_at IS NULL ORDER BY position COLLATE "C", id`;
+    const relatedRows = this.related(projectId, null).then(([checklists, comments, links]) => ({ checklists, comments, links }));
+    if (!previous || previous.projectKey !== projectKey) {
+      const [rows, related] = await Promise.all([this.db.query<ListRow>(`SELECT ${LIST_COLUMNS} ${ordered}`, [projectId], { prepare: true }), relatedRows]);
+      return buildBoardLists(rows, new Map(rows.map((r) => [r.id, r])), null, related, projectKey, doneWhen);
+    }
+    const [order, related] = await Promise.all([
+      this.db.query<{ id: string; x: string }>(`SELECT id, xmin::text AS x ${ordered}`, [projectId], { prepare: true }),
+      relatedRows,
     ]);
-    return boardListsJson(rows, checklists, comments, links, projectKey, doneWhen);
+    const changed = order.filter((o) => previous.pieces.get(o.id)?.x !== o.x).map((o) => o.id);
+    const rows =
+      changed.length === 0
+        ? []
+        : await this.db.query<ListRow>(`SELECT ${LIST_COLUMNS} FROM tasks WHERE project_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL`, [projectId, changed], {
+            prepare: true,
+          });
+    return buildBoardLists(order, new Map(rows.map((r) => [r.id, r])), previous, related, projectKey, doneWhen);
   }
 
   /**
