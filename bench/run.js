@@ -508,7 +508,19 @@ async function cpuSnapshot() {
     if (t !== null) service.set(pid, t);
   }
   const own = process.cpuUsage();
-  return { pg, service, clientUs: own.user + own.system };
+  return { pg, service, clientUs: own.user + own.system, machine: machineTicks() };
+}
+
+// The whole machine's CPU time from /proc/stat, in ms: busy (every process of this machine, ours
+// and others), idle, and stolen (time the hypervisor gave the virtual cores to other machines).
+function machineTicks() {
+  try {
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const ms = (t) => (t * 1000) / CLK_TCK;
+    return { busy: ms(user + nice + system + irq + softirq), idle: ms(idle + iowait), steal: ms(steal || 0) };
+  } catch {
+    return null;
+  }
 }
 
 function cpuPerOp(before, after, ops) {
@@ -518,10 +530,17 @@ function cpuPerOp(before, after, ops) {
     for (const [pid, t] of a) ticks += t - (b.get(pid) ?? 0);
     return (ticks * 1000) / CLK_TCK;
   };
+  const service = delta(after.service, before.service);
+  const pg = delta(after.pg, before.pg);
+  const client = (after.clientUs - before.clientUs) / 1000;
+  const m = before.machine && after.machine ? { busy: after.machine.busy - before.machine.busy, idle: after.machine.idle - before.machine.idle, steal: after.machine.steal - before.machine.steal } : null;
   return {
-    service: delta(after.service, before.service) / ops,
-    pg: delta(after.pg, before.pg) / ops,
-    client: (after.clientUs - before.clientUs) / 1000 / ops,
+    service: service / ops,
+    pg: pg / ops,
+    client: client / ops,
+    // Everything else that ran on these cores meanwhile (other processes, PostgreSQL's own background work).
+    other: m ? Math.max(0, m.busy - service - pg - client) / ops : null,
+    stolenPct: m && m.busy + m.idle + m.steal > 0 ? (100 * m.steal) / (m.busy + m.idle + m.steal) : null,
   };
 }
 
@@ -570,7 +589,8 @@ function record(scenario, stats, notes = '') {
       : '';
   const cpu = stats.cpu;
   const cpuNote = cpu
-    ? `CPU/op: service ${cpu.service.toFixed(1)} ms, PostgreSQL ${cpu.pg.toFixed(1)} ms, bench client ${cpu.client.toFixed(1)} ms`
+    ? `CPU/op: service ${cpu.service.toFixed(1)} ms, PostgreSQL ${cpu.pg.toFixed(1)} ms, bench client ${cpu.client.toFixed(1)} ms` +
+      (cpu.other !== null ? `, other ${cpu.other.toFixed(1)} ms; stolen ${cpu.stolenPct.toFixed(0)} %` : '')
     : '';
   delete stats.cpu;
   const waitNote = stats.waits && stats.waits.length ? `connections: ${stats.waits.map(([w, n]) => `${w} ${n.toFixed(1)}`).join(', ')}` : '';
@@ -1132,6 +1152,7 @@ async function main() {
   let machine = '';
   const startLoad = os.loadavg()[0];
   let calibrationUrl = null;
+  let runMachineStart = null;
   let startCalibration = null;
   let endCalibration = null;
   try {
@@ -1156,6 +1177,7 @@ async function main() {
       (DIAG ? '; BENCH_DIAG on (query counter and sampler add overhead)' : '') +
       `; load average at start ${startLoad.toFixed(1)}; ${new Date().toISOString()}`;
 
+    runMachineStart = machineTicks();
     calibrationUrl = dbUrl;
     startCalibration = await calibrate(dbUrl);
     log(`calibration: ${startCalibration} round trips/s`);
@@ -1214,6 +1236,12 @@ async function main() {
   }
 
   machine += `, at end ${os.loadavg()[0].toFixed(1)}`;
+  const runMachineEnd = machineTicks();
+  if (runMachineStart && runMachineEnd) {
+    const d = (k) => runMachineEnd[k] - runMachineStart[k];
+    const all = d('busy') + d('idle') + d('steal');
+    if (all > 0) machine += `; CPU stolen by the hypervisor during the run ${((100 * d('steal')) / all).toFixed(1)} %`;
+  }
   if (startLoad > os.cpus().length / 2) machine += ' (other work was running on these cores before the bench started: figures are pessimistic)';
   if (endCalibration !== null) {
     machine += `; calibration (prepared SELECT 1 round trips/s over 16 connections, 1.5 s): ${startCalibration} at start, ${endCalibration} at end`;

@@ -2,43 +2,36 @@ import { Injectable } from '@nestjs/common';
 import { PropertyConfig, PropertyDef } from '@board/properties';
 import { Database } from '../database';
 
-/** A row of `defsLateral`: one property, or all nulls when the project has none. */
-export interface DefRow {
-  prop_id: string | null;
-  prop_name: string;
-  prop_type: string;
-  prop_position: string;
-  prop_config: PropertyConfig;
-  option_ids: string[];
-  option_names?: string[];
+/** One property of `defsJson`. */
+export interface DefJson {
+  id: string;
+  name: string;
+  type: PropertyDef['type'];
+  position: string;
+  config: PropertyConfig | null;
+  optionIds: string[];
+  optionNames?: string[];
 }
 
+const optionsOf = (column: string) =>
+  `COALESCE((SELECT json_agg(o.${column} ORDER BY o.position COLLATE "C", o.id) FROM options o WHERE o.project_id = pp.project_id AND o.property_id = pp.id), '[]')`;
+
 /**
- * The project's properties with their option ids (and names, when asked), joined as rows `d` of
- * `DefRow` onto a one-row query: `SELECT …, d.* FROM (…) x ${defsLateral('$1')} ORDER BY ${DEFS_ORDER}`.
- * `p` is the project id's placeholder. Every value check reads its properties through this.
+ * The project's properties in display order with their option ids (and names, when asked), as one
+ * JSON array (`DefJson[]`): an expression for a select list, `p` the project id's placeholder.
+ * One JSON value instead of a row per property: the driver parses it natively, where rows
+ * repeating the other columns and text arrays cost twice the service's CPU (bench/README.md,
+ * finding 13). Every value check reads its properties through this.
  */
-export const defsLateral = (p: string, withNames = false): string => `LEFT JOIN LATERAL (
-           SELECT p.id AS prop_id, p.name AS prop_name, p.type AS prop_type, p.position AS prop_position, p.config AS prop_config,
-                  COALESCE(array_agg(o.id ORDER BY o.position COLLATE "C") FILTER (WHERE o.id IS NOT NULL), '{}') AS option_ids${
-                    withNames
-                      ? `,
-                  COALESCE(array_agg(o.name ORDER BY o.position COLLATE "C") FILTER (WHERE o.id IS NOT NULL), '{}') AS option_names`
-                      : ''
-                  }
-             FROM properties p
-             LEFT JOIN options o ON o.property_id = p.id AND o.project_id = p.project_id
-            WHERE p.project_id = ${p}
-            GROUP BY p.id) d ON true`;
+export const defsJson = (p: string, withNames = false): string => `(
+  SELECT COALESCE(json_agg(json_build_object('id', pp.id, 'name', pp.name, 'type', pp.type, 'position', pp.position, 'config', pp.config,
+                                             'optionIds', ${optionsOf('id')}${withNames ? `, 'optionNames', ${optionsOf('name')}` : ''})
+                           ORDER BY pp.position COLLATE "C", pp.id), '[]')
+    FROM properties pp WHERE pp.project_id = ${p})`;
 
-/** Display order of the properties of `defsLateral`. */
-export const DEFS_ORDER = `d.prop_position COLLATE "C", d.prop_id`;
-
-/** The property definitions among rows of `defsLateral`. */
-export function defsOf(rows: readonly DefRow[]): PropertyDef[] {
-  return rows
-    .filter((r) => r.prop_id !== null)
-    .map((r) => ({ id: r.prop_id!, name: r.prop_name, type: r.prop_type, position: r.prop_position, config: r.prop_config ?? {}, optionIds: new Set(r.option_ids) }));
+/** The property definitions of a `defsJson` value. */
+export function defsFromJson(list: readonly DefJson[]): PropertyDef[] {
+  return list.map((d) => ({ id: d.id, name: d.name, type: d.type, position: d.position, config: d.config ?? {}, optionIds: new Set(d.optionIds) }));
 }
 
 /** A project's properties with their option ids, in display order: what value checks need. One query. */
@@ -47,20 +40,17 @@ export class PropertyDefsQuery {
   constructor(private readonly db: Database) {}
 
   async load(projectId: string): Promise<PropertyDef[]> {
-    const rows = await this.db.query<DefRow>(`SELECT d.* FROM (SELECT 1) one ${defsLateral('$1')} ORDER BY ${DEFS_ORDER}`, [projectId], { prepare: true });
-    return defsOf(rows);
+    const row = await this.db.one<{ defs: DefJson[] }>(`SELECT ${defsJson('$1')} AS defs`, [projectId], { prepare: true });
+    return defsFromJson(row!.defs);
   }
 
   /** The properties (as `load`) and the user ids of the project's members, agents included: what every value write checks against, in one round trip. */
   async loadWithMembers(projectId: string): Promise<{ defs: PropertyDef[]; memberIds: Set<string> }> {
-    const rows = await this.db.query<DefRow & { member_ids: string[] }>(
-      `SELECT m.member_ids, d.*
-         FROM (SELECT COALESCE(array_agg(user_id), '{}') AS member_ids FROM members WHERE project_id = $1) m
-         ${defsLateral('$1')}
-        ORDER BY ${DEFS_ORDER}`,
+    const row = await this.db.one<{ defs: DefJson[]; member_ids: string[] }>(
+      `SELECT ${defsJson('$1')} AS defs, (SELECT COALESCE(json_agg(user_id), '[]') FROM members WHERE project_id = $1) AS member_ids`,
       [projectId],
       { prepare: true },
     );
-    return { defs: defsOf(rows), memberIds: new Set(rows[0]?.member_ids ?? []) };
+    return { defs: defsFromJson(row!.defs), memberIds: new Set(row!.member_ids) };
   }
 }

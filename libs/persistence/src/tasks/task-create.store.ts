@@ -4,7 +4,7 @@ import { Change } from '@board/kernel';
 import { PropertyDef } from '@board/properties';
 import { DoneWhen } from '@board/tasks';
 import { Database } from '../database';
-import { DEFS_ORDER, defsLateral, defsOf, DefRow } from '../properties/property-defs.query';
+import { DefJson, defsFromJson, defsJson } from '../properties/property-defs.query';
 import { CHANGE_CHANNEL, changePayload } from '../activity/pg-change.announcer';
 import { deliveriesCte, noticeColumns, WEBHOOK_CHANNEL } from '../activity/typeorm-activity.recorder';
 
@@ -39,7 +39,8 @@ const DEFS_FINGERPRINT = (p: string) =>
                   FROM ${table} WHERE project_id = ${p})`)
     .join(` || '|' || `);
 
-interface ContextRow extends DefRow {
+interface ContextRow {
+  defs: DefJson[];
   member_ids: string[];
   fp: string;
   key: string;
@@ -49,15 +50,12 @@ interface ContextRow extends DefRow {
 }
 
 // Built once: the texts are also the prepared statements' keys.
-const LOAD_SQL = `SELECT m.member_ids, ${DEFS_FINGERPRINT('$1')} AS fp, pr.key, pr.done_when,
+const LOAD_SQL = `SELECT ${defsJson('$1')} AS defs, (SELECT COALESCE(json_agg(user_id), '[]') FROM members WHERE project_id = $1) AS member_ids,
+              ${DEFS_FINGERPRINT('$1')} AS fp, pr.key, pr.done_when,
               (SELECT position FROM tasks WHERE project_id = $1 ORDER BY position COLLATE "C" LIMIT 1) AS first,
-              (SELECT position FROM tasks WHERE project_id = $1 ORDER BY position COLLATE "C" DESC LIMIT 1) AS last,
-              d.*
+              (SELECT position FROM tasks WHERE project_id = $1 ORDER BY position COLLATE "C" DESC LIMIT 1) AS last
          FROM projects pr
-         CROSS JOIN (SELECT COALESCE(array_agg(user_id), '{}') AS member_ids FROM members WHERE project_id = $1) m
-         ${defsLateral('$1')}
-        WHERE pr.id = $1
-        ORDER BY ${DEFS_ORDER}`;
+        WHERE pr.id = $1`;
 
 const CREATE_SQL = `WITH c AS MATERIALIZED (
          SELECT * FROM board_create_task($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9::text[], $10)),
@@ -82,15 +80,10 @@ export class TaskCreateStore {
   constructor(private readonly db: Database) {}
 
   async load(projectId: string): Promise<CreateContext | null> {
-    const rows = await this.db.query<ContextRow>(
-      LOAD_SQL,
-      [projectId],
-      { prepare: true },
-    );
-    const head = rows[0];
+    const head = await this.db.one<ContextRow>(LOAD_SQL, [projectId], { prepare: true });
     if (!head) return null;
     return {
-      defs: defsOf(rows),
+      defs: defsFromJson(head.defs),
       memberIds: new Set(head.member_ids),
       defsFingerprint: head.fp,
       key: head.key,

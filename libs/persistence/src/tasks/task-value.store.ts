@@ -4,7 +4,7 @@ import { PropertyDef } from '@board/properties';
 import { Task } from '@board/tasks';
 import { Change } from '@board/kernel';
 import { Database } from '../database';
-import { DEFS_ORDER, defsLateral, defsOf, DefRow } from '../properties/property-defs.query';
+import { DefJson, defsFromJson, defsJson } from '../properties/property-defs.query';
 import { TASK_COLUMNS, TaskRow, toTask } from './typeorm-task.repository';
 import { CHANGE_CHANNEL, changePayload } from '../activity/pg-change.announcer';
 import { deliveriesCte, noticeColumns, WEBHOOK_CHANNEL } from '../activity/typeorm-activity.recorder';
@@ -19,17 +19,14 @@ export interface ValueWriteContext {
   task: Task | null;
 }
 
-/** One row per property (see `defsLateral`); the task's columns are null when there is no such task. */
-type ContextRow = DefRow & Partial<TaskRow> & { member_ids: string[]; member_names: string[] };
+/** One row; the task's columns are null when there is no such task. */
+type ContextRow = Partial<TaskRow> & { defs: DefJson[]; members: { ids: string[]; names: string[] } };
 
 // Built once: the text is also the prepared statement's key.
-const LOAD_SQL = `SELECT m.member_ids, m.member_names, ${TASK_COLUMNS.split(', ').map((c) => `t.${c}`).join(', ')}, d.*
-   FROM (SELECT COALESCE(array_agg(m.user_id ORDER BY m.user_id), '{}') AS member_ids,
-                COALESCE(array_agg(u.name ORDER BY m.user_id), '{}') AS member_names
-           FROM members m JOIN users u ON u.id = m.user_id WHERE m.project_id = $1) m
-   LEFT JOIN tasks t ON t.project_id = $1 AND t.id = $2
-   ${defsLateral('$1', true)}
-  ORDER BY ${DEFS_ORDER}`;
+const LOAD_SQL = `SELECT ${TASK_COLUMNS.split(', ').map((c) => `t.${c}`).join(', ')}, ${defsJson('$1', true)} AS defs,
+        (SELECT json_build_object('ids', COALESCE(json_agg(m.user_id ORDER BY m.user_id), '[]'), 'names', COALESCE(json_agg(u.name ORDER BY m.user_id), '[]'))
+           FROM members m JOIN users u ON u.id = m.user_id WHERE m.project_id = $1) AS members
+   FROM (SELECT 1) one LEFT JOIN tasks t ON t.project_id = $1 AND t.id = $2`;
 
 const WRITE_SQL = `WITH upd AS (
          UPDATE tasks SET "values" = $3::jsonb, updated_at = $5
@@ -59,18 +56,12 @@ export class TaskValueStore {
   constructor(private readonly db: Database) {}
 
   async load(projectId: string, taskId: string): Promise<ValueWriteContext> {
-    const rows = await this.db.query<ContextRow>(
-      LOAD_SQL,
-      [projectId, taskId],
-      { prepare: true },
-    );
-    const first = rows[0];
+    const row = (await this.db.one<ContextRow>(LOAD_SQL, [projectId, taskId], { prepare: true }))!;
     const names = new Map<string, string>();
-    first?.member_ids.forEach((id, i) => names.set(id, first.member_names[i]));
-    for (const r of rows) r.option_ids.forEach((id, i) => names.set(id, r.option_names![i]));
-    const defs = defsOf(rows);
-    const task = first?.id ? toTask(first as TaskRow) : null;
-    return { defs, memberIds: new Set(first?.member_ids ?? []), names, task };
+    row.members.ids.forEach((id, i) => names.set(id, row.members.names[i]));
+    for (const d of row.defs) d.optionIds.forEach((id, i) => names.set(id, d.optionNames![i]));
+    const task = row.id ? toTask(row as TaskRow) : null;
+    return { defs: defsFromJson(row.defs), memberIds: new Set(row.members.ids), names, task };
   }
 
   /**
