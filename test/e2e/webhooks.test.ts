@@ -503,6 +503,22 @@ describe('webhooks', () => {
       });
     });
 
+    it('makes a delivery due at once by the worker’s clock: its first try time has no fraction of a millisecond', async () => {
+      // The worker claims what is due by its own clock, which counts whole milliseconds; a first try
+      // stamped with microseconds could sit just past "now" when the wake-up arrives within the same
+      // millisecond, and wait for the next write or the poll a second later.
+      for (let i = 0; i < 5; i++) await newTask(`Due at once ${i}`);
+      const rows = (
+        await t.sql.query(
+          `SELECT count(*)::int AS n, count(*) FILTER (WHERE next_try_at <> date_trunc('milliseconds', next_try_at))::int AS fractional
+             FROM webhook_deliveries WHERE project_id = $1`,
+          [projectId],
+        )
+      ).rows[0];
+      expect(rows.n).toBeGreaterThanOrEqual(5);
+      expect(rows.fractional).toBe(0);
+    });
+
     it('sends a webhook with kinds [comment] comment lines only (a new comment and an edit)', async () => {
       const rows = await since();
       const task = await newTask('Talk about it');

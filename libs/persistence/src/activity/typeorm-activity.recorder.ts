@@ -27,7 +27,9 @@ export const deliveriesCte = (p: string, k: string, t: string, wh: string, taskN
            json_build_object('delivery', delivery_id, 'projectId', ${p}::uuid, 'projectKey', project_key, 'kind', ${k}::text,
                              'taskId', ${t}::uuid, 'taskKey', task_key,
                              'at', to_char((SELECT created_at FROM line) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text,
-           clock_timestamp()
+           -- Whole milliseconds: the worker claims by its own clock, which has no finer grain, and a
+           -- wake-up within the same millisecond must find the delivery due.
+           date_trunc('milliseconds', clock_timestamp())
       FROM target
     RETURNING id)`;
 
