@@ -519,6 +519,21 @@ describe('webhooks', () => {
       expect(rows.fractional).toBe(0);
     });
 
+    it('sends one delivery per task of a bulk value write, each with its task', async () => {
+      const tasks = [await newTask('Bulk one'), await newTask('Bulk two'), await newTask('Bulk three')];
+      const done = status.options[status.options.length - 1].id;
+      await must(owner.client.post(`/projects/${projectId}/tasks/values`, { taskIds: tasks.map((x: any) => x.id), propertyId: status.id, value: done }), 200);
+      const ids = new Set(tasks.map((x: any) => x.id));
+      const hits = await receiver.waitFor(ALL, (h) => h.body?.kind === 'value' && ids.has(h.body.taskId), 3, 5000);
+      expect(hits.map((h) => h.body.taskKey).sort()).toEqual(tasks.map((x: any) => x.key).sort());
+      expect(hits.every((h) => h.verified)).toBe(true);
+      // One feed line per task, in the order the bulk wrote them (by task id), even when they share
+      // a microsecond (the feed reads oldest first by createdAt, then id).
+      const feed = await must(owner.client.get(`/projects/${projectId}/activity`), 200);
+      const lines = feed.activity.filter((e: any) => e.kind === 'value' && ids.has(e.taskId));
+      expect(lines.map((e: any) => e.taskId)).toEqual([...ids].sort());
+    });
+
     it('sends a webhook with kinds [comment] comment lines only (a new comment and an edit)', async () => {
       const rows = await since();
       const task = await newTask('Talk about it');

@@ -22,4 +22,9 @@ export interface ActivityLine {
  */
 export abstract class ActivityRecorder {
   abstract record(line: ActivityLine): Promise<void>;
+
+  /** Many lines of one project in order, as one write where the adapter can (bulk edits). */
+  async recordMany(lines: readonly ActivityLine[]): Promise<void> {
+    for (const line of lines) await this.record(line);
+  }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, fail, isUuid, parseId, UnitOfWork } from '@board/kernel';
+import { ActivityLine, ActivityRecorder, Clock, fail, isUuid, parseId, UnitOfWork } from '@board/kernel';
 import { PropertyDefsQuery, TaskRepository } from '@board/persistence';
 import { isEmptyValue, normalizeValue, StoredValue } from '@board/properties';
 import { Task } from '@board/tasks';
@@ -25,6 +25,7 @@ export class BulkService {
     private readonly taskService: TasksService,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
+    private readonly activity: ActivityRecorder,
   ) {}
 
   /** Archives named tasks, or a whole column; answers how many really went. One ring for all. */
@@ -48,16 +49,13 @@ export class BulkService {
         // Row locks: save() writes whole rows, so a value write racing the archive must not be lost.
         const found = await this.tasks.findManyForUpdate(writer.projectId, ids);
         if (found.length !== ids.length) fail('bulk.task_not_on_board');
+        // Set-based: one statement for the rows, one for the feed lines and their deliveries.
         const now = this.clock.now();
-        let archived = 0;
-        for (const task of found) {
-          if (!task.archive(now)) continue;
-          await this.tasks.save(task, now, false);
-          await this.taskService.record(writer, task.id, 'archive', { action: 'archived' });
-          archived++;
-        }
-        if (archived > 0) await this.taskService.announce(writer, 'board');
-        return archived;
+        const archived = found.filter((task) => task.archive(now));
+        await this.tasks.saveMany(writer.projectId, archived, now, false);
+        await this.activity.recordMany(archived.map((task) => this.taskService.line(writer, task.id, 'archive', { action: 'archived' })));
+        if (archived.length > 0) await this.taskService.announce(writer, 'board');
+        return archived.length;
       },
       { lockProject: writer.projectId },
     );
@@ -83,15 +81,22 @@ export class BulkService {
       const found = await this.tasks.findManyForUpdate(writer.projectId, ids);
       if (found.length !== ids.length) fail('bulk.task_not_on_board');
       if (found.some((t) => t.isArchived)) fail('bulk.archived');
-      let set = 0;
       const dropped: DroppedRow[] = [];
       const names = new Map<string, string>();
+      const changed: Task[] = [];
+      const lines: ActivityLine[] = [];
       for (const task of found) {
         const next = change ? changeList(task, propertyId, value as string, change as 'add' | 'remove') : value;
-        const before = JSON.stringify(task.values);
-        dropped.push(...(await this.taskService.writeValues(writer, task, new Map([[propertyId, next]]), defs, false, false, names)));
-        if (JSON.stringify(task.values) !== before) set++;
+        const plan = await this.taskService.planValues(writer, task, new Map([[propertyId, next]]), defs, names);
+        dropped.push(...plan.rows);
+        if (!plan.changed) continue;
+        changed.push(task);
+        lines.push(...plan.lines);
       }
+      // Set-based: one statement for the rows, one for the feed lines and their deliveries.
+      await this.tasks.saveMany(writer.projectId, changed, this.clock.now(), true);
+      await this.activity.recordMany(lines);
+      const set = changed.length;
       if (set > 0) await this.taskService.announce(writer, 'board');
       return { set, value, dropped };
     });

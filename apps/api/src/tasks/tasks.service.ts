@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ActivityRecorder, ChangeAnnouncer, Clock, fail, parseId, ranksAfter, ranksBefore, UnitOfWork } from '@board/kernel';
+import { ActivityLine, ActivityRecorder, ChangeAnnouncer, Clock, fail, parseId, ranksAfter, ranksBefore, UnitOfWork } from '@board/kernel';
 import { Database, Placement, PropertyDefsQuery, RunQueries, TaskCreateStore, TaskQueries, TaskRepository, TaskValueStore } from '@board/persistence';
 import { clearedValue, DroppedValue, isEmptyValue, PropertyDef, StoredValue } from '@board/properties';
 import { readDescription, readTitle, Task, taskKey } from '@board/tasks';
@@ -264,33 +264,43 @@ export class TasksService {
    * Writes values onto a loaded task (locked by the caller), drops what `when` rules now hide,
    * saves, writes one `value` line per written property and rings the board. Answers the drops.
    */
-  async writeValues(
+  async writeValues(writer: Writer, task: Task, written: ReadonlyMap<string, StoredValue>, defs: readonly PropertyDef[], forceSave = false): Promise<DroppedRow[]> {
+    if (written.size === 0) return [];
+    const { changed, rows, lines } = await this.planValues(writer, task, written, defs);
+    if (!changed && !forceSave) return rows;
+    await this.tasks.save(task, this.clock.now(), changed);
+    if (changed) {
+      for (const line of lines) await this.activity.record(line);
+      await this.announce(writer, 'board', task.id);
+    }
+    return rows;
+  }
+
+  /**
+   * Values applied to a loaded task in memory (nothing written): whether it changed, what `when`
+   * rules dropped, and its `value` feed lines. `names` holds the option and people names already
+   * looked up; a bulk write shares one across its tasks.
+   */
+  async planValues(
     writer: Writer,
     task: Task,
     written: ReadonlyMap<string, StoredValue>,
     defs: readonly PropertyDef[],
-    forceSave = false,
-    /** A bulk write rings once for all its tasks. */
-    ring = true,
-    /** Names of options and people already looked up: a bulk write shares one across its tasks. */
     names = new Map<string, string>(),
-  ): Promise<DroppedRow[]> {
-    if (written.size === 0) return [];
+  ): Promise<{ changed: boolean; rows: DroppedRow[]; lines: ActivityLine[] }> {
     const before = task.values;
     const { values, dropped } = applyValues(before, written, defs);
     const changed = task.replaceValues(values);
     const rows = dropped.map((d) => ({ taskId: task.id, propertyId: d.propertyId, name: d.name }));
-    if (!changed && !forceSave) return rows;
-    await this.tasks.save(task, this.clock.now(), changed);
+    const lines: ActivityLine[] = [];
     if (changed) {
       for (const [propertyId, value] of written) {
         const def = defs.find((d) => d.id === propertyId)!;
         if (lineless(before, propertyId, value, dropped)) continue;
-        await this.record(writer, task.id, 'value', await this.valueData(def, value, dropped, names));
+        lines.push(this.line(writer, task.id, 'value', await this.valueData(def, value, dropped, names)));
       }
-      if (ring) await this.announce(writer, 'board', task.id);
     }
-    return rows;
+    return { changed, rows, lines };
   }
 
   /** Feed data of a value line; looks up only the names `names` does not hold yet, and keeps them there. */
@@ -327,8 +337,13 @@ export class TasksService {
     return taskKey((await this.facts.load(projectId)).key, number);
   }
 
-  record(writer: Writer, taskId: string | null, kind: Parameters<ActivityRecorder['record']>[0]['kind'], data: Record<string, unknown>): Promise<void> {
-    return this.activity.record({ projectId: writer.projectId, taskId, actorId: writer.userId, kind, data });
+  record(writer: Writer, taskId: string | null, kind: ActivityLine['kind'], data: Record<string, unknown>): Promise<void> {
+    return this.activity.record(this.line(writer, taskId, kind, data));
+  }
+
+  /** A feed line by the caller. */
+  line(writer: Writer, taskId: string | null, kind: ActivityLine['kind'], data: Record<string, unknown>): ActivityLine {
+    return { projectId: writer.projectId, taskId, actorId: writer.userId, kind, data };
   }
 
   announce(writer: Writer, scope: 'board' | 'task' | 'project', taskId?: string): Promise<void> {

@@ -6,27 +6,26 @@ import { Database } from '../database';
 export const WEBHOOK_CHANNEL = 'board_webhooks';
 
 /**
- * The outbox half of a feed line: one pending delivery per enabled webhook of the project whose
- * kinds match (or only the webhook `$wh`, for a test), its body fixed now. Expects a CTE `line`
- * with the line's `created_at` (no row, no deliveries); `$p` project, `$k` kind, `$t` task,
- * `$wh` webhook are parameter placeholders; `taskNumber`, an SQL expression of the task's number
- * when the task is written by the same statement (which cannot read it back). Answers the new
- * delivery ids from `ins`.
+ * The outbox half of feed lines: one pending delivery per line and enabled webhook of the project
+ * whose kinds match the line's (or only the webhook `$wh`, for a test), its body fixed now. Expects
+ * a CTE `line` of the lines' `created_at`, `kind` and `task_id` (no rows, no deliveries); `$p`
+ * project and `$wh` webhook are parameter placeholders; `taskNumber`, an SQL expression of the
+ * task's number when the task is written by the same statement (which cannot read it back).
+ * Answers the new delivery ids from `ins`.
  */
-export const deliveriesCte = (p: string, k: string, t: string, wh: string, taskNumber?: string) => `
+export const deliveriesCte = (p: string, wh: string, taskNumber?: string) => `
   target AS (
-    SELECT w.id AS webhook_id, pr.key AS project_key, gen_random_uuid() AS delivery_id,
-           pr.key || '-' || ${taskNumber ?? `(SELECT ta.number FROM tasks ta WHERE ta.project_id = w.project_id AND ta.id = ${t})`} AS task_key
-      FROM webhooks w JOIN projects pr ON pr.id = w.project_id
-     WHERE w.project_id = ${p} AND EXISTS (SELECT 1 FROM line)
-       AND (${wh}::uuid IS NOT NULL AND w.id = ${wh}
-            OR ${wh}::uuid IS NULL AND w.enabled AND (jsonb_array_length(w.kinds) = 0 OR w.kinds ? ${k}))),
+    SELECT l.created_at, l.kind, l.task_id, w.id AS webhook_id, pr.key AS project_key, gen_random_uuid() AS delivery_id,
+           pr.key || '-' || ${taskNumber ?? `(SELECT ta.number FROM tasks ta WHERE ta.project_id = w.project_id AND ta.id = l.task_id)`} AS task_key
+      FROM line l JOIN webhooks w ON w.project_id = ${p} JOIN projects pr ON pr.id = w.project_id
+     WHERE ${wh}::uuid IS NOT NULL AND w.id = ${wh}
+        OR ${wh}::uuid IS NULL AND w.enabled AND (jsonb_array_length(w.kinds) = 0 OR w.kinds ? l.kind)),
   ins AS (
     INSERT INTO webhook_deliveries (id, project_id, webhook_id, kind, task_id, task_key, body, next_try_at)
-    SELECT delivery_id, ${p}, webhook_id, ${k}, ${t}, task_key,
-           json_build_object('delivery', delivery_id, 'projectId', ${p}::uuid, 'projectKey', project_key, 'kind', ${k}::text,
-                             'taskId', ${t}::uuid, 'taskKey', task_key,
-                             'at', to_char((SELECT created_at FROM line) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text,
+    SELECT delivery_id, ${p}, webhook_id, kind, task_id, task_key,
+           json_build_object('delivery', delivery_id, 'projectId', ${p}::uuid, 'projectKey', project_key, 'kind', kind,
+                             'taskId', task_id, 'taskKey', task_key,
+                             'at', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text,
            -- Whole milliseconds: the worker claims by its own clock, which has no finer grain, and a
            -- wake-up within the same millisecond must find the delivery due.
            date_trunc('milliseconds', clock_timestamp())
@@ -56,13 +55,42 @@ export class TypeormActivityRecorder extends ActivityRecorder {
   async record(line: ActivityLine): Promise<void> {
     const row = await this.db.one<{ n: number }>(
       `WITH line AS (
-         INSERT INTO activity (id, project_id, task_id, actor_id, kind, data) VALUES ($6, $1, $3, $4, $2, $5) RETURNING created_at),
-       ${deliveriesCte('$1', '$2', '$3', '$7')}
+         INSERT INTO activity (id, project_id, task_id, actor_id, kind, data) VALUES ($6, $1, $3, $4, $2, $5) RETURNING created_at, kind, task_id),
+       ${deliveriesCte('$1', '$7')}
        SELECT count(*)::int AS n FROM ins`,
       [line.projectId, line.kind, line.taskId, line.actorId, JSON.stringify(line.data), randomUUID(), null],
       { prepare: true },
     );
     if (row!.n > 0) await wakeWorkers(this.db, line.projectId);
+  }
+
+  /** The lines in one statement, with their deliveries; `created_at` keeps their order. */
+  override async recordMany(lines: readonly ActivityLine[]): Promise<void> {
+    if (lines.length === 0) return;
+    const projectId = lines[0].projectId;
+    if (lines.some((l) => l.projectId !== projectId)) throw new Error('recordMany takes the lines of one project');
+    const row = await this.db.one<{ n: number }>(
+      `WITH input AS (
+         SELECT * FROM unnest($2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::jsonb[]) WITH ORDINALITY AS i(id, task_id, actor_id, kind, data, ord)),
+       line AS (
+         INSERT INTO activity (id, project_id, task_id, actor_id, kind, data)
+         SELECT id, $1, task_id, actor_id, kind, data FROM input ORDER BY ord
+         RETURNING created_at, kind, task_id),
+       ${deliveriesCte('$1', '$7')}
+       SELECT count(*)::int AS n FROM ins`,
+      [
+        projectId,
+        // Ids ascending in line order: lines stamped in the same microsecond still read in order (feed order is created_at, id).
+        lines.map(() => randomUUID()).sort(),
+        lines.map((l) => l.taskId),
+        lines.map((l) => l.actorId),
+        lines.map((l) => l.kind),
+        lines.map((l) => JSON.stringify(l.data)),
+        null,
+      ],
+      { prepare: true },
+    );
+    if (row!.n > 0) await wakeWorkers(this.db, projectId);
   }
 }
 
@@ -72,7 +100,7 @@ export async function enqueueDeliveries(
   input: { projectId: string; kind: string; taskId: string | null; at: Date; webhookId: string },
 ): Promise<string[]> {
   const rows = await db.query<{ id: string }>(
-    `WITH line AS (SELECT $4::timestamptz AS created_at), ${deliveriesCte('$1', '$2', '$3', '$5')} SELECT id FROM ins`,
+    `WITH line AS (SELECT $4::timestamptz AS created_at, $2::text AS kind, $3::uuid AS task_id), ${deliveriesCte('$1', '$5')} SELECT id FROM ins`,
     [input.projectId, input.kind, input.taskId, input.at, input.webhookId],
   );
   if (rows.length > 0) await wakeWorkers(db, input.projectId);

@@ -62,8 +62,8 @@ const CREATE_SQL = `WITH c AS MATERIALIZED (
        line AS (
          INSERT INTO activity (id, project_id, task_id, actor_id, kind, data)
          SELECT $11, $1, $2, $6, 'created', '{}' FROM c WHERE c.outcome = 'created'
-         RETURNING created_at),
-       ${deliveriesCte('$1', `'created'`, '$2', 'NULL', '(SELECT task_number FROM c)')}
+         RETURNING created_at, kind, task_id),
+       ${deliveriesCte('$1', 'NULL', '(SELECT task_number FROM c)')}
        SELECT c.outcome, c.task_number, c.task_position, c.edge,
               ${noticeColumns({ ringWhen: 'line', changeChannel: '$12', payload: '$13', webhookChannel: '$14', project: '$1' })}
          FROM c`;

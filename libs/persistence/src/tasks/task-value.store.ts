@@ -39,8 +39,8 @@ const WRITE_SQL = `WITH upd AS (
        line AS (
          INSERT INTO activity (id, project_id, task_id, actor_id, kind, data)
          SELECT $6, $1, $2, $7, 'value', $8::jsonb FROM upd WHERE $8::jsonb IS NOT NULL
-         RETURNING created_at),
-       ${deliveriesCte('$1', `'value'`, '$2', 'NULL')}
+         RETURNING created_at, kind, task_id),
+       ${deliveriesCte('$1', 'NULL')}
        SELECT (SELECT count(*) FROM upd)::int AS written,
               ${noticeColumns({ ringWhen: 'upd', changeChannel: '$9', payload: '$10', webhookChannel: '$11', project: '$1' })}`;
 

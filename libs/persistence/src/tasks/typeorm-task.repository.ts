@@ -154,6 +154,31 @@ export class TaskRepository {
     );
   }
 
+  /** `save` for many tasks of one project, as one statement (bulk edits). */
+  async saveMany(projectId: string, tasks: readonly Task[], now: Date, touch: boolean): Promise<void> {
+    if (tasks.length === 0) return;
+    const rows = tasks.map((task) => task.snapshot);
+    if (rows.some((t) => t.projectId !== projectId)) throw new Error('saveMany takes the tasks of one project');
+    await this.db.exec(
+      `UPDATE tasks t SET position = u.position, "values" = u.vals, parent_id = u.parent_id, archived_at = u.archived_at, deleted_at = u.deleted_at,
+              updated_at = CASE WHEN $3 THEN $4 ELSE t.updated_at END
+         FROM unnest($2::uuid[], $5::text[], $6::jsonb[], $7::uuid[], $8::timestamptz[], $9::timestamptz[]) AS u(id, position, vals, parent_id, archived_at, deleted_at)
+        WHERE t.project_id = $1 AND t.id = u.id`,
+      [
+        projectId,
+        rows.map((t) => t.id),
+        touch,
+        now,
+        rows.map((t) => t.position),
+        rows.map((t) => JSON.stringify(t.values)),
+        rows.map((t) => t.parentId),
+        rows.map((t) => t.archivedAt),
+        rows.map((t) => t.deletedAt),
+      ],
+      { prepare: true },
+    );
+  }
+
   /** Every blocker link of the project (the cycle check reads them under the project lock). */
   async links(projectId: string): Promise<Link[]> {
     const rows = await this.db.query<{ task_id: string; blocker_id: string }>(
