@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DiscussionQueries } from '@board/persistence';
-import { ChangeListener, feedLines, insertTask, listenChanges } from '../support/fixtures';
+import { Database, DiscussionQueries } from '@board/persistence';
+import { ChangeListener, feedLines, holdTransaction, insertTask, listenChanges, within } from '../support/fixtures';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 const CLASH = 'This changed while you typed.';
@@ -100,6 +100,32 @@ describe('checklist routes', () => {
       expect((await t.sql.query('SELECT count(*)::int AS n FROM checklist_items WHERE task_id = $1', [taskId])).rows[0].n).toBe(0);
       expect(await feed(taskId)).toEqual([]);
       expect(await changes.take()).toEqual([]);
+    });
+
+    it('takes a dozen adds to one task at once in turn: each last, distinct ranks, one line each', async () => {
+      const taskId = await insertTask(t, projectId);
+      const texts = Array.from({ length: 12 }, (_, i) => `Step ${i}`);
+      const answers = await Promise.all(texts.map((text, i) => (i % 2 ? member.client : owner.client).post(`/tasks/${taskId}/checklist`, { text })));
+      expect(answers.map((a) => a.status)).toEqual(texts.map(() => 201));
+      const rows = (await t.sql.query('SELECT position FROM checklist_items WHERE task_id = $1 ORDER BY position COLLATE "C"', [taskId])).rows;
+      expect(new Set(rows.map((r: any) => r.position)).size).toBe(12);
+      expect((await feed(taskId)).length).toBe(12);
+    });
+
+    it('holds the task, not the project: adds go on while the project lock is held elsewhere, and wait for the task’s row', async () => {
+      const [a, b] = [await insertTask(t, projectId), await insertTask(t, projectId)];
+      const db = t.app.get(Database);
+      const hold = await holdTransaction(db, () => db.query('SELECT 1 FROM tasks WHERE project_id = $1 AND id = $2 FOR NO KEY UPDATE', [projectId, a]), { lockProject: projectId });
+      // Task b: the project lock held elsewhere does not stop it (bounded: one that waited would answer only after the release).
+      const free = await within(owner.client.post(`/tasks/${b}/checklist`, { text: 'Free' }));
+      // Task a: waits for its row.
+      const pending = owner.client.post(`/tasks/${a}/checklist`, { text: 'Waits' });
+      await new Promise((r) => setTimeout(r, 300));
+      const early = (await t.sql.query('SELECT count(*)::int AS n FROM checklist_items WHERE task_id = $1', [a])).rows[0].n;
+      await hold.release();
+      expect(free?.status).toBe(201);
+      expect(early).toBe(0);
+      expect((await pending).status).toBe(201);
     });
 
     it('takes exactly 400 characters, counted as a person counts them', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DiscussionQueries } from '@board/persistence';
-import { ChangeListener, feedLines, insertTask, listenChanges } from '../support/fixtures';
+import { Database, DiscussionQueries } from '@board/persistence';
+import { ChangeListener, feedLines, holdTransaction, insertTask, listenChanges, within } from '../support/fixtures';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 const CLASH = 'This changed while you typed.';
@@ -110,6 +110,28 @@ describe('comment routes', () => {
       expect((await t.sql.query('SELECT count(*)::int AS n FROM comments WHERE task_id = $1', [taskId])).rows[0].n).toBe(0);
       expect(await feed(taskId)).toEqual([]);
       expect(await changes.take()).toEqual([]);
+    });
+
+    it('holds the task, not the project: a comment lands while the project lock is held elsewhere', async () => {
+      const taskId = await insertTask(t, projectId);
+      const hold = await holdTransaction(t.app.get(Database), undefined, { lockProject: projectId });
+      // Bounded: a comment that waited for the project lock would answer only after the release.
+      const answer = await within(owner.client.post(`/tasks/${taskId}/comments`, { body: 'Not waiting' }));
+      await hold.release();
+      expect(answer?.status).toBe(201);
+    });
+
+    it('finds no task when a delete holding the task’s row commits first, and writes nothing', async () => {
+      const taskId = await insertTask(t, projectId);
+      const db = t.app.get(Database);
+      const deleting = await holdTransaction(db, () => db.query('UPDATE tasks SET deleted_at = now() WHERE project_id = $1 AND id = $2', [projectId, taskId]));
+      const pending = owner.client.post(`/tasks/${taskId}/comments`, { body: 'Too late' });
+      await new Promise((r) => setTimeout(r, 300));
+      await deleting.release();
+      const res = await pending;
+      expect(res.status).toBe(404);
+      expect((await t.sql.query('SELECT count(*)::int AS n FROM comments WHERE task_id = $1', [taskId])).rows[0].n).toBe(0);
+      expect(await feed(taskId)).toEqual([]);
     });
 
     it('takes exactly 8000 characters', async () => {

@@ -1,6 +1,6 @@
 import { ranksAfter } from '@board/kernel';
 import { Database, TaskCreateStore } from '@board/persistence';
-import { createProperty, createTask } from '../support/fixtures';
+import { createProperty, createTask, holdTransaction } from '../support/fixtures';
 import { createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -102,25 +102,12 @@ describe('simultaneous creates', () => {
 
   it('waits for the project lock the rest of the service takes (the same key inside PostgreSQL)', async () => {
     const p = await createProject(owner.client, 'Queue', 'QUE');
-    const db = t.app.get(Database);
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((r) => (locked = r));
-    const holder = db.transaction(
-      async () => {
-        locked();
-        await held;
-      },
-      { lockProject: p.id },
-    );
-    await isLocked;
+    const hold = await holdTransaction(t.app.get(Database), undefined, { lockProject: p.id });
     const pending = owner.client.post(`/projects/${p.id}/tasks`, { title: 'Waits its turn' });
     await new Promise((r) => setTimeout(r, 400));
     const count = async () => (await t.sql.query('SELECT count(*)::int AS n FROM tasks WHERE project_id = $1', [p.id])).rows[0].n;
     expect(await count()).toBe(0);
-    release();
-    await holder;
+    await hold.release();
     expect((await pending).status).toBe(201);
     expect(await count()).toBe(1);
   });

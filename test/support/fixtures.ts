@@ -180,3 +180,38 @@ export async function listenChanges(databaseUrl: string): Promise<ChangeListener
     close: () => client.end(),
   };
 }
+
+/**
+ * Opens a transaction through the app's Database (with the project lock when asked), runs `work`
+ * in it, and keeps it open until `release` is called: for tests of what waits for what. Answers
+ * once `work` has run; `release` ends the transaction and waits for it.
+ */
+export async function holdTransaction(
+  db: { transaction<T>(work: () => Promise<T>, options?: { lockProject?: string }): Promise<T> },
+  work: () => Promise<unknown> = async () => undefined,
+  options: { lockProject?: string } = {},
+): Promise<{ release(): Promise<void> }> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let ready!: () => void;
+  let failed!: (error: unknown) => void;
+  const isReady = new Promise<void>((resolve, reject) => ((ready = resolve), (failed = reject)));
+  const holder = db.transaction(async () => {
+    await work().catch((error) => (failed(error), Promise.reject(error)));
+    ready();
+    await held;
+  }, options);
+  holder.catch(failed);
+  await isReady;
+  return {
+    release: async () => {
+      release();
+      await holder;
+    },
+  };
+}
+
+/** A request's answer, or null when it has not come within `ms` (the request goes on). */
+export function within<T>(request: Promise<T>, ms = 5000): Promise<T | null> {
+  return Promise.race([request, new Promise<null>((r) => setTimeout(() => r(null), ms))]);
+}

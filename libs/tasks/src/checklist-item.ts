@@ -103,6 +103,11 @@ export function checklistAction(before: { text: string; done: boolean }, after: 
  */
 export abstract class ChecklistRepository {
   abstract find(projectId: string, itemId: string): Promise<ChecklistItem | null>;
+  /**
+   * Locks the live task's row until the transaction ends, so adds to one task take turns (their
+   * ranks) while other tasks' go on; false when the task is not a live task of the project.
+   */
+  abstract lockTask(projectId: string, taskId: string): Promise<boolean>;
   /** Rank of the task's last item, or null when it has none. */
   abstract lastPosition(projectId: string, taskId: string): Promise<string | null>;
   /** Inserts the item; false when the task is not a live task of the project. */

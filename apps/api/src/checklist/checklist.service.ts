@@ -25,15 +25,14 @@ export class ChecklistService {
   async add(writer: Writer, taskId: string, body: Record<string, unknown>): Promise<{ item: ChecklistItemView }> {
     const text = readChecklistText(body.text);
     const projectId = writer.projectId;
-    return this.uow.run(
-      async () => {
-        const item = newChecklistItem({ id: randomUUID(), projectId, taskId, text, lastPosition: await this.items.lastPosition(projectId, taskId) });
-        if (!(await this.items.insert(item))) fail('task.not_found');
-        await this.changed(writer, item, 'added');
-        return { item: checklistItemView(item) };
-      },
-      { lockProject: projectId },
-    );
+    // The task's row lock, not the project's: adds to other tasks go on meanwhile.
+    return this.uow.run(async () => {
+      if (!(await this.items.lockTask(projectId, taskId))) fail('task.not_found');
+      const item = newChecklistItem({ id: randomUUID(), projectId, taskId, text, lastPosition: await this.items.lastPosition(projectId, taskId) });
+      if (!(await this.items.insert(item))) fail('task.not_found');
+      await this.changed(writer, item, 'added');
+      return { item: checklistItemView(item) };
+    });
   }
 
   async update(writer: Writer, itemId: string, body: Record<string, unknown>): Promise<{ item: ChecklistItemView } | { ok: true }> {

@@ -14,7 +14,8 @@ const actorOf = (writer: Writer): CommentActor => ({ userId: writer.userId, kind
 /**
  * Comments on a task. A person or an agent comments as itself. Every write that changes
  * something moves the task's `updated_at`, leaves one `comment` feed line and rings the task,
- * all in one transaction under the project lock; same words write and ring nothing.
+ * all in one transaction (a new comment under the task's row lock, edits and deletes under the
+ * project lock); same words write and ring nothing.
  */
 @Injectable()
 export class CommentsService {
@@ -31,17 +32,15 @@ export class CommentsService {
   async add(writer: Writer, taskId: string, input: Record<string, unknown>): Promise<{ comment: CommentView }> {
     const body = readNewCommentBody(input.body);
     const projectId = writer.projectId;
-    return this.uow.run(
-      async () => {
-        const comment = await this.comments.insert({ id: randomUUID(), projectId, taskId, authorId: writer.userId, body });
-        if (!comment) return fail('task.not_found');
-        await this.changed(writer, comment, { commentId: comment.id });
-        // A person's answer wakes an agent whose run waits on this task.
-        if (writer.kind === 'human') await this.runs.answeredInComment(projectId, taskId, { id: writer.userId, name: writer.name });
-        return { comment: await this.view(comment) };
-      },
-      { lockProject: projectId },
-    );
+    // The insert locks the task's row, not the project: comments on other tasks go on meanwhile.
+    return this.uow.run(async () => {
+      const comment = await this.comments.insert({ id: randomUUID(), projectId, taskId, authorId: writer.userId, body });
+      if (!comment) return fail('task.not_found');
+      await this.changed(writer, comment, { commentId: comment.id });
+      // A person's answer wakes an agent whose run waits on this task.
+      if (writer.kind === 'human') await this.runs.answeredInComment(projectId, taskId, { id: writer.userId, name: writer.name });
+      return { comment: await this.view(comment) };
+    });
   }
 
   async edit(writer: Writer, commentId: string, input: Record<string, unknown>): Promise<{ comment: CommentView }> {

@@ -39,6 +39,12 @@ export class TypeormChecklistRepository extends ChecklistRepository {
     return row ? toItem(row) : null;
   }
 
+  async lockTask(projectId: string, taskId: string): Promise<boolean> {
+    // NO KEY UPDATE, as an UPDATE of the row takes: it leaves foreign-key checks (KEY SHARE) free.
+    const row = await this.db.one(`SELECT 1 FROM tasks WHERE project_id = $1 AND id = $2 AND deleted_at IS NULL FOR NO KEY UPDATE`, [projectId, taskId]);
+    return row !== null;
+  }
+
   async lastPosition(projectId: string, taskId: string): Promise<string | null> {
     const row = await this.db.one<{ position: string }>(
       `SELECT position FROM checklist_items WHERE project_id = $1 AND task_id = $2 ORDER BY position COLLATE "C" DESC LIMIT 1`,

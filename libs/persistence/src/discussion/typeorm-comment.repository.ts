@@ -47,6 +47,9 @@ export class TypeormCommentRepository extends CommentRepository {
       `INSERT INTO comments AS c (id, project_id, task_id, author_id, body)
        SELECT $1, t.project_id, t.id, $4, $5 FROM tasks t
         WHERE t.id = $3 AND t.project_id = $2 AND t.deleted_at IS NULL
+          -- The task's row lock (as its updated_at write takes) until the transaction ends: a
+          -- delete racing the comment waits, or wins and the comment finds no live task.
+          FOR NO KEY UPDATE OF t
        RETURNING ${COLUMNS}`,
       [comment.id, comment.projectId, comment.taskId, comment.authorId, comment.body],
     );
