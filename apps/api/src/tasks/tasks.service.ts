@@ -270,7 +270,7 @@ export class TasksService {
     if (!changed && !forceSave) return rows;
     await this.tasks.save(task, this.clock.now(), changed);
     if (changed) {
-      for (const line of lines) await this.activity.record(line);
+      await this.activity.recordMany(lines);
       await this.announce(writer, 'board', task.id);
     }
     return rows;

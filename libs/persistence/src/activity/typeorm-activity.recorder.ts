@@ -52,16 +52,8 @@ export class TypeormActivityRecorder extends ActivityRecorder {
     super();
   }
 
-  async record(line: ActivityLine): Promise<void> {
-    const row = await this.db.one<{ n: number }>(
-      `WITH line AS (
-         INSERT INTO activity (id, project_id, task_id, actor_id, kind, data) VALUES ($6, $1, $3, $4, $2, $5) RETURNING created_at, kind, task_id),
-       ${deliveriesCte('$1', '$7')}
-       SELECT count(*)::int AS n FROM ins`,
-      [line.projectId, line.kind, line.taskId, line.actorId, JSON.stringify(line.data), randomUUID(), null],
-      { prepare: true },
-    );
-    if (row!.n > 0) await wakeWorkers(this.db, line.projectId);
+  record(line: ActivityLine): Promise<void> {
+    return this.recordMany([line]);
   }
 
   /** The lines in one statement, with their deliveries; `created_at` keeps their order. */
@@ -76,7 +68,7 @@ export class TypeormActivityRecorder extends ActivityRecorder {
          INSERT INTO activity (id, project_id, task_id, actor_id, kind, data)
          SELECT id, $1, task_id, actor_id, kind, data FROM input ORDER BY ord
          RETURNING created_at, kind, task_id),
-       ${deliveriesCte('$1', '$7')}
+       ${deliveriesCte('$1', 'NULL')}
        SELECT count(*)::int AS n FROM ins`,
       [
         projectId,
@@ -86,7 +78,6 @@ export class TypeormActivityRecorder extends ActivityRecorder {
         lines.map((l) => l.actorId),
         lines.map((l) => l.kind),
         lines.map((l) => JSON.stringify(l.data)),
-        null,
       ],
       { prepare: true },
     );

@@ -107,7 +107,6 @@ export function buildBoardLists(
   const pieces = new Map<string, Piece>();
   const live = new ListWriter();
   const archived = new ListWriter();
-  const placed: { piece: Piece; writer: ListWriter }[] = [];
   for (const w of work) {
     const piece: Piece = { x: w.prev ? w.prev.x : w.row!.x, number: w.number, parent_id: w.parent_id, archived: w.archived, list: EMPTY, off: 0, len: 0, tail: '', valuesText: null, values: null };
     pieces.set(w.id, piece);
@@ -116,7 +115,6 @@ export function buildBoardLists(
       if (prev) archived.copy(piece, prev.list, prev.off, prev.len);
       else archived.text(piece, `${common(w.row!, key)},"archivedAt":"${iso(w.row!.archived!)}"}`);
       piece.valuesText = prev ? prev.valuesText : w.row!.values_text;
-      placed.push({ piece, writer: archived });
       continue;
     }
     const blockers = (blockersOf.get(w.id) ?? [])
@@ -137,20 +135,18 @@ export function buildBoardLists(
       const r = w.row!;
       live.text(piece, `${common(r, key)},"createdAt":"${iso(r.created)}","updatedAt":"${iso(r.updated)}",${VALUES_MARK}${r.values_text}${tail}`);
     }
-    placed.push({ piece, writer: live });
   }
   const tasksJson = live.finish();
   const archivedJson = archived.finish();
-  for (const { piece, writer } of placed) piece.list = writer === live ? tasksJson : archivedJson;
   // Keep the values parsed on the way (blockers, parts) for the next build.
   for (const w of work) if (w.values) pieces.get(w.id)!.values = w.values;
-  const third = live.count > 3 ? pieces.get(work.filter((w) => !w.archived)[2].id)! : null;
+  const third = live.pieces.length > 3 ? live.pieces[2] : null;
   return {
     projectKey,
     tasksJson,
     archivedJson,
     firstThreeJson: third ? Buffer.concat([tasksJson.subarray(0, third.off + third.len), CLOSE]) : tasksJson,
-    taskCount: live.count,
+    taskCount: live.pieces.length,
     pieces,
   };
 }
@@ -161,18 +157,19 @@ const CLOSE = Buffer.from(']');
 const VALUES_MARK = '"archivedAt":null,"values":';
 
 /**
- * Writes `[piece,piece,…]` into one buffer. Pieces copied from an earlier list that sat next to
- * each other there are copied as one range, so a build after a small change is a few large copies.
+ * Writes `[piece,piece,…]` into one buffer, and points each piece at its place there. Pieces
+ * copied from an earlier list that sat next to each other there are copied as one range, so a
+ * build after a small change is a few large copies.
  */
 class ListWriter {
-  count = 0;
+  readonly pieces: Piece[] = [];
   private size = 1;
   private pending = '[';
   private readonly ops: (string | { src: Buffer; start: number; end: number })[] = [];
 
   /** A piece from `src`, optionally with its end replaced by `tail`. */
   copy(piece: Piece, src: Buffer, start: number, len: number, tail?: string): void {
-    const comma = this.count++ > 0;
+    const comma = this.pieces.push(piece) > 1;
     const last = this.ops[this.ops.length - 1];
     if (comma && this.pending === '' && last !== undefined && typeof last !== 'string' && last.src === src && last.end + 1 === start) {
       last.end = start + len; // the comma between them comes along
@@ -191,7 +188,7 @@ class ListWriter {
   }
 
   text(piece: Piece, json: string): void {
-    const comma = this.count++ > 0;
+    const comma = this.pieces.push(piece) > 1;
     if (comma) this.pending += ',';
     this.pending += json;
     piece.off = this.size + (comma ? 1 : 0);
@@ -206,6 +203,7 @@ class ListWriter {
     const out = Buffer.allocUnsafe(this.size);
     let at = 0;
     for (const op of this.ops) at += typeof op === 'string' ? out.write(op, at) : op.src.copy(out, at, op.start, op.end);
+    for (const piece of this.pieces) piece.list = out;
     return out;
   }
 

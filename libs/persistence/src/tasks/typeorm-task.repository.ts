@@ -143,18 +143,11 @@ export class TaskRepository {
   }
 
   /** Writes the aggregate's state back; `touch` stamps updated_at. */
-  async save(task: Task, now: Date, touch = true): Promise<void> {
-    const t = task.snapshot;
-    await this.db.exec(
-      `UPDATE tasks SET position = $3, "values" = $4, parent_id = $5, archived_at = $6, deleted_at = $7,
-              updated_at = CASE WHEN $8 THEN $9 ELSE updated_at END
-        WHERE project_id = $1 AND id = $2`,
-      [t.projectId, t.id, t.position, JSON.stringify(t.values), t.parentId, t.archivedAt, t.deletedAt, touch, now],
-      { prepare: true },
-    );
+  save(task: Task, now: Date, touch = true): Promise<void> {
+    return this.saveMany(task.snapshot.projectId, [task], now, touch);
   }
 
-  /** `save` for many tasks of one project, as one statement (bulk edits). */
+  /** `save` for many tasks of one project, as one statement. */
   async saveMany(projectId: string, tasks: readonly Task[], now: Date, touch: boolean): Promise<void> {
     if (tasks.length === 0) return;
     const rows = tasks.map((task) => task.snapshot);
