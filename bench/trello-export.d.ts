@@ -1,0 +1,10 @@
+export interface GenerateOptions {
+  cards?: number;
+  lists?: number;
+  labels?: number;
+  checklistItems?: number;
+  comments?: number;
+  closedEvery?: number;
+  seed?: number;
+}
+export function generateTrelloExport(options?: GenerateOptions): any;
