@@ -8,3 +8,4 @@ export interface GenerateOptions {
   seed?: number;
 }
 export function generateTrelloExport(options?: GenerateOptions): any;
+export function prng(seed: number): () => number;

@@ -142,4 +142,4 @@ function generateTrelloExport(options = {}) {
   };
 }
 
-module.exports = { generateTrelloExport };
+module.exports = { generateTrelloExport, prng };
