@@ -282,6 +282,23 @@ describe('import a Trello board', () => {
     });
   });
 
+  describe('two imports at once', () => {
+    it('take turns on the project lock: the cards come in once, the other run skips them all', async () => {
+      const p = await createProject(owner.client, 'Twice at once', 'TWO');
+      const exported = generateTrelloExport({ cards: 200, seed: 21 });
+      const [a, b] = await Promise.all([runImport(owner.client, p.id, exported), runImport(owner.client, p.id, exported)]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      expect([a.body.imported, b.body.imported].sort()).toEqual([0, 200]);
+      expect([a.body.skipped.length, b.body.skipped.length].sort()).toEqual([0, 200]);
+      const counts = (await q(
+        `SELECT (SELECT count(*)::int FROM tasks WHERE project_id = $1) AS tasks, (SELECT count(DISTINCT number)::int FROM tasks WHERE project_id = $1) AS numbers,
+                (SELECT count(*)::int FROM task_sources WHERE project_id = $1) AS sources`,
+        [p.id],
+      ))[0];
+      expect(counts).toEqual({ tasks: 200, numbers: 200, sources: 200 });
+    });
+  });
+
   describe('refusals', () => {
     let project: any;
     const base = () => generateTrelloExport({ cards: 4, seed: 11 });
