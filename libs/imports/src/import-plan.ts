@@ -132,7 +132,6 @@ export const dueDay = (due: Date): string => due.toISOString().slice(0, 10);
 export function planImport(board: TrelloBoard, ctx: ImportContext): ImportPlan {
   const listOrder = new Map([...board.lists].map((l, i) => [l, i] as const).sort(([a, i], [b, j]) => a.pos - b.pos || i - j).map(([l], rank) => [l.id, rank]));
   const lists = new Map(board.lists.map((l) => [l.id, l]));
-  const labels = new Map(board.labels.map((l) => [l.id, l]));
 
   // Card order kept within and across lists: list position, then card position, then the file.
   const ordered = board.cards
@@ -237,7 +236,7 @@ export function planImport(board: TrelloBoard, ctx: ImportContext): ImportPlan {
       tasks: tasks.filter((t) => !t.archived).length,
       archived: tasks.filter((t) => t.archived).length,
       lists: usedLists.size,
-      labels: [...usedLabels].filter((id) => labels.has(id)).length,
+      labels: usedLabels.size,
       checklistItems: checklist.length,
       comments: comments.length,
       skipped,
