@@ -10,7 +10,7 @@
  *
  * Knobs (environment):
  *   BENCH_QUICK=1          smaller counts, for a smoke run (also: --quick)
- *   BENCH_ONLY=a,b         only these scenarios: board, writes, bulk, stream, webhooks
+ *   BENCH_ONLY=a,b         only these scenarios: board, writes, bulk, stream, webhooks, import
  *   BENCH_WRITE_OPS=a,b    only these write operations: task create, value PUT, move, comment create,
  *                          run report (agent)
  *   BENCH_POOL_SIZE=n      DATABASE_POOL_SIZE of the service instances (default: the service's, 10)
@@ -55,6 +55,7 @@ const COUNTS = QUICK
       bulkValueRounds: 3, bulkArchiveRounds: 2,
       subscribers: 200, streamWrites: 8,
       webhookLines: 400, webhookWaitMs: 60_000, webhookProbes: 10,
+      importRounds: 2,
     }
   : {
       big: { live: 5000, archived: 1000, links: 500, checklists: 200, comments: 1000 },
@@ -64,6 +65,7 @@ const COUNTS = QUICK
       bulkValueRounds: 10, bulkArchiveRounds: 5,
       subscribers: 1000, streamWrites: 20,
       webhookLines: 5000, webhookWaitMs: 180_000, webhookProbes: 30,
+      importRounds: 5,
     };
 
 const TARGETS_NOTE = QUICK ? ' (quick mode: smaller counts, not comparable with the targets)' : '';
@@ -74,17 +76,8 @@ const TARGETS_NOTE = QUICK ? ' (quick mode: smaller counts, not comparable with 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const log = (...args) => process.stderr.write(`[bench] ${args.join(' ')}\n`);
 
-/** Deterministic pseudo-random numbers (mulberry32), so two runs seed the same board. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// Deterministic pseudo-random numbers (mulberry32), so two runs seed the same board.
+const { generateTrelloExport, prng } = require('./trello-export');
 const rand = prng(20240607);
 const pick = (list) => list[Math.floor(rand() * list.length)];
 const chance = (p) => rand() < p;
@@ -150,7 +143,7 @@ class HttpError extends Error {}
 /** One API call; answers status, headers, bytes and the raw text. */
 function call(port, method, urlPath, opts = {}) {
   return new Promise((resolve, reject) => {
-    const payload = opts.body === undefined ? undefined : Buffer.from(JSON.stringify(opts.body));
+    const payload = opts.raw !== undefined ? Buffer.from(opts.raw) : opts.body === undefined ? undefined : Buffer.from(JSON.stringify(opts.body));
     const headers = { accept: 'application/json' };
     if (payload) {
       headers['content-type'] = 'application/json';
@@ -724,6 +717,36 @@ async function benchBulk(port, owner, p, livePool) {
   return out;
 }
 
+/**
+ * Trello import (issue 14): a generated export of 3,000 cards of the real export's shape (each
+ * with a checklist of 3 items and 2 comments, a fifth closed, labels and due dates), imported
+ * into a fresh project per round, one at a time. The body is serialised before the clock starts.
+ */
+async function benchImport(port, owner) {
+  const cookie = owner.cookie;
+  const cards = 3000;
+  const bodies = Array.from({ length: COUNTS.importRounds }, (_, i) => JSON.stringify(generateTrelloExport({ cards, seed: 1000 + i })));
+  const fresh = async (name) => (await api(port, 'POST', '/projects', { cookie, body: { name } })).project.id;
+  // Warm-up: the first import of a process plans and compiles its statements.
+  await api(port, 'POST', `/projects/${await fresh('Import warm-up')}/import`, { cookie, body: generateTrelloExport({ cards: 10, seed: 999 }) }, 200);
+  let imported = 0;
+  const stats = await runLoad({
+    n: COUNTS.importRounds,
+    concurrency: 1,
+    op: async (i) => {
+      const projectId = await fresh(`Import ${i}`);
+      const t0 = performance.now();
+      const answer = await api(port, 'POST', `/projects/${projectId}/import`, { cookie, raw: bodies[i] }, 200);
+      const ms = performance.now() - t0;
+      imported += answer.imported;
+      return ms;
+    },
+  });
+  const mb = (bodies[0].length / 2 ** 20).toFixed(1);
+  record(`Trello import (${cards} cards)`, stats, `${mb} MB export, 9,000 checklist items, 6,000 comments; ${((imported / stats.n) / (stats.median / 1000)).toFixed(0)} cards/s at the median; ${imported} cards imported`);
+  return stats;
+}
+
 /** A monotonic clock shared by every thread of this process, in milliseconds. */
 const hrNow = () => Number(process.hrtime.bigint()) / 1e6;
 
@@ -1119,6 +1142,8 @@ function evaluateTargets(figures) {
   const hooks = figures.webhooks;
   t('webhook deliveries ≥ 200/s', hooks ? hooks.throughput >= 200 && hooks.arrived === hooks.expected : null,
     hooks ? `${f(hooks.throughput, '/s')}, ${hooks.arrived}/${hooks.expected} arrived` : 'n/a');
+  const imp = figures.import;
+  t('Trello import of 3,000 cards median < 5 s', imp ? imp.median < 5000 : null, imp ? f(imp.median) : 'n/a');
   if (hooks && (hooks.duplicates || hooks.badSignatures)) lines.push(`webhooks: ${hooks.duplicates} duplicate deliveries, ${hooks.badSignatures} bad signatures`);
   return lines;
 }
@@ -1227,6 +1252,7 @@ async function main() {
       }
     }
     if (wants('webhooks')) figures.webhooks = await benchWebhooks(a.port, owner, big, livePool, dbUrl);
+    if (wants('import')) figures.import = await benchImport(a.port, owner);
     if (calibrationUrl) endCalibration = await calibrate(calibrationUrl);
   } finally {
     apiAgent.destroy();

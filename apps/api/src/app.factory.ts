@@ -6,6 +6,7 @@ import { createDataSource, migrate, openDataSource } from '@board/persistence';
 import { AppConfig } from './config/app-config';
 import { AppModule } from './app.module';
 import { ErrorFilter } from './http/error.filter';
+import { DEFAULT_BODY_LIMIT, routeBodyLimit } from './http/body-limit';
 import { parseJsonBody } from './http/json-body';
 import { SERVICE_VERSION } from './system/version';
 
@@ -42,7 +43,7 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
 
   const adapter = new FastifyAdapter({
     trustProxy: config.trustProxy,
-    bodyLimit: 10 * 1024 * 1024,
+    bodyLimit: DEFAULT_BODY_LIMIT,
     // Open requests finish on shutdown; idle keep-alive sockets are closed.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
@@ -55,6 +56,11 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   app.useGlobalFilters(new ErrorFilter());
 
   const fastify = app.getHttpAdapter().getInstance();
+  // A route that reads more than the default (the import of a board export) says so in its config.
+  fastify.addHook('onRoute', (route) => {
+    const limit = routeBodyLimit(route.config);
+    if (limit !== undefined) route.bodyLimit = limit;
+  });
   fastify.removeAllContentTypeParsers();
   // Every body is read as JSON whatever its content type; what does not parse is answered by the route.
   fastify.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, parseJsonBody(body as string)));

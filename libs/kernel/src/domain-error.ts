@@ -135,6 +135,15 @@ export const ERROR_CODES = [
   'card.place_invalid',
   'card.mode_invalid',
   'card.key_invalid',
+  // import (issue 14: a Trello board export)
+  'import.not_trello',
+  'import.section',
+  'import.entry',
+  'import.field',
+  'import.duplicate',
+  'import.unknown_list',
+  'import.unknown_label',
+  'import.property_type',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -127,6 +127,15 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   'card.place_invalid': fixed(400, 'A place is headerL, headerR, title, footer or off.'),
   'card.mode_invalid': fixed(400, 'A mode is colour, fixed, text or avatar.'),
   'card.key_invalid': fixed(400, 'Card rows are keyed by a property of this project or _title.'),
+  // import (issue 14): what is wrong with a Trello board export, naming the entry
+  'import.not_trello': fixed(400, 'That is not a Trello board export.'),
+  'import.section': [400, (p) => `That is not a Trello board export: ${p.section} must be a list.`],
+  'import.entry': [400, (p) => `That is not a Trello board export: ${String(p.thing).toLowerCase()} number ${p.index} is not an object.`],
+  'import.field': [400, (p) => `${p.thing} ${p.id} of the export: ${p.field} must be ${p.kind}.`],
+  'import.duplicate': [400, (p) => `${p.thing} ${p.id} is in the export twice.`],
+  'import.unknown_list': [400, (p) => `Card ${p.card} of the export is in list ${p.list}, which the export does not hold.`],
+  'import.unknown_label': [400, (p) => `Card ${p.card} of the export has label ${p.label}, which the export does not hold.`],
+  'import.property_type': [409, (p) => `${p.property} is not ${p.kind} property, so the import cannot fill it. Rename it first.`],
 };
 
 export function describeError(code: ErrorCode, params: ErrorParams): { status: number; message: string } {

@@ -1,0 +1,42 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import { fail } from '@board/kernel';
+import { assertAdminPerson } from '@board/properties';
+import { HumanMember } from '../auth/access.decorator';
+import { Writer, WriterOf } from '../auth/auth-context';
+import { IMPORT_BODY_LIMIT } from '../http/body-limit';
+import { UNREADABLE } from '../http/json-body';
+import { ImportsService } from './imports.service';
+
+/** The {what} of "Only the owner or an admin can {what}." */
+const WHAT = 'import tasks';
+
+/**
+ * Importing a Trello board export: owner and admins, as a person (an agent token gets "Only a
+ * person can do this.", a member the owner-and-admin sentence). The body may be up to 10 MB.
+ */
+@Controller('projects/:projectId/import')
+export class ImportsController {
+  constructor(private readonly imports: ImportsService) {}
+
+  @HumanMember()
+  @RouteConfig({ bodyLimit: IMPORT_BODY_LIMIT })
+  @Post('preview')
+  @HttpCode(200)
+  async preview(@WriterOf() writer: Writer, @Body() body: unknown) {
+    assertAdminPerson(writer, WHAT);
+    return { preview: await this.imports.preview(writer, exportBody(body)) };
+  }
+
+  @HumanMember()
+  @RouteConfig({ bodyLimit: IMPORT_BODY_LIMIT })
+  @Post()
+  @HttpCode(200)
+  run(@WriterOf() writer: Writer, @Body() body: unknown) {
+    assertAdminPerson(writer, WHAT);
+    return this.imports.import(writer, exportBody(body));
+  }
+}
+
+/** Any JSON goes to the export reader, which says what is wrong with it; unparsable JSON is refused here. */
+const exportBody = (body: unknown): unknown => (body === UNREADABLE ? fail('request.not_json') : body);

@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { ChangeAnnouncer, Clock, fail, UnitOfWork } from '@board/kernel';
+import { ImportContext, ImportPreview, planImport, readTrelloExport, Skipped, TrelloBoard } from '@board/imports';
+import { ImportStore } from '@board/persistence';
+import type { Writer } from '../auth/auth-context';
+
+@Injectable()
+export class ImportsService {
+  constructor(
+    private readonly store: ImportStore,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly changes: ChangeAnnouncer,
+  ) {}
+
+  /** What an import of this export would do now; writes nothing. */
+  async preview(writer: Writer, body: unknown): Promise<ImportPreview> {
+    const board = readTrelloExport(body);
+    return planImport(board, await this.context(writer.projectId, board)).preview;
+  }
+
+  /**
+   * The whole import in one transaction under the project lock (numbers and ranks continue the
+   * project's, and the skip check sees every import before it): all of it lands or none of it.
+   * One `board` stream ring and one `import` webhook ring, whatever the number of cards.
+   */
+  async import(writer: Writer, body: unknown): Promise<{ imported: number; skipped: Skipped[] }> {
+    const board = readTrelloExport(body);
+    return this.uow.run(
+      async () => {
+        const plan = planImport(board, await this.context(writer.projectId, board));
+        if (plan.tasks.length > 0) {
+          await this.store.write(writer.projectId, writer.userId, plan, this.clock.now());
+          await this.changes.announce({ projectId: writer.projectId, scope: 'board', clientId: writer.clientId });
+        }
+        return { imported: plan.tasks.length, skipped: plan.preview.skipped };
+      },
+      { lockProject: writer.projectId },
+    );
+  }
+
+  private async context(projectId: string, board: TrelloBoard): Promise<ImportContext> {
+    const head = await this.store.head(projectId, board.cards.map((c) => c.id));
+    if (!head) return fail('project.not_found');
+    return { projectKey: head.key, properties: head.properties, lastTaskRank: head.lastTaskRank, imported: head.imported, newId: randomUUID };
+  }
+}

@@ -1,0 +1,3 @@
+export * from './trello-export';
+export * from './label-colors';
+export * from './import-plan';

@@ -1,0 +1,456 @@
+/**
+ * Importing a Trello board export (issue 14) through HTTP: the mapping against a real export
+ * (../shared/fixtures/trello-board.json, read in place), the second run and a grown export, the
+ * rings, the gates and every refusal; generated exports of the same shape for scale.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { generateTrelloExport } from '../../bench/trello-export';
+import { createTask, expectError, expectStatus, listenChanges } from '../support/fixtures';
+import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+
+const FIXTURE = resolve(__dirname, '..', '..', '..', 'shared', 'fixtures', 'trello-board.json');
+const HAS_FIXTURE = existsSync(FIXTURE);
+if (!HAS_FIXTURE) console.warn(`import.test: ${FIXTURE} not found, so the tests on the real Trello export are skipped.`);
+const withFixture = HAS_FIXTURE ? describe : describe.skip;
+
+const NOT_TRELLO = 'That is not a Trello board export.';
+const ONLY_ADMINS = 'Only the owner or an admin can import tasks.';
+
+describe('import a Trello board', () => {
+  let t: TestApp;
+  let owner: Person;
+  let admin: Person;
+  let member: Person;
+  let stranger: Person;
+
+  const importPath = (projectId: string) => `/projects/${projectId}/import`;
+  const preview = (c: Client, projectId: string, body: unknown) => c.post(`${importPath(projectId)}/preview`, body);
+  const runImport = (c: Client, projectId: string, body: unknown) => c.post(importPath(projectId), body);
+  const q = async (sql: string, params: unknown[] = []) => (await t.sql.query(sql, params)).rows;
+
+  /** Everything an import could write in a project, to prove a refusal wrote nothing. */
+  async function snapshot(projectId: string) {
+    const count = async (table: string) => (await q(`SELECT count(*)::int AS n FROM ${table} WHERE project_id = $1`, [projectId]))[0].n;
+    return {
+      tasks: await count('tasks'),
+      sources: await count('task_sources'),
+      checklist: await count('checklist_items'),
+      comments: await count('comments'),
+      activity: await count('activity'),
+      deliveries: await count('webhook_deliveries'),
+      properties: await count('properties'),
+      options: await count('options'),
+      project: await q('SELECT task_counter, card_view FROM projects WHERE id = $1', [projectId]),
+    };
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: { SERVICE_WEBHOOK_ALLOW: '127.0.0.1' } });
+    owner = await registerPerson(t, 'Olive');
+    admin = await registerPerson(t, 'Adam');
+    member = await registerPerson(t, 'Mia');
+    stranger = await registerPerson(t, 'Stan');
+  });
+  afterAll(() => t?.close());
+
+  withFixture('the real export', () => {
+    const raw = HAS_FIXTURE ? readFileSync(FIXTURE, 'utf8') : '{}';
+    const board = JSON.parse(raw);
+    // Counted here from the file, independently of the import's own reading.
+    const cardIds = new Set<string>(board.cards.map((c: any) => c.id));
+    const listById = new Map<string, any>(board.lists.map((l: any) => [l.id, l]));
+    const closedCards = board.cards.filter((c: any) => c.closed || listById.get(c.idList).closed);
+    const usedLists = new Set(board.cards.map((c: any) => c.idList));
+    const usedLabels = new Set(board.cards.flatMap((c: any) => c.idLabels));
+    const items = board.checklists.filter((cl: any) => cardIds.has(cl.idCard)).flatMap((cl: any) => cl.checkItems);
+    const comments = board.actions.filter((a: any) => a.type === 'commentCard' && cardIds.has(a.data.card.id));
+    let project: any;
+    let first: any;
+
+    beforeAll(async () => {
+      project = await createProject(owner.client, 'From Trello', 'TD');
+      // A task before the import: numbers and ranks continue after it.
+      first = await createTask(owner.client, project.id, 'Already here');
+    });
+
+    it('knows the export it reads (a sanity check of the counting above)', () => {
+      expect(board.cards.length).toBe(122);
+      expect(closedCards.length).toBeGreaterThan(0);
+      expect(items.length).toBeGreaterThan(0);
+      expect(comments.length).toBeGreaterThan(0);
+    });
+
+    it('previews the counts and writes nothing', async () => {
+      const before = await snapshot(project.id);
+      const body = await expectStatus(owner.client.post(`${importPath(project.id)}/preview`, undefined, { raw }), 200);
+      expect(body).toEqual({
+        preview: {
+          tasks: board.cards.length - closedCards.length,
+          archived: closedCards.length,
+          lists: usedLists.size,
+          labels: usedLabels.size,
+          checklistItems: items.length,
+          comments: comments.length,
+          skipped: [],
+        },
+      });
+      expect(await snapshot(project.id)).toEqual(before);
+    });
+
+    it('imports every card in one transaction, with one board ring and one import ring', async () => {
+      const all = (await expectStatus(owner.client.post(`/projects/${project.id}/webhooks`, { url: 'http://127.0.0.1:9/all' }), 201)).webhook;
+      const onlyImport = (await expectStatus(owner.client.post(`/projects/${project.id}/webhooks`, { url: 'http://127.0.0.1:9/import', kinds: ['import'] }), 201)).webhook;
+      await expectStatus(owner.client.post(`/projects/${project.id}/webhooks`, { url: 'http://127.0.0.1:9/created', kinds: ['created'] }), 201);
+      const changes = await listenChanges(t.databaseUrl);
+      try {
+        const body = await expectStatus(owner.client.post(importPath(project.id), undefined, { raw }), 200);
+        expect(body).toEqual({ imported: board.cards.length, skipped: [] });
+        const notices = await changes.take();
+        expect(notices).toEqual([{ projectId: project.id, scope: 'board', clientId: null }]);
+      } finally {
+        await changes.close();
+      }
+      const deliveries = await q(`SELECT webhook_id, kind, task_id, task_key, body FROM webhook_deliveries WHERE project_id = $1 ORDER BY webhook_id`, [project.id]);
+      expect(deliveries.map((d) => d.webhook_id).sort()).toEqual([all.id, onlyImport.id].sort());
+      for (const d of deliveries) {
+        expect(d).toMatchObject({ kind: 'import', task_id: null, task_key: null });
+        expect(JSON.parse(d.body)).toMatchObject({ kind: 'import', taskId: null, taskKey: null, projectKey: 'TD' });
+      }
+    });
+
+    it('writes one import feed line per task with its card id, and no created or comment lines', async () => {
+      const lines = await q(`SELECT a.kind, a.data, a.actor_id, s.source_id FROM activity a LEFT JOIN task_sources s ON s.task_id = a.task_id
+                              WHERE a.project_id = $1 AND a.task_id <> $2`, [project.id, first.id]);
+      expect(lines).toHaveLength(board.cards.length);
+      for (const line of lines) expect(line).toEqual({ kind: 'import', data: { sourceId: line.source_id }, actor_id: owner.user.id, source_id: line.source_id });
+      expect(new Set(lines.map((l) => l.source_id))).toEqual(cardIds);
+    });
+
+    it('continues the numbers and keeps the card order within and across lists', async () => {
+      const tasks = await q(`SELECT t.number, t.position, s.source_id FROM tasks t JOIN task_sources s ON s.task_id = t.id
+                              WHERE t.project_id = $1 ORDER BY t.position COLLATE "C"`, [project.id]);
+      const expected = board.cards
+        .map((c: any, i: number) => ({ c, i }))
+        .sort((a: any, b: any) => listById.get(a.c.idList).pos - listById.get(b.c.idList).pos || a.c.pos - b.c.pos || a.i - b.i)
+        .map((x: any) => x.c.id);
+      expect(tasks.map((x) => x.source_id)).toEqual(expected);
+      expect(tasks.map((x) => x.number)).toEqual(expected.map((_: string, i: number) => i + 2));
+      expect(tasks[0].position > first.position).toBe(true);
+      expect((await q('SELECT task_counter FROM projects WHERE id = $1', [project.id]))[0].task_counter).toBe(String(board.cards.length + 1));
+    });
+
+    it('maps titles, descriptions, closed cards, lists, labels and due dates', async () => {
+      const boardRead = await expectStatus(owner.client.get(`/projects/${project.id}/board`), 200);
+      const status = boardRead.properties.find((p: any) => p.name === 'Status');
+      const labels = boardRead.properties.find((p: any) => p.name === 'Labels');
+      const due = boardRead.properties.find((p: any) => p.name === 'Due');
+      expect([labels.type, due.type]).toEqual(['multi_select', 'date']);
+      // Lists matched by name, case and spaces ignored ("To Do", "In Progress", "Done" are the seed's), else created.
+      const statusNames = status.options.map((o: any) => o.name.toLowerCase());
+      expect(statusNames.filter((n: string) => ['to do', 'in progress', 'done'].includes(n))).toHaveLength(3);
+      const listNames = [...new Set([...usedLists].map((id: any) => listById.get(id).name.trim().toLowerCase()))];
+      for (const name of listNames) expect(statusNames).toContain(name);
+      expect(status.options).toHaveLength(3 + listNames.filter((n) => !['to do', 'in progress', 'done'].includes(n)).length);
+      const labelById = new Map<string, any>(board.labels.map((l: any) => [l.id, l]));
+      expect(labels.options.map((o: any) => o.name).sort()).toEqual([...usedLabels].map((id: any) => labelById.get(id).name).sort());
+      const orange = labels.options.find((o: any) => o.name === 'Pipelines as Code');
+      expect(orange.color).toBe('#d1913a');
+
+      const rows = await q(`SELECT t.title, t.description, t.archived_at, t."values", s.source_id FROM tasks t JOIN task_sources s ON s.task_id = t.id WHERE t.project_id = $1`, [project.id]);
+      const bySource = new Map(rows.map((r) => [r.source_id, r]));
+      const optionName = (id: string) => status.options.find((o: any) => o.id === id)?.name.toLowerCase();
+      const labelName = (id: string) => labels.options.find((o: any) => o.id === id)?.name;
+      for (const card of board.cards) {
+        const row = bySource.get(card.id);
+        expect([card.id, row.title]).toEqual([card.id, card.name.trim()]);
+        expect(row.description).toBe(card.desc.trim());
+        expect(row.archived_at !== null).toBe(card.closed || listById.get(card.idList).closed);
+        expect(optionName(row.values[status.id])).toBe(listById.get(card.idList).name.trim().toLowerCase());
+        if (card.idLabels.length > 0) expect(row.values[labels.id].map(labelName).sort()).toEqual(card.idLabels.map((id: string) => labelById.get(id).name).sort());
+        else expect(row.values[labels.id]).toBeUndefined();
+        expect(row.values[due.id]).toBe(card.due ? card.due.slice(0, 10) : undefined);
+      }
+      // The board shows the live ones and the archived ones apart.
+      expect(boardRead.archived.length).toBe(closedCards.length);
+      expect(boardRead.tasks.length).toBe(board.cards.length - closedCards.length + 1);
+    });
+
+    it('brings checklists with their done state, in order', async () => {
+      const rows = await q(`SELECT c.text, c.done, s.source_id FROM checklist_items c JOIN task_sources s ON s.task_id = c.task_id
+                             WHERE c.project_id = $1 ORDER BY s.source_id, c.position COLLATE "C"`, [project.id]);
+      expect(rows).toHaveLength(items.length);
+      const expected = board.checklists
+        .filter((cl: any) => cardIds.has(cl.idCard))
+        .sort((a: any, b: any) => (a.idCard < b.idCard ? -1 : a.idCard > b.idCard ? 1 : a.pos - b.pos))
+        .flatMap((cl: any) => [...cl.checkItems].sort((a: any, b: any) => a.pos - b.pos).map((i: any) => ({ text: i.name.trim(), done: i.state === 'complete', source_id: cl.idCard })));
+      expect(rows).toEqual(expected);
+      expect(rows.some((r) => r.done) && rows.some((r) => !r.done)).toBe(true);
+    });
+
+    it('brings comments as the importer, quoting the author and the date, oldest first', async () => {
+      const rows = await q(`SELECT c.body, c.author_id, s.source_id FROM comments c JOIN task_sources s ON s.task_id = c.task_id
+                             WHERE c.project_id = $1 ORDER BY s.source_id, c.created_at, c.id`, [project.id]);
+      expect(rows).toHaveLength(comments.length);
+      expect(new Set(rows.map((r) => r.author_id))).toEqual(new Set([owner.user.id]));
+      const expected = [...comments]
+        .sort((a: any, b: any) => (a.data.card.id < b.data.card.id ? -1 : a.data.card.id > b.data.card.id ? 1 : a.date < b.date ? -1 : 1))
+        .map((a: any) => ({ source_id: a.data.card.id, author: a.memberCreator.fullName, when: a.date.slice(0, 16).replace('T', ' '), first: a.data.text.trim().split('\n')[0] }));
+      rows.forEach((row, i) => {
+        const e = expected[i];
+        expect(row.source_id).toBe(e.source_id);
+        expect(row.body.startsWith(`**${e.author}** wrote on Trello, ${e.when} UTC:\n\n> `)).toBe(true);
+        expect(row.body).toContain(e.first === '' ? '>' : `> ${e.first}`);
+      });
+      // The task read shows them like any comment.
+      const taskId = (await q('SELECT task_id FROM task_sources WHERE project_id = $1 AND source_id = $2', [project.id, expected[0].source_id]))[0].task_id;
+      const task = (await expectStatus(owner.client.get(`/tasks/${taskId}`), 200)).task;
+      expect(task.comments[0].author.id).toBe(owner.user.id);
+    });
+
+    it('skips every card on a second run, writing and ringing nothing', async () => {
+      const before = await snapshot(project.id);
+      const changes = await listenChanges(t.databaseUrl);
+      try {
+        const body = await expectStatus(owner.client.post(importPath(project.id), undefined, { raw }), 200);
+        expect(body.imported).toBe(0);
+        expect(body.skipped).toHaveLength(board.cards.length);
+        const numbers = new Map((await q('SELECT s.source_id, t.number FROM task_sources s JOIN tasks t ON t.id = s.task_id WHERE s.project_id = $1', [project.id])).map((r) => [r.source_id, r.number]));
+        for (const s of body.skipped) expect(s).toEqual({ sourceId: s.sourceId, reason: `Already imported as TD-${numbers.get(s.sourceId)}.` });
+        expect(await changes.take()).toEqual([]);
+      } finally {
+        await changes.close();
+      }
+      expect(await snapshot(project.id)).toEqual(before);
+      const again = await expectStatus(owner.client.post(`${importPath(project.id)}/preview`, undefined, { raw }), 200);
+      expect(again.preview).toMatchObject({ tasks: 0, archived: 0, lists: 0, labels: 0, checklistItems: 0, comments: 0 });
+      expect(again.preview.skipped).toHaveLength(board.cards.length);
+    });
+
+    it('brings only the new cards of a grown export, and the new list as a new option', async () => {
+      const grown = JSON.parse(raw);
+      const newList = { id: 'aaaaaaaaaaaaaaaaaaaaaaa1', name: 'Parking lot', closed: false, pos: 999999 };
+      grown.lists.push(newList);
+      const template = grown.cards.find((c: any) => !c.closed);
+      grown.cards.push({ ...template, id: 'bbbbbbbbbbbbbbbbbbbbbbb1', name: 'Grown one', idList: newList.id, closed: false, pos: 1 });
+      grown.cards.push({ ...template, id: 'bbbbbbbbbbbbbbbbbbbbbbb2', name: 'Grown two', closed: true });
+      const counter = Number((await q('SELECT task_counter FROM projects WHERE id = $1', [project.id]))[0].task_counter);
+      const body = await expectStatus(runImport(owner.client, project.id, grown), 200);
+      expect(body.imported).toBe(2);
+      expect(body.skipped).toHaveLength(board.cards.length);
+      const rows = await q(`SELECT t.number, t.title, t.archived_at IS NOT NULL AS archived FROM tasks t JOIN task_sources s ON s.task_id = t.id
+                             WHERE s.project_id = $1 AND s.source_id LIKE 'bbbb%' ORDER BY t.number`, [project.id]);
+      // The card in the earlier list comes before the one in the new, last list.
+      expect(rows).toEqual([
+        { number: counter + 1, title: 'Grown two', archived: true },
+        { number: counter + 2, title: 'Grown one', archived: false },
+      ]);
+      const statusOptions = (await expectStatus(owner.client.get(`/projects/${project.id}/board`), 200)).properties.find((p: any) => p.name === 'Status').options;
+      expect(statusOptions.filter((o: any) => o.name === 'Parking lot')).toHaveLength(1);
+    });
+  });
+
+  describe('gates', () => {
+    let project: any;
+    let agent: { client: Client };
+    const small = generateTrelloExport({ cards: 3, seed: 7 });
+
+    beforeAll(async () => {
+      project = await createProject(owner.client, 'Gated import', 'GI');
+      await addMember(owner.client, project.id, admin, 'admin');
+      await addMember(owner.client, project.id, member, 'member');
+      agent = await createAgent(owner.client, project.id);
+    });
+
+    it('refuses an agent, a member and a stranger on both routes, writing nothing', async () => {
+      const before = await snapshot(project.id);
+      for (const call of [preview, runImport]) {
+        expectError(await call(agent.client, project.id, small), 403, 'Only a person can do this.');
+        expectError(await call(member.client, project.id, small), 403, ONLY_ADMINS);
+        expectError(await call(stranger.client, project.id, small), 404, 'Project not found.');
+        // The gate comes before the body: a member with a bad body still hears the gate.
+        expectError(await call(member.client, project.id, {}), 403, ONLY_ADMINS);
+      }
+      expect(await snapshot(project.id)).toEqual(before);
+    });
+
+    it('lets an admin preview and import', async () => {
+      expect((await expectStatus(preview(admin.client, project.id, small), 200)).preview.tasks).toBeGreaterThan(0);
+      expect(await expectStatus(runImport(admin.client, project.id, small), 200)).toEqual({ imported: 3, skipped: [] });
+      const actors = await q(`SELECT DISTINCT actor_id FROM activity WHERE project_id = $1 AND kind = 'import'`, [project.id]);
+      expect(actors).toEqual([{ actor_id: admin.user.id }]);
+    });
+  });
+
+  describe('two imports at once', () => {
+    it('take turns on the project lock: the cards come in once, the other run skips them all', async () => {
+      const p = await createProject(owner.client, 'Twice at once', 'TWO');
+      const exported = generateTrelloExport({ cards: 200, seed: 21 });
+      const [a, b] = await Promise.all([runImport(owner.client, p.id, exported), runImport(owner.client, p.id, exported)]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      expect([a.body.imported, b.body.imported].sort()).toEqual([0, 200]);
+      expect([a.body.skipped.length, b.body.skipped.length].sort()).toEqual([0, 200]);
+      const counts = (await q(
+        `SELECT (SELECT count(*)::int FROM tasks WHERE project_id = $1) AS tasks, (SELECT count(DISTINCT number)::int FROM tasks WHERE project_id = $1) AS numbers,
+                (SELECT count(*)::int FROM task_sources WHERE project_id = $1) AS sources`,
+        [p.id],
+      ))[0];
+      expect(counts).toEqual({ tasks: 200, numbers: 200, sources: 200 });
+    });
+  });
+
+  describe('refusals', () => {
+    let project: any;
+    const base = () => generateTrelloExport({ cards: 4, seed: 11 });
+
+    beforeAll(async () => {
+      project = await createProject(owner.client, 'Refusals', 'RF');
+    });
+
+    const refusals: [string, () => unknown, string][] = [
+      ['{}', () => ({}), NOT_TRELLO],
+      ['[]', () => [], NOT_TRELLO],
+      ['a string', () => 'a Trello board', NOT_TRELLO],
+      ['a number', () => 42, NOT_TRELLO],
+      ['null', () => null, NOT_TRELLO],
+      ['cards that are not a list', () => ({ ...base(), cards: { a: 1 } }), NOT_TRELLO],
+      ['no lists', () => ({ cards: [] }), NOT_TRELLO],
+      ['labels that are not a list', () => ({ ...base(), labels: 'red' }), 'That is not a Trello board export: labels must be a list.'],
+      ['a card that is not an object', () => ({ ...base(), cards: ['card'] }), 'That is not a Trello board export: card number 1 is not an object.'],
+      ['a card without an id', () => withCard(base(), 0, { id: undefined }), 'Card #1 of the export: id must be text.'],
+      ['a card in a list that is not there', () => withCard(base(), 1, { idList: 'nolist' }), `Card ${base().cards[1].id} of the export is in list nolist, which the export does not hold.`],
+      ['a card with a label that is not there', () => withCard(base(), 1, { idLabels: ['nolabel'] }), `Card ${base().cards[1].id} of the export has label nolabel, which the export does not hold.`],
+      ['a card name that is not text', () => withCard(base(), 2, { name: 5 }), `Card ${base().cards[2].id} of the export: name must be text.`],
+      ['closed that is not a boolean', () => withCard(base(), 2, { closed: 'yes' }), `Card ${base().cards[2].id} of the export: closed must be true or false.`],
+      ['pos that is not a number', () => withCard(base(), 2, { pos: 'top' }), `Card ${base().cards[2].id} of the export: pos must be a number.`],
+      ['a due that is not a date', () => withCard(base(), 2, { due: 'tomorrow' }), `Card ${base().cards[2].id} of the export: due must be a date.`],
+      ['idLabels that are not ids', () => withCard(base(), 2, { idLabels: [1] }), `Card ${base().cards[2].id} of the export: idLabels must be a list of ids.`],
+      ['a list name that is not text', () => ({ ...base(), lists: base().lists.map((l: any, i: number) => (i === 0 ? { ...l, name: null } : l)) }), `List ${base().lists[0].id} of the export: name must be text.`],
+      ['a card twice', () => ({ ...base(), cards: [...base().cards, base().cards[0]] }), `Card ${base().cards[0].id} is in the export twice.`],
+      ['checkItems that are not a list', () => ({ ...base(), checklists: [{ ...base().checklists[0], checkItems: 3 }] }), `Checklist ${base().checklists[0].id} of the export: checkItems must be a list.`],
+      ['a comment without words', () => ({ ...base(), actions: [{ id: 'x1', type: 'commentCard', date: '2019-01-01T00:00:00Z', data: { card: { id: base().cards[0].id } } }] }), 'Action x1 of the export: data.text must be text.'],
+    ];
+
+    it.each(refusals)('refuses %s with its sentence, on both routes, writing nothing', async (_, body, message) => {
+      const before = await snapshot(project.id);
+      expectError(await preview(owner.client, project.id, body()), 400, message);
+      expectError(await runImport(owner.client, project.id, body()), 400, message);
+      expect(await snapshot(project.id)).toEqual(before);
+    });
+
+    it('refuses a body that does not parse as JSON', async () => {
+      const res = await owner.client.post(importPath(project.id), undefined, { raw: '{"cards": [' });
+      expectError(res, 400, 'The request body must be JSON.');
+    });
+
+    it('takes an export up to 10 MB and refuses a larger one with 413; other routes still stop at 1 MB', async () => {
+      const before = await snapshot(project.id);
+      const padded = { ...base(), desc: 'x'.repeat(10 * 1024 * 1024) };
+      expectError(await preview(owner.client, project.id, padded), 413, 'The request body is too large.');
+      expectError(await runImport(owner.client, project.id, padded), 413, 'The request body is too large.');
+      expect(await snapshot(project.id)).toEqual(before);
+      // 2 MB: past the default limit, within the import's.
+      const big = { ...base(), desc: 'x'.repeat(2 * 1024 * 1024) };
+      expect((await preview(owner.client, project.id, big)).status).toBe(200);
+      const res = await owner.client.post(`/projects/${project.id}/tasks`, { title: 'Too big', description: 'x'.repeat(2 * 1024 * 1024) });
+      expectError(res, 413, 'The request body is too large.');
+    });
+
+    it('refuses when the project has a Due that is not a date property, writing nothing', async () => {
+      const p = await createProject(owner.client, 'Odd due', 'ODD');
+      await expectStatus(owner.client.post(`/projects/${p.id}/properties`, { name: ' due ', type: 'text' }), 201);
+      const before = await snapshot(p.id);
+      const withDue = generateTrelloExport({ cards: 4, seed: 12 });
+      expectError(await preview(owner.client, p.id, withDue), 409, 'due is not a date property, so the import cannot fill it. Rename it first.');
+      expectError(await runImport(owner.client, p.id, withDue), 409, 'due is not a date property, so the import cannot fill it. Rename it first.');
+      expect(await snapshot(p.id)).toEqual(before);
+    });
+
+    it('cleans strings like every write and leaves out a card whose name is too long, saying why', async () => {
+      const p = await createProject(owner.client, 'Cleaning', 'CLN');
+      const board = base();
+      board.cards[0].name = 'Nul\u0000 and lone \ud800 surrogate';
+      board.cards[1].name = 'x'.repeat(401);
+      board.cards[2].name = '  ' + 'y'.repeat(400) + '  ';
+      const reason = 'The card name is longer than 400 characters, so the card is left out (names are refused, not cut). Shorten it in Trello and import again.';
+      const pv = (await expectStatus(preview(owner.client, p.id, board), 200)).preview;
+      expect(pv.skipped).toEqual([{ sourceId: board.cards[1].id, reason }]);
+      expect(pv.tasks + pv.archived).toBe(3);
+      const body = await expectStatus(runImport(owner.client, p.id, board), 200);
+      expect(body).toEqual({ imported: 3, skipped: [{ sourceId: board.cards[1].id, reason }] });
+      const titles = (await q('SELECT title FROM tasks WHERE project_id = $1', [p.id])).map((r) => r.title);
+      expect(titles).toContain('Nul and lone \ufffd surrogate');
+      expect(titles).toContain('y'.repeat(400));
+      // Fixed in Trello, the card comes in with the next run.
+      board.cards[1].name = 'Short now';
+      expect(await expectStatus(runImport(owner.client, p.id, board), 200)).toMatchObject({ imported: 1 });
+    });
+  });
+
+  describe('scale', () => {
+    /** SQL statements per HTTP request, counted on the driver inside the request's async context. */
+    let counting: { restore(): void; last(): number };
+
+    beforeAll(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const pg = require('pg');
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const http = require('node:http');
+      const { AsyncLocalStorage } = require('node:async_hooks');
+      const als = new AsyncLocalStorage();
+      let last = 0;
+      const query = pg.Client.prototype.query;
+      const emit = http.Server.prototype.emit;
+      pg.Client.prototype.query = function (...args: unknown[]) {
+        const store = als.getStore();
+        if (store) store.n++;
+        return query.apply(this, args);
+      };
+      http.Server.prototype.emit = function (event: string, ...args: any[]) {
+        if (event !== 'request') return emit.call(this, event, ...args);
+        const store = { n: 0 };
+        args[1].on('finish', () => (last = store.n));
+        return als.run(store, () => emit.call(this, event, ...args));
+      };
+      counting = {
+        restore() {
+          pg.Client.prototype.query = query;
+          http.Server.prototype.emit = emit;
+        },
+        last: () => last,
+      };
+    });
+    afterAll(() => counting?.restore());
+
+    async function importCounted(cards: number): Promise<{ statements: number; ms: number; projectId: string }> {
+      const p = await createProject(owner.client, `Scale ${cards}`);
+      const exported = generateTrelloExport({ cards, seed: 100 + cards });
+      const started = Date.now();
+      const body = await expectStatus(runImport(owner.client, p.id, exported), 200);
+      const ms = Date.now() - started;
+      expect(body).toEqual({ imported: cards, skipped: [] });
+      return { statements: counting.last(), ms, projectId: p.id };
+    }
+
+    it('imports 3,000 cards with checklists and comments in a few seconds, in as many statements as 10 cards', async () => {
+      const ten = await importCounted(10);
+      const many = await importCounted(3000);
+      expect(ten.statements).toBeGreaterThan(5);
+      expect(many.statements).toBe(ten.statements);
+      expect(many.ms).toBeLessThan(15_000);
+      const counts = (await q(
+        `SELECT (SELECT count(*)::int FROM tasks WHERE project_id = $1) AS tasks,
+                (SELECT count(*)::int FROM checklist_items WHERE project_id = $1) AS items,
+                (SELECT count(*)::int FROM comments WHERE project_id = $1) AS comments,
+                (SELECT count(*)::int FROM activity WHERE project_id = $1 AND kind = 'import') AS lines`,
+        [many.projectId],
+      ))[0];
+      expect(counts).toEqual({ tasks: 3000, items: 9000, comments: 6000, lines: 3000 });
+    }, 120_000);
+  });
+});
+
+function withCard(board: any, index: number, change: Record<string, unknown>): any {
+  board.cards[index] = { ...board.cards[index], ...change };
+  return board;
+}
