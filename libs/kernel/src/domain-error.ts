@@ -135,6 +135,13 @@ export const ERROR_CODES = [
   'card.place_invalid',
   'card.mode_invalid',
   'card.key_invalid',
+  // shipping releases and sprints (issue 13)
+  'ship.rest_invalid',
+  'ship.releases_off',
+  'ship.sprints_off',
+  'ship.no_target',
+  'ship.last_option',
+  'ship.already_shipped',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -127,6 +127,13 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   'card.place_invalid': fixed(400, 'A place is headerL, headerR, title, footer or off.'),
   'card.mode_invalid': fixed(400, 'A mode is colour, fixed, text or avatar.'),
   'card.key_invalid': fixed(400, 'Card rows are keyed by a property of this project or _title.'),
+  // shipping releases and sprints (issue 13)
+  'ship.rest_invalid': fixed(400, 'Say what happens to the rest: "next", "leave" or "clear".'),
+  'ship.releases_off': fixed(400, 'Releases are off in this project.'),
+  'ship.sprints_off': fixed(400, 'Sprints are off in this project.'),
+  'ship.no_target': fixed(400, 'Only an option with a target date can ship.'),
+  'ship.last_option': [400, (p) => `${p.option} is the last option, so there is nothing to move to.`],
+  'ship.already_shipped': [409, (p) => `${p.option} already shipped on ${p.day}.`],
 };
 
 export function describeError(code: ErrorCode, params: ErrorParams): { status: number; message: string } {
