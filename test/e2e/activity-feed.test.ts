@@ -2,11 +2,15 @@
  * GET /api/projects/:projectId/activity (decisions.md › Activity feed): oldest first by
  * (createdAt, id), a cursor of { after, afterId } that never skips nor repeats a line, even
  * among lines that share one timestamp; taskId/taskKey; limits and gates.
+ *
+ * `createdAt` is shown to the millisecond, so the order and the cursor are by the millisecond
+ * too: lines written within one millisecond (at different microseconds) order by id, and an
+ * entry's own `createdAt` and `id` serve as a cursor exactly like `next`.
  */
 import { randomUUID } from 'node:crypto';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
-const TOTAL = 40;
+const TOTAL = 44;
 
 describe('activity feed', () => {
   let t: TestApp;
@@ -17,9 +21,9 @@ describe('activity feed', () => {
   let projectId: string;
   let otherProjectId: string;
   let tasks: any[];
-  /** Every line of the project as (created_at to the microsecond, id), sorted here, not by the server. */
+  /** Every line of the project as (created_at to the millisecond, id), sorted here, not by the server. */
   let expected: { id: string; at: string; iso: string }[];
-  /** The timestamp that seven lines share (one written by the service, six by SQL). */
+  /** The millisecond that (at least) seven lines share (one written by the service, six by SQL). */
   let sharedIso: string;
 
   const must = async (res: Promise<{ status: number; body: any }>, status: number) => {
@@ -100,10 +104,12 @@ describe('activity feed', () => {
     const later = `2099-01-01T00:00:00.123456Z`;
     for (let i = 0; i < 6; i++) await insert(i % 2 ? null : tasks[5].id, i % 2 ? 'rules' : 'comment', i % 2 ? { hash: 'x', text: 'y' } : { commentId: randomUUID() }, later);
     expect(shared).toBeInstanceOf(Date);
+    // Four lines within one millisecond, at four different microseconds, ids not in time order.
+    for (const us of ['500900', '500100', '500500', '500300']) await insert(null, 'rules', { hash: 'x', text: 'y' }, `2098-01-01T00:00:00.${us}Z`);
 
     const rows = await t.sql.query(
-      `SELECT id, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') AS at,
-              to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS iso
+      `SELECT id, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS') AS at,
+              to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS iso
          FROM activity WHERE project_id = $1`,
       [projectId],
     );
@@ -111,8 +117,10 @@ describe('activity feed', () => {
     expect(expected).toHaveLength(TOTAL);
     const groups = new Map<string, number>();
     for (const r of expected) groups.set(r.at, (groups.get(r.at) ?? 0) + 1);
-    expect([...groups.values()].filter((n) => n > 1).sort()).toEqual([6, 7]);
-    sharedIso = expected.find((r) => [...groups.entries()].some(([at, n]) => n === 7 && at === r.at))!.iso;
+    sharedIso = (shared as Date).toISOString();
+    expect(expected.filter((r) => r.iso === sharedIso).length).toBeGreaterThanOrEqual(7);
+    expect(expected.filter((r) => r.iso === '2099-01-01T00:00:00.123Z')).toHaveLength(6);
+    expect(expected.filter((r) => r.iso === '2098-01-01T00:00:00.500Z')).toHaveLength(4);
   });
 
   afterAll(async () => {
@@ -182,7 +190,8 @@ describe('activity feed', () => {
       const full = page.activity.length === limit;
       if (full) {
         const last = page.activity[page.activity.length - 1];
-        expect(page.next).toEqual({ after: expect.any(String), afterId: last.id });
+        // next is the last entry's own createdAt and id.
+        expect(page.next).toEqual({ after: last.createdAt, afterId: last.id });
       } else {
         expect(page.next).toBeNull();
         expect(i).toBe(pages.length - 1);
@@ -195,7 +204,7 @@ describe('activity feed', () => {
 
   it('answers the lines strictly after `after`, and with afterId the rest of a shared timestamp', async () => {
     const shared = expected.filter((r) => r.iso === sharedIso);
-    expect(shared).toHaveLength(7);
+    expect(shared.length).toBeGreaterThanOrEqual(7);
     const lastOfGroup = expected.indexOf(shared[shared.length - 1]);
     const onlyAfter = await must(feed(`?limit=500&after=${encodeURIComponent(sharedIso)}`), 200);
     expect(onlyAfter.activity.map((e: any) => e.id)).toEqual(expected.slice(lastOfGroup + 1).map((r) => r.id));
@@ -208,6 +217,34 @@ describe('activity feed', () => {
     // After the last line there is nothing.
     const last = expected[expected.length - 1];
     expect(await must(feed(`?after=${encodeURIComponent(last.iso)}&afterId=${last.id}`), 200)).toEqual({ activity: [], next: null });
+  });
+
+  it('continues strictly after an entry given its own createdAt and id, lines of the same millisecond included', async () => {
+    const all = (await must(feed('?limit=500'), 200)).activity;
+    expect(all.map((e: any) => e.id)).toEqual(expected.map((r) => r.id));
+    for (const [i, entry] of all.entries()) {
+      const after = await must(feed(`?limit=500&after=${encodeURIComponent(entry.createdAt)}&afterId=${entry.id}`), 200);
+      expect({ entry: i, ids: after.activity.map((e: any) => e.id) }).toEqual({ entry: i, ids: all.slice(i + 1).map((e: any) => e.id) });
+    }
+    // The four lines of one millisecond at different microseconds: shown alike, ordered by id.
+    const sameMs = all.filter((e: any) => e.createdAt === '2098-01-01T00:00:00.500Z');
+    expect(sameMs.map((e: any) => e.id)).toEqual(sameMs.map((e: any) => e.id).sort());
+    // `after` alone skips that whole shown millisecond.
+    const past = await must(feed(`?limit=500&after=${encodeURIComponent('2098-01-01T00:00:00.500Z')}`), 200);
+    expect(past.activity.map((e: any) => e.createdAt)).toEqual(Array(6).fill('2099-01-01T00:00:00.123Z'));
+  });
+
+  it('lets a client page with the fields of the last entry it handled: every line once, no gaps', async () => {
+    const seen: string[] = [];
+    let query = '?limit=3';
+    for (let guard = 0; guard < 100; guard++) {
+      const page = await must(feed(query), 200);
+      if (page.activity.length === 0) break;
+      seen.push(...page.activity.map((e: any) => e.id));
+      const last = page.activity[page.activity.length - 1];
+      query = `?limit=3&after=${encodeURIComponent(last.createdAt)}&afterId=${last.id}`;
+    }
+    expect(seen).toEqual(expected.map((r) => r.id));
   });
 
   it('pages 100 lines by default, up to 500 when asked', async () => {

@@ -20,7 +20,15 @@ async function main(): Promise<void> {
     const { startEmbeddedPostgres } = await import('@board/persistence');
     const dir = join(config.SERVICE_DATA_DIR, 'postgres');
     logger.log(`DATABASE_URL is unset: starting the embedded PostgreSQL in ${dir} on port ${config.EMBEDDED_PG_PORT}`);
-    const embedded = await startEmbeddedPostgres(dir, config.EMBEDDED_PG_PORT);
+    // The last lines the server printed explain a start that fails; only then are they shown.
+    const lines: string[] = [];
+    const embedded = await startEmbeddedPostgres(dir, config.EMBEDDED_PG_PORT, (line) => lines.push(line) > 40 && lines.shift(), {
+      dataDirChosen: Boolean(process.env.SERVICE_DATA_DIR),
+      notice: (line) => logger.log(line),
+    }).catch((error: Error) => {
+      if (lines.length > 0) logger.error(`the embedded PostgreSQL said:\n${lines.join('\n')}`);
+      throw error;
+    });
     databaseUrl = embedded.url;
     stopEmbedded = embedded.stop;
   }

@@ -27,4 +27,11 @@ export abstract class ActivityRecorder {
   async recordMany(lines: readonly ActivityLine[]): Promise<void> {
     for (const line of lines) await this.record(line);
   }
+
+  /**
+   * Many lines of one project as one write that rings each webhook once, about the project
+   * (no task), rather than once per line (an option ship). A webhook's ring carries the first of
+   * `kinds` it listens to; a webhook listening to none of them hears nothing.
+   */
+  abstract recordRingingOnce(lines: readonly ActivityLine[], kinds: readonly ActivityKind[]): Promise<void>;
 }

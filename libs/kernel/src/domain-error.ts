@@ -144,6 +144,13 @@ export const ERROR_CODES = [
   'import.unknown_list',
   'import.unknown_label',
   'import.property_type',
+  // shipping releases and sprints (issue 13)
+  'ship.rest_invalid',
+  'ship.releases_off',
+  'ship.sprints_off',
+  'ship.no_target',
+  'ship.last_option',
+  'ship.already_shipped',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

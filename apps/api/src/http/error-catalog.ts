@@ -136,6 +136,13 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   'import.unknown_list': [400, (p) => `Card ${p.card} of the export is in list ${p.list}, which the export does not hold.`],
   'import.unknown_label': [400, (p) => `Card ${p.card} of the export has label ${p.label}, which the export does not hold.`],
   'import.property_type': [409, (p) => `${p.property} is not ${p.kind} property, so the import cannot fill it. Rename it first.`],
+  // shipping releases and sprints (issue 13)
+  'ship.rest_invalid': fixed(400, 'Say what happens to the rest: "next", "leave" or "clear".'),
+  'ship.releases_off': fixed(400, 'Releases are off in this project.'),
+  'ship.sprints_off': fixed(400, 'Sprints are off in this project.'),
+  'ship.no_target': fixed(400, 'Only an option with a target date can ship.'),
+  'ship.last_option': [400, (p) => `${p.option} is the last option, so there is nothing to move to.`],
+  'ship.already_shipped': [409, (p) => `${p.option} already shipped on ${p.day}.`],
 };
 
 export function describeError(code: ErrorCode, params: ErrorParams): { status: number; message: string } {

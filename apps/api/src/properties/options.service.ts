@@ -5,13 +5,14 @@ import {
   assertAdminPerson, hasDatedOptions, hasOptions, isHexColor, nextOptionColor, OptionRecord, optionKey, optionView, placeAfter,
   positionAfterLast, readOptionDay, readOptionName, readOptionNote, sameJson,
 } from '@board/properties';
-import { PropertyRecord, PropertyStore } from '@board/persistence';
+import { PropertyRecord, PropertyStore, ShipStore } from '@board/persistence';
 import type { Writer } from '../auth/auth-context';
 
 @Injectable()
 export class OptionsService {
   constructor(
     private readonly store: PropertyStore,
+    private readonly ships: ShipStore,
     private readonly uow: UnitOfWork,
     private readonly changes: ChangeAnnouncer,
   ) {}
@@ -85,6 +86,8 @@ export class OptionsService {
 
         if (!sameJson(next, option)) {
           await this.store.updateOption(projectId, next, { property: property.name, option: next.name });
+          // A day taken back undoes the record of what shipped; a later ship records afresh.
+          if (option.shippedAt && !next.shippedAt) await this.ships.forget(projectId, option.id);
           await this.announce(writer);
         }
         return optionView(next, dated);

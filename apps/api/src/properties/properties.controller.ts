@@ -4,6 +4,7 @@ import { ResourceId, Writer, WriterOf } from '../auth/auth-context';
 import { bodyObject } from '../http/json-body';
 import { OptionsService } from './options.service';
 import { PropertiesService } from './properties.service';
+import { ShipService } from './ship.service';
 
 @Controller()
 export class PropertiesController {
@@ -49,7 +50,10 @@ export class PropertiesController {
 
 @Controller('options/:optionId')
 export class OptionsController {
-  constructor(private readonly options: OptionsService) {}
+  constructor(
+    private readonly options: OptionsService,
+    private readonly ships: ShipService,
+  ) {}
 
   @Member(OPTION)
   @Patch()
@@ -68,5 +72,13 @@ export class OptionsController {
   @Get('count')
   async count(@WriterOf() writer: Writer, @ResourceId() id: string) {
     return { tasks: await this.options.countTasks(writer.projectId, id) };
+  }
+
+  /** Ships a release or a sprint (any member, agents too): `{ rest, strays? }`. */
+  @Member(OPTION)
+  @Post('ship')
+  @HttpCode(200)
+  async ship(@WriterOf() writer: Writer, @ResourceId() id: string, @Body() body: unknown) {
+    return this.ships.ship(writer, id, bodyObject(body));
   }
 }

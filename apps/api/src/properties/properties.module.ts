@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
-import { PropertyListQuery, PropertyStore } from '@board/persistence';
+import { PropertyListQuery, PropertyStore, ShipStore, TaskRepository } from '@board/persistence';
 import { OptionsController, PropertiesController } from './properties.controller';
 import { OptionsService } from './options.service';
 import { PropertiesService } from './properties.service';
+import { ShipService } from './ship.service';
 
-/** Properties and their options: create, change, move, delete, counts. */
+/** Properties and their options: create, change, move, delete, counts, ships. */
 @Module({
   controllers: [PropertiesController, OptionsController],
-  providers: [PropertyStore, PropertyListQuery, PropertiesService, OptionsService],
+  providers: [PropertyStore, PropertyListQuery, ShipStore, TaskRepository, PropertiesService, OptionsService, ShipService],
   exports: [PropertyStore, PropertyListQuery],
 })
 export class PropertiesModule {}

@@ -20,7 +20,7 @@ export class BoardController {
     return this.board.read(writer);
   }
 
-  /** Every shipped option, newest first; with releases and sprints off, an empty list. */
+  /** Every shipped option, newest first, with the tasks that shipped with it; with releases off, an empty list. */
   @Member()
   @Get('changelog')
   async changelogOf(@WriterOf() writer: Writer) {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ActivityLine, ActivityRecorder } from '@board/kernel';
+import { ActivityKind, ActivityLine, ActivityRecorder } from '@board/kernel';
 import { Database } from '../database';
 
 export const WEBHOOK_CHANNEL = 'board_webhooks';
@@ -59,30 +59,73 @@ export class TypeormActivityRecorder extends ActivityRecorder {
   /** The lines in one statement, with their deliveries; `created_at` keeps their order. */
   override async recordMany(lines: readonly ActivityLine[]): Promise<void> {
     if (lines.length === 0) return;
-    const projectId = lines[0].projectId;
-    if (lines.some((l) => l.projectId !== projectId)) throw new Error('recordMany takes the lines of one project');
+    const projectId = oneProject(lines);
     const row = await this.db.one<{ n: number }>(
-      `WITH input AS (
-         SELECT * FROM unnest($2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::jsonb[]) WITH ORDINALITY AS i(id, task_id, actor_id, kind, data, ord)),
-       line AS (
-         INSERT INTO activity (id, project_id, task_id, actor_id, kind, data)
-         SELECT id, $1, task_id, actor_id, kind, data FROM input ORDER BY ord
-         RETURNING created_at, kind, task_id),
+      `WITH ${INPUT_LINES},
        ${deliveriesCte('$1', 'NULL')}
        SELECT count(*)::int AS n FROM ins`,
-      [
-        projectId,
-        // Ids ascending in line order: lines stamped in the same microsecond still read in order (feed order is created_at, id).
-        lines.map(() => randomUUID()).sort(),
-        lines.map((l) => l.taskId),
-        lines.map((l) => l.actorId),
-        lines.map((l) => l.kind),
-        lines.map((l) => JSON.stringify(l.data)),
-      ],
+      lineParams(projectId, lines),
       { prepare: true },
     );
     if (row!.n > 0) await wakeWorkers(this.db, projectId);
   }
+
+  /**
+   * The lines in one statement, and one delivery per enabled webhook that listens to one of
+   * `kinds`: the first such kind, about the project (task null), stamped like the last line.
+   */
+  async recordRingingOnce(lines: readonly ActivityLine[], kinds: readonly ActivityKind[]): Promise<void> {
+    if (lines.length === 0) return;
+    const projectId = oneProject(lines);
+    const row = await this.db.one<{ n: number }>(
+      `WITH ${INPUT_LINES},
+       target AS (
+         SELECT w.id AS webhook_id, pr.key AS project_key, gen_random_uuid() AS delivery_id,
+                (SELECT k FROM unnest($7::text[]) WITH ORDINALITY AS x(k, o)
+                  WHERE jsonb_array_length(w.kinds) = 0 OR w.kinds ? k ORDER BY o LIMIT 1) AS kind
+           FROM webhooks w JOIN projects pr ON pr.id = w.project_id
+          WHERE w.project_id = $1 AND w.enabled),
+       ins AS (
+         INSERT INTO webhook_deliveries (id, project_id, webhook_id, kind, task_id, task_key, body, next_try_at)
+         SELECT delivery_id, $1, webhook_id, kind, NULL, NULL,
+                json_build_object('delivery', delivery_id, 'projectId', $1::uuid, 'projectKey', project_key, 'kind', kind,
+                                  'taskId', NULL, 'taskKey', NULL,
+                                  'at', to_char((SELECT max(created_at) FROM line) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text,
+                date_trunc('milliseconds', clock_timestamp())
+           FROM target WHERE kind IS NOT NULL
+         RETURNING id)
+       SELECT count(*)::int AS n FROM ins`,
+      [...lineParams(projectId, lines), kinds],
+    );
+    if (row!.n > 0) await wakeWorkers(this.db, projectId);
+  }
+}
+
+/** CTEs `input` and `line`: the lines of parameters $2…$6 inserted into the feed for project $1. */
+const INPUT_LINES = `input AS (
+         SELECT * FROM unnest($2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::jsonb[]) WITH ORDINALITY AS i(id, task_id, actor_id, kind, data, ord)),
+       line AS (
+         INSERT INTO activity (id, project_id, task_id, actor_id, kind, data)
+         SELECT id, $1, task_id, actor_id, kind, data FROM input ORDER BY ord
+         RETURNING created_at, kind, task_id)`;
+
+function oneProject(lines: readonly ActivityLine[]): string {
+  const projectId = lines[0].projectId;
+  if (lines.some((l) => l.projectId !== projectId)) throw new Error('recordMany takes the lines of one project');
+  return projectId;
+}
+
+/** Parameters $1…$6 of `INPUT_LINES`. */
+function lineParams(projectId: string, lines: readonly ActivityLine[]): unknown[] {
+  return [
+    projectId,
+    // Ids ascending in line order: lines stamped in the same millisecond still read in order (feed order is created_at to the millisecond, then id).
+    lines.map(() => randomUUID()).sort(),
+    lines.map((l) => l.taskId),
+    lines.map((l) => l.actorId),
+    lines.map((l) => l.kind),
+    lines.map((l) => JSON.stringify(l.data)),
+  ];
 }
 
 /** One delivery of `kind` for a single webhook, outside any feed line (the test route). */

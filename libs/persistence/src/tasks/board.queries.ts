@@ -57,7 +57,11 @@ export function cleanDoneWhen(doneWhen: DoneWhen | null, properties: { id: strin
   return { propertyId: doneWhen.propertyId, optionIds: doneWhen.optionIds.filter((id) => live.has(id)) };
 }
 
-/** Shipped options, newest first, with the tasks that went with them: the changelog. */
+/**
+ * Shipped options, newest first, with the tasks that shipped with them (kept in `ship_tasks` by
+ * the ship, so a task that later moves on stays in its entry; archived ones included, deleted
+ * ones not): the changelog. Releases off hides it whole; sprints off hides the sprints.
+ */
 @Injectable()
 export class ChangelogQuery {
   constructor(private readonly db: Database) {}
@@ -68,15 +72,13 @@ export class ChangelogQuery {
               to_char(o.shipped_at, 'YYYY-MM-DD') AS "shippedAt", o.note,
               COALESCE((SELECT json_agg(json_build_object('id', t.id, 'key', pr.key || '-' || t.number, 'title', t.title)
                                         ORDER BY t.position COLLATE "C", t.id)
-                          FROM tasks t
-                         WHERE t.project_id = o.project_id AND t.deleted_at IS NULL
-                           AND (t."values" -> p.id::text = to_jsonb(o.id::text) OR (t."values" -> p.id::text) @> jsonb_build_array(o.id::text))), '[]'::json) AS tasks
+                          FROM ship_tasks s JOIN tasks t ON t.project_id = s.project_id AND t.id = s.task_id
+                         WHERE s.project_id = o.project_id AND s.option_id = o.id AND t.deleted_at IS NULL), '[]'::json) AS tasks
          FROM options o
          JOIN properties p ON p.id = o.property_id AND p.project_id = o.project_id
          JOIN projects pr ON pr.id = o.project_id
-        WHERE o.project_id = $1 AND o.shipped_at IS NOT NULL
-          AND ((p.type = 'select' AND (p.config ->> 'dated')::boolean IS TRUE AND pr.releases)
-               OR (p.type = 'iteration' AND pr.sprints))
+        WHERE o.project_id = $1 AND o.shipped_at IS NOT NULL AND pr.releases
+          AND ((p.type = 'select' AND (p.config ->> 'dated')::boolean IS TRUE) OR (p.type = 'iteration' AND pr.sprints))
         ORDER BY o.shipped_at DESC, o.position COLLATE "C" DESC, o.id`,
       [projectId],
     );

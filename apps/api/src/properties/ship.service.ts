@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { ActivityRecorder, ChangeAnnouncer, Clock, fail, UnitOfWork } from '@board/kernel';
+import { PropertyDefsQuery, PropertyStore, ShipStore, TaskRepository } from '@board/persistence';
+import { ProjectRepository } from '@board/projects';
+import { checkShip, planShip, readShipRequest, ShipRest, shipDay, shipRingKinds } from '@board/shipping';
+import type { Writer } from '../auth/auth-context';
+
+export interface ShipAnswer {
+  archived: number;
+  moved: number;
+  rest: ShipRest;
+  shippedAt: string;
+  taken: number;
+}
+
+/**
+ * Ships a release or a sprint: one transaction under the project lock, in a fixed number of
+ * statements however many tasks the option holds (read, lock the tasks, write them back, their
+ * feed lines, the day and the shipped tasks), one stream ring and one ring per webhook.
+ */
+@Injectable()
+export class ShipService {
+  constructor(
+    private readonly store: PropertyStore,
+    private readonly ships: ShipStore,
+    private readonly projects: ProjectRepository,
+    private readonly defs: PropertyDefsQuery,
+    private readonly tasks: TaskRepository,
+    private readonly activity: ActivityRecorder,
+    private readonly changes: ChangeAnnouncer,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  async ship(writer: Writer, optionId: string, body: Record<string, unknown>): Promise<ShipAnswer> {
+    const request = readShipRequest(body);
+    const projectId = writer.projectId;
+    return this.uow.run(
+      async () => {
+        const option = (await this.store.findOption(projectId, optionId)) ?? fail('option.not_found');
+        // One after the other: a transaction's statements share one connection.
+        const property = await this.store.findProperty(projectId, option.propertyId);
+        const project = await this.projects.findById(projectId);
+        const siblings = await this.store.options(projectId, option.propertyId);
+        const defs = await this.defs.load(projectId);
+        if (!property || !project) return fail('option.not_found');
+        const { releases, sprints, doneWhen } = project.snapshot;
+        const { kind, next } = checkShip({ option, property, siblings, project: { releases, sprints } }, request);
+        const takesStrays = kind === 'release' && request.strays && doneWhen !== null;
+        const tasks = await this.ships.tasksFor(projectId, property.id, option.id, takesStrays ? doneWhen : null);
+        const now = this.clock.now();
+        const shipId = randomUUID();
+        const plan = planShip({
+          projectId,
+          actorId: writer.userId,
+          shipId,
+          now,
+          kind,
+          request,
+          option,
+          next,
+          property: defs.find((d) => d.id === property.id)!,
+          defs,
+          doneWhen,
+          tasks,
+        });
+        await this.tasks.saveMany(projectId, plan.changed, now, true);
+        await this.activity.recordRingingOnce(plan.lines, shipRingKinds(plan.lines));
+        const day = shipDay(now);
+        await this.ships.markShipped(projectId, option.id, shipId, day, plan.shipped);
+        await this.changes.announce({ projectId, scope: 'board', clientId: writer.clientId });
+        return { archived: plan.archived, moved: plan.moved, rest: request.rest, shippedAt: day, taken: plan.taken };
+      },
+      { lockProject: projectId },
+    );
+  }
+}

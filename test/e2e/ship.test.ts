@@ -1,0 +1,283 @@
+import { randomUUID } from 'node:crypto';
+import { Clock } from '@board/kernel';
+import { ChangeListener, createProperty, createTask, expectError, expectStatus, listenChanges } from '../support/fixtures';
+import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+
+const REST = 'Say what happens to the rest: "next", "leave" or "clear".';
+const RELEASES_OFF = 'Releases are off in this project.';
+const SPRINTS_OFF = 'Sprints are off in this project.';
+const NO_TARGET = 'Only an option with a target date can ship.';
+
+/** The real clock, or a moment the test fixes. */
+class TestClock extends Clock {
+  fixed: Date | null = null;
+  now(): Date {
+    return this.fixed ?? new Date();
+  }
+}
+
+/** Shipping releases and sprints: `POST /api/options/:optionId/ship`, and taking the day back. */
+describe('POST /api/options/:optionId/ship', () => {
+  let t: TestApp;
+  let clock: TestClock;
+  let owner: Person;
+  let admin: Person;
+  let member: Person;
+  let agent: Client;
+  let changes: ChangeListener;
+
+  const rows = async (sql: string, params: unknown[] = []) => (await t.sql.query(sql, params)).rows;
+  const ship = (optionId: string, body: unknown, as: Client = owner.client) => as.post(`/options/${optionId}/ship`, body);
+  const valuesOf = async (taskId: string) => (await rows(`SELECT "values", archived_at FROM tasks WHERE id = $1`, [taskId]))[0];
+
+  /** A project with releases and sprints on: its Status options, Release and Sprint properties. */
+  async function setup(key: string, flags = { releases: true, sprints: true }) {
+    const project = await createProject(owner.client, key, key);
+    await addMember(owner.client, project.id, member);
+    await addMember(owner.client, project.id, admin, 'admin');
+    await expectStatus(owner.client.patch(`/projects/${project.id}`, flags), 200);
+    const board = await expectStatus(owner.client.get(`/projects/${project.id}/board`), 200);
+    const status = board.properties.find((p: any) => p.name === 'Status');
+    const opt = (name: string) => status.options.find((o: any) => o.name === name).id;
+    return {
+      project,
+      status: { id: status.id, todo: opt('To do'), doing: opt('In progress'), done: opt('Done') },
+      release: board.properties.find((p: any) => p.name === 'Release'),
+      sprint: board.properties.find((p: any) => p.name === 'Sprint'),
+    };
+  }
+
+  const option = async (propertyId: string, name: string, extra: Record<string, unknown> = { targetOn: '2026-03-01' }) =>
+    (await expectStatus(owner.client.post(`/properties/${propertyId}/options`, { name, ...extra }), 201)).option;
+
+  beforeAll(async () => {
+    clock = new TestClock();
+    t = await startTestApp({ clock, env: { SERVICE_WEBHOOK_ALLOW: '127.0.0.1' } });
+    owner = await registerPerson(t, 'Olive');
+    admin = await registerPerson(t, 'Ada');
+    member = await registerPerson(t, 'Milo');
+    changes = await listenChanges(t.databaseUrl);
+  });
+  afterAll(async () => {
+    await changes.close();
+    await t.close();
+  });
+
+  describe('refusals', () => {
+    let s: Awaited<ReturnType<typeof setup>>;
+    let v1: any;
+
+    beforeAll(async () => {
+      s = await setup('REF');
+      v1 = await option(s.release.id, 'v1');
+      agent = (await createAgent(owner.client, s.project.id)).client;
+    });
+
+    it('checks the option id first: malformed is 400, unknown or another project’s is 404', async () => {
+      expectError(await ship('nope', {}), 400, 'That is not an option id.');
+      expectError(await ship(randomUUID(), {}), 404, 'Option not found.');
+      const other = await setup('OTH');
+      const foreign = await option(other.release.id, 'x');
+      const stranger = await registerPerson(t, 'Stan');
+      await createProject(stranger.client, 'Own', 'OWN');
+      expectError(await ship(foreign.id, { rest: 'leave' }, stranger.client), 404, 'Option not found.');
+    });
+
+    it('needs rest to be next, leave or clear, and strays to be true or false', async () => {
+      for (const body of [{}, { rest: 'later' }, { rest: null }, { rest: 1 }]) expectError(await ship(v1.id, body), 400, REST);
+      expectError(await ship(v1.id, { rest: 'leave', strays: 'yes' }), 400, 'Strays is true or false.');
+      expectError(await ship(v1.id, undefined, owner.client), 400, REST);
+    });
+
+    it('refuses an option without a target date, and an option of a plain select', async () => {
+      const undated = await option(s.release.id, 'undated', {});
+      expectError(await ship(undated.id, { rest: 'leave' }), 400, NO_TARGET);
+      expectError(await ship(s.status.todo, { rest: 'leave' }), 400, NO_TARGET);
+    });
+
+    it('refuses next on the last open option, naming it', async () => {
+      const last = await option(s.release.id, 'v9');
+      expectError(await ship(last.id, { rest: 'next' }), 400, 'v9 is the last option, so there is nothing to move to.');
+      await expectStatus(ship(last.id, { rest: 'leave' }), 200);
+    });
+
+    it('refuses a shipped option with 409 and its day', async () => {
+      const day = (await rows(`SELECT to_char(shipped_at, 'YYYY-MM-DD') AS d FROM options WHERE name = 'v9' AND project_id = $1`, [s.project.id]))[0].d;
+      const v9 = (await rows(`SELECT id FROM options WHERE name = 'v9' AND project_id = $1`, [s.project.id]))[0].id;
+      expectError(await ship(v9, { rest: 'leave' }), 409, `v9 already shipped on ${day}.`);
+    });
+
+    it('refuses releases while releases are off and sprints while sprints are off', async () => {
+      const off = await setup('OFF');
+      const r = await option(off.release.id, 'r1');
+      const sp = await option(off.sprint.id, 's1');
+      await expectStatus(owner.client.patch(`/projects/${off.project.id}`, { releases: false, sprints: false }), 200);
+      expectError(await ship(r.id, { rest: 'leave' }), 400, RELEASES_OFF);
+      expectError(await ship(sp.id, { rest: 'leave' }), 400, SPRINTS_OFF);
+      expect((await rows(`SELECT shipped_at FROM options WHERE id = ANY($1::uuid[]) AND shipped_at IS NOT NULL`, [[r.id, sp.id]])).length).toBe(0);
+    });
+
+    it('lets any member ship, agents too', async () => {
+      const a = await option(s.release.id, 'by-agent');
+      expect(await expectStatus(ship(a.id, { rest: 'leave' }, agent), 200)).toMatchObject({ archived: 0, moved: 0, taken: 0, rest: 'leave' });
+      const m = await option(s.release.id, 'by-member');
+      await expectStatus(ship(m.id, { rest: 'clear' }, member.client), 200);
+    });
+  });
+
+  describe('a release ship', () => {
+    it('archives the over tasks, moves the rest to the next open option, and answers the counts and the UTC day', async () => {
+      const s = await setup('SHIP');
+      const v1 = await option(s.release.id, 'v1');
+      const v2 = await option(s.release.id, 'v2');
+      const v3 = await option(s.release.id, 'v3');
+      await expectStatus(ship(v2.id, { rest: 'leave' }), 200); // shipped: skipped by next
+      const done1 = await createTask(owner.client, s.project.id, 'Done 1', { [s.release.id]: v1.id, [s.status.id]: s.status.done });
+      const done2 = await createTask(owner.client, s.project.id, 'Done 2', { [s.release.id]: v1.id, [s.status.id]: s.status.done });
+      const open = await createTask(owner.client, s.project.id, 'Open', { [s.release.id]: v1.id, [s.status.id]: s.status.doing });
+      const elsewhere = await createTask(owner.client, s.project.id, 'Elsewhere', { [s.release.id]: v3.id, [s.status.id]: s.status.done });
+      const stray = await createTask(owner.client, s.project.id, 'Stray', { [s.status.id]: s.status.done });
+      await changes.take();
+
+      // 23:30 on the 4th in New York is the 5th in UTC.
+      clock.fixed = new Date('2026-03-04T23:30:00-05:00');
+      let answer: any;
+      try {
+        answer = await expectStatus(ship(v1.id, { rest: 'next' }, member.client), 200);
+      } finally {
+        clock.fixed = null;
+      }
+      expect(answer).toEqual({ archived: 2, moved: 1, rest: 'next', shippedAt: '2026-03-05', taken: 0 });
+
+      expect((await valuesOf(done1.id)).archived_at).not.toBeNull();
+      expect((await valuesOf(done2.id)).archived_at).not.toBeNull();
+      expect(await valuesOf(open.id)).toMatchObject({ archived_at: null, values: { [s.release.id]: v3.id } });
+      expect((await valuesOf(elsewhere.id)).archived_at).toBeNull();
+      expect(await valuesOf(stray.id)).toMatchObject({ archived_at: null, values: { [s.status.id]: s.status.done } });
+
+      const read = await expectStatus(owner.client.get(`/projects/${s.project.id}/board`), 200);
+      const shipped = read.properties.find((p: any) => p.id === s.release.id).options.find((o: any) => o.id === v1.id);
+      expect(shipped.shippedAt).toBe('2026-03-05');
+
+      // Feed: one archive line per archived task, one value line for the moved one, all with one shipId.
+      const feed = await rows(`SELECT task_id, kind, data FROM activity WHERE project_id = $1 AND data ? 'shipId' ORDER BY created_at, id`, [s.project.id]);
+      const ofThisShip = feed.filter((l: any) => [done1.id, done2.id, open.id].includes(l.task_id));
+      expect(ofThisShip).toHaveLength(3);
+      expect(new Set(ofThisShip.map((l: any) => l.data.shipId)).size).toBe(1);
+      expect(ofThisShip.map((l: any) => [l.task_id, l.kind, l.data.action ?? l.data.value]).sort()).toEqual(
+        [[done1.id, 'archive', 'archived'], [done2.id, 'archive', 'archived'], [open.id, 'value', 'v3']].sort(),
+      );
+      expect(ofThisShip.find((l: any) => l.kind === 'value').data).toEqual({ property: 'Release', value: 'v3', shipId: ofThisShip[0].data.shipId });
+
+      // One stream ring for the whole ship.
+      expect((await changes.take()).filter((n) => n.projectId === s.project.id)).toEqual([{ projectId: s.project.id, scope: 'board', clientId: null }]);
+    });
+
+    it('leave keeps the rest on the option; clear takes the value off', async () => {
+      const s = await setup('REST');
+      const a = await option(s.release.id, 'a');
+      const b = await option(s.release.id, 'b');
+      const left = await createTask(owner.client, s.project.id, 'Left', { [s.release.id]: a.id });
+      const cleared = await createTask(owner.client, s.project.id, 'Cleared', { [s.release.id]: b.id, [s.status.id]: s.status.todo });
+      expect(await expectStatus(ship(a.id, { rest: 'leave' }), 200)).toMatchObject({ archived: 0, moved: 0, rest: 'leave' });
+      expect((await valuesOf(left.id)).values[s.release.id]).toBe(a.id);
+      expect(await expectStatus(ship(b.id, { rest: 'clear' }), 200)).toMatchObject({ archived: 0, moved: 1, rest: 'clear' });
+      expect((await valuesOf(cleared.id)).values).toEqual({ [s.status.id]: s.status.todo });
+      const line = (await rows(`SELECT data FROM activity WHERE task_id = $1 AND kind = 'value' ORDER BY created_at DESC LIMIT 1`, [cleared.id]))[0];
+      expect(line.data).toEqual({ property: 'Release', value: null, shipId: expect.any(String) });
+    });
+
+    it('with strays takes along the over tasks in no release, and archives them', async () => {
+      const s = await setup('STRAY');
+      const r = await option(s.release.id, 'r');
+      const other = await option(s.release.id, 'other');
+      const stray = await createTask(owner.client, s.project.id, 'Stray done', { [s.status.id]: s.status.done });
+      const notOver = await createTask(owner.client, s.project.id, 'Stray open', { [s.status.id]: s.status.doing });
+      const inOther = await createTask(owner.client, s.project.id, 'In other', { [s.release.id]: other.id, [s.status.id]: s.status.done });
+      const mine = await createTask(owner.client, s.project.id, 'Mine', { [s.release.id]: r.id, [s.status.id]: s.status.done });
+      expect(await expectStatus(ship(r.id, { rest: 'leave', strays: true }), 200)).toEqual({
+        archived: 2, moved: 0, rest: 'leave', shippedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), taken: 1,
+      });
+      expect(await valuesOf(stray.id)).toMatchObject({ values: { [s.release.id]: r.id }, archived_at: expect.any(Date) });
+      expect((await valuesOf(notOver.id)).archived_at).toBeNull();
+      expect((await valuesOf(inOther.id)).archived_at).toBeNull();
+      expect((await valuesOf(mine.id)).archived_at).not.toBeNull();
+      const kinds = (await rows(`SELECT kind, data FROM activity WHERE task_id = $1 AND data ? 'shipId' ORDER BY created_at, id`, [stray.id])).map((l: any) => l.kind);
+      expect(kinds).toEqual(['value', 'archive']);
+    });
+
+    it('a value the new option hides is dropped, and the line says so', async () => {
+      const s = await setup('WHEN');
+      const a = await option(s.release.id, 'a');
+      const b = await option(s.release.id, 'b');
+      const notes = await createProperty(owner.client, s.project.id, 'Notes', 'text');
+      await expectStatus(owner.client.patch(`/properties/${notes.id}`, { when: { propertyId: s.release.id, optionIds: [a.id] } }), 200);
+      const task = await createTask(owner.client, s.project.id, 'Noted', { [s.release.id]: a.id, [notes.id]: 'words' });
+      expect(await expectStatus(ship(a.id, { rest: 'next' }), 200)).toMatchObject({ moved: 1 });
+      expect((await valuesOf(task.id)).values).toEqual({ [s.release.id]: b.id });
+      const line = (await rows(`SELECT data FROM activity WHERE task_id = $1 AND data ? 'shipId'`, [task.id]))[0];
+      expect(line.data).toMatchObject({ property: 'Release', value: 'b', dropped: ['Notes'], propertyIds: [notes.id], hidBy: b.id });
+    });
+  });
+
+  describe('a sprint ship', () => {
+    it('moves the rest to the next sprint and takes no strays', async () => {
+      const s = await setup('SPR');
+      const s1 = await option(s.sprint.id, 'S1');
+      const s2 = await option(s.sprint.id, 'S2');
+      const over = await createTask(owner.client, s.project.id, 'Over', { [s.sprint.id]: s1.id, [s.status.id]: s.status.done });
+      const open = await createTask(owner.client, s.project.id, 'Open', { [s.sprint.id]: s1.id });
+      const stray = await createTask(owner.client, s.project.id, 'Stray', { [s.status.id]: s.status.done });
+      expect(await expectStatus(ship(s1.id, { rest: 'next', strays: true }), 200)).toMatchObject({ archived: 1, moved: 1, taken: 0 });
+      expect((await valuesOf(over.id)).archived_at).not.toBeNull();
+      expect((await valuesOf(open.id)).values[s.sprint.id]).toBe(s2.id);
+      expect(await valuesOf(stray.id)).toMatchObject({ archived_at: null, values: { [s.status.id]: s.status.done } });
+    });
+  });
+
+  describe('webhooks', () => {
+    it('rings each webhook once for the whole ship, about the project; a value-only webhook hears a value ring', async () => {
+      const s = await setup('HOOK');
+      const hook = async (kinds: string[]) =>
+        (await expectStatus(owner.client.post(`/projects/${s.project.id}/webhooks`, { url: 'http://127.0.0.1:9/hook', kinds }), 201)).webhook.id;
+      const all = await hook([]);
+      const archives = await hook(['archive']);
+      const values = await hook(['value']);
+      const comments = await hook(['comment']);
+      const r1 = await option(s.release.id, 'r1');
+      await option(s.release.id, 'r2');
+      for (let i = 0; i < 5; i++) await createTask(owner.client, s.project.id, `Done ${i}`, { [s.release.id]: r1.id, [s.status.id]: s.status.done });
+      for (let i = 0; i < 3; i++) await createTask(owner.client, s.project.id, `Open ${i}`, { [s.release.id]: r1.id });
+      await t.sql.query(`DELETE FROM webhook_deliveries WHERE project_id = $1`, [s.project.id]);
+      expect(await expectStatus(ship(r1.id, { rest: 'next' }), 200)).toMatchObject({ archived: 5, moved: 3 });
+      const deliveries = await rows(`SELECT webhook_id, kind, task_id, task_key, body FROM webhook_deliveries WHERE project_id = $1`, [s.project.id]);
+      const byHook = (id: string) => deliveries.filter((d: any) => d.webhook_id === id).map((d: any) => d.kind);
+      expect(byHook(all)).toEqual(['archive']);
+      expect(byHook(archives)).toEqual(['archive']);
+      expect(byHook(values)).toEqual(['value']);
+      expect(byHook(comments)).toEqual([]);
+      for (const d of deliveries) {
+        expect(d.task_id).toBeNull();
+        expect(JSON.parse(d.body)).toMatchObject({ projectId: s.project.id, projectKey: 'HOOK', taskId: null, taskKey: null });
+      }
+    });
+  });
+
+  describe('taking the day back', () => {
+    it('is the owner’s or an admin’s; the option can then ship again', async () => {
+      const s = await setup('BACK');
+      const v = await option(s.release.id, 'v');
+      const task = await createTask(owner.client, s.project.id, 'T', { [s.release.id]: v.id, [s.status.id]: s.status.done });
+      await expectStatus(ship(v.id, { rest: 'leave' }), 200);
+      const agentOf = (await createAgent(owner.client, s.project.id, 'Bot')).client;
+      expectError(await member.client.patch(`/options/${v.id}`, { shippedAt: null }), 403, 'Only the owner or an admin can take back a shipped day.');
+      expectError(await agentOf.patch(`/options/${v.id}`, { shippedAt: null }), 403, 'Only a person can do this.');
+      expect((await expectStatus(admin.client.patch(`/options/${v.id}`, { shippedAt: null }), 200)).option.shippedAt).toBeNull();
+      expect((await expectStatus(owner.client.get(`/projects/${s.project.id}/changelog`), 200)).changelog).toEqual([]);
+      // Shipping again records afresh: the task archived the first time is still over and holds it.
+      expect(await expectStatus(ship(v.id, { rest: 'leave' }), 200)).toMatchObject({ archived: 0 });
+      const log = (await expectStatus(owner.client.get(`/projects/${s.project.id}/changelog`), 200)).changelog;
+      expect(log.map((e: any) => e.tasks.map((x: any) => x.id))).toEqual([[task.id]]);
+    });
+  });
+});
