@@ -25,6 +25,7 @@ import { RunsModule } from './runs/runs.module';
 import { EventsModule } from './events/events.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { ViewsModule } from './views/views.module';
+import { FilesModule } from './files/files.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -50,6 +51,7 @@ export class AppModule {
         ViewsModule,
         ChecklistModule,
         CommentsModule,
+        FilesModule,
       ],
       controllers: [SystemController, AuthController, ProjectsController, MembersController, AgentsController],
       providers: [

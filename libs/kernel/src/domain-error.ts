@@ -135,6 +135,21 @@ export const ERROR_CODES = [
   'card.place_invalid',
   'card.mode_invalid',
   'card.key_invalid',
+  // files (attachments in an S3 bucket, issue 12)
+  'attachment.off',
+  'attachment.not_found',
+  'attachment.name_missing',
+  'attachment.name_too_long',
+  'attachment.mime_missing',
+  'attachment.mime_refused',
+  'attachment.size_missing',
+  'attachment.too_large',
+  'attachment.confirm_own',
+  'attachment.not_uploaded',
+  'attachment.size_mismatch',
+  'attachment.mime_mismatch',
+  'attachment.not_image',
+  'attachment.delete_own',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
