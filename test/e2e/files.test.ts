@@ -254,11 +254,9 @@ describe('files', () => {
       doc = await attach(owner.client, 'Grüße "2024".pdf', 'application/pdf', Buffer.from('%PDF-1.4 tiny'), listed.id);
     });
 
-    it('lists ready files only, newest first; the task read shows the same', async () => {
+    it('lists ready files only, newest first', async () => {
       const { attachments } = await expectStatus(agent.client.get(`/tasks/${listed.id}/attachments`), 200);
       expect(attachments).toEqual([doc, photo]);
-      const read = await expectStatus(member.client.get(`/tasks/${listed.id}`), 200);
-      expect(read.task.attachments).toEqual([doc, photo]);
       expectError(await outsider.client.get(`/tasks/${listed.id}/attachments`), 404, 'Task not found.');
     });
 
@@ -453,7 +451,7 @@ describe('files without a bucket', () => {
       ['DELETE', `/attachments/${id}`],
     ];
     for (const [method, path, body] of routes) expectError(await owner.client.request(method, path, body), 503, message, `${method} ${path}`);
-    // The task read still works, with no files.
-    expect((await expectStatus(owner.client.get(`/tasks/${task.id}`), 200)).task.attachments).toEqual([]);
+    // The rest of the service works as ever.
+    await expectStatus(owner.client.get(`/tasks/${task.id}`), 200);
   });
 });

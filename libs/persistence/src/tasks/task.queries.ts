@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { countParts, DELETION_WINDOW_DAYS, DELETION_WINDOW_MS, DoneWhen, isOver, taskKey } from '@board/tasks';
 import { Database } from '../database';
-import { readyAttachments } from '../files/attachment.queries';
 import { BoardLists, buildBoardLists, indexRelated, LIST_COLUMNS, ListRow } from './board-lists';
 
 export interface BoardTask {
@@ -167,7 +166,7 @@ export class TaskQueries {
   async full(projectId: string, projectKey: string, doneWhen: DoneWhen | null, taskId: string) {
     const [board] = await this.boardTasks(projectId, projectKey, doneWhen, [taskId]);
     if (!board) return null;
-    const [blockedBy, blocks, parentRows, children, checklist, comments, activity, attachments] = await Promise.all([
+    const [blockedBy, blocks, parentRows, children, checklist, comments, activity] = await Promise.all([
       this.linkRows(
         `SELECT t.id, t.number, t.title, t."values" FROM task_links l JOIN tasks t ON t.project_id = l.project_id AND t.id = l.blocker_id
           WHERE l.project_id = $1 AND l.task_id = $2 AND t.deleted_at IS NULL ORDER BY t.position COLLATE "C", t.id`,
@@ -207,8 +206,6 @@ export class TaskQueries {
           ORDER BY a.created_at DESC, a.id DESC LIMIT 60`,
         [projectId, taskId],
       ),
-      // Beyond the contract's list (additive): the task's ready files, as the files route lists them.
-      readyAttachments(this.db, projectId, taskId),
     ]);
     return {
       ...board,
@@ -218,7 +215,6 @@ export class TaskQueries {
       checklist,
       comments,
       activity,
-      attachments,
     };
   }
 
