@@ -193,6 +193,15 @@ describe('files', () => {
       }
     });
 
+    it('writes one line when two confirmations race', async () => {
+      const racer = await createTask(owner.client, projectId, 'Racer');
+      const { id } = await upload(member.client, 'race.txt', 'text/plain', Buffer.from('race'), racer.id);
+      const answers = await Promise.all([1, 2, 3].map(() => member.client.post(`/attachments/${id}/ready`)));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+      expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
+      expect(await feedLines(t, racer.id, 'attachment')).toHaveLength(1);
+    });
+
     it('lets only the uploader confirm', async () => {
       const { id } = await upload(member.client, 'a.txt', 'text/plain', Buffer.from('abc'));
       expectError(await owner.client.post(`/attachments/${id}/ready`), 403, 'Only the uploader can confirm a file.');
