@@ -32,7 +32,6 @@ const objectStore = (config: AppConfig): ObjectStore =>
     { provide: BucketCleanup, useClass: BucketCleanupStore },
     { provide: ObjectStore, useFactory: objectStore, inject: [AppConfig] },
   ],
-  exports: [ObjectStore, FilesSweeper],
 })
 export class FilesModule implements OnModuleDestroy {
   constructor(@Inject(ObjectStore) private readonly store: ObjectStore) {}
