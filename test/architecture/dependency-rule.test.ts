@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
 /** Domain libraries, checked as soon as they exist. Any other libs/* folder counts as domain too. */
-const DOMAIN_LIBS = ['kernel', 'accounts', 'projects', 'tasks', 'runs', 'views', 'filters', 'webhooks', 'imports'];
+const DOMAIN_LIBS = ['kernel', 'accounts', 'projects', 'tasks', 'runs', 'views', 'filters', 'webhooks', 'imports', 'files'];
 /** The only libs allowed to touch the database, the network and native code. */
 const INFRASTRUCTURE_LIBS = ['persistence', 'platform'];
 /** These must exist: a rule that cruises nothing would pass for the wrong reason. */

@@ -26,6 +26,7 @@ import { EventsModule } from './events/events.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { ViewsModule } from './views/views.module';
 import { ImportsModule } from './imports/imports.module';
+import { FilesModule } from './files/files.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -52,6 +53,7 @@ export class AppModule {
         ChecklistModule,
         CommentsModule,
         ImportsModule,
+        FilesModule,
       ],
       controllers: [SystemController, AuthController, ProjectsController, MembersController, AgentsController],
       providers: [

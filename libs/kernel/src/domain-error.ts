@@ -151,6 +151,21 @@ export const ERROR_CODES = [
   'ship.no_target',
   'ship.last_option',
   'ship.already_shipped',
+  // files (attachments in an S3 bucket, issue 12)
+  'attachment.off',
+  'attachment.not_found',
+  'attachment.name_missing',
+  'attachment.name_too_long',
+  'attachment.mime_missing',
+  'attachment.mime_refused',
+  'attachment.size_missing',
+  'attachment.too_large',
+  'attachment.confirm_own',
+  'attachment.not_uploaded',
+  'attachment.size_mismatch',
+  'attachment.mime_mismatch',
+  'attachment.not_image',
+  'attachment.delete_own',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -16,3 +16,4 @@ export * from './webhooks';
 export * from './views';
 export * from './accounts/credential.queries';
 export * from './imports/import.store';
+export * from './files';

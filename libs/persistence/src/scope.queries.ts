@@ -1,6 +1,6 @@
 import type { Role } from '@board/projects';
 
-export type ResourceKind = 'task' | 'restorableTask' | 'property' | 'option' | 'view' | 'comment' | 'checklist' | 'run';
+export type ResourceKind = 'task' | 'restorableTask' | 'property' | 'option' | 'view' | 'comment' | 'checklist' | 'run' | 'attachment';
 
 /** What a project gate checks: the project named in the path, or the project of a resource named there. */
 export type ScopeTarget = { kind: ResourceKind | 'project'; id: string };
@@ -22,6 +22,7 @@ const SQL: Record<ScopeTarget['kind'], string> = {
   comment: `SELECT c.project_id FROM comments c JOIN tasks t ON t.id = c.task_id AND t.project_id = c.project_id WHERE c.id = $ID AND t.deleted_at IS NULL`,
   run: `SELECT r.project_id FROM runs r JOIN tasks t ON t.id = r.task_id AND t.project_id = r.project_id WHERE r.id = $ID AND t.deleted_at IS NULL`,
   checklist: `SELECT c.project_id FROM checklist_items c JOIN tasks t ON t.id = c.task_id AND t.project_id = c.project_id WHERE c.id = $ID AND t.deleted_at IS NULL`,
+  attachment: `SELECT a.project_id FROM attachments a JOIN tasks t ON t.id = a.task_id AND t.project_id = a.project_id WHERE a.id = $ID AND t.deleted_at IS NULL`,
 };
 
 /**

@@ -19,6 +19,8 @@ export interface AccessRule {
   resource?: ResourceRef;
   /** Words for "Only the owner or an admin can {what}." and "Only the owner can {what}." */
   what?: string;
+  /** A file route: 503 while the server has no S3 bucket. */
+  needsBucket?: boolean;
 }
 
 /** A resource in the path (`:taskId`, `:propertyId`, …) whose project the gate checks. */
@@ -46,6 +48,8 @@ export const HumanMember = (scope: Scope = 'projectId') => Access(scoped('humanM
 export const Admin = (what: string, scope: Scope = 'projectId') => Access(scoped('admin', scope, what));
 export const Owner = (what: string, scope: Scope = 'projectId') => Access(scoped('owner', scope, what));
 export const AgentMember = (scope: Scope = 'projectId') => Access(scoped('agentMember', scope));
+/** Any member, on a route that needs the S3 bucket (files). */
+export const FileMember = (scope: Scope) => Access({ ...scoped('member', scope), needsBucket: true });
 
 /** Shorthands for resource scopes. */
 export const TASK: ResourceRef = { kind: 'task', param: 'taskId' };
@@ -56,3 +60,4 @@ export const VIEW: ResourceRef = { kind: 'view', param: 'viewId' };
 export const COMMENT: ResourceRef = { kind: 'comment', param: 'commentId' };
 export const CHECKLIST_ITEM: ResourceRef = { kind: 'checklist', param: 'itemId' };
 export const RUN: ResourceRef = { kind: 'run', param: 'runId' };
+export const ATTACHMENT: ResourceRef = { kind: 'attachment', param: 'attachmentId' };

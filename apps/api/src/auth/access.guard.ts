@@ -19,6 +19,7 @@ const RESOURCE_ERRORS: Record<ResourceKind, { idKind: IdKind; notFound: ErrorCod
   comment: { idKind: 'comment', notFound: 'comment.not_found' },
   checklist: { idKind: 'checklist item', notFound: 'checklist.not_found' },
   run: { idKind: 'run', notFound: 'run.not_found' },
+  attachment: { idKind: 'attachment', notFound: 'attachment.not_found' },
 };
 
 /**
@@ -38,6 +39,8 @@ export class AccessGuard implements CanActivate {
     const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS, [context.getHandler(), context.getClass()]);
     // Routes must say who may call them; one that forgot is closed rather than open.
     if (!rule) fail('auth.signin_required');
+    // File routes are off, before anything else, while the server has no bucket.
+    if (rule!.needsBucket && !this.config.S3_BUCKET) fail('attachment.off');
     if (rule!.gate === 'public') return true;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const params = request.params as Record<string, string>;

@@ -23,6 +23,8 @@ export class AppConfig {
   @IsOptional() @IsString() S3_BUCKET?: string;
   @IsOptional() @IsString() S3_REGION?: string;
   @IsOptional() @IsString() S3_ENDPOINT?: string;
+  /** Where browsers reach the bucket, for signed URLs, when the service reaches it elsewhere (MinIO in docker compose). */
+  @IsOptional() @IsString() S3_PUBLIC_ENDPOINT?: string;
   @IsOptional() @IsString() S3_ACCESS_KEY_ID?: string;
   @IsOptional() @IsString() S3_SECRET_ACCESS_KEY?: string;
   @Transform(bool) @IsOptional() @IsBoolean() S3_FORCE_PATH_STYLE?: boolean;
@@ -58,7 +60,7 @@ export class AppConfig {
 
 const KEYS = [
   'DATABASE_URL', 'DATABASE_POOL_SIZE', 'PORT', 'HOST', 'NODE_ENV', 'SERVICE_URL', 'SERVICE_SIGNUP', 'SMTP_URL',
-  'MAIL_FROM', 'S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY',
+  'MAIL_FROM', 'S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_PUBLIC_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY',
   'S3_FORCE_PATH_STYLE', 'SERVICE_MAX_FILE_BYTES', 'SERVICE_FILE_TYPES', 'SERVICE_TRUST_PROXY',
   'SERVICE_WEBHOOK_ALLOW', 'SERVICE_DATA_DIR', 'EMBEDDED_PG_PORT', 'LOG_LEVEL',
 ];

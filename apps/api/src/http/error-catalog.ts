@@ -143,6 +143,21 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   'ship.no_target': fixed(400, 'Only an option with a target date can ship.'),
   'ship.last_option': [400, (p) => `${p.option} is the last option, so there is nothing to move to.`],
   'ship.already_shipped': [409, (p) => `${p.option} already shipped on ${p.day}.`],
+  // files (attachments in an S3 bucket, issue 12)
+  'attachment.off': fixed(503, 'Attachments are off, because this server has no S3 bucket set.'),
+  'attachment.not_found': fixed(404, 'File not found.'),
+  'attachment.name_missing': fixed(400, 'A file needs a name.'),
+  'attachment.name_too_long': fixed(400, 'A file name is at most 200 characters.'),
+  'attachment.mime_missing': fixed(400, 'A file needs a mime type.'),
+  'attachment.mime_refused': [400, (p) => `This board does not take ${p.mime} files.`],
+  'attachment.size_missing': fixed(400, 'A file needs its size in bytes.'),
+  'attachment.too_large': [400, (p) => `A file is at most ${p.size}.`],
+  'attachment.confirm_own': fixed(403, 'Only the uploader can confirm a file.'),
+  'attachment.not_uploaded': fixed(409, 'The bucket holds no file for this upload yet.'),
+  'attachment.size_mismatch': [409, (p) => `The file is ${p.actual} bytes, but the upload said ${p.promised}.`],
+  'attachment.mime_mismatch': [409, (p) => `The file is ${p.actual}, but the upload said ${p.promised}.`],
+  'attachment.not_image': [422, (p) => `The file is not a ${p.mime} image.`],
+  'attachment.delete_own': fixed(403, 'You can only delete files you added.'),
 };
 
 export function describeError(code: ErrorCode, params: ErrorParams): { status: number; message: string } {

@@ -7,7 +7,8 @@ import { THROTTLE_WINDOW_MS } from '@board/accounts';
 
 /**
  * Removes for good what has outlived its window: deleted tasks past goesAt (with their values,
- * checklist, comments, links and history) and stale throttle counters. Rows are claimed with
+ * checklist, comments, links, files and history) and stale throttle counters. (A file's bucket
+ * object is queued for deletion by the same transaction; the files sweep deletes it.) Rows are claimed with
  * SKIP LOCKED, but two sweeps holding different tasks still meet on the links between them (the
  * cascade deletes one link row from both ends) and can deadlock; so each batch runs in its own
  * transaction under one cluster-wide advisory lock, and sweeps on several instances take turns.

@@ -1,0 +1,50 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { ATTACHMENT, FileMember, TASK } from '../auth/access.decorator';
+import { ProjectScope, ResourceId, Writer, WriterOf } from '../auth/auth-context';
+import { bodyObject } from '../http/json-body';
+import { FilesService } from './files.service';
+
+/**
+ * Files on tasks (interface.md › Endpoints › Files): any member, agents included; every route
+ * answers 503 while the server has no bucket (the guard checks it first).
+ */
+@Controller()
+export class FilesController {
+  constructor(private readonly files: FilesService) {}
+
+  @FileMember(TASK)
+  @Get('tasks/:taskId/attachments')
+  list(@ProjectScope() project: { id: string }, @ResourceId() taskId: string) {
+    return this.files.list(project.id, taskId);
+  }
+
+  @FileMember(TASK)
+  @Post('tasks/:taskId/attachments')
+  @HttpCode(201)
+  requestUpload(@ResourceId() taskId: string, @WriterOf() writer: Writer, @Body() body: unknown) {
+    return this.files.requestUpload(writer, taskId, bodyObject(body));
+  }
+
+  @FileMember(ATTACHMENT)
+  @Post('attachments/:attachmentId/ready')
+  @HttpCode(200)
+  confirm(@ResourceId() id: string, @WriterOf() writer: Writer) {
+    return this.files.confirm(writer, id);
+  }
+
+  /** 302 to a signed bucket URL; neither the redirect nor the URL (it carries a signature) may be kept. */
+  @FileMember(ATTACHMENT)
+  @Get('attachments/:attachmentId')
+  async read(@ProjectScope() project: { id: string }, @ResourceId() id: string, @Res() reply: FastifyReply) {
+    const url = await this.files.readUrl(project.id, id);
+    await reply.status(302).header('location', url).header('cache-control', 'private, no-store').send();
+  }
+
+  @FileMember(ATTACHMENT)
+  @Delete('attachments/:attachmentId')
+  async remove(@ResourceId() id: string, @WriterOf() writer: Writer) {
+    await this.files.remove(writer, id);
+    return { ok: true };
+  }
+}

@@ -1,0 +1,111 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { ActivityRecorder, ChangeAnnouncer, Clock, fail, UnitOfWork } from '@board/kernel';
+import {
+  assertCanConfirm, assertCanDelete, Attachment, attachmentLineData, AttachmentRepository, AttachmentView, contentDisposition, FileActor,
+  FilePolicy, inspectUpload, objectKeyFor, ObjectStore, READ_LINK_SECONDS, readUploadRequest, toAttachmentView, UPLOAD_WINDOW_SECONDS,
+} from '@board/files';
+import { AttachmentQueries } from '@board/persistence';
+import type { Writer } from '../auth/auth-context';
+import { AppConfig } from '../config/app-config';
+import { FilesSweeper } from './files.sweeper';
+
+const actorOf = (writer: Writer): FileActor => ({ userId: writer.userId, kind: writer.kind, role: writer.role });
+
+/**
+ * Files on tasks. The bytes go straight between the client and the bucket through signed URLs;
+ * the service keeps the row, checks the bucket when the uploader confirms, and writes the feed
+ * line, its webhook deliveries and the stream notice in one transaction when a file is added or
+ * removed. An unconfirmed upload writes and rings nothing.
+ */
+@Injectable()
+export class FilesService {
+  private readonly policy: FilePolicy;
+
+  constructor(
+    private readonly attachments: AttachmentRepository,
+    private readonly queries: AttachmentQueries,
+    private readonly store: ObjectStore,
+    private readonly sweeper: FilesSweeper,
+    private readonly activity: ActivityRecorder,
+    private readonly changes: ChangeAnnouncer,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    config: AppConfig,
+  ) {
+    this.policy = { maxBytes: config.SERVICE_MAX_FILE_BYTES, types: config.SERVICE_FILE_TYPES };
+  }
+
+  async list(projectId: string, taskId: string): Promise<{ attachments: AttachmentView[] }> {
+    return { attachments: await this.queries.readyOnTask(projectId, taskId) };
+  }
+
+  async requestUpload(writer: Writer, taskId: string, body: Record<string, unknown>) {
+    const { name, mime, size } = readUploadRequest(body, this.policy);
+    const id = randomUUID();
+    const objectKey = objectKeyFor(writer.projectId, id);
+    const saved = await this.attachments.insertPending({
+      id, projectId: writer.projectId, taskId, uploaderId: writer.userId, name, mime, size, objectKey, createdAt: this.clock.now(),
+    });
+    if (!saved) fail('task.not_found');
+    const uploadUrl = await this.store.signedUploadUrl(objectKey, { contentType: mime, size, expiresInSeconds: UPLOAD_WINDOW_SECONDS });
+    return { id, uploadUrl, headers: { 'Content-Type': mime } };
+  }
+
+  /** pending → ready once the bucket holds what was promised; a second call answers the same and writes nothing. */
+  async confirm(writer: Writer, id: string): Promise<{ attachment: AttachmentView }> {
+    const projectId = writer.projectId;
+    const found = await this.load(projectId, id);
+    assertCanConfirm(actorOf(writer), found);
+    if (found.state === 'ready') return { attachment: toAttachmentView(found) };
+    const imageSize = await inspectUpload(this.store, found);
+    return this.uow.run(async () => {
+      const ready = await this.attachments.markReady(projectId, id, imageSize);
+      if (!ready) {
+        // Another confirmation won the race (answer as it did), or the file went meanwhile.
+        const now = await this.load(projectId, id);
+        if (now.state !== 'ready') fail('attachment.not_found');
+        return { attachment: toAttachmentView(now) };
+      }
+      await this.changed(writer, ready, 'added');
+      return { attachment: toAttachmentView(ready) };
+    });
+  }
+
+  /** A signed GET of a ready file, five minutes long, opening in place or downloading by its type. */
+  async readUrl(projectId: string, id: string): Promise<string> {
+    const found = await this.load(projectId, id);
+    if (found.state !== 'ready') fail('attachment.not_found');
+    return this.store.signedReadUrl(found.objectKey, {
+      contentDisposition: contentDisposition(found.name, found.mime),
+      expiresInSeconds: READ_LINK_SECONDS,
+    });
+  }
+
+  async remove(writer: Writer, id: string): Promise<void> {
+    const projectId = writer.projectId;
+    const removed = await this.uow.run(async () => {
+      assertCanDelete(actorOf(writer), await this.load(projectId, id));
+      // The row's key is queued for the bucket by the same statement.
+      const gone = await this.attachments.remove(projectId, id);
+      if (!gone) return fail('attachment.not_found');
+      if (gone.state === 'ready') await this.changed(writer, gone, 'removed');
+      return gone;
+    });
+    // Out of the bucket now if it answers; otherwise the queued key is tried again by the sweep.
+    await this.sweeper.removeNow([removed.objectKey]);
+  }
+
+  private async load(projectId: string, id: string): Promise<Attachment> {
+    const found = await this.attachments.find(projectId, id);
+    if (!found) return fail('attachment.not_found');
+    return found;
+  }
+
+  private async changed(writer: Writer, attachment: Attachment, action: 'added' | 'removed'): Promise<void> {
+    const { projectId, taskId } = attachment;
+    await this.attachments.touchTask(projectId, taskId, this.clock.now());
+    await this.activity.record({ projectId, taskId, actorId: writer.userId, kind: 'attachment', data: attachmentLineData(action, attachment) });
+    await this.changes.announce({ projectId, scope: 'task', taskId, clientId: writer.clientId });
+  }
+}

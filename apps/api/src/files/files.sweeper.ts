@@ -1,0 +1,65 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
+import { Clock, MINUTE } from '@board/kernel';
+import { BucketCleanup, ObjectStore, PENDING_LIFETIME_MS } from '@board/files';
+import { AppConfig } from '../config/app-config';
+
+const BATCH = 100;
+/** How long a claimed key is in one sweep's hands; a key whose delete failed comes due again after it. */
+const LEASE_MS = 5 * MINUTE;
+
+/**
+ * Keeps the bucket in step with the table: removes uploads nobody confirmed within an hour, then
+ * deletes from the bucket every queued key (files deleted, expired, or gone with a task the
+ * retention sweep removed for good, or with a deleted project). Safe on several instances at
+ * once: rows and keys are claimed with SKIP LOCKED, and deleting a key twice is harmless.
+ */
+@Injectable()
+export class FilesSweeper {
+  private readonly logger = new Logger('files');
+  private readonly enabled: boolean;
+
+  constructor(
+    private readonly cleanup: BucketCleanup,
+    private readonly store: ObjectStore,
+    private readonly clock: Clock,
+    config: AppConfig,
+  ) {
+    this.enabled = Boolean(config.S3_BUCKET);
+  }
+
+  @Interval('files', MINUTE)
+  async tick(): Promise<void> {
+    if (!this.enabled) return;
+    try {
+      await this.sweep();
+    } catch (error) {
+      this.logger.warn(`sweep failed: ${(error as Error).message}`);
+    }
+  }
+
+  /** One full pass; answers how many unconfirmed uploads went and how many keys left the bucket. */
+  async sweep(): Promise<{ expired: number; deleted: number }> {
+    const before = new Date(this.clock.now().getTime() - PENDING_LIFETIME_MS);
+    let expired = 0;
+    for (let n = await this.cleanup.expirePending(before, BATCH); n > 0; n = await this.cleanup.expirePending(before, BATCH)) expired += n;
+    let deleted = 0;
+    for (;;) {
+      const now = this.clock.now();
+      const keys = await this.cleanup.claim(now, new Date(now.getTime() + LEASE_MS), BATCH);
+      if (keys.length === 0) break;
+      deleted += await this.removeNow(keys);
+    }
+    return { expired, deleted };
+  }
+
+  /** Deletes queued keys from the bucket and forgets those that went; the others stay queued. Answers how many went. */
+  async removeNow(keys: readonly string[]): Promise<number> {
+    const results = await Promise.allSettled(keys.map((key) => this.store.delete(key)));
+    const gone = keys.filter((_, i) => results[i].status === 'fulfilled');
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) this.logger.warn(`${keys.length - gone.length} bucket delete(s) failed, kept for a later try: ${(failed.reason as Error)?.message}`);
+    await this.cleanup.forget(gone);
+    return gone.length;
+  }
+}

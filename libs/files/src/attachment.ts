@@ -1,0 +1,179 @@
+import { charLength, fail, HOUR } from '@board/kernel';
+import type { StoredObject } from './object-store';
+
+export const FILE_NAME_MAX = 200;
+/** A signed PUT works ten minutes; a signed GET five (interface.md › Limits). */
+export const UPLOAD_WINDOW_SECONDS = 10 * 60;
+export const READ_LINK_SECONDS = 5 * 60;
+/** An upload nobody confirms within an hour is removed, from the bucket and the table. */
+export const PENDING_LIFETIME_MS = HOUR;
+
+/** pending after the upload request, ready after confirmation; removed on delete (the row goes). */
+export type AttachmentState = 'pending' | 'ready';
+
+export interface Attachment {
+  id: string;
+  projectId: string;
+  taskId: string;
+  /** Null once the uploader's user row is gone. */
+  uploaderId: string | null;
+  name: string;
+  mime: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  objectKey: string;
+  state: AttachmentState;
+  createdAt: Date;
+}
+
+/** What answers and the task read show (interface.md › Attachment). */
+export interface AttachmentView {
+  id: string;
+  taskId: string;
+  uploaderId: string | null;
+  name: string;
+  mime: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  createdAt: Date;
+  url: string;
+}
+
+export const attachmentUrl = (id: string): string => `/api/attachments/${id}`;
+
+export const toAttachmentView = (a: Attachment): AttachmentView => ({
+  id: a.id,
+  taskId: a.taskId,
+  uploaderId: a.uploaderId,
+  name: a.name,
+  mime: a.mime,
+  size: a.size,
+  width: a.width,
+  height: a.height,
+  createdAt: a.createdAt,
+  url: attachmentUrl(a.id),
+});
+
+/** The bucket key of an attachment: the service's own ids only, never the file's name. */
+export const objectKeyFor = (projectId: string, attachmentId: string): string => `attachments/${projectId}/${attachmentId}`;
+
+/** What a board accepts (SERVICE_MAX_FILE_BYTES, SERVICE_FILE_TYPES). */
+export interface FilePolicy {
+  maxBytes: number;
+  types: readonly string[];
+}
+
+export interface UploadRequest {
+  name: string;
+  mime: string;
+  size: number;
+}
+
+/** `Text/Plain; charset=utf-8` → `text/plain`: types compare without parameters or case. */
+export const normalizeMime = (value: string): string => value.split(';')[0].trim().toLowerCase();
+
+// Control characters would break the Content-Disposition header the name ends up in.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+/** How much of a refused mime the refusal repeats. */
+const MIME_ECHO_MAX = 100;
+
+/** `{ name, mime, size }` of an upload request, by the board's policy, with the contract's sentences in its order. */
+export function readUploadRequest(input: Record<string, unknown>, policy: FilePolicy): UploadRequest {
+  const name = typeof input.name === 'string' ? input.name.replace(CONTROL, ' ').trim() : '';
+  if (!name) fail('attachment.name_missing');
+  if (charLength(name) > FILE_NAME_MAX) fail('attachment.name_too_long');
+  const mime = typeof input.mime === 'string' ? normalizeMime(input.mime) : '';
+  if (!mime) fail('attachment.mime_missing');
+  if (!policy.types.some((t) => normalizeMime(t) === mime)) {
+    const echo = charLength(mime) > MIME_ECHO_MAX ? `${[...mime].slice(0, MIME_ECHO_MAX).join('')}…` : mime;
+    fail('attachment.mime_refused', { mime: echo });
+  }
+  const size = input.size;
+  if (typeof size !== 'number') return fail('attachment.size_missing');
+  // Beyond the limit first: 1e309 (Infinity) and sizes past any integer column are "too large", never a 500.
+  if (size > policy.maxBytes) fail('attachment.too_large', { size: formatFileSize(policy.maxBytes) });
+  if (!Number.isInteger(size) || size < 0) fail('attachment.size_missing');
+  return { name, mime, size };
+}
+
+const UNITS = ['KB', 'MB', 'GB', 'TB'];
+
+/** Bytes the way a person reads them: `25 MB`, `1.5 GB`, `512 KB`, `100 bytes` (binary multiples). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return bytes === 1 ? '1 byte' : `${bytes} bytes`;
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const shown = Math.round(value * 10) / 10;
+  return `${Number.isInteger(shown) ? shown : shown.toFixed(1)} ${UNITS[unit]}`;
+}
+
+/** Who acts on a file: a person or an agent, with the role in the file's project. */
+export interface FileActor {
+  userId: string;
+  kind: 'human' | 'agent';
+  role: 'owner' | 'admin' | 'member';
+}
+
+/** Only the uploader confirms an upload. */
+export function assertCanConfirm(actor: FileActor, attachment: Pick<Attachment, 'uploaderId'>): void {
+  if (attachment.uploaderId === null || attachment.uploaderId !== actor.userId) fail('attachment.confirm_own');
+}
+
+/** The uploader deletes their own; a person who is owner or admin anybody's; an agent only its own. */
+export function assertCanDelete(actor: FileActor, attachment: Pick<Attachment, 'uploaderId'>): void {
+  if (attachment.uploaderId !== null && attachment.uploaderId === actor.userId) return;
+  if (actor.kind === 'human' && (actor.role === 'owner' || actor.role === 'admin')) return;
+  fail('attachment.delete_own');
+}
+
+/** The bucket must hold what the upload promised: the object, its exact length, its type. */
+export function checkStoredObject(attachment: Pick<Attachment, 'size' | 'mime'>, stored: StoredObject | null): void {
+  if (!stored) return fail('attachment.not_uploaded');
+  if (stored.size !== attachment.size) fail('attachment.size_mismatch', { actual: stored.size, promised: attachment.size });
+  const actual = stored.contentType ? normalizeMime(stored.contentType) : 'application/octet-stream';
+  if (actual !== attachment.mime) fail('attachment.mime_mismatch', { actual, promised: attachment.mime });
+}
+
+/** Feed line data of an add or a remove (interface.md › Activity entry). */
+export const attachmentLineData = (action: 'added' | 'removed', attachment: Pick<Attachment, 'id' | 'name'>) => ({
+  action,
+  attachmentId: attachment.id,
+  name: attachment.name,
+});
+
+/**
+ * Storage of attachments, kept to the project and to live tasks. Removing a row also queues its
+ * object key for removal from the bucket, in the same transaction (see BucketCleanup).
+ */
+export abstract class AttachmentRepository {
+  /** A pending attachment; null when the task is not a live task of the project. */
+  abstract insertPending(attachment: Omit<Attachment, 'state' | 'width' | 'height'>): Promise<Attachment | null>;
+  /** An attachment in any state whose task is live. */
+  abstract find(projectId: string, id: string): Promise<Attachment | null>;
+  /** pending → ready with the image size read (or nulls); null when it was not pending (or its task went). */
+  abstract markReady(projectId: string, id: string, size: { width: number; height: number } | null): Promise<Attachment | null>;
+  /** Removes the row (its key queued for the bucket); answers what was removed, or null. */
+  abstract remove(projectId: string, id: string): Promise<Attachment | null>;
+  /** Marks the task changed (`updated_at`). */
+  abstract touchTask(projectId: string, taskId: string, now: Date): Promise<void>;
+}
+
+/**
+ * The bucket's side of removals. Every removed attachment row leaves its key in a queue in the
+ * same transaction; sweeps on any instance claim keys, delete them from the bucket and forget
+ * them. A key whose bucket delete fails stays queued and is tried again later.
+ */
+export abstract class BucketCleanup {
+  /** Removes pending uploads made before `before` (their keys are queued); answers how many. */
+  abstract expirePending(before: Date, limit: number): Promise<number>;
+  /** Claims up to `limit` queued keys due at `now`, each leased until `leaseUntil` (other sweeps skip it meanwhile). */
+  abstract claim(now: Date, leaseUntil: Date, limit: number): Promise<string[]>;
+  /** Forgets keys the bucket no longer holds. */
+  abstract forget(keys: readonly string[]): Promise<void>;
+}

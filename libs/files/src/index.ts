@@ -1,0 +1,5 @@
+export * from './attachment';
+export * from './disposition';
+export * from './image-size';
+export * from './object-store';
+export * from './inspect-upload';

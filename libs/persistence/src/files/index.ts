@@ -1,0 +1,3 @@
+export * from './typeorm-attachment.repository';
+export * from './bucket-cleanup.store';
+export * from './attachment.queries';
