@@ -15,3 +15,4 @@ export * from './events';
 export * from './webhooks';
 export * from './views';
 export * from './accounts/credential.queries';
+export * from './accounts/stream-access.queries';

@@ -12,6 +12,10 @@ export interface AuthContext {
   via: 'session' | 'token';
   /** Digest of the session id when signed in by cookie. */
   sessionDigest?: string;
+  /** When that session ends (a stream ends with it). */
+  sessionExpiresAt?: Date;
+  /** Digest of the agent token when called with one (a stream re-checks it while open). */
+  tokenDigest?: string;
   /** The one project an agent token belongs to. */
   tokenProjectId?: string;
   /** Set by project gates: the project named in the path and the caller's role there. */
