@@ -135,6 +135,11 @@ export const ERROR_CODES = [
   'card.place_invalid',
   'card.mode_invalid',
   'card.key_invalid',
+  // security (issue 19): router refusals in the envelope, lengths
+  'request.bad_address',
+  'request.address_too_long',
+  'request.headers_too_large',
+  'webhook.url_too_long',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

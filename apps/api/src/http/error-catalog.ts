@@ -127,6 +127,11 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   'card.place_invalid': fixed(400, 'A place is headerL, headerR, title, footer or off.'),
   'card.mode_invalid': fixed(400, 'A mode is colour, fixed, text or avatar.'),
   'card.key_invalid': fixed(400, 'Card rows are keyed by a property of this project or _title.'),
+  // security (issue 19): router refusals in the envelope, lengths
+  'request.bad_address': fixed(400, 'That address is not valid.'),
+  'request.address_too_long': fixed(414, 'That address is too long.'),
+  'request.headers_too_large': fixed(431, 'The request headers are too large.'),
+  'webhook.url_too_long': fixed(400, 'A webhook address is at most 2000 characters.'),
 };
 
 export function describeError(code: ErrorCode, params: ErrorParams): { status: number; message: string } {
