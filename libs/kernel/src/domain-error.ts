@@ -139,7 +139,6 @@ export const ERROR_CODES = [
   'request.bad_address',
   'request.address_too_long',
   'request.headers_too_large',
-  'webhook.url_too_long',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

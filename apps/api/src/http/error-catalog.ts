@@ -131,7 +131,6 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   'request.bad_address': fixed(400, 'That address is not valid.'),
   'request.address_too_long': fixed(414, 'That address is too long.'),
   'request.headers_too_large': fixed(431, 'The request headers are too large.'),
-  'webhook.url_too_long': fixed(400, 'A webhook address is at most 2000 characters.'),
 };
 
 export function describeError(code: ErrorCode, params: ErrorParams): { status: number; message: string } {
