@@ -8,6 +8,7 @@ import { AppConfig } from './config/app-config';
 import { AppModule } from './app.module';
 import { ErrorFilter } from './http/error.filter';
 import { parseJsonBody } from './http/json-body';
+import { cleanParams, parseQueryString } from './http/query-string';
 import { MAX_HEADER_BYTES, MAX_PARAM_LENGTH, routerRefusals } from './http/router-refusals';
 import { helmetOptions } from './http/security-headers';
 import { SERVICE_VERSION } from './system/version';
@@ -48,7 +49,7 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     trustProxy: config.trustProxy,
     // What the router and Node's parser refuse answers in the envelope (router-refusals.ts).
     http: { maxHeaderSize: MAX_HEADER_BYTES },
-    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH, querystringParser: parseQueryString },
     frameworkErrors: refusals.frameworkErrors,
     clientErrorHandler: refusals.clientError,
     bodyLimit: 10 * 1024 * 1024,
@@ -76,7 +77,8 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   fastify.addHook('preClose', async () => {
     closing = true;
   });
-  fastify.addHook('onRequest', async (_req, reply) => {
+  fastify.addHook('onRequest', async (req, reply) => {
+    cleanParams(req.params);
     reply.header('x-service-version', SERVICE_VERSION);
     // Every answer may depend on a credential or set one: nothing is kept by caches. A route that
     // may be cached says so itself (the stream: `no-cache, no-transform`).
