@@ -5,7 +5,7 @@
  * X-Service-Version and the security headers, never echoing the request. Sent on a raw socket:
  * fetch would clean up or refuse these requests.
  */
-import { rawGet, RawAnswer } from '../support/raw-http';
+import { rawGet, RawAnswer, rawRequest } from '../support/raw-http';
 import { createProject, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 describe('router refusals', () => {
@@ -71,5 +71,27 @@ describe('router refusals', () => {
   it('reads a broken escape in the query string without a 500', async () => {
     const answer = await rawGet(t.api, path('/version?x=%zz&y=%E0%A4%A'));
     expect(answer.status).toBe(200);
+  });
+});
+
+describe('what Node cannot parse', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers a control character in the address as an address that is not valid', async () => {
+    const answer = await rawRequest(t.api, `GET /api/version\u0001x HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n`);
+    expect(answer.status).toBe(400);
+    expect(answer.json).toEqual({ error: 'That address is not valid.' });
+    expect(answer.headers['x-service-version']).toBeDefined();
+  });
+
+  it('answers a request it cannot read at all in the envelope', async () => {
+    const answer = await rawRequest(t.api, `GET /api/version HTTP/1.1\r\nhost: x\r\nbad header line\r\n\r\n`);
+    expect(answer.status).toBe(400);
+    expect(answer.json).toEqual({ error: 'The request could not be read.' });
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
   });
 });
