@@ -15,6 +15,7 @@ describe('streams end with their access', () => {
   let b: TestApp;
   let owner: Person;
   const readers: SseReader[] = [];
+  let projects = 0;
 
   beforeAll(async () => {
     a = await startTestApp();
@@ -59,7 +60,7 @@ describe('streams end with their access', () => {
 
   /** A project of the owner with `who` in it, a stream of `who` and a stream of the owner beside it. */
   async function setUp(who?: Person) {
-    const project = await createProject(owner.client, 'Watched', `W${randomUUID().slice(0, 6).replace(/[^A-Z]/gi, 'X').toUpperCase()}`);
+    const project = await createProject(owner.client, 'Watched', `W${++projects}`);
     if (who) await addMember(owner.client, project.id, who);
     const bystander = await open(project.id, owner.client);
     return { project, bystander };
@@ -72,6 +73,10 @@ describe('streams end with their access', () => {
    * the owner can no longer (a deleted project): then only the ending is checked.
    */
   async function expectEnds(stream: SseReader, bystander: SseReader | null, pid: string, change: () => Promise<unknown>): Promise<void> {
+    // Notices arrive in commit order: once this write reached the stream, everything before it has.
+    const before = `before-${randomUUID()}`;
+    await must(owner.client.post(`/projects/${pid}/tasks`, { title: 'Before the change' }, { headers: { 'x-service-client': before } }), 201);
+    await stream.waitFor((e) => e.event === 'change' && e.data?.clientId === before);
     const seen = stream.events.length;
     await change();
     const changedAt = Date.now();
@@ -156,10 +161,10 @@ describe('streams end with their access', () => {
   it('ends the stream of a session when it expires', async () => {
     const member = await registerPerson(a, 'Expiring');
     const { project, bystander } = await setUp(member);
-    // The session runs out 600 ms from now: no write, no notice, only the clock.
-    await a.sql.query(`UPDATE sessions SET expires_at = now() + interval '600 milliseconds' WHERE user_id = $1`, [member.user.id]);
+    // The session runs out 1.5 s from now: no write, no notice, only the clock.
+    const { rows } = await a.sql.query(`UPDATE sessions SET expires_at = now() + interval '1500 milliseconds' WHERE user_id = $1 RETURNING expires_at`, [member.user.id]);
     const stream = await open(project.id, member.client);
-    await expectEnds(stream, bystander, project.id, () => sleep(650));
+    await expectEnds(stream, bystander, project.id, () => sleep(rows[0].expires_at.getTime() - Date.now() + 20));
   });
 
   it('ends the stream of a revoked agent token', async () => {

@@ -42,6 +42,8 @@ export class StreamAccessWatch implements OnModuleInit, OnModuleDestroy {
   private notices?: Subscription;
   private timer: NodeJS.Timeout | null = null;
   private seq = 0;
+  /** When the last access notice arrived (ms): a stream whose credential was checked before it is checked again. */
+  private lastNoticeAt = 0;
   private running = false;
   private again = false;
 
@@ -64,9 +66,16 @@ export class StreamAccessWatch implements OnModuleInit, OnModuleDestroy {
     this.stopTimer();
   }
 
-  watch(credential: StreamCredential, userId: string, expiresAt: Date | null, out: Subscriber<StreamLine>): StreamGate {
+  /** `checkedAt` (ms): when the request's credential was checked, before the stream was open to notices. */
+  watch(credential: StreamCredential, userId: string, expiresAt: Date | null, checkedAt: number, out: Subscriber<StreamLine>): StreamGate {
     const w: Watched = { credential, userId, expiresAt, held: null, needs: 0, out };
     this.watched.add(w);
+    // A notice that arrived between the credential check and now found no stream to hold.
+    if (this.lastNoticeAt >= checkedAt) {
+      w.needs = ++this.seq;
+      w.held = [];
+      this.kick();
+    }
     if (!this.timer) {
       this.timer = setInterval(() => this.kick(), ACCESS_RECHECK_MS);
       this.timer.unref();
@@ -85,6 +94,7 @@ export class StreamAccessWatch implements OnModuleInit, OnModuleDestroy {
   /** Holds the streams a notice may concern and checks them (an empty notice concerns all). */
   private doubt(notice: { projectId?: string; userId?: string }): void {
     const n = ++this.seq;
+    this.lastNoticeAt = Date.now();
     let any = false;
     for (const w of this.watched) {
       if (notice.userId && notice.userId !== w.userId) continue;

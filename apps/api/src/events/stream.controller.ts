@@ -19,6 +19,8 @@ export class StreamController {
   @Get('stream')
   stream(@WriterOf() writer: Writer, @Auth() auth: AuthContext, @Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
     const credential = { projectId: writer.projectId, via: auth.via, digest: (auth.via === 'session' ? auth.sessionDigest : auth.tokenDigest)! };
+    // The guard checked the credential at most this long ago (the request's start).
+    const checkedAt = Date.now() - reply.elapsedTime - 1;
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -29,7 +31,7 @@ export class StreamController {
       'X-Service-Version': SERVICE_VERSION,
     });
     raw.flushHeaders?.();
-    const subscription = this.streams.open(credential, writer.userId, auth.sessionExpiresAt ?? null).subscribe({
+    const subscription = this.streams.open(credential, writer.userId, auth.sessionExpiresAt ?? null, checkedAt).subscribe({
       next: (line) => raw.write(encode(line)),
       complete: () => raw.end(),
       error: () => raw.end(),

@@ -31,9 +31,9 @@ export class StreamService implements BeforeApplicationShutdown {
   ) {}
 
   /** A client's stream: `subscribe` behind its credential, ended once that credential loses access to the project. */
-  open(credential: StreamCredential, userId: string, expiresAt: Date | null, pingMs = PING_MS): Observable<StreamLine> {
+  open(credential: StreamCredential, userId: string, expiresAt: Date | null, checkedAt: number, pingMs = PING_MS): Observable<StreamLine> {
     return new Observable<StreamLine>((out) => {
-      const gate = this.access.watch(credential, userId, expiresAt, out);
+      const gate = this.access.watch(credential, userId, expiresAt, checkedAt, out);
       const lines = this.subscribe(credential.projectId, pingMs).subscribe({
         next: (line) => gate.deliver(line),
         complete: () => out.complete(),
