@@ -1,6 +1,7 @@
 import { Logger, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import helmet from '@fastify/helmet';
 import { Clock } from '@board/kernel';
 import { createDataSource, migrate, openDataSource } from '@board/persistence';
 import { AppConfig } from './config/app-config';
@@ -8,6 +9,9 @@ import { AppModule } from './app.module';
 import { ErrorFilter } from './http/error.filter';
 import { DEFAULT_BODY_LIMIT, routeBodyLimit } from './http/body-limit';
 import { parseJsonBody } from './http/json-body';
+import { cleanParams, parseQueryString } from './http/query-string';
+import { MAX_HEADER_BYTES, MAX_PARAM_LENGTH, routerRefusals } from './http/router-refusals';
+import { helmetOptions } from './http/security-headers';
 import { SERVICE_VERSION } from './system/version';
 
 const LEVELS: Record<AppConfig['LOG_LEVEL'], LogLevel[]> = {
@@ -41,8 +45,14 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     throw error;
   }
 
+  const refusals = routerRefusals(config.production);
   const adapter = new FastifyAdapter({
     trustProxy: config.trustProxy,
+    // What the router and Node's parser refuse answers in the envelope (router-refusals.ts).
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH, querystringParser: parseQueryString },
+    frameworkErrors: refusals.frameworkErrors,
+    clientErrorHandler: refusals.clientError,
     bodyLimit: DEFAULT_BODY_LIMIT,
     // Open requests finish on shutdown; idle keep-alive sockets are closed.
     forceCloseConnections: 'idle',
@@ -61,6 +71,9 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     const limit = routeBodyLimit(route.config);
     if (limit !== undefined) route.bodyLimit = limit;
   });
+  // First: an over-long address is refused before anything else looks at it.
+  fastify.addHook('onRequest', refusals.tooLong);
+  await app.register(helmet, helmetOptions(config.production));
   fastify.removeAllContentTypeParsers();
   // Every body is read as JSON whatever its content type; what does not parse is answered by the route.
   fastify.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, parseJsonBody(body as string)));
@@ -70,8 +83,12 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   fastify.addHook('preClose', async () => {
     closing = true;
   });
-  fastify.addHook('onRequest', async (_req, reply) => {
+  fastify.addHook('onRequest', async (req, reply) => {
+    cleanParams(req.params);
     reply.header('x-service-version', SERVICE_VERSION);
+    // Every answer may depend on a credential or set one: nothing is kept by caches. A route that
+    // may be cached says so itself (the stream: `no-cache, no-transform`).
+    reply.header('cache-control', 'no-store');
   });
   fastify.addHook('onSend', async (_req, reply, payload) => {
     if (closing) reply.header('connection', 'close');

@@ -166,6 +166,10 @@ export const ERROR_CODES = [
   'attachment.mime_mismatch',
   'attachment.not_image',
   'attachment.delete_own',
+  // security (issue 19): router refusals in the envelope, lengths
+  'request.bad_address',
+  'request.address_too_long',
+  'request.headers_too_large',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -17,3 +17,4 @@ export * from './views';
 export * from './accounts/credential.queries';
 export * from './imports/import.store';
 export * from './files';
+export * from './accounts/stream-access.queries';

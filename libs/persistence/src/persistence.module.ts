@@ -14,6 +14,7 @@ import { TypeormAgentTokenRepository } from './projects/typeorm-agent-token.repo
 import { ProjectQueries } from './projects/project.queries';
 import { TypeormActivityRecorder } from './activity/typeorm-activity.recorder';
 import { CredentialQueries } from './accounts/credential.queries';
+import { StreamAccessQueries } from './accounts/stream-access.queries';
 import { PgChangeAnnouncer } from './activity/pg-change.announcer';
 import { PropertyDefsQuery } from './properties/property-defs.query';
 
@@ -37,6 +38,7 @@ export class PersistenceModule {
       { provide: ActivityRecorder, useClass: TypeormActivityRecorder },
       ProjectQueries,
       CredentialQueries,
+      StreamAccessQueries,
       PropertyDefsQuery,
       { provide: ChangeAnnouncer, useClass: PgChangeAnnouncer },
     ];

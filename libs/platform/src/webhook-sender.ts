@@ -10,7 +10,7 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { DomainError } from '@board/kernel';
-import { checkAddress, hostAsAddress, parseWebhookUrl } from '@board/webhooks';
+import { checkAddress, checkHostName, hostAsAddress, parseWebhookUrl } from '@board/webhooks';
 
 export interface WebhookSenderOptions {
   /** `SERVICE_WEBHOOK_ALLOW`: hosts, IPs or CIDRs the address rules would refuse but may be reached. */
@@ -72,6 +72,7 @@ export class WebhookSender {
   async check(rawUrl: unknown): Promise<{ url: URL; host: string; addresses: string[] }> {
     const url = parseWebhookUrl(rawUrl);
     const host = url.hostname;
+    checkHostName(host, this.allow);
     const literal = hostAsAddress(host);
     const addresses = literal !== null ? [literal] : await this.resolve(host.endsWith('.') ? host.slice(0, -1) : host);
     if (addresses.length === 0) throw new Error(`${host} has no address`);

@@ -139,6 +139,15 @@ describe('Run.report', () => {
     }
   });
 
+  it('refuses a stepIndex too large for its integer column, and takes the largest', () => {
+    const run = claim({ steps: ['a', 'b'] });
+    for (const stepIndex of [2_147_483_648, 1e15, Number.MAX_SAFE_INTEGER, 1e300, -1, 1.5, '1']) {
+      expect([stepIndex, refusal(() => run.report(AGENT, { stepIndex }, clock.now())).code]).toEqual([stepIndex, 'run.step_index']);
+    }
+    run.report(AGENT, { stepIndex: 2_147_483_647 }, clock.now());
+    expect(run.snapshot.stepIndex).toBe(2_147_483_647);
+  });
+
   it('stepIndex marks the steps before it done, it active, after it waiting', () => {
     const run = claim({ steps: ['a', 'b', 'c'] });
     run.report(AGENT, { stepIndex: 1 }, clock.now());

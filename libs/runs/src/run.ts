@@ -16,6 +16,8 @@ export const LOG_READ = 40;
 export const LOG_KEPT = 200;
 export const LEASE_MS = 30 * MINUTE;
 export const REPORT_FOR_MAX_MINUTES = 60;
+/** The largest PostgreSQL `integer`, the column a step index lands in. */
+export const STEP_INDEX_MAX = 2_147_483_647;
 
 export interface Step {
   text: string;
@@ -150,7 +152,8 @@ export class Run {
     const texts = body.steps === undefined || body.steps === null ? undefined : readPlan(body.steps);
     let stepIndex: number | undefined;
     if (body.stepIndex !== undefined && body.stepIndex !== null) {
-      if (typeof body.stepIndex !== 'number' || !Number.isInteger(body.stepIndex) || body.stepIndex < 0) fail('run.step_index');
+      // Stored in an integer column: a larger index is refused here rather than by PostgreSQL (a 500).
+      if (typeof body.stepIndex !== 'number' || !Number.isInteger(body.stepIndex) || body.stepIndex < 0 || body.stepIndex > STEP_INDEX_MAX) fail('run.step_index');
       stepIndex = body.stepIndex as number;
     }
     const log = readText(body.log, 'log', { max: LOG_LINE_MAX });

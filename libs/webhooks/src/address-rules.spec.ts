@@ -1,12 +1,14 @@
 import { DomainError } from '@board/kernel';
 import {
   checkAddress,
+  checkHostName,
   classifyAddress,
   hostAsAddress,
   isAllowed,
   parseWebhookUrl,
   WEBHOOK_ADDRESS_PRIVATE,
   WEBHOOK_URL_INVALID,
+  WEBHOOK_URL_TOO_LONG,
   WEBHOOK_URL_USERINFO,
 } from './address-rules';
 
@@ -270,5 +272,39 @@ describe('the allow list', () => {
         expect([allow, raw, verdict(raw, allow, '127.0.0.1')]).toEqual([allow, raw, WEBHOOK_URL_USERINFO]);
       }
     }
+  });
+});
+
+describe('names under localhost, before any lookup (issue 19)', () => {
+  it.each([['foo.localhost'], ['a.b.localhost.'], ['A.B.LOCALHOST..'], ['localhost'], ['localhost.']])('%p is refused', (host) => {
+    expect(refusal(() => checkHostName(host, []))).toEqual({ code: 'request.invalid', message: WEBHOOK_ADDRESS_PRIVATE });
+  });
+
+  it.each([['hooks.example.com'], ['localhost.example.com'], ['notlocalhost'], ['foo.localhost.evil.com'], ['127.0.0.1']])('%p is left to the address check', (host) => {
+    expect(refusal(() => checkHostName(host, []))).toBeNull();
+  });
+
+  it('is lifted by an allow list naming the host or a loopback address, and no other', () => {
+    expect(refusal(() => checkHostName('foo.localhost', ['foo.localhost']))).toBeNull();
+    expect(refusal(() => checkHostName('foo.localhost', ['127.0.0.1']))).toBeNull();
+    expect(refusal(() => checkHostName('foo.localhost', ['::1']))).toBeNull();
+    expect(refusal(() => checkHostName('foo.localhost', ['localhost']))).not.toBeNull();
+    expect(refusal(() => checkHostName('foo.localhost', ['10.0.0.0/8']))).not.toBeNull();
+  });
+});
+
+describe('webhook URL length (issue 19)', () => {
+  const at = (n: number) => `https://hooks.example.com/${'a'.repeat(n - 'https://hooks.example.com/'.length)}`;
+
+  it('takes 2000 characters and refuses 2001, as sent', () => {
+    expect(parseWebhookUrl(at(2000)).href).toHaveLength(2000);
+    expect(refusal(() => parseWebhookUrl(at(2001)))).toEqual({ code: 'request.invalid', message: WEBHOOK_URL_TOO_LONG });
+    expect(refusal(() => parseWebhookUrl(at(100_000)))).toEqual({ code: 'request.invalid', message: WEBHOOK_URL_TOO_LONG });
+  });
+
+  it('counts the URL once normalised too (percent-encoding makes it longer)', () => {
+    const raw = `https://hooks.example.com/${'é'.repeat(700)}`;
+    expect(raw.length).toBeLessThan(2000);
+    expect(refusal(() => parseWebhookUrl(raw))).toEqual({ code: 'request.invalid', message: WEBHOOK_URL_TOO_LONG });
   });
 });

@@ -16,6 +16,10 @@ import { fail } from '@board/kernel';
 export const WEBHOOK_URL_INVALID = 'A webhook needs an http or https URL.';
 export const WEBHOOK_URL_USERINFO = 'A webhook address cannot carry a name and password.';
 export const WEBHOOK_ADDRESS_PRIVATE = 'That address is private, so a webhook cannot reach it.';
+export const WEBHOOK_URL_TOO_LONG = 'A webhook address is at most 2000 characters.';
+
+/** Longest webhook URL, as sent and as stored (decisions.md › Security › Lengths). */
+export const WEBHOOK_URL_MAX = 2000;
 
 export type AddressClass = 'public' | 'refused';
 
@@ -25,9 +29,14 @@ type Bytes = number[];
 // ---------------------------------------------------------------------------------------------
 // URL
 
-/** Parses a webhook URL, refusing (`request.invalid`) anything but an http(s) URL without userinfo. */
+/**
+ * Parses a webhook URL, refusing (`request.invalid`) anything but an http(s) URL without userinfo,
+ * and one over WEBHOOK_URL_MAX characters as sent or once normalised (percent-encoding can make
+ * it longer).
+ */
 export function parseWebhookUrl(raw: unknown): URL {
   if (typeof raw !== 'string' || raw.trim() === '') return fail('request.invalid', { message: WEBHOOK_URL_INVALID });
+  if (raw.trim().length > WEBHOOK_URL_MAX) return fail('request.invalid', { message: WEBHOOK_URL_TOO_LONG });
   let url: URL;
   try {
     url = new URL(raw.trim());
@@ -38,6 +47,7 @@ export function parseWebhookUrl(raw: unknown): URL {
     return fail('request.invalid', { message: WEBHOOK_URL_INVALID });
   }
   if (url.username !== '' || url.password !== '') return fail('request.invalid', { message: WEBHOOK_URL_USERINFO });
+  if (url.href.length > WEBHOOK_URL_MAX) return fail('request.invalid', { message: WEBHOOK_URL_TOO_LONG });
   return url;
 }
 
@@ -286,10 +296,23 @@ export function isAllowed(host: string, address: string | null, allow: readonly 
 // ---------------------------------------------------------------------------------------------
 // The check
 
+/** `localhost` and every name under it, trailing dots or not: loopback by definition (RFC 6761), resolvable or not. */
 const isLocalhostName = (host: string): boolean => {
-  const name = normaliseName(unbracket(host));
+  const name = unbracket(host).trim().toLowerCase().replace(/\.+$/, '');
   return name === 'localhost' || name.endsWith('.localhost');
 };
+
+/**
+ * The check a host name needs before any lookup: `localhost` or a name under it is a loopback
+ * address, refused unless the allow list names the host or a loopback address. (`foo.localhost`
+ * need not resolve to be loopback: checking only resolved addresses let an unresolvable one be
+ * saved.)
+ */
+export function checkHostName(host: string, allow: readonly string[]): void {
+  if (!isLocalhostName(host)) return;
+  if (isAllowed(host, '127.0.0.1', allow) || isAllowed(host, '::1', allow)) return;
+  fail('request.invalid', { message: WEBHOOK_ADDRESS_PRIVATE });
+}
 
 /**
  * Refuses (`request.invalid`, `That address is private, so a webhook cannot reach it.`) when the

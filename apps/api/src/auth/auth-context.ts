@@ -12,6 +12,10 @@ export interface AuthContext {
   via: 'session' | 'token';
   /** Digest of the session id when signed in by cookie. */
   sessionDigest?: string;
+  /** When that session ends (a stream ends with it). */
+  sessionExpiresAt?: Date;
+  /** Digest of the agent token when called with one (a stream re-checks it while open). */
+  tokenDigest?: string;
   /** The one project an agent token belongs to. */
   tokenProjectId?: string;
   /** Set by project gates: the project named in the path and the caller's role there. */
@@ -73,7 +77,14 @@ export const WriterOf = createParamDecorator((_: unknown, ctx: ExecutionContext)
 /** The writer's `x-service-client` tag (null without one). */
 export const ClientId = createParamDecorator((_: unknown, ctx: ExecutionContext): string | null => clientTag(ctx.switchToHttp().getRequest()));
 
-function clientTag(request: { headers: Record<string, unknown> }): string | null {
+/** 1 to 200 printable ASCII characters (decisions.md › Security › Lengths). */
+const CLIENT_TAG = /^[\x20-\x7e]{1,200}$/;
+
+/**
+ * The `x-service-client` tag, relayed to every subscriber of the project: anything but 1 to 200
+ * printable ASCII characters is ignored (null), and the write goes on.
+ */
+export function clientTag(request: { headers: Record<string, unknown> }): string | null {
   const tag = request.headers['x-service-client'];
-  return typeof tag === 'string' && tag.length > 0 ? tag.slice(0, 200) : null;
+  return typeof tag === 'string' && CLIENT_TAG.test(tag) ? tag : null;
 }

@@ -36,15 +36,16 @@ export class CredentialsService {
     const digest = digestOf(sessionId);
     const person = await this.credentials.personBySession(digest, this.clock.now(), target);
     if (!person) return null;
-    const { id, email, name, color, emoji, scope } = person;
-    return { caller: { id, email, name, color, emoji, kind: 'human' }, via: 'session', sessionDigest: digest, scope };
+    const { id, email, name, color, emoji, scope, expiresAt } = person;
+    return { caller: { id, email, name, color, emoji, kind: 'human' }, via: 'session', sessionDigest: digest, sessionExpiresAt: expiresAt, scope };
   }
 
   private async fromToken(token: string, target?: ScopeTarget): Promise<AuthContext & { scope?: ResolvedScope }> {
-    const agent = await this.credentials.agentByToken(digestOf(token), this.clock.now(), target);
+    const digest = digestOf(token);
+    const agent = await this.credentials.agentByToken(digest, this.clock.now(), target);
     if (!agent) fail('auth.token_invalid');
     const { id, email, name, color, emoji, projectId, scope } = agent!;
-    return { caller: { id, email, name, color, emoji, kind: 'agent' }, via: 'token', tokenProjectId: projectId, scope };
+    return { caller: { id, email, name, color, emoji, kind: 'agent' }, via: 'token', tokenDigest: digest, tokenProjectId: projectId, scope };
   }
 }
 

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HumanMember, Member } from '../auth/access.decorator';
-import { Writer, WriterOf } from '../auth/auth-context';
+import { Auth, AuthContext, Writer, WriterOf } from '../auth/auth-context';
 import { bodyObject } from '../http/json-body';
 import { SERVICE_VERSION } from '../system/version';
 import { PresenceService } from './presence.service';
@@ -17,7 +17,10 @@ export class StreamController {
   /** Server-sent events for one project; any member, agents too. */
   @Member()
   @Get('stream')
-  stream(@WriterOf() writer: Writer, @Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
+  stream(@WriterOf() writer: Writer, @Auth() auth: AuthContext, @Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
+    const credential = { projectId: writer.projectId, via: auth.via, digest: (auth.via === 'session' ? auth.sessionDigest : auth.tokenDigest)! };
+    // The guard checked the credential at most this long ago (the request's start).
+    const checkedAt = Date.now() - reply.elapsedTime - 1;
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -28,7 +31,7 @@ export class StreamController {
       'X-Service-Version': SERVICE_VERSION,
     });
     raw.flushHeaders?.();
-    const subscription = this.streams.subscribe(writer.projectId).subscribe({
+    const subscription = this.streams.open(credential, writer.userId, auth.sessionExpiresAt ?? null, checkedAt).subscribe({
       next: (line) => raw.write(encode(line)),
       complete: () => raw.end(),
       error: () => raw.end(),

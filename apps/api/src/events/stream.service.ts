@@ -1,6 +1,7 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { concat, filter, interval, map, merge, Observable, of, ReplaySubject, takeUntil } from 'rxjs';
-import { PgNotificationListener } from '@board/persistence';
+import { PgNotificationListener, StreamCredential } from '@board/persistence';
+import { StreamAccessWatch } from './stream-access.watch';
 
 export const PING_MS = 25_000;
 export const RETRY_MS = 3000;
@@ -24,7 +25,26 @@ export class StreamService implements BeforeApplicationShutdown {
   /** Replays to late subscribers too: a stream that opens while the app shuts down ends at once instead of holding it. */
   private readonly closing = new ReplaySubject<void>(1);
 
-  constructor(private readonly listener: PgNotificationListener) {}
+  constructor(
+    private readonly listener: PgNotificationListener,
+    private readonly access: StreamAccessWatch,
+  ) {}
+
+  /** A client's stream: `subscribe` behind its credential, ended once that credential loses access to the project. */
+  open(credential: StreamCredential, userId: string, expiresAt: Date | null, checkedAt: number, pingMs = PING_MS): Observable<StreamLine> {
+    return new Observable<StreamLine>((out) => {
+      const gate = this.access.watch(credential, userId, expiresAt, checkedAt, out);
+      const lines = this.subscribe(credential.projectId, pingMs).subscribe({
+        next: (line) => gate.deliver(line),
+        complete: () => out.complete(),
+        error: (error) => out.error(error),
+      });
+      return () => {
+        gate.close();
+        lines.unsubscribe();
+      };
+    });
+  }
 
   subscribe(projectId: string, pingMs = PING_MS): Observable<StreamLine> {
     const notices = this.listener.stream;

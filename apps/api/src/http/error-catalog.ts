@@ -158,6 +158,10 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   'attachment.mime_mismatch': [409, (p) => `The file is ${p.actual}, but the upload said ${p.promised}.`],
   'attachment.not_image': [422, (p) => `The file is not a ${p.mime} image.`],
   'attachment.delete_own': fixed(403, 'You can only delete files you added.'),
+  // security (issue 19): router refusals in the envelope, lengths
+  'request.bad_address': fixed(400, 'That address is not valid.'),
+  'request.address_too_long': fixed(414, 'That address is too long.'),
+  'request.headers_too_large': fixed(431, 'The request headers are too large.'),
 };
 
 export function describeError(code: ErrorCode, params: ErrorParams): { status: number; message: string } {

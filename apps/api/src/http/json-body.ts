@@ -21,7 +21,8 @@ export function parseJsonBody(raw: string): unknown {
 /** The body of a request whose JSON did not parse. */
 export const UNREADABLE: unknown = Object.freeze({ __unreadable: Symbol('unreadable body') });
 
-const cleanString = (s: string): string =>
+/** What PostgreSQL would refuse in a text value: NUL removed, lone surrogates made U+FFFD. */
+export const cleanString = (s: string): string =>
   (s as unknown as { toWellFormed(): string }).toWellFormed().replace(/\u0000/g, '');
 
 function clean(value: unknown, depth: number): unknown {

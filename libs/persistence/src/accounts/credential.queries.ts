@@ -25,9 +25,10 @@ interface ScopeColumns {
 export class CredentialQueries {
   constructor(private readonly db: Database) {}
 
-  async personBySession(digest: string, now: Date, target?: ScopeTarget): Promise<Credential | null> {
-    const row = await this.db.one<CredentialUser & ScopeColumns>(
-      `SELECT u.id, u.kind, u.email, u.name, u.color, u.emoji${target ? `, ${SCOPE_COLUMNS}` : ''}
+  /** The person behind a live session, and when the session ends. */
+  async personBySession(digest: string, now: Date, target?: ScopeTarget): Promise<Credential<{ expiresAt: Date }> | null> {
+    const row = await this.db.one<CredentialUser & ScopeColumns & { expiresAt: Date }>(
+      `SELECT u.id, u.kind, u.email, u.name, u.color, u.emoji, s.expires_at AS "expiresAt"${target ? `, ${SCOPE_COLUMNS}` : ''}
          FROM sessions s JOIN users u ON u.id = s.user_id
          ${target ? scopeJoin(target.kind, '$3', 'u.id') : ''}
         WHERE s.digest = $1 AND s.expires_at > $2 AND u.kind = 'human'`,

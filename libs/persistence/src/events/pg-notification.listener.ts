@@ -6,10 +6,14 @@ import { CHANGE_CHANNEL } from '../activity/pg-change.announcer';
 import { WEBHOOK_CHANNEL } from '../activity/typeorm-activity.recorder';
 
 export const PRESENCE_CHANNEL = 'board_presence';
+/** Rung by database triggers when a membership, session, agent token or project is deleted (migration 1764547200000). */
+export const ACCESS_CHANNEL = 'board_access';
 
 export type Notice =
   | { type: 'change'; payload: Record<string, unknown> }
   | { type: 'presence'; payload: Record<string, unknown> }
+  /** Someone may have lost access: a person or agent (`userId`), in one project or all (`projectId`), or a whole project. */
+  | { type: 'access'; payload: { projectId?: string; userId?: string } }
   /** New webhook deliveries were committed: wake the workers. */
   | { type: 'webhook' }
   /** The listener lost its connection and is back: what happened meanwhile is unknown, so readers must re-read. */
@@ -70,6 +74,7 @@ export class PgNotificationListener implements OnModuleInit, OnModuleDestroy {
       await client.query(`LISTEN ${CHANGE_CHANNEL}`);
       await client.query(`LISTEN ${PRESENCE_CHANNEL}`);
       await client.query(`LISTEN ${WEBHOOK_CHANNEL}`);
+      await client.query(`LISTEN ${ACCESS_CHANNEL}`);
     } catch (error) {
       await client.end().catch(() => undefined);
       if (this.client === null) this.schedule();
@@ -118,5 +123,6 @@ export class PgNotificationListener implements OnModuleInit, OnModuleDestroy {
     }
     if (channel === CHANGE_CHANNEL) this.notices.next({ type: 'change', payload: data });
     else if (channel === PRESENCE_CHANNEL) this.notices.next({ type: 'presence', payload: data });
+    else if (channel === ACCESS_CHANNEL) this.notices.next({ type: 'access', payload: data as { projectId?: string; userId?: string } });
   }
 }

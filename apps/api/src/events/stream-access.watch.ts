@@ -1,0 +1,167 @@
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import type { Subscriber, Subscription } from 'rxjs';
+import { Clock } from '@board/kernel';
+import { PgNotificationListener, StreamAccessQueries, StreamCredential } from '@board/persistence';
+import type { StreamLine } from './stream.service';
+
+/** How often every open stream's credential is checked again (expiry, and a net under lost notices). */
+export const ACCESS_RECHECK_MS = 1000;
+
+/** One open stream as the watch sees it. */
+interface Watched {
+  credential: StreamCredential;
+  userId: string;
+  /** The session's expiry as last read (null: a token). */
+  expiresAt: Date | null;
+  /** Lines held back while the stream's access is in doubt; null when it flows. */
+  held: StreamLine[] | null;
+  /** Number of the last access notice it must be checked after (0: none pending). */
+  needs: number;
+  out: Subscriber<StreamLine>;
+}
+
+/** What a stream sends through: lines pass, wait or are dropped by the stream's access. */
+export interface StreamGate {
+  deliver(line: StreamLine): void;
+  close(): void;
+}
+
+/**
+ * Ends a stream within a second or so of its credential losing access to the project
+ * (decisions.md › Security), on every instance. Database triggers ring `access` at the COMMIT
+ * of any delete of a membership, session, agent token or project; the listener hands notices
+ * over in commit order, so on such a notice the streams it may concern hold their lines until
+ * one query has re-checked every open stream of this instance: a stream that lost access ends
+ * without a line written after the change, the others get their held lines. The same check
+ * runs every second for expired sessions and anything a lost notice would have missed.
+ */
+@Injectable()
+export class StreamAccessWatch implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('stream');
+  private readonly watched = new Set<Watched>();
+  private notices?: Subscription;
+  private timer: NodeJS.Timeout | null = null;
+  private seq = 0;
+  /** When the last access notice arrived (ms): a stream whose credential was checked before it is checked again. */
+  private lastNoticeAt = 0;
+  private running = false;
+  private again = false;
+
+  constructor(
+    private readonly listener: PgNotificationListener,
+    private readonly queries: StreamAccessQueries,
+    private readonly clock: Clock,
+  ) {}
+
+  onModuleInit(): void {
+    this.notices = this.listener.stream.subscribe((notice) => {
+      if (notice.type === 'access') this.doubt(notice.payload);
+      // Notices may have been lost while the listener was away.
+      else if (notice.type === 'reconnected') this.doubt({});
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.notices?.unsubscribe();
+    this.stopTimer();
+  }
+
+  /** `checkedAt` (ms): when the request's credential was checked, before the stream was open to notices. */
+  watch(credential: StreamCredential, userId: string, expiresAt: Date | null, checkedAt: number, out: Subscriber<StreamLine>): StreamGate {
+    const w: Watched = { credential, userId, expiresAt, held: null, needs: 0, out };
+    this.watched.add(w);
+    // A notice that arrived between the credential check and now found no stream to hold.
+    if (this.lastNoticeAt >= checkedAt) {
+      w.needs = ++this.seq;
+      w.held = [];
+      this.kick();
+    }
+    if (!this.timer) {
+      this.timer = setInterval(() => this.kick(), ACCESS_RECHECK_MS);
+      this.timer.unref();
+    }
+    return {
+      deliver: (line) => {
+        if (!this.watched.has(w)) return;
+        if (w.expiresAt && this.clock.now() >= w.expiresAt) return this.end(w);
+        if (w.held) w.held.push(line);
+        else out.next(line);
+      },
+      close: () => this.forget(w),
+    };
+  }
+
+  /** Holds the streams a notice may concern and checks them (an empty notice concerns all). */
+  private doubt(notice: { projectId?: string; userId?: string }): void {
+    const n = ++this.seq;
+    this.lastNoticeAt = Date.now();
+    let any = false;
+    for (const w of this.watched) {
+      if (notice.userId && notice.userId !== w.userId) continue;
+      if (notice.projectId && notice.projectId !== w.credential.projectId) continue;
+      w.needs = n;
+      w.held ??= [];
+      any = true;
+    }
+    if (any) this.kick();
+  }
+
+  private kick(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    void this.check();
+  }
+
+  private async check(): Promise<void> {
+    this.running = true;
+    try {
+      do {
+        this.again = false;
+        // Every notice up to here was sent at a COMMIT that precedes this query: it sees them all.
+        const upTo = this.seq;
+        const batch = [...this.watched];
+        if (batch.length === 0) break;
+        let allowed: Map<number, Date | null>;
+        try {
+          allowed = await this.queries.stillAllowed(
+            batch.map((w) => w.credential),
+            this.clock.now(),
+          );
+        } catch (error) {
+          // Held streams stay held; the next tick asks again.
+          this.logger.warn(`stream access check failed: ${(error as Error).message}`);
+          break;
+        }
+        batch.forEach((w, i) => {
+          if (!this.watched.has(w)) return;
+          if (!allowed.has(i)) return this.end(w);
+          w.expiresAt = allowed.get(i) ?? null;
+          if (w.needs > upTo) return;
+          w.needs = 0;
+          const held = w.held;
+          w.held = null;
+          for (const line of held ?? []) w.out.next(line);
+        });
+      } while (this.again);
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private end(w: Watched): void {
+    this.forget(w);
+    w.out.complete();
+  }
+
+  private forget(w: Watched): void {
+    this.watched.delete(w);
+    if (this.watched.size === 0) this.stopTimer();
+  }
+
+  private stopTimer(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+}

@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { Database } from '../database';
+
+/** The credential an open stream was opened with: a session or an agent token, by digest (never the secret). */
+export interface StreamCredential {
+  projectId: string;
+  via: 'session' | 'token';
+  digest: string;
+}
+
+/**
+ * Re-checks the credentials of open streams, all in one query: a stream stays open while its
+ * session is unexpired (or its token still exists for that project) and its person or agent is
+ * still a member of the project (a deleted project has no members).
+ */
+@Injectable()
+export class StreamAccessQueries {
+  constructor(private readonly db: Database) {}
+
+  /** The positions in `streams` that still have access at `now`, with the session's expiry (null for a token). */
+  async stillAllowed(streams: readonly StreamCredential[], now: Date): Promise<Map<number, Date | null>> {
+    const allowed = new Map<number, Date | null>();
+    if (streams.length === 0) return allowed;
+    const rows = await this.db.query<{ i: number; expiresAt: Date | null }>(
+      `SELECT c.i, s.expires_at AS "expiresAt"
+         FROM unnest($1::uuid[], $2::text[], $3::text[]) WITH ORDINALITY AS c(project_id, via, digest, i)
+         LEFT JOIN sessions s ON c.via = 'session' AND s.digest = c.digest AND s.expires_at > $4
+         LEFT JOIN agent_tokens t ON c.via = 'token' AND t.digest = c.digest AND t.project_id = c.project_id
+         JOIN members m ON m.project_id = c.project_id AND m.user_id = coalesce(s.user_id, t.agent_id)`,
+      [streams.map((s) => s.projectId), streams.map((s) => s.via), streams.map((s) => s.digest), now],
+    );
+    for (const row of rows) allowed.set(Number(row.i) - 1, row.expiresAt);
+    return allowed;
+  }
+}
