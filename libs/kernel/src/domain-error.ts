@@ -135,6 +135,10 @@ export const ERROR_CODES = [
   'card.place_invalid',
   'card.mode_invalid',
   'card.key_invalid',
+  // account security (issue 19) and mail (issue 12)
+  'member.reset_beyond',
+  'forgot.unavailable',
+  'forgot.email_missing',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -127,6 +127,10 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   'card.place_invalid': fixed(400, 'A place is headerL, headerR, title, footer or off.'),
   'card.mode_invalid': fixed(400, 'A mode is colour, fixed, text or avatar.'),
   'card.key_invalid': fixed(400, 'Card rows are keyed by a property of this project or _title.'),
+  // account security (issue 19) and mail (issue 12)
+  'member.reset_beyond': fixed(403, 'This person is also in other projects, so only they can reset their password.'),
+  'forgot.unavailable': fixed(404, 'This board cannot email you a link. Ask an admin of your project to make you one.'),
+  'forgot.email_missing': fixed(400, 'Type the email of your account.'),
 };
 
 export function describeError(code: ErrorCode, params: ErrorParams): { status: number; message: string } {

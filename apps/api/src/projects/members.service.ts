@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { digestOf, newSecret, readEmail, RESET_TOKEN_PREFIX, ResetTokenRepository, UserRepository } from '@board/accounts';
+import { digestOf, newSecret, normalizeEmail, readEmail, RESET_TOKEN_PREFIX, ResetTokenRepository, UserRepository } from '@board/accounts';
 import { ActivityRecorder, ChangeAnnouncer, Clock, DAY, fail, parseId, UnitOfWork } from '@board/kernel';
 import { ProjectQueries } from '@board/persistence';
 import { AgentTokenRepository, assertCanChangeRole, assertCanRemove, MemberRepository, Membership, readGivenRole } from '@board/projects';
@@ -71,7 +71,7 @@ export class MembersService {
 
   async removeInvite(projectId: string, email: string, clientId: string | null = null): Promise<void> {
     await this.uow.run(async () => {
-      if (await this.members.removeInvite(projectId, email.trim().toLowerCase())) await this.ring(projectId, clientId);
+      if (await this.members.removeInvite(projectId, normalizeEmail(email))) await this.ring(projectId, clientId);
     });
   }
 
@@ -88,8 +88,11 @@ export class MembersService {
       if (target.role !== 'member' && auth.project!.role !== 'owner' && target.userId !== auth.caller.id) {
         fail('gate.owner', { what: 'make a reset link for an admin or the owner' });
       }
+      // A link hands its holder the whole account: never one that reaches into projects the caller
+      // does not manage (an owner can add any existing account, so membership alone proves nothing).
+      if (await this.members.inProjectsBeyond(userId, auth.caller.id)) fail('member.reset_beyond');
       const user = await this.users.findById(userId);
-      await this.resets.replace(userId, digestOf(token), expiresAt);
+      await this.resets.replace(userId, digestOf(token), expiresAt, auth.caller.id);
       await this.activity.record({
         projectId,
         taskId: null,
