@@ -162,6 +162,10 @@ describe('account security', () => {
       expect((await new Client(t.api).post('/auth/reset', { token, password: 'own password' })).status).toBe(200);
     });
 
+    it('refuses forgot from another origin, before anything else', async () => {
+      expectError(await new Client(t.api).post('/auth/forgot', { email: uniqueEmail() }, { headers: evil }), 403, CROSS_SITE);
+    });
+
     it('refuses a form post (text/plain) from another origin, and the opaque origin null', async () => {
       const person = await registerPerson(t, 'Form');
       for (const origin of ['https://evil.example', 'null']) {

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
+import { EventEmitterModule } from '@nestjs/event-emitter';
 import { DataSource } from 'typeorm';
 import { Clock } from '@board/kernel';
 import { PersistenceModule } from '@board/persistence';
@@ -25,6 +26,9 @@ import { RunsModule } from './runs/runs.module';
 import { EventsModule } from './events/events.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { ViewsModule } from './views/views.module';
+import { ForgotService } from './accounts/forgot.service';
+import { BackgroundMail } from './mail/background-mail';
+import { InviteMailListener } from './projects/invite-mail.listener';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -41,6 +45,7 @@ export class AppModule {
       imports: [
         CoreModule.forRoot(options.config, options.clock),
         ScheduleModule.forRoot(),
+        EventEmitterModule.forRoot(),
         PersistenceModule.forRoot(options.dataSource),
         PropertiesModule,
         TasksModule,
@@ -60,6 +65,10 @@ export class AppModule {
         ProjectsService,
         MembersService,
         AgentsService,
+        // mail (issue 12): forgot-password links and invite mails, sent in the background
+        ForgotService,
+        BackgroundMail,
+        InviteMailListener,
       ],
     };
   }

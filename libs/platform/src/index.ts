@@ -1,2 +1,3 @@
 export * from './argon2-password-hasher';
 export * from './webhook-sender';
+export * from './smtp-mailer';
