@@ -32,6 +32,21 @@ async function failLogins(client: Client, email: string, times: number, headers:
   }
 }
 
+/** Tallies the statuses of answers that came back together: `{ 401: 10, 429: 40 }`. */
+function tally(answers: Answer[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const a of answers) counts[a.status] = (counts[a.status] ?? 0) + 1;
+  return counts;
+}
+
+/** Every 429 of a burst in the contract's words with Retry-After, and no session given out. */
+function expectThrottledAll(answers: Answer[]): void {
+  for (const a of answers.filter((x) => x.status === 429)) {
+    expectThrottled(a);
+    expect(a.headers.get('set-cookie')).toBeNull();
+  }
+}
+
 const failureCount = async (t: TestApp, family: string) =>
   (await t.sql.query('SELECT count(*)::int AS n FROM throttle_failures WHERE family = $1', [family])).rows[0].n as number;
 
@@ -130,6 +145,35 @@ describe('failed-try throttle', () => {
       expect(minutes).toBe(3);
     });
 
+    it('judges at most ten of fifty wrong logins sent at once; the rest are 429 with Retry-After', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => new Client(t.api).post('/auth/login', { email: person.email, password: `wrong ${i}` })),
+      );
+      expect(tally(answers)).toEqual({ 401: 10, 429: 40 });
+      expectThrottledAll(answers);
+      expect(await failureCount(t, 'login')).toBe(10);
+    });
+
+    it('does not sign in with the right password among forty at once once the ten are used', async () => {
+      await failLogins(new Client(t.api), person.email, 10);
+      const clients = Array.from({ length: 40 }, () => new Client(t.api));
+      const answers = await Promise.all(
+        clients.map((c, i) => c.post('/auth/login', { email: person.email, password: i === 20 ? person.password : `wrong ${i}` })),
+      );
+      expect(tally(answers)).toEqual({ 429: 40 });
+      expectThrottledAll(answers);
+      expect(clients.every((c) => c.cookie === undefined)).toBe(true);
+      expect((await t.sql.query('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [person.user.id])).rows[0].n).toBe(1);
+    });
+
+    it('judges at most ten across two instances at once', async () => {
+      extra = await startTestApp({ databaseUrl: t.databaseUrl });
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => new Client(i % 2 ? extra!.api : t.api).post('/auth/login', { email: person.email, password: `wrong ${i}` })),
+      );
+      expect(tally(answers)).toEqual({ 401: 10, 429: 40 });
+    });
+
     it('shares the counters between instances on one database', async () => {
       extra = await startTestApp({ databaseUrl: t.databaseUrl });
       await failLogins(new Client(t.api), person.email, 10);
@@ -204,6 +248,15 @@ describe('failed-try throttle', () => {
       expect((await client.post('/auth/register', { email: uniqueEmail(), name: 'Ok', password: 'long enough' })).status).toBe(201);
     });
 
+    it('judges at most ten of fifty refused registrations sent at once', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => new Client(t.api).post('/auth/register', { email: uniqueEmail(`burst${i}`), name: 'A', password: 'short' })),
+      );
+      expect(tally(answers)).toEqual({ 400: 10, 429: 40 });
+      expectThrottledAll(answers);
+      expect(await failureCount(t, 'register')).toBe(10);
+    });
+
     it('does not count successful registrations', async () => {
       const client = new Client(t.api);
       for (let i = 0; i < 12; i++) {
@@ -262,6 +315,20 @@ describe('failed-try throttle', () => {
         expect(res.body).toEqual({ error: DEAD_LINK });
       }
       expectThrottled(await client.post('/auth/reset', { token: await makeLink(), password: 'long enough' }));
+    });
+
+    it('judges at most ten of fifty dead links sent at once, and a live one among them after that is 429', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => new Client(t.api).post('/auth/reset', { token: `svcr_dead${i}`, password: 'long enough' })),
+      );
+      expect(tally(answers)).toEqual({ 400: 10, 429: 40 });
+      expectThrottledAll(answers);
+      const token = await makeLink();
+      const burst = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => new Client(t.api).post('/auth/reset', { token: i === 10 ? token : `svcr_more${i}`, password: 'long enough' })),
+      );
+      expect(tally(burst)).toEqual({ 429: 20 });
+      expect((await t.sql.query('SELECT 1 FROM reset_tokens WHERE user_id = $1', [person.user.id])).rowCount).toBe(1);
     });
 
     it('does not count short passwords as dead links', async () => {

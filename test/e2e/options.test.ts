@@ -280,7 +280,8 @@ describe('options', () => {
       const p = await property('Guarded', 'select', ['Keep']);
       const id = p.options[0].id;
       expectError(await member.client.delete(`/options/${id}`), 403, 'Only the owner or an admin can delete options.');
-      expectError(await agent.delete(`/options/${id}`), 403, 'Only the owner or an admin can delete options.');
+      // The person gate comes first (issue 13): an agent is told it is not a person.
+      expectError(await agent.delete(`/options/${id}`), 403, 'Only a person can do this.');
       expectError(await outsider.client.delete(`/options/${id}`), 404, OPTION_NOT_FOUND);
       expectError(await owner.client.delete(`/options/nope`), 400, NOT_AN_OPTION_ID);
       expect(await optionNames(p.id)).toEqual(['Keep']);

@@ -451,7 +451,8 @@ describe('properties', () => {
     it('is for the owner and admins as persons', async () => {
       const p = await create({ name: 'Keep me', type: 'text' });
       expectError(await member.client.delete(`/properties/${p.id}`), 403, 'Only the owner or an admin can delete properties.');
-      expectError(await agent.delete(`/properties/${p.id}`), 403, 'Only the owner or an admin can delete properties.');
+      // The person gate comes first (issue 13): an agent is told it is not a person.
+      expectError(await agent.delete(`/properties/${p.id}`), 403, 'Only a person can do this.');
       expectError(await outsider.client.delete(`/properties/${p.id}`), 404, PROPERTY_NOT_FOUND);
       expectError(await owner.client.delete(`/properties/nope`), 400, NOT_A_PROPERTY_ID);
       expect(await one(`SELECT name FROM properties WHERE id = $1`, [p.id])).toEqual({ name: 'Keep me' });

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
+import { EventEmitterModule } from '@nestjs/event-emitter';
 import { DataSource } from 'typeorm';
 import { Clock } from '@board/kernel';
 import { PersistenceModule } from '@board/persistence';
@@ -27,6 +28,9 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 import { ViewsModule } from './views/views.module';
 import { ImportsModule } from './imports/imports.module';
 import { FilesModule } from './files/files.module';
+import { ForgotService } from './accounts/forgot.service';
+import { BackgroundMail } from './mail/background-mail';
+import { InviteMailListener } from './projects/invite-mail.listener';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -43,6 +47,7 @@ export class AppModule {
       imports: [
         CoreModule.forRoot(options.config, options.clock),
         ScheduleModule.forRoot(),
+        EventEmitterModule.forRoot(),
         PersistenceModule.forRoot(options.dataSource),
         PropertiesModule,
         TasksModule,
@@ -64,6 +69,10 @@ export class AppModule {
         ProjectsService,
         MembersService,
         AgentsService,
+        // mail (issue 12): forgot-password links and invite mails, sent in the background
+        ForgotService,
+        BackgroundMail,
+        InviteMailListener,
       ],
     };
   }

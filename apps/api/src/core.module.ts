@@ -1,7 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { PasswordHasher, Throttle, ThrottleStore } from '@board/accounts';
-import { Clock, SystemClock } from '@board/kernel';
-import { Argon2PasswordHasher } from '@board/platform';
+import { Clock, Mailer, SystemClock } from '@board/kernel';
+import { Argon2PasswordHasher, SmtpMailer } from '@board/platform';
 import { AppConfig } from './config/app-config';
 
 /** Settings, the clock and other adapters every feature module may inject. */
@@ -14,6 +14,7 @@ export class CoreModule {
       { provide: Clock, useValue: clock ?? new SystemClock() },
       { provide: PasswordHasher, useClass: Argon2PasswordHasher },
       { provide: Throttle, useFactory: (store: ThrottleStore, c: Clock) => new Throttle(store, c), inject: [ThrottleStore, Clock] },
+      { provide: Mailer, useValue: new SmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) },
     ];
     return { module: CoreModule, providers, exports: providers.map((p) => p.provide) };
   }

@@ -6,3 +6,4 @@ export * from './session';
 export * from './user.repository';
 export * from './reset-token.repository';
 export * from './throttle';
+export * from './reset-link';

@@ -170,6 +170,10 @@ export const ERROR_CODES = [
   'request.bad_address',
   'request.address_too_long',
   'request.headers_too_large',
+  // account security (issue 19) and mail (issue 12)
+  'member.reset_beyond',
+  'forgot.unavailable',
+  'forgot.email_missing',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -8,3 +8,4 @@ export * from './emoji';
 export * from './unit-of-work';
 export * from './activity';
 export * from './change';
+export * from './mail';

@@ -1,3 +1,4 @@
 export * from './argon2-password-hasher';
 export * from './webhook-sender';
 export * from './s3-object-store';
+export * from './smtp-mailer';

@@ -35,6 +35,8 @@ export abstract class MemberRepository {
   /** Turns every pending invite for the email into a membership of the user. */
   abstract acceptInvites(email: string, userId: string): Promise<void>;
   abstract hasInvite(email: string): Promise<boolean>;
+  /** Whether the person is a member of any project that `managerId` neither owns nor administers. */
+  abstract inProjectsBeyond(userId: string, managerId: string): Promise<boolean>;
 }
 
 export interface AgentTokenRecord {

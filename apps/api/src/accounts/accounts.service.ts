@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
   digestOf, newSecret, PasswordHasher, readEmail, readNewPassword, ResetTokenRepository, SESSION_LIFETIME_MS,
-  SessionRepository, Throttle, ThrottleFamily, User, UserRepository, UserView,
+  SessionRepository, signInEmail, Throttle, User, UserRepository, UserView,
 } from '@board/accounts';
-import { Clock, DomainError, fail, UnitOfWork } from '@board/kernel';
+import { Clock, fail, UnitOfWork } from '@board/kernel';
 import { MemberRepository } from '@board/projects';
 import { AppConfig } from '../config/app-config';
 import { AuthContext } from '../auth/auth-context';
@@ -36,8 +36,7 @@ export class AccountsService {
 
   async register(body: Record<string, unknown>, address: string): Promise<SignedIn> {
     this.assertSignupOpen();
-    await this.throttle.check('register', address);
-    return this.countingFailures('register', address, async () => {
+    return this.throttle.attempt('register', address, async () => {
       const email = readEmail(body.email);
       readNewPassword(body.password);
       const draft = User.registerPerson({ id: randomUUID(), email, name: body.name, passwordHash: '-', now: this.clock.now() });
@@ -52,19 +51,22 @@ export class AccountsService {
     });
   }
 
+  /**
+   * The email is normalised, not judged (an account stored before the rules tightened still signs
+   * in). Where several accounts share a normalised email (kept by the migration that normalised
+   * them), each one's password is tried, oldest first, and the first that matches signs in.
+   */
   async login(body: Record<string, unknown>, address: string): Promise<SignedIn> {
-    await this.throttle.check('login', address);
-    return this.countingFailures('login', address, async () => {
-      const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+    return this.throttle.attempt('login', address, async () => {
+      const email = signInEmail(body.email);
       const password = typeof body.password === 'string' ? body.password : '';
-      const user = email ? await this.users.findByEmail(email) : null;
+      const accounts = email ? (await this.users.findAllByEmail(email)).filter((u) => !u.isAgent && u.passwordHash) : [];
       // An unknown email costs the same hashing time as a wrong password.
-      if (!user || user.isAgent || !user.passwordHash) {
-        await this.hasher.verifyNothing(password);
-        fail('account.login_failed');
+      if (accounts.length === 0) await this.hasher.verifyNothing(password);
+      for (const user of accounts) {
+        if (await this.hasher.verify(user.passwordHash!, password)) return { user: user.view, sessionId: await this.openSession(user.id) };
       }
-      if (!(await this.hasher.verify(user!.passwordHash!, password))) fail('account.login_failed');
-      return { user: user!.view, sessionId: await this.openSession(user!.id) };
+      return fail('account.login_failed');
     });
   }
 
@@ -107,21 +109,29 @@ export class AccountsService {
 
   /** Sets a new password with a one-time reset link; every session ends and one opens for the caller. */
   async reset(body: Record<string, unknown>, address: string): Promise<SignedIn> {
-    await this.throttle.check('reset', address);
-    readNewPassword(body.password);
-    return this.countingFailures('reset', address, async () => {
-      const token = typeof body.token === 'string' ? body.token.trim() : '';
-      const hash = await this.hasher.hash(body.password as string);
-      return this.uow.run(async () => {
-        const userId = token ? await this.resets.consume(digestOf(token), this.clock.now()) : null;
-        const user = userId ? await this.users.findById(userId) : null;
-        if (!user || user.isAgent) fail('reset.dead_link');
-        user!.setPasswordHash(hash);
-        await this.users.save(user!);
-        await this.sessions.deleteOthers(user!.id, null);
-        return { user: user!.view, sessionId: await this.openSession(user!.id) };
-      });
-    });
+    return this.throttle.attempt(
+      'reset',
+      address,
+      async () => {
+        readNewPassword(body.password);
+        const token = typeof body.token === 'string' ? body.token.trim() : '';
+        const hash = await this.hasher.hash(body.password as string);
+        return this.uow.run(async () => {
+          const grant = token ? await this.resets.consume(digestOf(token), this.clock.now()) : null;
+          const user = grant ? await this.users.findById(grant.userId) : null;
+          if (!user || user.isAgent) fail('reset.dead_link');
+          // A member link is checked again at use: the person may have joined a project its maker
+          // does not manage since (or the maker lost the role), and then it would reach past them.
+          if (grant!.madeBy && (await this.members.inProjectsBeyond(user!.id, grant!.madeBy))) fail('reset.dead_link');
+          user!.setPasswordHash(hash);
+          await this.users.save(user!);
+          await this.sessions.deleteOthers(user!.id, null);
+          return { user: user!.view, sessionId: await this.openSession(user!.id) };
+        });
+      },
+      // Only dead links count ("ten dead links from this address"); a short password does not.
+      { counts: (error) => error.code === 'reset.dead_link' },
+    );
   }
 
   /** A fresh random id every time: a session id sent by the client is never reused. */
@@ -136,15 +146,5 @@ export class AccountsService {
     const user = await this.users.findById(userId);
     if (!user) fail('auth.signin_required');
     return user!;
-  }
-
-  /** Every refusal of a throttled route counts against the address. */
-  private async countingFailures<T>(family: ThrottleFamily, address: string, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof DomainError) await this.throttle.failure(family, address);
-      throw error;
-    }
   }
 }

@@ -6,12 +6,14 @@ import { Auth, AuthContext } from '../auth/auth-context';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth/cookies';
 import { bodyObject } from '../http/json-body';
 import { AccountsService } from './accounts.service';
+import { FORGOT_MESSAGE, ForgotService } from './forgot.service';
 
 /** People only: every route here ignores a bearer token. */
 @Controller('auth')
 export class AuthController {
   constructor(
     private readonly accounts: AccountsService,
+    private readonly forgotten: ForgotService,
     private readonly config: AppConfig,
   ) {}
 
@@ -50,6 +52,16 @@ export class AuthController {
     const signedIn = await this.accounts.reset(bodyObject(body), req.ip);
     setSessionCookie(reply, signedIn.sessionId, this.config.production);
     return { ok: true };
+  }
+
+  /** The same answer for every email; the lookup and the mail start once it has gone out. */
+  @Public()
+  @Post('forgot')
+  @HttpCode(200)
+  async forgot(@Body() body: unknown, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const mailLinks = await this.forgotten.request(bodyObject(body), req.ip);
+    reply.raw.once('close', mailLinks);
+    return { ok: true, message: FORGOT_MESSAGE };
   }
 
   @Person()

@@ -23,7 +23,8 @@ const RESOURCE_ERRORS: Record<ResourceKind, { idKind: IdKind; notFound: ErrorCod
 };
 
 /**
- * The one global guard. Order: credential (401) → cross-site check for cookie writes (403) →
+ * The one global guard. Order: credential (401) → cross-site check for cookie writes, and for
+ * public writes without an agent token (403) →
  * project id (400) → project check (404 for non-members, 403 for a token of another project)
  * → the route's gate (403 with its sentence).
  */
@@ -41,8 +42,13 @@ export class AccessGuard implements CanActivate {
     if (!rule) fail('auth.signin_required');
     // File routes are off, before anything else, while the server has no bucket.
     if (rule!.needsBucket && !this.config.S3_BUCKET) fail('attachment.off');
-    if (rule!.gate === 'public') return true;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
+    if (rule!.gate === 'public') {
+      // Login, register, logout, forgot and reset have no cookie to check yet (or ignore it), but a
+      // forged sign-in or sign-out is still a cross-site write (decisions › Security).
+      if (WRITES.has(request.method) && !hasAgentToken(request)) this.checkOrigin(request);
+      return true;
+    }
     const params = request.params as Record<string, string>;
     // A project gate's project (or resource) is resolved by the credential query itself. A
     // malformed id resolves nothing and is refused in its turn, after 401 and the cross-site check.
@@ -79,11 +85,14 @@ export class AccessGuard implements CanActivate {
       case 'agentMember':
         if (kind !== 'agent') fail('gate.agent');
         break;
+      // Human first: an agent token asking to hand out access is told it is not a person, before
+      // it is told its role is too low (the contract's gate order).
       case 'admin':
-        if (role !== 'owner' && role !== 'admin') fail('gate.admin', { what: rule!.what ?? 'do this' });
         if (kind !== 'human') fail('gate.human');
+        if (role !== 'owner' && role !== 'admin') fail('gate.admin', { what: rule!.what ?? 'do this' });
         break;
       case 'owner':
+        if (kind !== 'human') fail('gate.human');
         if (role !== 'owner') fail('gate.owner', { what: rule!.what ?? 'do this' });
         break;
     }
@@ -96,6 +105,12 @@ export class AccessGuard implements CanActivate {
     const expected = this.config.SERVICE_URL ? safeOrigin(this.config.SERVICE_URL) : `${request.protocol}://${request.host}`;
     if (safeOrigin(origin) !== expected) fail('auth.cross_site');
   }
+}
+
+/** An agent's bearer token (`svc_…`): a request that carries one is not a browser's forgery. */
+function hasAgentToken(request: FastifyRequest): boolean {
+  const header = request.headers.authorization;
+  return typeof header === 'string' && /^Bearer\s+svc_\S*\s*$/i.test(header);
 }
 
 /** Gates that work outside any project: nothing to resolve. */

@@ -162,6 +162,10 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   'request.bad_address': fixed(400, 'That address is not valid.'),
   'request.address_too_long': fixed(414, 'That address is too long.'),
   'request.headers_too_large': fixed(431, 'The request headers are too large.'),
+  // account security (issue 19) and mail (issue 12)
+  'member.reset_beyond': fixed(403, 'This person is also in other projects, so only they can reset their password.'),
+  'forgot.unavailable': fixed(404, 'This board cannot email you a link. Ask an admin of your project to make you one.'),
+  'forgot.email_missing': fixed(400, 'Type the email of your account.'),
 };
 
 export function describeError(code: ErrorCode, params: ErrorParams): { status: number; message: string } {

@@ -12,8 +12,8 @@ export class MembersController {
   @Admin('add members')
   @Post('members')
   @HttpCode(201)
-  add(@ProjectScope() scope: { id: string }, @Body() body: unknown, @ClientId() clientId: string | null) {
-    return this.members.add(scope.id, bodyObject(body), clientId);
+  add(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Body() body: unknown, @ClientId() clientId: string | null) {
+    return this.members.add(scope.id, bodyObject(body), clientId, auth.caller.name);
   }
 
   @Admin('change roles')

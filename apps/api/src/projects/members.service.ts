@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { digestOf, newSecret, readEmail, RESET_TOKEN_PREFIX, ResetTokenRepository, UserRepository } from '@board/accounts';
-import { ActivityRecorder, ChangeAnnouncer, Clock, DAY, fail, parseId, UnitOfWork } from '@board/kernel';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import {
+  digestOf, newSecret, normalizeEmail, readEmail, RESET_LIFETIME_MS, RESET_TOKEN_PREFIX, ResetTokenRepository, resetUrl, UserRepository,
+} from '@board/accounts';
+import { ActivityRecorder, ChangeAnnouncer, Clock, fail, parseId, UnitOfWork } from '@board/kernel';
 import { ProjectQueries } from '@board/persistence';
 import { AgentTokenRepository, assertCanChangeRole, assertCanRemove, MemberRepository, Membership, readGivenRole } from '@board/projects';
 import { AppConfig } from '../config/app-config';
 import { AuthContext } from '../auth/auth-context';
-
-const RESET_LIFETIME_MS = DAY;
+import { InviteMade } from './invite-made.event';
 
 @Injectable()
 export class MembersService {
@@ -21,14 +23,18 @@ export class MembersService {
     private readonly clock: Clock,
     private readonly config: AppConfig,
     private readonly announcer: ChangeAnnouncer,
+    private readonly events: EventEmitter2,
   ) {}
 
-  /** A member when an account has the email, else an invite that turns into one at sign-up. */
-  async add(projectId: string, body: Record<string, unknown>, clientId: string | null = null) {
+  /**
+   * A member when an account has the email, else an invite that turns into one at sign-up (and,
+   * once committed, an `invite made` event: its listener mails a sign-up link when mail is on).
+   */
+  async add(projectId: string, body: Record<string, unknown>, clientId: string | null = null, inviterName = '') {
     const email = readEmail(body.email);
     const role = readGivenRole(body.role, 'member');
     const user = await this.users.findByEmail(email);
-    return this.uow.run(async () => {
+    const added = await this.uow.run(async () => {
       await this.ring(projectId, clientId);
       if (user && !user.isAgent) {
         await this.members.add(projectId, user.id, role);
@@ -36,6 +42,8 @@ export class MembersService {
       }
       return { invite: await this.members.addInvite(projectId, email, role) };
     });
+    if ('invite' in added) this.events.emit(InviteMade.NAME, new InviteMade(projectId, email, inviterName));
+    return added;
   }
 
   async changeRole(auth: AuthContext, projectId: string, rawUserId: string, body: Record<string, unknown>, clientId: string | null = null) {
@@ -71,7 +79,7 @@ export class MembersService {
 
   async removeInvite(projectId: string, email: string, clientId: string | null = null): Promise<void> {
     await this.uow.run(async () => {
-      if (await this.members.removeInvite(projectId, email.trim().toLowerCase())) await this.ring(projectId, clientId);
+      if (await this.members.removeInvite(projectId, normalizeEmail(email))) await this.ring(projectId, clientId);
     });
   }
 
@@ -88,8 +96,11 @@ export class MembersService {
       if (target.role !== 'member' && auth.project!.role !== 'owner' && target.userId !== auth.caller.id) {
         fail('gate.owner', { what: 'make a reset link for an admin or the owner' });
       }
+      // A link hands its holder the whole account: never one that reaches into projects the caller
+      // does not manage (an owner can add any existing account, so membership alone proves nothing).
+      if (await this.members.inProjectsBeyond(userId, auth.caller.id)) fail('member.reset_beyond');
       const user = await this.users.findById(userId);
-      await this.resets.replace(userId, digestOf(token), expiresAt);
+      await this.resets.replace(userId, digestOf(token), expiresAt, auth.caller.id);
       await this.activity.record({
         projectId,
         taskId: null,
@@ -98,8 +109,7 @@ export class MembersService {
         data: { forUserId: userId, forName: user!.name },
       });
     });
-    const base = this.config.SERVICE_URL?.replace(/\/+$/, '');
-    return { token, url: base ? `${base}/reset?token=${token}` : null, expiresAt };
+    return { token, url: this.config.SERVICE_URL ? resetUrl(this.config.SERVICE_URL, token) : null, expiresAt };
   }
 
   private ring(projectId: string, clientId: string | null): Promise<void> {

@@ -1,24 +1,30 @@
 import { Injectable } from '@nestjs/common';
-import { ThrottleFamily, ThrottleStore } from '@board/accounts';
+import { ThrottleFamily, ThrottleStore, ThrottleTake } from '@board/accounts';
 import { Database } from '../database';
 
-/** Failure counters live in PostgreSQL, so every instance behind a load balancer sees the same count. */
+/**
+ * Try counters live in PostgreSQL, so every instance behind a load balancer sees the same count.
+ * A take is one round trip to `board_throttle_take` (migration 1764460800000), which counts and
+ * inserts under an advisory lock per family and subject: concurrent tries cannot all read "nine".
+ */
 @Injectable()
 export class TypeormThrottleStore extends ThrottleStore {
   constructor(private readonly db: Database) {
     super();
   }
 
-  async recent(family: ThrottleFamily, subject: string, since: Date, limit: number): Promise<Date[]> {
-    const rows = await this.db.query<{ at: Date }>(
-      `SELECT at FROM throttle_failures WHERE family = $1 AND subject = $2 AND at >= $3 ORDER BY at DESC LIMIT $4`,
-      [family, subject, since, limit],
+  async take(family: ThrottleFamily, subject: string, at: Date, since: Date, limit: number): Promise<ThrottleTake> {
+    const row = await this.db.one<{ taken_id: string | null; oldest: Date | null }>(
+      'SELECT taken_id, oldest FROM board_throttle_take($1, $2, $3, $4, $5)',
+      [family, subject, at, since, limit],
+      { prepare: true },
     );
-    return rows.map((r) => r.at).reverse();
+    if (row?.taken_id) return { counted: true, id: String(row.taken_id) };
+    return { counted: false, oldest: row!.oldest! };
   }
 
-  async record(family: ThrottleFamily, subject: string, at: Date): Promise<void> {
-    await this.db.exec('INSERT INTO throttle_failures (family, subject, at) VALUES ($1, $2, $3)', [family, subject, at]);
+  async release(id: string): Promise<void> {
+    await this.db.exec('DELETE FROM throttle_failures WHERE id = $1', [id], { prepare: true });
   }
 
   /** Forgets failures older than the window (called by the retention sweep). */

@@ -40,8 +40,13 @@ export class TypeormUserRepository extends UserRepository {
   }
 
   async findByEmail(email: string): Promise<User | null> {
-    const row = await this.db.one<UserRow>('SELECT * FROM users WHERE lower(email) = lower($1)', [email]);
+    const row = await this.db.one<UserRow>('SELECT * FROM users WHERE lower(email) = lower($1) ORDER BY email_twin LIMIT 1', [email]);
     return row ? toUser(row) : null;
+  }
+
+  async findAllByEmail(email: string): Promise<User[]> {
+    const rows = await this.db.query<UserRow>('SELECT * FROM users WHERE lower(email) = lower($1) ORDER BY email_twin', [email]);
+    return rows.map(toUser);
   }
 
   async insert(user: User): Promise<void> {

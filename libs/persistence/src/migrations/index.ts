@@ -6,6 +6,7 @@ import { Lenses1764115200000 } from './1764115200000-lenses';
 import { RankIndex1764201600000 } from './1764201600000-rank-index';
 import { LeanTaskWrites1764288000000 } from './1764288000000-lean-task-writes';
 import { CreateTaskFunction1764374400000 } from './1764374400000-create-task-function';
+import { AccountSecurity1764460800000 } from './1764460800000-account-security';
 import { AccessNotices1764547200000 } from './1764547200000-access-notices';
 import { Attachments1764633600000 } from './1764633600000-attachments';
 import { Ships1764720000000 } from './1764720000000-ships';
@@ -16,6 +17,7 @@ export const MIGRATIONS = [
   Foundation1763769600000, Tasks1763856000000, Runs1763942400000, Webhooks1764028800000, Lenses1764115200000, RankIndex1764201600000,
   LeanTaskWrites1764288000000,
   CreateTaskFunction1764374400000,
+  AccountSecurity1764460800000,
   AccessNotices1764547200000,
   Attachments1764633600000,
   Ships1764720000000,

@@ -80,6 +80,17 @@ export class TypeormMemberRepository extends MemberRepository {
     }
   }
 
+  async inProjectsBeyond(userId: string, managerId: string): Promise<boolean> {
+    const row = await this.db.one(
+      `SELECT 1 FROM members m
+        WHERE m.user_id = $1
+          AND NOT EXISTS (SELECT 1 FROM members c WHERE c.project_id = m.project_id AND c.user_id = $2 AND c.role IN ('owner', 'admin'))
+        LIMIT 1`,
+      [userId, managerId],
+    );
+    return row !== null;
+  }
+
   async hasInvite(email: string): Promise<boolean> {
     return (await this.db.one('SELECT 1 FROM invites WHERE email = lower($1) LIMIT 1', [email])) !== null;
   }

@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import {
+  digestOf, newSecret, readEmail, RESET_LIFETIME_MS, RESET_TOKEN_PREFIX, ResetTokenRepository, resetUrl, Throttle, UserRepository,
+} from '@board/accounts';
+import { Clock, fail, Mailer } from '@board/kernel';
+import { AppConfig } from '../config/app-config';
+import { BackgroundMail } from '../mail/background-mail';
+import { resetMail } from '../mail/messages';
+
+export const FORGOT_MESSAGE = 'If an account uses that email, a link to set a new password is on its way. It works once, within 24 hours.';
+
+/**
+ * `POST /api/auth/forgot`: a person with a password gets a reset link by mail. The answer is the
+ * same for every email and goes out before the email is looked up: the lookup, the link and the
+ * mail run after it (BackgroundMail), so neither the answer nor its timing tells whether an
+ * account uses the email.
+ */
+@Injectable()
+export class ForgotService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly resets: ResetTokenRepository,
+    private readonly throttle: Throttle,
+    private readonly mailer: Mailer,
+    private readonly background: BackgroundMail,
+    private readonly clock: Clock,
+    private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Checks and counts the request (per address and per email; every request counts) and answers
+   * the work to start once the answer is out.
+   */
+  async request(body: Record<string, unknown>, address: string): Promise<() => void> {
+    if (!this.mailer.configured || !this.config.SERVICE_URL) fail('forgot.unavailable');
+    const raw = body.email;
+    if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) fail('forgot.email_missing');
+    const email = readEmail(raw);
+    await this.throttle.attempt('forgot', [address, email], async () => undefined, { keepSuccess: true });
+    return () => this.background.run('A reset link mail', () => this.mailLinks(email));
+  }
+
+  /** A link for each person with a password who uses the email (agents and unknown emails get nothing). */
+  private async mailLinks(email: string): Promise<void> {
+    const people = (await this.users.findAllByEmail(email)).filter((u) => !u.isAgent && u.passwordHash);
+    for (const person of people) {
+      const token = newSecret(RESET_TOKEN_PREFIX);
+      const expiresAt = new Date(this.clock.now().getTime() + RESET_LIFETIME_MS);
+      // Voids the person's older links, member-made ones included: the newest link is the one that works.
+      await this.resets.replace(person.id, digestOf(token), expiresAt, null);
+      await this.mailer.send(resetMail(email, person.name, resetUrl(this.config.SERVICE_URL!, token)));
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
+
+/** How long a shutdown waits for mail still on its way (the transport's own timeouts are shorter). */
+const SHUTDOWN_WAIT_MS = 25_000;
+
+/**
+ * Mail goes out after the answer, never in its way: a slow or broken relay neither delays a
+ * request nor tells a caller anything (forgot answers alike for every email). A mail that cannot
+ * be sent is logged, without its link. A shutdown waits for the mail still on its way.
+ */
+@Injectable()
+export class BackgroundMail implements BeforeApplicationShutdown {
+  private readonly log = new Logger('mail');
+  private readonly pending = new Set<Promise<void>>();
+
+  /** Runs `work` in the background; `what` names it in the log should it fail. */
+  run(what: string, work: () => Promise<void>): void {
+    const done: Promise<void> = Promise.resolve()
+      .then(work)
+      .catch((error: unknown) => this.log.warn(`${what} could not be sent: ${describeFailure(error)}`))
+      .finally(() => this.pending.delete(done));
+    this.pending.add(done);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    if (this.pending.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, SHUTDOWN_WAIT_MS)));
+    await Promise.race([Promise.allSettled([...this.pending]), timeout]);
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The transport's error code, the relay's answer code and the message, with anything shaped like
+ * a reset token blotted out (a relay may quote what it refused).
+ */
+export function describeFailure(error: unknown): string {
+  const e = error as { code?: unknown; responseCode?: unknown; message?: unknown };
+  const parts = [e?.code, e?.responseCode, typeof e?.message === 'string' ? e.message : String(error)].filter((p) => p !== undefined && p !== '');
+  return parts.join(' ').replace(/svcr_[A-Za-z0-9_-]*/g, 'svcr_…').replace(/\s+/g, ' ').slice(0, 300);
+}

@@ -1,0 +1,41 @@
+import { MailMessage } from '@board/kernel';
+
+/** Text for an HTML part: names and project names are the users' own words. */
+const escapeHtml = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** The same few paragraphs as plain text and as simple HTML, with the link as a button-like anchor. */
+function message(to: string, subject: string, paragraphs: string[], link: { url: string; label: string }, after: string[]): MailMessage {
+  const text = [...paragraphs, link.url, ...after].join('\n\n') + '\n';
+  const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
+  const html = [
+    '<!doctype html><html><body style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#1f2328">',
+    ...paragraphs.map(p),
+    `<p style="margin:0 0 16px"><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:10px 16px;background:#3f6fd8;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p>`,
+    p(`Or open this address: ${link.url}`),
+    ...after.map(p),
+    '</body></html>',
+  ].join('\n');
+  // One line: a name with a line break must not start a header of its own.
+  return { to, subject: subject.replace(/\s+/g, ' ').trim(), text, html };
+}
+
+export function resetMail(to: string, name: string, url: string): MailMessage {
+  return message(
+    to,
+    'A link to set a new password',
+    [`Hello ${name},`, 'Somebody, hopefully you, asked for a link to set a new password for your task board account. It works once, within 24 hours:'],
+    { url, label: 'Set a new password' },
+    ['If it was not you, ignore this mail: your password stays as it is.'],
+  );
+}
+
+export function inviteMail(to: string, inviter: string, project: string, url: string): MailMessage {
+  return message(
+    to,
+    `${inviter} invited you to ${project}`,
+    [`Hello,`, `${inviter} invited you to the project ${project} on their task board. Make your account with this email address to join:`],
+    { url, label: 'Make your account' },
+    ['If you did not expect this, ignore this mail.'],
+  );
+}
