@@ -25,6 +25,8 @@ import { RunsModule } from './runs/runs.module';
 import { EventsModule } from './events/events.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { ViewsModule } from './views/views.module';
+import { ListsModule } from './lists/lists.module';
+import { ChartsModule } from './charts/charts.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -50,6 +52,8 @@ export class AppModule {
         ViewsModule,
         ChecklistModule,
         CommentsModule,
+        ListsModule,
+        ChartsModule,
       ],
       controllers: [SystemController, AuthController, ProjectsController, MembersController, AgentsController],
       providers: [

@@ -135,6 +135,17 @@ export const ERROR_CODES = [
   'card.place_invalid',
   'card.mode_invalid',
   'card.key_invalid',
+  // a person's lists and charts (issue 15)
+  'list.not_found',
+  'list.too_many',
+  'list.full',
+  'chart.not_found',
+  'chart.kind_invalid',
+  'chart.projects',
+  'chart.flow_property',
+  'chart.day_invalid',
+  'chart.range_order',
+  'chart.too_many_days',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

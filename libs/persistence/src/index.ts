@@ -15,3 +15,5 @@ export * from './events';
 export * from './webhooks';
 export * from './views';
 export * from './accounts/credential.queries';
+export * from './lists';
+export * from './charts';

@@ -4,6 +4,7 @@ import { ActivityLine, ActivityRecorder, ChangeAnnouncer, Clock, fail, parseId, 
 import { Database, Placement, PropertyDefsQuery, RunQueries, TaskCreateStore, TaskQueries, TaskRepository, TaskValueStore } from '@board/persistence';
 import { clearedValue, DroppedValue, isEmptyValue, PropertyDef, StoredValue } from '@board/properties';
 import { readDescription, readTitle, Task, taskKey } from '@board/tasks';
+import { createdLineData, valueLineIds } from '@board/charts';
 import { Writer } from '../auth/auth-context';
 import { ProjectFactsQuery } from './task-context';
 import { applyValues, readCreateValues, readOneValue, readValuesMap } from './task-values';
@@ -70,6 +71,7 @@ export class TasksService {
           title,
           description,
           values,
+          line: createdLineData(values, defs),
           createdBy: writer.userId,
           now,
           atTop,
@@ -100,7 +102,7 @@ export class TasksService {
         const position = await this.tasks.rankFor(projectId, placement);
         const now = this.clock.now();
         await this.tasks.insert({ id, projectId, number, title, description, position, values, createdBy: writer.userId, now });
-        await this.record(writer, id, 'created', {});
+        await this.record(writer, id, 'created', createdLineData(values, defs));
         await this.announce(writer, 'board');
         return { id, number, title, description, position, values, createdAt: now };
       },
@@ -358,7 +360,7 @@ function lineless(before: Readonly<Record<string, unknown>>, propertyId: string,
 
 /** Feed data of a value line: the property's and the value's names, plus what a hiding write dropped. */
 function valueLine(def: PropertyDef, value: StoredValue, dropped: DroppedValue[], names: ReadonlyMap<string, string>): Record<string, unknown> {
-  const data: Record<string, unknown> = { property: def.name, value: describeValue(def, value, names) };
+  const data: Record<string, unknown> = { property: def.name, value: describeValue(def, value, names), ...valueLineIds(def, value) };
   if (dropped.length > 0) {
     data.dropped = dropped.map((d) => d.name);
     data.propertyIds = dropped.map((d) => d.propertyId);

@@ -6,10 +6,12 @@ import { Lenses1764115200000 } from './1764115200000-lenses';
 import { RankIndex1764201600000 } from './1764201600000-rank-index';
 import { LeanTaskWrites1764288000000 } from './1764288000000-lean-task-writes';
 import { CreateTaskFunction1764374400000 } from './1764374400000-create-task-function';
+import { ListsCharts1764892800000 } from './1764892800000-lists-charts';
 
 /** Every migration in order; new ones are appended, never edited once landed. */
 export const MIGRATIONS = [
   Foundation1763769600000, Tasks1763856000000, Runs1763942400000, Webhooks1764028800000, Lenses1764115200000, RankIndex1764201600000,
   LeanTaskWrites1764288000000,
   CreateTaskFunction1764374400000,
+  ListsCharts1764892800000,
 ];
