@@ -3,54 +3,53 @@ import { ChartKind } from '@board/charts';
 import { Database } from '../database';
 
 /**
- * Every moment a counted task's state may change, per task in feed order, with the state after it.
- * Parameters: $1 reader, $2 project ids, $3 flow property (null: each project's doneWhen property).
+ * What changes a counted series, as set-based pieces over the feed (never replayed in order, so
+ * PostgreSQL sorts nothing the size of the feed). Parameters: $1 reader, $2 project ids, $3 flow
+ * property (null: each project's doneWhen property), $4 from, $5 to (days, UTC).
  *
- * - `tracked`: the projects the reader is still in, each with the property that is followed.
- * - `ev`: the task's creation (its select values at creation from its `created` line; a line
- *   written before lines carried them, or a task without one, reads as its current value), its
- *   `value` lines of the property (`optionId`, or null when a hiding write dropped it) and its
- *   `deleted` lines (deleted / restored). Lines carry the task's creation time at the least.
- * - `st`: after each event, the value (`val`) and whether the task is there (`present`): the value
- *   of the latest event that sets one, found as the only non-null in its run (PostgreSQL has no
- *   IGNORE NULLS).
+ * - `tracked`: the projects the reader is still in, the property followed in each, and `keep`: the
+ *   options that count (the done options that still exist; for flow, all the property's options).
+ * - `born`: each task with its value at creation (its `created` line's `selects`; a line written
+ *   before lines carried them, or a task without one, reads as its current value).
+ * - `moved`: each value line's [from, to] of the property (`changes`). A deleted task takes no
+ *   writes, so every line falls while the task is there.
+ * - `toggled`: each `deleted` line (deleted / restored, they alternate) with the value the task
+ *   held at that moment: the `to` of its latest earlier line, else its value at creation.
  */
-const STATES = `
+const PIECES = `
   tracked AS (
-    SELECT p.id AS project_id, COALESCE($3::uuid::text, p.done_when ->> 'propertyId') AS prop, p.done_when -> 'optionIds' AS done_ids
+    SELECT p.id AS project_id, COALESCE($3::uuid::text, p.done_when ->> 'propertyId') AS prop,
+           ARRAY(SELECT o.id::text FROM options o
+                  WHERE o.project_id = p.id AND o.property_id::text = COALESCE($3::uuid::text, p.done_when ->> 'propertyId')
+                    AND ($3::uuid IS NOT NULL OR p.done_when -> 'optionIds' ? o.id::text)) AS keep
       FROM projects p JOIN members m ON m.project_id = p.id AND m.user_id = $1
      WHERE p.id = ANY($2::uuid[]) AND ($3::uuid IS NULL OR p.id = (SELECT project_id FROM properties WHERE id = $3::uuid))),
-  ev AS (
-    SELECT t.project_id, t.id AS task_id, t.created_at AS at, 0 AS seq, NULL::uuid AS line_id,
-           true AS sets_val,
-           CASE WHEN c.data ? 'selects' THEN c.data -> 'selects' ->> k.prop ELSE t."values" ->> k.prop END AS val,
-           true AS present
+  born AS MATERIALIZED (
+    SELECT t.id AS task_id, k.keep, ((t.created_at AT TIME ZONE 'UTC')::date - $4::date) AS day,
+           CASE WHEN c.data ? 'selects' THEN c.data -> 'selects' ->> k.prop ELSE t."values" ->> k.prop END AS val
       FROM tracked k JOIN tasks t ON t.project_id = k.project_id
-      LEFT JOIN activity c ON c.project_id = t.project_id AND c.task_id = t.id AND c.kind = 'created'
-    UNION ALL
-    SELECT a.project_id, a.task_id, greatest(a.created_at, t.created_at), 1, a.id,
-           a.kind = 'value',
-           CASE WHEN a.kind = 'value' AND NOT COALESCE(a.data -> 'propertyIds' ? k.prop, false) THEN a.data ->> 'optionId' END,
-           CASE WHEN a.kind = 'deleted' THEN a.data ->> 'action' = 'restored' END
+      LEFT JOIN activity c ON c.project_id = t.project_id AND c.task_id = t.id AND c.kind = 'created'),
+  moved AS (
+    SELECT a.task_id, k.keep, ((a.created_at AT TIME ZONE 'UTC')::date - $4::date) AS day,
+           a.data -> 'changes' -> k.prop ->> 0 AS v_from, a.data -> 'changes' -> k.prop ->> 1 AS v_to
+      FROM tracked k JOIN activity a ON a.project_id = k.project_id AND a.kind = 'value'
+     WHERE a.data -> 'changes' ? k.prop),
+  toggled AS (
+    SELECT d.task_id, b.keep, ((d.created_at AT TIME ZONE 'UTC')::date - $4::date) AS day, d.created_at AS at,
+           d.data ->> 'action' = 'restored' AS back, CASE WHEN l.found THEN l.val ELSE b.val END AS val
       FROM tracked k
-      JOIN activity a ON a.project_id = k.project_id AND a.kind IN ('value', 'deleted')
-      JOIN tasks t ON t.project_id = a.project_id AND t.id = a.task_id
-     WHERE a.kind = 'deleted' OR a.data ->> 'propertyId' = k.prop OR a.data -> 'propertyIds' ? k.prop),
-  runs AS (
-    SELECT ev.*,
-           count(*) FILTER (WHERE sets_val) OVER w AS val_run,
-           count(present) OVER w AS present_run
-      FROM ev WINDOW w AS (PARTITION BY task_id ORDER BY at, seq, line_id)),
-  st AS (
-    SELECT project_id, task_id, at, seq, line_id,
-           ((at AT TIME ZONE 'UTC')::date - $4::date) AS day,
-           max(val) OVER (PARTITION BY task_id, val_run) AS val,
-           bool_or(present) OVER (PARTITION BY task_id, present_run) AS present
-      FROM runs)`;
+      JOIN activity d ON d.project_id = k.project_id AND d.kind = 'deleted'
+      JOIN born b ON b.task_id = d.task_id
+      LEFT JOIN LATERAL (
+        SELECT true AS found, v.data -> 'changes' -> k.prop ->> 1 AS val
+          FROM activity v
+         WHERE v.project_id = d.project_id AND v.task_id = d.task_id AND v.kind = 'value' AND v.data -> 'changes' ? k.prop
+           AND (v.created_at, v.id) < (d.created_at, d.id)
+         ORDER BY v.created_at DESC, v.id DESC LIMIT 1) l ON true)`;
 
 /**
- * The day series from counted changes `delta(day, key, d)`: day 0 is `from` ($4), changes before it
- * count on day 0, after `to` ($5) not at all; each series is the running sum over the days.
+ * Each series is the running sum, over the day series, of its changes `delta(day, key, d)`: day 0
+ * is the first day asked for; changes before it count on day 0, changes after the last not at all.
  */
 const RUNNING = `
   sums AS (SELECT greatest(day, 0) AS day, key, sum(d) AS d FROM delta WHERE day <= $5::date - $4::date GROUP BY 1, 2)
@@ -59,45 +58,41 @@ const RUNNING = `
    CROSS JOIN (SELECT DISTINCT key FROM sums) k
     LEFT JOIN sums s ON s.day = g.day AND s.key = k.key`;
 
-/** Over: the value is one of the project's done options. */
-const OVER = `COALESCE((SELECT k.done_ids ? st.val FROM tracked k WHERE k.project_id = st.project_id), false)`;
+/** Is `v` one of the options that count (null is not). */
+const IN_KEEP = (v: string) => `COALESCE(${v} = ANY(keep), false)`;
+/** The flow column of `v`: the option, or none. */
+const COLUMN = (v: string) => `CASE WHEN ${IN_KEEP(v)} THEN ${v} ELSE 'none' END`;
 
 const SQL: Record<ChartKind, string> = {
   // total: the tasks there at the end of the day; done: those of them that are over.
-  burnup: `WITH ${STATES},
-    marked AS (SELECT task_id, at, seq, line_id, day, present::int AS total, (present AND ${OVER})::int AS done FROM st),
+  burnup: `WITH ${PIECES},
     delta AS (
-      SELECT day, x.key, x.d
-        FROM (SELECT day, total - lag(total, 1, 0) OVER w AS dt, done - lag(done, 1, 0) OVER w AS dd
-                FROM marked WINDOW w AS (PARTITION BY task_id ORDER BY at, seq, line_id)) c,
-             LATERAL (VALUES ('total', c.dt), ('done', c.dd)) x(key, d)
-       WHERE x.d <> 0),
+      SELECT day, 'total' AS key, 1 AS d FROM born
+      UNION ALL SELECT day, 'total', CASE WHEN back THEN 1 ELSE -1 END FROM toggled
+      UNION ALL SELECT day, 'done', 1 FROM born WHERE ${IN_KEEP('val')}
+      UNION ALL SELECT day, 'done', ${IN_KEEP('v_to')}::int - ${IN_KEEP('v_from')}::int FROM moved
+      UNION ALL SELECT day, 'done', CASE WHEN back THEN 1 ELSE -1 END FROM toggled WHERE ${IN_KEEP('val')}),
     ${RUNNING}`,
-  // Per option of the property (or none) the tasks there holding it at the end of the day.
-  flow: `WITH ${STATES},
-    opts AS (SELECT id::text AS id FROM options WHERE property_id = $3::uuid),
-    marked AS (
-      SELECT task_id, at, seq, line_id, day,
-             CASE WHEN NOT present THEN NULL WHEN val IN (SELECT id FROM opts) THEN val ELSE 'none' END AS bucket
-        FROM st),
+  // Per option of the property (or none): the tasks there holding it at the end of the day.
+  flow: `WITH ${PIECES},
     delta AS (
-      SELECT day, x.key, x.d
-        FROM (SELECT day, bucket, lag(bucket) OVER w AS before FROM marked WINDOW w AS (PARTITION BY task_id ORDER BY at, seq, line_id)) c,
-             LATERAL (VALUES (c.bucket, 1), (c.before, -1)) x(key, d)
-       WHERE c.bucket IS DISTINCT FROM c.before AND x.key IS NOT NULL),
+      SELECT day, ${COLUMN('val')} AS key, 1 AS d FROM born
+      UNION ALL SELECT day, ${COLUMN('v_from')}, -1 FROM moved
+      UNION ALL SELECT day, ${COLUMN('v_to')}, 1 FROM moved
+      UNION ALL SELECT day, ${COLUMN('val')}, CASE WHEN back THEN 1 ELSE -1 END FROM toggled),
     ${RUNNING}`,
   // Each time a task became over (created over, or not over to over), on a day it is there at its end.
-  throughput: `WITH ${STATES},
-    marked AS (
-      SELECT day, ${OVER} AS over, present,
-             task_id, at, seq, line_id
-        FROM st),
-    turns AS (
-      SELECT day, over AND NOT COALESCE(lag(over) OVER w, false) AS became,
-             last_value(present) OVER (PARTITION BY task_id, day ORDER BY at, seq, line_id ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS there
-        FROM marked WINDOW w AS (PARTITION BY task_id ORDER BY at, seq, line_id))
-    SELECT day, 'done' AS key, count(*)::int AS n FROM turns
-     WHERE became AND there AND day BETWEEN 0 AND $5::date - $4::date GROUP BY day`,
+  throughput: `WITH ${PIECES},
+    gone AS (
+      SELECT task_id, day FROM (SELECT DISTINCT ON (task_id, day) task_id, day, back FROM toggled ORDER BY task_id, day, at DESC) x WHERE NOT back),
+    became AS (
+      SELECT task_id, day FROM born WHERE ${IN_KEEP('val')}
+      UNION ALL SELECT task_id, day FROM moved WHERE ${IN_KEEP('v_to')} AND NOT ${IN_KEEP('v_from')})
+    SELECT b.day, 'done' AS key, count(*)::int AS n
+      FROM became b
+     WHERE b.day BETWEEN 0 AND $5::date - $4::date
+       AND NOT EXISTS (SELECT 1 FROM gone g WHERE g.task_id = b.task_id AND g.day = b.day)
+     GROUP BY b.day`,
 };
 
 /** Chart data, counted by PostgreSQL from the feed and the tasks' current state; never the feed in the service. */

@@ -3,8 +3,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * A person's own lists of tasks and charts across projects. A list item keeps its task's project
  * (every row about a project's data carries it) and goes with the task when the task is removed
- * for good; a deleted task or a left project only hides it. Charts need nothing at write time:
- * `activity_chart` lets a chart read a project's value and delete lines without the whole feed.
+ * for good; a deleted task or a left project only hides it. Charts need nothing at write time and
+ * no index of their own: a chart reads its projects' feed lines in bulk, and a task's value before
+ * a delete line through `activity_task`.
  */
 export class ListsCharts1764892800000 implements MigrationInterface {
   name = 'ListsCharts1764892800000';
@@ -41,12 +42,10 @@ export class ListsCharts1764892800000 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now()
       );
       CREATE INDEX charts_user ON charts (user_id, created_at, id);
-
-      CREATE INDEX activity_chart ON activity (project_id, task_id, created_at, id) WHERE kind IN ('value', 'deleted', 'created');
     `);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query('DROP INDEX activity_chart; DROP TABLE charts, list_tasks, lists');
+    await q.query('DROP TABLE charts, list_tasks, lists');
   }
 }
