@@ -139,3 +139,39 @@ describe('charts', () => {
     expect(after.series).toEqual([]);
   });
 });
+
+describe('chart data over feed lines older than what charts read', () => {
+  let t: TestApp;
+  let pat: Person;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    pat = await registerPerson(t, 'Pat');
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('takes a task\'s value at creation from its first newer line when its created line says nothing, else its current value', async () => {
+    const p = await createProject(pat.client, 'Old', 'OLD');
+    const status = (await expectStatus(pat.client.get(`/projects/${p.id}/board`), 200)).properties.find((x: any) => x.name === 'Status');
+    const [todo, , done] = status.options.map((o: any) => o.id);
+    const moved = (await expectStatus(pat.client.post(`/projects/${p.id}/tasks`, { title: 'Moved', values: { [status.id]: todo } }), 201)).task;
+    const still = (await expectStatus(pat.client.post(`/projects/${p.id}/tasks`, { title: 'Still', values: { [status.id]: done } }), 201)).task;
+    // Created lines as they were written before they carried the task's selects.
+    await t.sql.query(`UPDATE activity SET data = '{}' WHERE project_id = $1 AND kind = 'created'`, [p.id]);
+    await expectStatus(pat.client.put(`/tasks/${moved.id}/values/${status.id}`, { value: done }), 200);
+    const chart = (await expectStatus(pat.client.post('/charts', { name: 'Old', kind: 'burnup', projectIds: [p.id] }), 201)).chart;
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await expectStatus(pat.client.get(`/charts/${chart.id}/data?from=${today}&to=${today}`), 200);
+    expect(res.series).toEqual([
+      { key: 'total', name: 'Total', values: [2] },
+      { key: 'done', name: 'Done', values: [2] },
+    ]);
+    const flow = (await expectStatus(pat.client.post('/charts', { name: 'F', kind: 'flow', projectIds: [p.id], propertyId: status.id }), 201)).chart;
+    const f = await expectStatus(pat.client.get(`/charts/${flow.id}/data?from=${today}&to=${today}`), 200);
+    expect(f.series.map((s: any) => [s.name, s.values[0]])).toEqual([['To do', 0], ['In progress', 0], ['Done', 2], ['No Status', 0]]);
+    expect(still.id).toBeDefined();
+  });
+});

@@ -9,8 +9,9 @@ import { Database } from '../database';
  *
  * - `tracked`: the projects the reader is still in, the property followed in each, and `keep`: the
  *   options that count (the done options that still exist; for flow, all the property's options).
- * - `born`: each task with its value at creation (its `created` line's `selects`; a line written
- *   before lines carried them, or a task without one, reads as its current value).
+ * - `born`: each task with its value at creation: its `created` line's `selects`; for a task whose
+ *   line says nothing (written before lines carried it, or imported) the `from` of its first
+ *   line that does, else its current value, so the counts stay whole whatever the feed's age.
  * - `moved`: each value line's [from, to] of the property (`changes`). A deleted task takes no
  *   writes, so every line falls while the task is there.
  * - `toggled`: each `deleted` line (deleted / restored, they alternate) with the value the task
@@ -24,11 +25,21 @@ const PIECES = `
                     AND ($3::uuid IS NOT NULL OR p.done_when -> 'optionIds' ? o.id::text)) AS keep
       FROM projects p JOIN members m ON m.project_id = p.id AND m.user_id = $1
      WHERE p.id = ANY($2::uuid[]) AND ($3::uuid IS NULL OR p.id = (SELECT project_id FROM properties WHERE id = $3::uuid))),
-  born AS MATERIALIZED (
-    SELECT t.id AS task_id, k.keep, ((t.created_at AT TIME ZONE 'UTC')::date - $4::date) AS day,
+  created AS MATERIALIZED (
+    SELECT t.project_id, t.id AS task_id, k.prop, k.keep, ((t.created_at AT TIME ZONE 'UTC')::date - $4::date) AS day,
+           COALESCE(c.data ? 'selects', false) AS told,
            CASE WHEN c.data ? 'selects' THEN c.data -> 'selects' ->> k.prop ELSE t."values" ->> k.prop END AS val
       FROM tracked k JOIN tasks t ON t.project_id = k.project_id
       LEFT JOIN activity c ON c.project_id = t.project_id AND c.task_id = t.id AND c.kind = 'created'),
+  -- Only for tasks whose created line says nothing (older, imported): the from of their first line.
+  firsts AS (
+    SELECT DISTINCT ON (v.task_id) v.task_id, v.data -> 'changes' -> u.prop ->> 0 AS val
+      FROM created u JOIN activity v ON v.project_id = u.project_id AND v.task_id = u.task_id AND v.kind = 'value'
+     WHERE NOT u.told AND v.data -> 'changes' ? u.prop
+     ORDER BY v.task_id, v.created_at, v.id),
+  born AS MATERIALIZED (
+    SELECT u.task_id, u.keep, u.day, CASE WHEN f.task_id IS NOT NULL THEN f.val ELSE u.val END AS val
+      FROM created u LEFT JOIN firsts f ON f.task_id = u.task_id),
   moved AS (
     SELECT a.task_id, k.keep, ((a.created_at AT TIME ZONE 'UTC')::date - $4::date) AS day,
            a.data -> 'changes' -> k.prop ->> 0 AS v_from, a.data -> 'changes' -> k.prop ->> 1 AS v_to
