@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Database } from '@board/persistence';
 import { createProperty, createTask, expectError, expectStatus, insertTask, listenChanges } from '../support/fixtures';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
@@ -159,6 +160,34 @@ describe('lists', () => {
       const full = await expectStatus(pat.client.get(`/tasks/${archived.id}`), 200);
       expect(tasks[2]).toMatchObject({ id: archived.id, key: archived.key, projectId: beta.id, projectKey: 'BE', archived: true, archivedAt: full.task.archivedAt, values: {} });
       expect(Object.keys(tasks[2])).toEqual(Object.keys(tasks[0]));
+    });
+
+    it('are read with the same few statements whatever the number of projects and tasks', async () => {
+      const db = t.app.get(Database);
+      const statementsOf = async (listId: string) => {
+        const exec = db.exec.bind(db);
+        let n = 0;
+        db.exec = ((...args: Parameters<typeof exec>) => (n++, exec(...args))) as typeof db.exec;
+        try {
+          await read(listId);
+        } finally {
+          db.exec = exec;
+        }
+        return n;
+      };
+      const small = await newList();
+      await expectStatus(put(small.id, (await createTask(sam.client, alpha.id, 'Alone')).id), 200);
+      const big = await newList();
+      for (let i = 0; i < 4; i++) {
+        const p = await createProject(sam.client, `Many ${i}`, `MN${i}`);
+        await addMember(sam.client, p.id, pat);
+        for (let k = 0; k < 3; k++) await expectStatus(put(big.id, (await createTask(sam.client, p.id, `T${k}`)).id), 200);
+      }
+      expect((await read(big.id)).tasks).toHaveLength(12);
+      const few = await statementsOf(small.id);
+      // The session check, then the list's six queries, sent together.
+      expect(few).toBeLessThanOrEqual(7);
+      expect(await statementsOf(big.id)).toBe(few);
     });
 
     it('refuse a task of a project the person is not in, and a deleted task, with 404 Task not found.', async () => {
