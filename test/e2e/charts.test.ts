@@ -175,3 +175,33 @@ describe('chart data over feed lines older than what charts read', () => {
     expect(still.id).toBeDefined();
   });
 });
+
+describe('chart data when a when rule drops the charted select', () => {
+  let t: TestApp;
+  let pat: Person;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    pat = await registerPerson(t, 'Pat');
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('counts the dropped value as gone from the moment of the write that hid it', async () => {
+    const p = await createProject(pat.client, 'Rules', 'RU');
+    const kind = await createProperty(pat.client, p.id, 'Kind', 'select', ['Bug', 'Chore']);
+    const phase = await createProperty(pat.client, p.id, 'Phase', 'select', ['Triage', 'Fix']);
+    const [bug, chore] = kind.options.map((o) => o.id);
+    await expectStatus(pat.client.patch(`/properties/${phase.id}`, { when: { propertyId: kind.id, optionIds: [bug] } }), 200);
+    const task = (await expectStatus(pat.client.post(`/projects/${p.id}/tasks`, { title: 'Bug', values: { [kind.id]: bug, [phase.id]: phase.options[0].id } }), 201)).task;
+    const flow = (await expectStatus(pat.client.post('/charts', { name: 'Phase', kind: 'flow', projectIds: [p.id], propertyId: phase.id }), 201)).chart;
+    const today = new Date().toISOString().slice(0, 10);
+    const counts = async () => (await expectStatus(pat.client.get(`/charts/${flow.id}/data?from=${today}&to=${today}`), 200)).series.map((s: any) => [s.name, s.values[0]]);
+    expect(await counts()).toEqual([['Triage', 1], ['Fix', 0], ['No Phase', 0]]);
+    const res = await expectStatus(pat.client.put(`/tasks/${task.id}/values/${kind.id}`, { value: chore }), 200);
+    expect(res.dropped).toEqual([{ taskId: task.id, propertyId: phase.id, name: 'Phase' }]);
+    expect(await counts()).toEqual([['Triage', 0], ['Fix', 0], ['No Phase', 1]]);
+  });
+});
