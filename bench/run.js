@@ -10,7 +10,7 @@
  *
  * Knobs (environment):
  *   BENCH_QUICK=1          smaller counts, for a smoke run (also: --quick)
- *   BENCH_ONLY=a,b         only these scenarios: board, writes, bulk, stream, webhooks, import
+ *   BENCH_ONLY=a,b         only these scenarios: board, writes, bulk, stream, webhooks, import, charts
  *   BENCH_WRITE_OPS=a,b    only these write operations: task create, value PUT, move, comment create,
  *                          run report (agent)
  *   BENCH_POOL_SIZE=n      DATABASE_POOL_SIZE of the service instances (default: the service's, 10)
@@ -1103,6 +1103,98 @@ async function benchWebhooks(port, owner, p, livePool, dbUrl) {
 // ---------------------------------------------------------------------------------------------
 // Output
 
+// ---------------------------------------------------------------------------------------------
+// Charts: a person's chart over 20 projects of 5,000 tasks each, 366 days (issue 15)
+
+/**
+ * Seeds `projects` projects of `tasks` tasks each with a year and a half of history, in SQL: each
+ * task's `created` line (its Status at creation), up to four `value` lines of Status (each a real
+ * change, from the option before) spread over the days after, and for one task in twenty a `deleted` line (half of them restored later).
+ */
+async function seedChartHistory(port, owner, db, projects, tasks) {
+  const made = [];
+  for (let i = 0; i < projects; i++) {
+    const { project } = await api(port, 'POST', '/projects', { cookie: owner.cookie, body: { name: `Chart ${i}`, key: `CH${i}` } });
+    const board = await api(port, 'GET', `/projects/${project.id}/board`, { cookie: owner.cookie });
+    const status = board.properties.find((p) => p.name === 'Status');
+    made.push({ id: project.id, status });
+    const options = status.options.map((o) => o.id);
+    await db.query(
+      `WITH t AS (
+         INSERT INTO tasks (id, project_id, number, title, position, "values", created_by, created_at, updated_at)
+         SELECT gen_random_uuid(), $1, n, 'Task ' || n, 'a' || lpad(n::text, 6, '0'),
+                jsonb_build_object($2::text, ($3::text[])[1 + (n % 3)]), $4::uuid, at, at
+           FROM (SELECT n, now() - (random() * 540 || ' days')::interval AS at FROM generate_series(1, $5::int) n) s
+         RETURNING id, created_at, "values" ->> $2::text AS opt),
+       c AS (
+         INSERT INTO activity (id, project_id, task_id, actor_id, kind, data, created_at)
+         SELECT gen_random_uuid(), $1, id, $4::uuid, 'created', jsonb_build_object('selects', jsonb_build_object($2::text, opt)), created_at FROM t
+         RETURNING task_id),
+       moves AS (
+         SELECT t.id, t.opt, t.created_at + (now() - t.created_at) * s.r AS at, s.to_opt
+           FROM t, LATERAL (SELECT random() AS r, ($3::text[])[1 + floor(random() * 3)::int] AS to_opt
+                              FROM generate_series(1, 2 + abs(hashtext(t.id::text)) % 3) g) s),
+       chain AS (SELECT id, at, to_opt, COALESCE(lag(to_opt) OVER (PARTITION BY id ORDER BY at), opt) AS from_opt FROM moves)
+       INSERT INTO activity (id, project_id, task_id, actor_id, kind, data, created_at)
+       SELECT gen_random_uuid(), $1, id, $4::uuid, 'value',
+              jsonb_build_object('property', 'Status', 'value', 'x', 'changes', jsonb_build_object($2::text, jsonb_build_array(from_opt, to_opt))), at
+         FROM chain WHERE from_opt IS DISTINCT FROM to_opt`,
+      [project.id, status.id, options, owner.user.id, tasks],
+    );
+    await db.query(
+      `WITH d AS (
+         SELECT id, created_at + (random() * (now() - created_at)) AS at FROM tasks WHERE project_id = $1 AND number % 20 = 0)
+       INSERT INTO activity (id, project_id, task_id, actor_id, kind, data, created_at)
+       SELECT gen_random_uuid(), $1, id, $2::uuid, 'deleted', '{"action":"deleted"}'::jsonb, at FROM d
+       UNION ALL
+       SELECT gen_random_uuid(), $1, id, $2::uuid, 'deleted', '{"action":"restored"}'::jsonb, at + (random() * (now() - at)) FROM d WHERE random() < 0.5`,
+      [project.id, owner.user.id],
+    );
+    await db.query('UPDATE projects SET task_counter = $2 WHERE id = $1', [project.id, tasks]);
+  }
+  await db.query('ANALYZE');
+  return made;
+}
+
+async function benchCharts(port, owner, dbUrl) {
+  const projects = QUICK ? 4 : 20;
+  const tasks = QUICK ? 1000 : 5000;
+  const db = new Client({ connectionString: dbUrl });
+  await db.connect();
+  let made;
+  try {
+    const started = performance.now();
+    made = await seedChartHistory(port, owner, db, projects, tasks);
+    const lines = (await db.query(`SELECT count(*)::int AS n FROM activity WHERE kind IN ('created', 'value', 'deleted')`)).rows[0].n;
+    log(`charts: seeded ${projects}×${tasks} tasks, ${lines} feed lines in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await db.end();
+  }
+  const to = new Date().toISOString().slice(0, 10);
+  const from = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+  const figures = {};
+  for (const kind of ['burnup', 'flow', 'throughput']) {
+    const body = { name: `Bench ${kind}`, kind, projectIds: made.map((p) => p.id), propertyId: made[0].status.id };
+    const { chart } = await api(port, 'POST', '/charts', { cookie: owner.cookie, body });
+    const urlPath = `/charts/${chart.id}/data?from=${from}&to=${to}`;
+    let points = 0;
+    for (let i = 0; i < 2; i++) await api(port, 'GET', urlPath, { cookie: owner.cookie });
+    const stats = await runLoad({
+      n: QUICK ? 5 : 15,
+      concurrency: 1,
+      op: async () => {
+        const res = await call(port, 'GET', urlPath, { cookie: owner.cookie });
+        if (res.status !== 200) throw new Error(`chart data answered ${res.status}`);
+        const data = JSON.parse(res.text);
+        points = data.days.length;
+      },
+    });
+    record(`chart ${kind} (${projects}×${tasks} tasks, ${points} days)`, stats, `${projects} projects`);
+    figures[kind] = stats;
+  }
+  return figures;
+}
+
 function printTable(machine, targets) {
   const fmt = (x) => (Number.isFinite(x) ? x.toFixed(1) : '-');
   const rows = results.map((r) => [r.scenario, String(r.n), fmt(r.median), fmt(r.p95), fmt(r.p99), Number.isFinite(r.throughput) ? r.throughput.toFixed(0) : '-', r.notes]);
@@ -1144,6 +1236,10 @@ function evaluateTargets(figures) {
     hooks ? `${f(hooks.throughput, '/s')}, ${hooks.arrived}/${hooks.expected} arrived` : 'n/a');
   const imp = figures.import;
   t('Trello import of 3,000 cards median < 5 s', imp ? imp.median < 5000 : null, imp ? f(imp.median) : 'n/a');
+  for (const kind of ['burnup', 'flow', 'throughput']) {
+    const c = figures.charts?.[kind];
+    t(`chart ${kind} over 20 projects × 5,000 tasks, 366 days, median < 1,000 ms`, c ? c.median < 1000 : null, c ? f(c.median) : 'n/a');
+  }
   if (hooks && (hooks.duplicates || hooks.badSignatures)) lines.push(`webhooks: ${hooks.duplicates} duplicate deliveries, ${hooks.badSignatures} bad signatures`);
   return lines;
 }
@@ -1253,6 +1349,7 @@ async function main() {
     }
     if (wants('webhooks')) figures.webhooks = await benchWebhooks(a.port, owner, big, livePool, dbUrl);
     if (wants('import')) figures.import = await benchImport(a.port, owner);
+    if (wants('charts')) figures.charts = await benchCharts(a.port, owner, dbUrl);
     if (calibrationUrl) endCalibration = await calibrate(calibrationUrl);
   } finally {
     apiAgent.destroy();

@@ -148,7 +148,7 @@ describe('activity feed', () => {
       id: expect.any(String),
       kind: 'created',
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
-      data: {},
+      data: { selects: {} },
       actor: { id: owner.user.id, name: 'Olive', color: owner.user.color, emoji: owner.user.emoji },
       taskId: tasks[0].id,
       taskKey: 'FEED-1',

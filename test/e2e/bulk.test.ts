@@ -259,7 +259,7 @@ describe('bulk routes', () => {
       expect(res.body).toEqual({ set: 2, value: done, dropped: [] });
       for (const x of [a, b, c]) expect((await taskRow(x.id)).values).toEqual({ [status.id]: done });
       for (const x of [a, b]) {
-        expect(await feed(x.id, 'value')).toEqual([{ kind: 'value', data: { property: 'Status', value: 'Done' }, actor_id: member.user.id }]);
+        expect(await feed(x.id, 'value')).toEqual([{ kind: 'value', data: { property: 'Status', value: 'Done', changes: { [status.id]: [x === a ? null : optOf(status, 'To do'), done] } }, actor_id: member.user.id }]);
       }
       expect(await feed(c.id, 'value')).toEqual([]);
       // Same again: nothing changes, nothing written.
@@ -364,9 +364,9 @@ describe('bulk routes', () => {
       expect(res.body).toEqual({ set: 2, value: optOf(stage, 'Open'), dropped: [{ taskId: a.id, propertyId: reason.id, name: 'Reason' }] });
       expect((await taskRow(a.id)).values).toEqual({ [stage.id]: optOf(stage, 'Open') });
       expect((await feed(a.id, 'value')).map((l) => l.data)).toEqual([
-        { property: 'Stage', value: 'Open', dropped: ['Reason'], propertyIds: [reason.id], hidBy: optOf(stage, 'Open') },
+        { property: 'Stage', value: 'Open', changes: { [stage.id]: [optOf(stage, 'Closed'), optOf(stage, 'Open')] }, dropped: ['Reason'], propertyIds: [reason.id], hidBy: optOf(stage, 'Open') },
       ]);
-      expect((await feed(b.id, 'value')).map((l) => l.data)).toEqual([{ property: 'Stage', value: 'Open' }]);
+      expect((await feed(b.id, 'value')).map((l) => l.data)).toEqual([{ property: 'Stage', value: 'Open', changes: { [stage.id]: [optOf(stage, 'Closed'), optOf(stage, 'Open')] } }]);
     });
 
     it('refuses each bad body with its message and writes nothing', async () => {

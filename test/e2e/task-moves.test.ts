@@ -173,14 +173,14 @@ describe('POST /api/tasks/:taskId/move', () => {
       expect(b.position < res.body.position).toBe(true);
       expect(await storedValues(a.id)).toEqual({ [status.id]: optOf(status, 'In progress') });
       expect(await positionOf(a.id)).toBe(res.body.position);
-      expect(await feed(a.id)).toEqual([{ kind: 'value', data: { property: 'Status', value: 'In progress' }, actor_id: member.user.id }]);
+      expect(await feed(a.id)).toEqual([{ kind: 'value', data: { property: 'Status', value: 'In progress', changes: { [status.id]: [null, optOf(status, 'In progress')] } }, actor_id: member.user.id }]);
       // Into the column of tasks holding nothing.
       const back = await move(a.id, { beforeId: b.id, values: { [status.id]: null } });
       expect(back.status).toBe(200);
       expect(await storedValues(a.id)).toEqual({});
       expect((await feed(a.id)).map((l) => l.data)).toEqual([
-        { property: 'Status', value: 'In progress' },
-        { property: 'Status', value: null },
+        { property: 'Status', value: 'In progress', changes: { [status.id]: [null, optOf(status, 'In progress')] } },
+        { property: 'Status', value: null, changes: { [status.id]: [optOf(status, 'In progress'), null] } },
       ]);
     });
 
@@ -227,7 +227,7 @@ describe('POST /api/tasks/:taskId/move', () => {
       expect(moved.body).toEqual({ position: expect.any(String), dropped: [{ taskId: a.id, propertyId: reason.id, name: 'Reason' }] });
       expect(await storedValues(a.id)).toEqual({ [stage.id]: optOf(stage, 'Open') });
       expect((await feed(a.id)).map((l) => l.data)).toEqual([
-        { property: 'Stage', value: 'Open', dropped: ['Reason'], propertyIds: [reason.id], hidBy: optOf(stage, 'Open') },
+        { property: 'Stage', value: 'Open', changes: { [stage.id]: [optOf(stage, 'Closed'), optOf(stage, 'Open')] }, dropped: ['Reason'], propertyIds: [reason.id], hidBy: optOf(stage, 'Open') },
       ]);
       expect(await titles(p.id)).toEqual(['Other', 'Closed one']);
     });

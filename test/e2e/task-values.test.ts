@@ -286,11 +286,11 @@ describe('task values', () => {
       await put(task.id, tags.id, { value: null });
       await put(task.id, tags.id, { value: [] });
       expect(await feed(task.id)).toEqual([
-        { kind: 'value', data: { property: 'Status', value: 'In progress' }, actor_id: member.user.id },
+        { kind: 'value', data: { property: 'Status', value: 'In progress', changes: { [status.id]: [null, optOf(status, 'In progress')] } }, actor_id: member.user.id },
         { kind: 'value', data: { property: 'Tags', value: ['Blue', 'Red'] }, actor_id: owner.user.id },
         { kind: 'value', data: { property: 'Owner', value: 'Robo' }, actor_id: owner.user.id },
         { kind: 'value', data: { property: 'Points', value: 8 }, actor_id: owner.user.id },
-        { kind: 'value', data: { property: 'Status', value: null }, actor_id: agent.agent.id },
+        { kind: 'value', data: { property: 'Status', value: null, changes: { [status.id]: [optOf(status, 'In progress'), null] } }, actor_id: agent.agent.id },
         { kind: 'value', data: { property: 'Tags', value: [] }, actor_id: owner.user.id },
       ]);
     });
@@ -416,6 +416,7 @@ describe('task values', () => {
           data: {
             property: 'Kind',
             value: 'Chore',
+            changes: { [kind.id]: [optOf(kind, 'Bug'), optOf(kind, 'Chore')], [severity.id]: [optOf(severity, 'High'), null] },
             dropped: ['Severity', 'Steps'],
             propertyIds: [severity.id, steps.id],
             hidBy: optOf(kind, 'Chore'),
@@ -434,7 +435,7 @@ describe('task values', () => {
       const res = await put(task.id, kind.id, { value: null });
       expect(res.body).toEqual({ value: null, dropped: [{ taskId: task.id, propertyId: size.id, name: 'Size' }] });
       expect(await storedValues(task.id)).toEqual({});
-      expect((await feed(task.id)).map((l) => l.data)).toEqual([{ property: 'Kind', value: null, dropped: ['Size'], propertyIds: [size.id], hidBy: null }]);
+      expect((await feed(task.id)).map((l) => l.data)).toEqual([{ property: 'Kind', value: null, changes: { [kind.id]: [optOf(kind, 'Feature'), null] }, dropped: ['Size'], propertyIds: [size.id], hidBy: null }]);
     });
 
     it('keeps the values a matching option still shows, and writes no dropped keys', async () => {
@@ -442,7 +443,7 @@ describe('task values', () => {
       const res = await put(task.id, kind.id, { value: optOf(kind, 'Chore') });
       expect(res.body).toEqual({ value: optOf(kind, 'Chore'), dropped: [] });
       expect(await storedValues(task.id)).toEqual({ [kind.id]: optOf(kind, 'Chore'), [size.id]: 2 });
-      expect((await feed(task.id)).map((l) => l.data)).toEqual([{ property: 'Kind', value: 'Chore' }]);
+      expect((await feed(task.id)).map((l) => l.data)).toEqual([{ property: 'Kind', value: 'Chore', changes: { [kind.id]: [optOf(kind, 'Feature'), optOf(kind, 'Chore')] } }]);
     });
 
     it('accepts a write to a property the task does not show and drops it at once', async () => {
@@ -480,6 +481,7 @@ describe('task values', () => {
       expect(last.data).toEqual({
         property: 'Kind',
         value: 'Feature',
+        changes: { [kind.id]: [optOf(kind, 'Bug'), optOf(kind, 'Feature')], [severity.id]: [optOf(severity, 'High'), null] },
         dropped: ['Severity', 'Impact'],
         propertyIds: [severity.id, impact.id],
         hidBy: optOf(kind, 'Feature'),

@@ -80,7 +80,7 @@ describe('tasks', () => {
       expect(new Date(task.createdAt).getTime()).toBeGreaterThanOrEqual(before - 5000);
       expect(task.updatedAt).toBe(task.createdAt);
       const lines = await feed(task.id);
-      expect(lines).toEqual([{ kind: 'created', data: {}, actor_id: member.user.id }]);
+      expect(lines).toEqual([{ kind: 'created', data: { selects: {} }, actor_id: member.user.id }]);
       const stored = await row(task.id);
       expect(stored.created_by).toBe(member.user.id);
       expect(stored.title).toBe('Write the spec');
@@ -96,7 +96,7 @@ describe('tasks', () => {
       expect(res.status).toBe(201);
       expect(res.body.task.createdBy).toBe(agent.agent.id);
       expect(res.body.task.projectId).toBe(project.id);
-      expect(await feed(res.body.task.id)).toEqual([{ kind: 'created', data: {}, actor_id: agent.agent.id }]);
+      expect(await feed(res.body.task.id)).toEqual([{ kind: 'created', data: { selects: {} }, actor_id: agent.agent.id }]);
     });
 
     it('numbers tasks 1, 2, 3 per project and never hands a number out twice', async () => {
@@ -360,7 +360,7 @@ describe('tasks', () => {
       const full = await read(task.id);
       expect(full.activity.map((a: any) => a.kind)).toEqual(['created']);
       expect(full.activity[0].actor).toEqual({ id: owner.user.id, name: 'Olive', color: owner.user.color, emoji: owner.user.emoji });
-      expect(full.activity[0].data).toEqual({});
+      expect(full.activity[0].data).toEqual({ selects: {} });
     });
 
     it('reads an archived task', async () => {
@@ -555,7 +555,7 @@ describe('tasks', () => {
       const deletedAt = new Date((await row(task.id)).deleted_at).getTime();
       expect(goesAt - deletedAt).toBe(30 * DAY_MS);
       expect((await feed(task.id)).map((l) => [l.kind, l.data, l.actor_id])).toEqual([
-        ['created', {}, owner.user.id],
+        ['created', { selects: {} }, owner.user.id],
         ['deleted', { action: 'deleted' }, member.user.id],
       ]);
       const calls: [string, string, unknown?][] = [
@@ -612,7 +612,7 @@ describe('tasks', () => {
       expect(ids.indexOf(a.id)).toBe(ids.indexOf(task.id) - 1);
       expect(ids.indexOf(c.id)).toBe(ids.indexOf(task.id) + 1);
       expect((await feed(task.id)).map((l) => [l.kind, l.data, l.actor_id])).toEqual([
-        ['created', {}, owner.user.id],
+        ['created', { selects: { [status.id]: opt('In progress') } }, owner.user.id],
         ['deleted', { action: 'deleted' }, owner.user.id],
         ['deleted', { action: 'restored' }, member.user.id],
       ]);

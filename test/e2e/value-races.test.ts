@@ -60,7 +60,7 @@ describe('simultaneous value writes', () => {
     const res = await owner.client.put(`/tasks/${task.id}/values/${status.id}`, { value: doing });
     expect(res.status).toBe(200);
     const [line] = await feedLines(t, task.id, 'value');
-    expect(line.data).toEqual({ property: 'Stage', value: 'Doing' });
+    expect(line.data).toEqual({ property: 'Stage', value: 'Doing', changes: { [status.id]: [null, doing] } });
   });
 
   it('writes nothing when an option, property or person it names went away after the read', async () => {

@@ -31,6 +31,8 @@ import { FilesModule } from './files/files.module';
 import { ForgotService } from './accounts/forgot.service';
 import { BackgroundMail } from './mail/background-mail';
 import { InviteMailListener } from './projects/invite-mail.listener';
+import { ListsModule } from './lists/lists.module';
+import { ChartsModule } from './charts/charts.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -59,6 +61,8 @@ export class AppModule {
         CommentsModule,
         ImportsModule,
         FilesModule,
+        ListsModule,
+        ChartsModule,
       ],
       controllers: [SystemController, AuthController, ProjectsController, MembersController, AgentsController],
       providers: [

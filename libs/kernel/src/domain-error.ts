@@ -174,6 +174,17 @@ export const ERROR_CODES = [
   'member.reset_beyond',
   'forgot.unavailable',
   'forgot.email_missing',
+  // a person's lists and charts (issue 15)
+  'list.not_found',
+  'list.too_many',
+  'list.full',
+  'chart.not_found',
+  'chart.kind_invalid',
+  'chart.projects',
+  'chart.flow_property',
+  'chart.day_invalid',
+  'chart.range_order',
+  'chart.too_many_days',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -18,3 +18,5 @@ export * from './accounts/credential.queries';
 export * from './imports/import.store';
 export * from './files';
 export * from './accounts/stream-access.queries';
+export * from './lists';
+export * from './charts';

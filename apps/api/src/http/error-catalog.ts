@@ -166,6 +166,17 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   'member.reset_beyond': fixed(403, 'This person is also in other projects, so only they can reset their password.'),
   'forgot.unavailable': fixed(404, 'This board cannot email you a link. Ask an admin of your project to make you one.'),
   'forgot.email_missing': fixed(400, 'Type the email of your account.'),
+  // a person's lists and charts (issue 15)
+  'list.not_found': fixed(404, 'List not found.'),
+  'list.too_many': fixed(400, 'You can keep at most 50 lists.'),
+  'list.full': fixed(400, 'A list holds at most 500 tasks.'),
+  'chart.not_found': fixed(404, 'Chart not found.'),
+  'chart.kind_invalid': fixed(400, 'Kind must be one of: burnup, flow, throughput.'),
+  'chart.projects': fixed(400, 'Name between 1 and 20 projects.'),
+  'chart.flow_property': fixed(400, 'A flow chart needs a select property.'),
+  'chart.day_invalid': [400, (p) => `${p.name} needs a date like YYYY-MM-DD.`],
+  'chart.range_order': fixed(400, 'From must not be after To.'),
+  'chart.too_many_days': fixed(400, 'Ask for at most 366 days.'),
 };
 
 export function describeError(code: ErrorCode, params: ErrorParams): { status: number; message: string } {

@@ -4,6 +4,7 @@ import { ActivityLine, ActivityRecorder, ChangeAnnouncer, Clock, fail, parseId, 
 import { Database, Placement, PropertyDefsQuery, RunQueries, TaskCreateStore, TaskQueries, TaskRepository, TaskValueStore } from '@board/persistence';
 import { clearedValue, DroppedValue, isEmptyValue, PropertyDef, StoredValue } from '@board/properties';
 import { readDescription, readTitle, Task, taskKey } from '@board/tasks';
+import { changesByLine, changesData, createdLineData, SelectChanges, selectChanges } from '@board/charts';
 import { Writer } from '../auth/auth-context';
 import { ProjectFactsQuery } from './task-context';
 import { applyValues, readCreateValues, readOneValue, readValuesMap } from './task-values';
@@ -70,6 +71,7 @@ export class TasksService {
           title,
           description,
           values,
+          line: createdLineData(values, defs),
           createdBy: writer.userId,
           now,
           atTop,
@@ -100,7 +102,7 @@ export class TasksService {
         const position = await this.tasks.rankFor(projectId, placement);
         const now = this.clock.now();
         await this.tasks.insert({ id, projectId, number, title, description, position, values, createdBy: writer.userId, now });
-        await this.record(writer, id, 'created', {});
+        await this.record(writer, id, 'created', createdLineData(values, defs));
         await this.announce(writer, 'board');
         return { id, number, title, description, position, values, createdAt: now };
       },
@@ -223,7 +225,7 @@ export class TasksService {
       expected: before,
       now: this.clock.now(),
       actorId: writer.userId,
-      line: lineless(before, propertyId, value, dropped) ? null : valueLine(def, value, dropped, names),
+      line: lineless(before, propertyId, value, dropped) ? null : valueLine(def, value, dropped, names, selectChanges(before, values, defs)),
       notice: { projectId: writer.projectId, scope: 'board', taskId, clientId: writer.clientId },
       refers: valueRefers(def, value),
     });
@@ -294,17 +296,18 @@ export class TasksService {
     const rows = dropped.map((d) => ({ taskId: task.id, propertyId: d.propertyId, name: d.name }));
     const lines: ActivityLine[] = [];
     if (changed) {
-      for (const [propertyId, value] of written) {
+      const told = [...written].filter(([propertyId, value]) => !lineless(before, propertyId, value, dropped));
+      const changes = changesByLine(selectChanges(before, values, defs), told.map(([propertyId]) => propertyId));
+      for (const [i, [propertyId, value]] of told.entries()) {
         const def = defs.find((d) => d.id === propertyId)!;
-        if (lineless(before, propertyId, value, dropped)) continue;
-        lines.push(this.line(writer, task.id, 'value', await this.valueData(def, value, dropped, names)));
+        lines.push(this.line(writer, task.id, 'value', await this.valueData(def, value, dropped, names, changes[i])));
       }
     }
     return { changed, rows, lines };
   }
 
   /** Feed data of a value line; looks up only the names `names` does not hold yet, and keeps them there. */
-  private async valueData(def: PropertyDef, value: StoredValue, dropped: DroppedValue[], names: Map<string, string>): Promise<Record<string, unknown>> {
+  private async valueData(def: PropertyDef, value: StoredValue, dropped: DroppedValue[], names: Map<string, string>, changes: SelectChanges): Promise<Record<string, unknown>> {
     const ids = isEmptyValue(value) ? [] : Array.isArray(value) ? (value as string[]) : [value as string];
     const missing = ids.filter((id) => !names.has(id));
     if (missing.length > 0 && (def.type === 'select' || def.type === 'iteration' || def.type === 'multi_select')) {
@@ -314,7 +317,7 @@ export class TasksService {
       const row = await this.db.one<{ name: string }>('SELECT name FROM users WHERE id = $1', [missing[0]]);
       if (row) names.set(missing[0], row.name);
     }
-    return valueLine(def, value, dropped, names);
+    return valueLine(def, value, dropped, names, changes);
   }
 
   async deleted(writer: Writer) {
@@ -357,8 +360,8 @@ function lineless(before: Readonly<Record<string, unknown>>, propertyId: string,
 }
 
 /** Feed data of a value line: the property's and the value's names, plus what a hiding write dropped. */
-function valueLine(def: PropertyDef, value: StoredValue, dropped: DroppedValue[], names: ReadonlyMap<string, string>): Record<string, unknown> {
-  const data: Record<string, unknown> = { property: def.name, value: describeValue(def, value, names) };
+function valueLine(def: PropertyDef, value: StoredValue, dropped: DroppedValue[], names: ReadonlyMap<string, string>, changes: SelectChanges): Record<string, unknown> {
+  const data: Record<string, unknown> = { property: def.name, value: describeValue(def, value, names), ...changesData(changes) };
   if (dropped.length > 0) {
     data.dropped = dropped.map((d) => d.name);
     data.propertyIds = dropped.map((d) => d.propertyId);

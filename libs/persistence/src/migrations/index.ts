@@ -11,6 +11,7 @@ import { AccessNotices1764547200000 } from './1764547200000-access-notices';
 import { Attachments1764633600000 } from './1764633600000-attachments';
 import { Ships1764720000000 } from './1764720000000-ships';
 import { TaskSources1764806400000 } from './1764806400000-task-sources';
+import { ListsCharts1764892800000 } from './1764892800000-lists-charts';
 
 /** Every migration in order; new ones are appended, never edited once landed. */
 export const MIGRATIONS = [
@@ -22,4 +23,5 @@ export const MIGRATIONS = [
   Attachments1764633600000,
   Ships1764720000000,
   TaskSources1764806400000,
+  ListsCharts1764892800000,
 ];

@@ -61,7 +61,7 @@ const CREATE_SQL = `WITH c AS MATERIALIZED (
          SELECT * FROM board_create_task($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9::text[], $10)),
        line AS (
          INSERT INTO activity (id, project_id, task_id, actor_id, kind, data)
-         SELECT $11, $1, $2, $6, 'created', '{}' FROM c WHERE c.outcome = 'created'
+         SELECT $11, $1, $2, $6, 'created', $15::jsonb FROM c WHERE c.outcome = 'created'
          RETURNING created_at, kind, task_id),
        ${deliveriesCte('$1', 'NULL', '(SELECT task_number FROM c)')}
        SELECT c.outcome, c.task_number, c.task_position, c.edge,
@@ -99,6 +99,8 @@ export class TaskCreateStore {
     title: string;
     description: string;
     values: Record<string, unknown>;
+    /** The `created` feed line's data (default `{}`). */
+    line?: Record<string, unknown>;
     createdBy: string;
     now: Date;
     atTop: boolean;
@@ -124,6 +126,7 @@ export class TaskCreateStore {
         CHANGE_CHANNEL,
         changePayload(input.notice),
         WEBHOOK_CHANNEL,
+        JSON.stringify(input.line ?? {}),
       ],
       { prepare: true },
     );

@@ -44,6 +44,9 @@ interface Row {
   parent_id: string | null;
 }
 
+/** A task row as board-shaped reads select it (`boardColumns`). */
+export type BoardRow = Row;
+
 export interface LinkRow {
   id: string;
   key: string;
@@ -269,6 +272,31 @@ export class TaskQueries {
     return rows.map((r) => ({ id: r.id, key: taskKey(projectKey, r.number), title: r.title, over: isOver(r.values ?? {}, doneWhen) }));
   }
 }
+
+/**
+ * Board-shaped tasks of several projects at once (a person's list): `rows` holds the wanted tasks
+ * with their blockers and parts, each with its `project_id`; `facts` the key and doneWhen of each
+ * project. Answers the `wanted` ones in that order, archived ones in the board shape too.
+ */
+export function boardTasksAcross(
+  rows: readonly (Row & { project_id: string })[],
+  related: { checklists: { task_id: string; total: number; done: number }[]; comments: { task_id: string; n: number }[]; links: { task_id: string; blocker_id: string }[] },
+  wanted: readonly string[],
+  facts: ReadonlyMap<string, { key: string; doneWhen: DoneWhen | null }>,
+): (BoardTask & { projectId: string })[] {
+  const { byId, checklistOf, commentsOf, blockersOf, partsOf } = indexRelated(rows, related.checklists, related.comments, related.links);
+  const out: (BoardTask & { projectId: string })[] = [];
+  for (const id of wanted) {
+    const r = byId.get(id);
+    const f = r && facts.get(r.project_id);
+    if (!r || !f) continue;
+    out.push({ ...boardTask(r, byId, checklistOf, commentsOf, blockersOf, partsOf, f.key, f.doneWhen), projectId: r.project_id });
+  }
+  return out;
+}
+
+/** The task columns every board-shaped read selects (optionally of alias `t.`). */
+export const boardColumns = (alias = ''): string => columns(alias);
 
 /** The task columns every board-shaped read selects (optionally of alias `t.`). */
 const columns = (alias = ''): string =>

@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { Clock, fail, parseId } from '@board/kernel';
+import { applyChartChange, ChartRecord, chartView, checkFlowProperty, fillSeries, readChartCreate, readDayRange, seriesHeads } from '@board/charts';
+import { ChartQueries, ChartStore } from '@board/persistence';
+
+/** A person's charts over their projects; the data is counted from the feed at read time. */
+@Injectable()
+export class ChartsService {
+  constructor(
+    private readonly store: ChartStore,
+    private readonly queries: ChartQueries,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(userId: string) {
+    const [charts, visible] = await Promise.all([this.store.list(userId), this.store.memberProjectsOfCharts(userId)]);
+    return charts.map((c) => chartView(c, visible));
+  }
+
+  async create(userId: string, body: Record<string, unknown>) {
+    const read = readChartCreate(body);
+    const chart: ChartRecord = { id: randomUUID(), userId, ...read, createdAt: this.clock.now() };
+    const visible = await this.check(chart);
+    await this.store.insert(chart);
+    return chartView(chart, visible);
+  }
+
+  async update(userId: string, rawChartId: string, body: Record<string, unknown>) {
+    const chart = applyChartChange(await this.load(userId, rawChartId), body);
+    // Projects are checked when sent; a flow property whenever the projects or it change.
+    const visible = await this.check(chart, body.projectIds !== undefined, body.projectIds !== undefined || body.propertyId !== undefined);
+    await this.store.update(chart);
+    return chartView(chart, visible);
+  }
+
+  async remove(userId: string, rawChartId: string): Promise<void> {
+    if (!(await this.store.delete(userId, parseId(rawChartId, 'chart')))) fail('chart.not_found');
+  }
+
+  async data(userId: string, rawChartId: string, query: { from?: unknown; to?: unknown }) {
+    const chart = await this.load(userId, rawChartId);
+    const range = readDayRange(query, this.clock.now());
+    const visible = await this.store.memberProjects(userId, chart.projectIds);
+    const projectIds = chart.projectIds.filter((id) => visible.has(id));
+    // A flow property whose project the reader left (or that is gone) draws no series.
+    const property = chart.kind === 'flow' && chart.propertyId ? await this.store.property(chart.propertyId, projectIds) : null;
+    const heads = seriesHeads(chart.kind, property && property.type === 'select' ? { propertyName: property.name, options: property.options } : null);
+    const rows = heads.length === 0 ? [] : await this.queries.counts({ userId, kind: chart.kind, projectIds, propertyId: chart.propertyId, from: range.from, to: range.to });
+    return { chart: chartView(chart, visible), from: range.from, to: range.to, days: range.days, series: fillSeries(heads, range.days.length, rows) };
+  }
+
+  private async load(userId: string, rawChartId: string): Promise<ChartRecord> {
+    const chart = await this.store.find(userId, parseId(rawChartId, 'chart'));
+    if (!chart) fail('chart.not_found');
+    return chart!;
+  }
+
+  /**
+   * The person is a member of every chosen project (else 404 Project not found.), and a flow
+   * chart's property is a select of one of them. Answers the projects the person is in.
+   */
+  private async check(chart: ChartRecord, projects = true, property = true): Promise<Set<string>> {
+    const visible = await this.store.memberProjects(chart.userId, chart.projectIds);
+    if (projects && chart.projectIds.some((id) => !visible.has(id))) fail('project.not_found');
+    if (property && chart.kind === 'flow') checkFlowProperty(await this.store.property(chart.propertyId!, chart.projectIds.filter((id) => visible.has(id))));
+    return visible;
+  }
+}

@@ -1,0 +1,43 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Human } from '../auth/access.decorator';
+import { Auth, AuthContext } from '../auth/auth-context';
+import { bodyObject } from '../http/json-body';
+import { ListsService } from './lists.service';
+
+/** A person's lists: human only, anybody else's list is not found. */
+@Controller('lists')
+export class ListsController {
+  constructor(private readonly lists: ListsService) {}
+
+  @Human()
+  @Get()
+  async list(@Auth() auth: AuthContext) {
+    return { lists: await this.lists.list(auth.caller.id) };
+  }
+
+  @Human()
+  @Post()
+  @HttpCode(201)
+  async create(@Auth() auth: AuthContext, @Body() body: unknown) {
+    return { list: await this.lists.create(auth.caller.id, bodyObject(body)) };
+  }
+
+  @Human()
+  @Get(':listId')
+  async read(@Auth() auth: AuthContext, @Param('listId') listId: string) {
+    return this.lists.read(auth.caller.id, listId);
+  }
+
+  @Human()
+  @Patch(':listId')
+  async update(@Auth() auth: AuthContext, @Param('listId') listId: string, @Body() body: unknown) {
+    return { list: await this.lists.update(auth.caller.id, listId, bodyObject(body)) };
+  }
+
+  @Human()
+  @Delete(':listId')
+  async remove(@Auth() auth: AuthContext, @Param('listId') listId: string) {
+    await this.lists.remove(auth.caller.id, listId);
+    return { ok: true };
+  }
+}

@@ -1,0 +1,114 @@
+import { DomainError } from '@board/kernel';
+import { applyChartChange, chartView, checkFlowProperty, ChartRecord, readChartCreate } from './chart';
+import { parseDay, readDayRange } from './days';
+import { fillSeries, seriesHeads } from './series';
+
+const P1 = '11111111-1111-4111-8111-111111111111';
+const P2 = '22222222-2222-4222-8222-222222222222';
+const PROP = '33333333-3333-4333-8333-333333333333';
+
+const refusal = (f: () => unknown): string | undefined => {
+  try {
+    f();
+  } catch (e) {
+    return e instanceof DomainError ? `${e.code}${Object.keys(e.params).length ? ' ' + JSON.stringify(e.params) : ''}` : String(e);
+  }
+  return undefined;
+};
+
+describe('chart create bodies', () => {
+  it('read name, kind, projects (duplicates once) and a flow property', () => {
+    expect(readChartCreate({ name: ' Flow ', kind: 'flow', projectIds: [P1, P1.toUpperCase(), P2], propertyId: PROP })).toEqual({
+      name: 'Flow',
+      kind: 'flow',
+      projectIds: [P1, P2],
+      propertyId: PROP,
+    });
+  });
+
+  it('ignore propertyId for burnup and throughput', () => {
+    expect(readChartCreate({ name: 'B', kind: 'burnup', projectIds: [P1], propertyId: 'junk' }).propertyId).toBeNull();
+    expect(readChartCreate({ name: 'T', kind: 'throughput', projectIds: [P1] }).propertyId).toBeNull();
+  });
+
+  it('refuse each wrong field with its code', () => {
+    expect(refusal(() => readChartCreate({ kind: 'burnup', projectIds: [P1] }))).toBe('text.empty {"field":"Name"}');
+    expect(refusal(() => readChartCreate({ name: 'x'.repeat(101), kind: 'burnup', projectIds: [P1] }))).toBe('text.too_long {"field":"Name","max":100}');
+    expect(refusal(() => readChartCreate({ name: 'A', kind: 'pie', projectIds: [P1] }))).toBe('chart.kind_invalid');
+    expect(refusal(() => readChartCreate({ name: 'A', kind: 'burnup' }))).toBe('chart.projects');
+    expect(refusal(() => readChartCreate({ name: 'A', kind: 'burnup', projectIds: [] }))).toBe('chart.projects');
+    expect(refusal(() => readChartCreate({ name: 'A', kind: 'burnup', projectIds: P1 }))).toBe('chart.projects');
+    const many = Array.from({ length: 21 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    expect(refusal(() => readChartCreate({ name: 'A', kind: 'burnup', projectIds: many }))).toBe('chart.projects');
+    expect(refusal(() => readChartCreate({ name: 'A', kind: 'burnup', projectIds: ['nope'] }))).toBe('id.invalid {"kind":"project"}');
+    expect(refusal(() => readChartCreate({ name: 'A', kind: 'flow', projectIds: [P1] }))).toBe('chart.flow_property');
+    expect(refusal(() => readChartCreate({ name: 'A', kind: 'flow', projectIds: [P1], propertyId: null }))).toBe('chart.flow_property');
+    expect(refusal(() => readChartCreate({ name: 'A', kind: 'flow', projectIds: [P1], propertyId: 'x' }))).toBe('id.invalid {"kind":"property"}');
+  });
+
+  it('want a flow property to exist among the projects and be a select', () => {
+    expect(refusal(() => checkFlowProperty(null))).toBe('property.not_found');
+    expect(refusal(() => checkFlowProperty({ type: 'multi_select' }))).toBe('chart.flow_property');
+    expect(() => checkFlowProperty({ type: 'select' })).not.toThrow();
+  });
+});
+
+describe('chart changes', () => {
+  const chart: ChartRecord = { id: 'c', userId: 'u', name: 'Old', kind: 'flow', projectIds: [P1], propertyId: PROP, createdAt: new Date(0) };
+
+  it('keep what the body leaves out and never change the kind', () => {
+    expect(applyChartChange(chart, { kind: 'burnup' })).toEqual(chart);
+    expect(applyChartChange(chart, { name: 'New', projectIds: [P2] })).toEqual({ ...chart, name: 'New', projectIds: [P2] });
+    expect(refusal(() => applyChartChange(chart, { propertyId: null }))).toBe('chart.flow_property');
+    expect(refusal(() => applyChartChange(chart, { name: null }))).toBe('text.empty {"field":"Name"}');
+    expect(applyChartChange({ ...chart, kind: 'burnup', propertyId: null }, { propertyId: PROP }).propertyId).toBeNull();
+  });
+
+  it('answer only the projects the reader is still in', () => {
+    expect(chartView({ ...chart, projectIds: [P1, P2] }, new Set([P2])).projectIds).toEqual([P2]);
+  });
+});
+
+describe('day ranges', () => {
+  const now = new Date('2026-03-10T23:59:00Z');
+
+  it('parse only real calendar days', () => {
+    expect(parseDay('2024-02-29')?.toISOString()).toBe('2024-02-29T00:00:00.000Z');
+    for (const bad of ['2023-02-29', '2024-13-01', '2024-1-01', ' 2024-01-01', '20240101', 5]) expect(parseDay(bad)).toBeNull();
+  });
+
+  it('default to the 30 days up to today (UTC)', () => {
+    const r = readDayRange({}, now);
+    expect([r.from, r.to, r.days.length]).toEqual(['2026-02-09', '2026-03-10', 30]);
+    expect(readDayRange({ to: '2026-01-31' }, now).from).toBe('2026-01-02');
+  });
+
+  it('count both ends and stop at 366 days', () => {
+    expect(readDayRange({ from: '2025-01-01', to: '2026-01-01' }, now).days).toHaveLength(366);
+    expect(refusal(() => readDayRange({ from: '2024-12-31', to: '2026-01-01' }, now))).toBe('chart.too_many_days');
+    expect(readDayRange({ from: '2026-03-10', to: '2026-03-10' }, now).days).toEqual(['2026-03-10']);
+  });
+
+  it('refuse malformed days and a backwards range', () => {
+    expect(refusal(() => readDayRange({ from: 'yesterday' }, now))).toBe('chart.day_invalid {"name":"From"}');
+    expect(refusal(() => readDayRange({ to: '2026-02-30' }, now))).toBe('chart.day_invalid {"name":"To"}');
+    expect(refusal(() => readDayRange({ from: '2026-03-11', to: '2026-03-10' }, now))).toBe('chart.range_order');
+  });
+});
+
+describe('series', () => {
+  it('name burnup, throughput and flow series, flow with a "No <property>" last', () => {
+    expect(seriesHeads('burnup', null).map((s) => s.key)).toEqual(['total', 'done']);
+    expect(seriesHeads('throughput', null).map((s) => s.key)).toEqual(['done']);
+    expect(seriesHeads('flow', { propertyName: 'Status', options: [{ id: 'a', name: 'To do' }] })).toEqual([
+      { key: 'a', name: 'To do' },
+      { key: 'none', name: 'No Status' },
+    ]);
+  });
+
+  it('fill one value per day, zero where nothing was counted', () => {
+    expect(fillSeries([{ key: 'done', name: 'Done' }], 3, [{ day: 1, key: 'done', n: 4 }, { day: 2, key: 'gone', n: 9 }])).toEqual([
+      { key: 'done', name: 'Done', values: [0, 4, 0] },
+    ]);
+  });
+});

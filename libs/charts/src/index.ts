@@ -1,0 +1,4 @@
+export * from './chart';
+export * from './days';
+export * from './series';
+export * from './feed';

@@ -1,0 +1,28 @@
+import type { ChartKind } from './chart';
+
+export interface Series {
+  key: string;
+  name: string;
+  values: number[];
+}
+
+/** The series a chart of `kind` draws, in order, before they are counted. */
+export function seriesHeads(kind: ChartKind, flow: { propertyName: string; options: { id: string; name: string }[] } | null): { key: string; name: string }[] {
+  if (kind === 'burnup') return [{ key: 'total', name: 'Total' }, { key: 'done', name: 'Done' }];
+  if (kind === 'throughput') return [{ key: 'done', name: 'Done' }];
+  if (!flow) return [];
+  return [...flow.options.map((o) => ({ key: o.id, name: o.name })), { key: 'none', name: `No ${flow.propertyName}` }];
+}
+
+/**
+ * The series with one value per day from counted rows `{ day index, key, n }` (a day or key
+ * that has no row counts 0).
+ */
+export function fillSeries(heads: readonly { key: string; name: string }[], dayCount: number, rows: readonly { day: number; key: string; n: number }[]): Series[] {
+  const byKey = new Map(heads.map((h) => [h.key, new Array<number>(dayCount).fill(0)]));
+  for (const r of rows) {
+    const values = byKey.get(r.key);
+    if (values && r.day >= 0 && r.day < dayCount) values[r.day] = r.n;
+  }
+  return heads.map((h) => ({ key: h.key, name: h.name, values: byKey.get(h.key)! }));
+}

@@ -1,0 +1,2 @@
+export * from './chart.store';
+export * from './chart.queries';

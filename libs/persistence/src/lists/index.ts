@@ -1,0 +1,2 @@
+export * from './list.store';
+export * from './list.queries';
