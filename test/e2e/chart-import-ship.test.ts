@@ -267,4 +267,22 @@ describe('chart data over imported tasks and shipped releases', () => {
       });
     }
   });
+
+  // Last: it changes the project. An option's delete scrubs it from the tasks and writes no line.
+  it('an option deleted later counts as none on every day', async () => {
+    const lines = async () => (await t.sql.query(`SELECT count(*)::int AS n FROM activity WHERE project_id = $1`, [project.id])).rows[0].n;
+    const before = await lines();
+    for (const [p, name] of [[status, 'Old'], [review, 'Passed']] as const) await expectStatus(pat.client.delete(`/options/${optionOf(p, name)}`), 200);
+    expect(await lines()).toBe(before);
+    const now = (await expectStatus(pat.client.get(`/projects/${project.id}/board`), 200)).properties;
+    for (const p of ['status', 'review'] as const) {
+      const property = now.find((x: any) => x.id === prop[p]);
+      const c = await chart({ name: `After ${p}`, kind: 'flow', projectIds: [project.id], propertyId: property.id });
+      const res = await data(c.id, range);
+      const keys = property.options.map((o: any) => o.id);
+      const want = expected(events[p], tasks, res.days, { projects: [project.id], over, flowOptions: keys, flowProject: project.id });
+      expect(res.series.map((x: any) => x.values)).toEqual(want.flow);
+      expect(res.series.map((x: any) => x.key)).toEqual([...keys, 'none']);
+    }
+  });
 });
