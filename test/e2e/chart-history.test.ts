@@ -1,6 +1,7 @@
-import { Clock, DAY } from '@board/kernel';
+import { DAY } from '@board/kernel';
 import { createTask, expectStatus } from '../support/fixtures';
 import { addMember, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import { ChartEvent as Event, DAY0, expected, ScriptClock, scriptDay } from '../support/chart-replay';
 
 /**
  * Charts against a scripted history: tasks created, moved between options, done, archived,
@@ -8,77 +9,11 @@ import { addMember, createProject, Person, registerPerson, startTestApp, TestApp
  * lines, stamped by the database, are re-dated to that clock after each step). Every point of
  * every series is compared with a replay of the script written here in plain TypeScript.
  */
-// The script runs in the recent past (restoring is checked against the database's own time, 30 days).
-const DAY0 = Math.floor(Date.now() / DAY) * DAY - 15 * DAY;
 const STARTED = new Date();
-/** `YYYY-MM-DD` of day `n` of the script. */
-const d = (n: number) => new Date(DAY0 + n * DAY).toISOString().slice(0, 10);
-
-class TestClock extends Clock {
-  t = DAY0 - DAY;
-  now(): Date {
-    return new Date(this.t);
-  }
-}
-
-type Event = { at: number; task: string; value?: string | null; present?: boolean; created?: boolean };
-
-/** The independent computation: state of every task at the end of each day by replaying the script. */
-function expected(events: readonly Event[], tasks: ReadonlyMap<string, { project: string }>, days: string[], opts: {
-  projects: string[];
-  over: (project: string, value: string | null) => boolean;
-  flowOptions?: string[];
-  flowProject?: string;
-}) {
-  const ends = days.map((d) => Date.parse(`${d}T00:00:00Z`) + DAY);
-  const stateAt = (task: string, end: number) => {
-    let exists = false;
-    let value: string | null = null;
-    let present = false;
-    for (const e of events) {
-      if (e.task !== task || e.at >= end) continue;
-      if (e.created) (exists = true), (present = true);
-      if (e.value !== undefined) value = e.value;
-      if (e.present !== undefined) present = e.present;
-    }
-    return { counts: exists && present, value };
-  };
-  const mine = [...tasks.entries()].filter(([, x]) => opts.projects.includes(x.project));
-  const total = ends.map((end) => mine.filter(([id]) => stateAt(id, end).counts).length);
-  const done = ends.map((end) =>
-    mine.filter(([id, x]) => {
-      const s = stateAt(id, end);
-      return s.counts && opts.over(x.project, s.value);
-    }).length,
-  );
-  // Throughput: value events (creation included) that turn a task over, on days it counts at the end of.
-  const throughput = ends.map((end) => {
-    let n = 0;
-    for (const [id, x] of mine) {
-      let over = false;
-      for (const e of events.filter((v) => v.task === id && v.value !== undefined)) {
-        const now = opts.over(x.project, e.value!);
-        if (now && !over && e.at >= end - DAY && e.at < end && stateAt(id, end).counts) n++;
-        over = now;
-      }
-    }
-    return n;
-  });
-  const flow = (opts.flowOptions ?? []).concat('none').map((key) =>
-    ends.map(
-      (end) =>
-        mine.filter(([id, x]) => {
-          if (x.project !== opts.flowProject) return false;
-          const s = stateAt(id, end);
-          return s.counts && (key === 'none' ? !opts.flowOptions!.includes(s.value as string) : s.value === key);
-        }).length,
-    ),
-  );
-  return { total, done, throughput, flow };
-}
+const d = scriptDay;
 
 describe('chart data over a scripted history', () => {
-  const clock = new TestClock();
+  const clock = new ScriptClock();
   let t: TestApp;
   let pat: Person;
   let alpha: any;

@@ -119,11 +119,25 @@ describe('import a Trello board', () => {
       }
     });
 
-    it('writes one import feed line per task with its card id, and no created or comment lines', async () => {
+    it('writes one import feed line per task with its card id and, for charts, its Status at creation; no created or comment lines', async () => {
       const lines = await q(`SELECT a.kind, a.data, a.actor_id, s.source_id FROM activity a LEFT JOIN task_sources s ON s.task_id = a.task_id
                               WHERE a.project_id = $1 AND a.task_id <> $2`, [project.id, first.id]);
       expect(lines).toHaveLength(board.cards.length);
-      for (const line of lines) expect(line).toEqual({ kind: 'import', data: { sourceId: line.source_id }, actor_id: owner.user.id, source_id: line.source_id });
+      // The Status option of a card is its list's, by name (case and surrounding spaces ignored).
+      const status = (await expectStatus(owner.client.get(`/projects/${project.id}/board`), 200)).properties.find((p: any) => p.name === 'Status');
+      const key = (name: string) => name.trim().toLowerCase();
+      const listOption = (sourceId: string) => {
+        const list = listById.get(board.cards.find((c: any) => c.id === sourceId).idList);
+        return status.options.find((o: any) => key(o.name) === key(list.name)).id;
+      };
+      for (const line of lines) {
+        expect(line).toEqual({
+          kind: 'import',
+          data: { sourceId: line.source_id, selects: { [status.id]: listOption(line.source_id) } },
+          actor_id: owner.user.id,
+          source_id: line.source_id,
+        });
+      }
       expect(new Set(lines.map((l) => l.source_id))).toEqual(cardIds);
     });
 

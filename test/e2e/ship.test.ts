@@ -167,7 +167,9 @@ describe('POST /api/options/:optionId/ship', () => {
       expect(ofThisShip.map((l: any) => [l.task_id, l.kind, l.data.action ?? l.data.value]).sort()).toEqual(
         [[done1.id, 'archive', 'archived'], [done2.id, 'archive', 'archived'], [open.id, 'value', 'v3']].sort(),
       );
-      expect(ofThisShip.find((l: any) => l.kind === 'value').data).toEqual({ property: 'Release', value: 'v3', shipId: ofThisShip[0].data.shipId });
+      expect(ofThisShip.find((l: any) => l.kind === 'value').data).toEqual({
+        property: 'Release', value: 'v3', changes: { [s.release.id]: [v1.id, v3.id] }, shipId: ofThisShip[0].data.shipId,
+      });
 
       // One stream ring for the whole ship.
       expect((await changes.take()).filter((n) => n.projectId === s.project.id)).toEqual([{ projectId: s.project.id, scope: 'board', clientId: null }]);
@@ -184,7 +186,7 @@ describe('POST /api/options/:optionId/ship', () => {
       expect(await expectStatus(ship(b.id, { rest: 'clear' }), 200)).toMatchObject({ archived: 0, moved: 1, rest: 'clear' });
       expect((await valuesOf(cleared.id)).values).toEqual({ [s.status.id]: s.status.todo });
       const line = (await rows(`SELECT data FROM activity WHERE task_id = $1 AND kind = 'value' ORDER BY created_at DESC LIMIT 1`, [cleared.id]))[0];
-      expect(line.data).toEqual({ property: 'Release', value: null, shipId: expect.any(String) });
+      expect(line.data).toEqual({ property: 'Release', value: null, changes: { [s.release.id]: [b.id, null] }, shipId: expect.any(String) });
     });
 
     it('with strays takes along the over tasks in no release, and archives them', async () => {
@@ -204,6 +206,8 @@ describe('POST /api/options/:optionId/ship', () => {
       expect((await valuesOf(mine.id)).archived_at).not.toBeNull();
       const kinds = (await rows(`SELECT kind, data FROM activity WHERE task_id = $1 AND data ? 'shipId' ORDER BY created_at, id`, [stray.id])).map((l: any) => l.kind);
       expect(kinds).toEqual(['value', 'archive']);
+      const taken = (await rows(`SELECT data FROM activity WHERE task_id = $1 AND kind = 'value' AND data ? 'shipId'`, [stray.id]))[0];
+      expect(taken.data.changes).toEqual({ [s.release.id]: [null, r.id] });
     });
 
     it('a value the new option hides is dropped, and the line says so', async () => {
@@ -211,12 +215,17 @@ describe('POST /api/options/:optionId/ship', () => {
       const a = await option(s.release.id, 'a');
       const b = await option(s.release.id, 'b');
       const notes = await createProperty(owner.client, s.project.id, 'Notes', 'text');
-      await expectStatus(owner.client.patch(`/properties/${notes.id}`, { when: { propertyId: s.release.id, optionIds: [a.id] } }), 200);
-      const task = await createTask(owner.client, s.project.id, 'Noted', { [s.release.id]: a.id, [notes.id]: 'words' });
+      const review = await createProperty(owner.client, s.project.id, 'Review', 'select', ['Needed']);
+      for (const p of [notes, review]) {
+        await expectStatus(owner.client.patch(`/properties/${p.id}`, { when: { propertyId: s.release.id, optionIds: [a.id] } }), 200);
+      }
+      const task = await createTask(owner.client, s.project.id, 'Noted', { [s.release.id]: a.id, [notes.id]: 'words', [review.id]: review.options[0].id });
       expect(await expectStatus(ship(a.id, { rest: 'next' }), 200)).toMatchObject({ moved: 1 });
       expect((await valuesOf(task.id)).values).toEqual({ [s.release.id]: b.id });
       const line = (await rows(`SELECT data FROM activity WHERE task_id = $1 AND data ? 'shipId'`, [task.id]))[0];
-      expect(line.data).toMatchObject({ property: 'Release', value: 'b', dropped: ['Notes'], propertyIds: [notes.id], hidBy: b.id });
+      expect(line.data).toMatchObject({ property: 'Release', value: 'b', dropped: ['Notes', 'Review'], propertyIds: [notes.id, review.id], hidBy: b.id });
+      // Charts follow selects by `changes`: the release and the select the rule dropped (a text is not followed).
+      expect(line.data.changes).toEqual({ [s.release.id]: [a.id, b.id], [review.id]: [review.options[0].id, null] });
     });
   });
 

@@ -2,10 +2,14 @@
  * What feed lines carry so that a chart can tell a task's select values on a past day (decisions,
  * Charts: "its last `value` line for that property up to that day, else its value at creation")
  * without replaying the feed in order:
- * - a `created` line: `selects`, `{ <propertyId>: <optionId> }` of every select the new task holds;
- * - a `value` line: `changes`, `{ <propertyId>: [<from optionId>, <to optionId>] }` (null for none)
- *   of every select whose value the write changed: the written one on its own line, those a `when`
- *   rule dropped on the write's first line, so each change is told once. Left out when empty.
+ * - a `created` line, and the `import` line of a task an import brought in (its creation):
+ *   `selects`, `{ <propertyId>: <optionId> }` of every select the new task holds;
+ * - a `value` line (value writes, bulk edits, moves with values, ships): `changes`,
+ *   `{ <propertyId>: [<from optionId>, <to optionId>] }` (null for none) of every select whose
+ *   value the write changed: the written one on its own line, those a `when` rule dropped on the
+ *   write's first line, so each change is told once. Left out when empty.
+ * An option's delete scrubs it from tasks without a line: a chart counts a gone option as none on
+ * every day, so the history reads the same.
  * Lines written before these keys existed read as: value at creation unknown (the task's current
  * value stands in), value changes not followed.
  */

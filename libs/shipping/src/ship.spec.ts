@@ -71,7 +71,7 @@ describe('planShip', () => {
     expect(plan.changed[1].values).toEqual({ rel: 'c', st: 'todo' });
     expect(plan.lines.map((l) => [l.taskId, l.kind, l.data])).toEqual([
       ['t1', 'archive', { action: 'archived', shipId: 'ship-1' }],
-      ['t2', 'value', { property: 'Release', value: 'C', shipId: 'ship-1' }],
+      ['t2', 'value', { property: 'Release', value: 'C', changes: { rel: ['a', 'c'] }, shipId: 'ship-1' }],
     ]);
     expect(shipRingKinds(plan.lines)).toEqual(['archive', 'value']);
   });
@@ -81,6 +81,10 @@ describe('planShip', () => {
     const plan = planShip(input(tasks(), { request: { rest: 'leave', strays: true } }));
     expect({ archived: plan.archived, taken: plan.taken, shipped: plan.shipped }).toEqual({ archived: 1, taken: 1, shipped: ['s1'] });
     expect(plan.changed[0].values).toEqual({ rel: 'a', st: 'done' });
+    expect(plan.lines.map((l) => [l.taskId, l.kind, l.data])).toEqual([
+      ['s1', 'value', { property: 'Release', value: 'A', changes: { rel: [null, 'a'] }, shipId: 'ship-1' }],
+      ['s1', 'archive', { action: 'archived', shipId: 'ship-1' }],
+    ]);
     expect(planShip(input(tasks(), { kind: 'sprint', request: { rest: 'leave', strays: true } })).taken).toBe(0);
     expect(planShip(input(tasks(), { request: { rest: 'leave', strays: false } })).taken).toBe(0);
   });
@@ -88,10 +92,38 @@ describe('planShip', () => {
   it('clear takes the value off; leave writes nothing', () => {
     const cleared = planShip(input([task('t', { rel: 'a' })], { request: { rest: 'clear', strays: false }, next: null }));
     expect(cleared.changed[0].values).toEqual({});
-    expect(cleared.lines[0].data).toEqual({ property: 'Release', value: null, shipId: 'ship-1' });
+    expect(cleared.lines[0].data).toEqual({ property: 'Release', value: null, changes: { rel: ['a', null] }, shipId: 'ship-1' });
     const left = planShip(input([task('t', { rel: 'a' })], { request: { rest: 'leave', strays: false }, next: null }));
     expect(left.changed).toEqual([]);
     expect(shipRingKinds(left.lines)).toEqual([]);
+  });
+});
+
+describe('planShip lines for charts', () => {
+  const rel: PropertyDef = { id: 'rel', name: 'Release', type: 'select', position: 'a', config: { dated: true }, optionIds: new Set(['a', 'c']) };
+  const sprint: PropertyDef = { id: 'spr', name: 'Sprint', type: 'iteration', position: 'b', config: {}, optionIds: new Set(['s1', 's2']) };
+  // Review shows only while the task is in release a or in sprint s1; Notes (text) only in release a.
+  const review: PropertyDef = { id: 'rev', name: 'Review', type: 'select', position: 'c', config: { when: { propertyId: 'rel', optionIds: ['a'] } }, optionIds: new Set(['x']) };
+  const notes: PropertyDef = { id: 'notes', name: 'Notes', type: 'text', position: 'd', config: { when: { propertyId: 'rel', optionIds: ['a'] } }, optionIds: new Set() };
+  const gate: PropertyDef = { id: 'gate', name: 'Gate', type: 'select', position: 'e', config: { when: { propertyId: 'spr', optionIds: ['s1'] } }, optionIds: new Set(['g']) };
+  const task = (id: string, values: Record<string, unknown>) =>
+    Task.restore({ id, projectId: 'p', number: 1, title: id, description: '', position: id, values, parentId: null, archivedAt: null, deletedAt: null });
+  const base = {
+    projectId: 'p', actorId: 'u', shipId: 'ship-1', now: new Date('2026-05-05T10:00:00Z'), defs: [rel, sprint, review, notes, gate],
+    doneWhen: null, request: { rest: 'next' as const, strays: false },
+  };
+
+  it('a release move tells the changed release and every select a when rule dropped, not other types', () => {
+    const plan = planShip({ ...base, kind: 'release', option: opt('a'), next: opt('c'), property: rel, tasks: [task('t', { rel: 'a', rev: 'x', notes: 'n' })] });
+    expect(plan.lines[0].data).toEqual({
+      property: 'Release', value: 'C', changes: { rel: ['a', 'c'], rev: ['x', null] },
+      dropped: ['Review', 'Notes'], propertyIds: ['rev', 'notes'], hidBy: 'c', shipId: 'ship-1',
+    });
+  });
+
+  it('a sprint move (an iteration, not followed) tells only the selects it dropped, and nothing when none', () => {
+    const plan = planShip({ ...base, kind: 'sprint', option: opt('s1'), next: opt('s2'), property: sprint, tasks: [task('t', { spr: 's1', gate: 'g' }), task('u', { spr: 's1' })] });
+    expect(plan.lines.map((l) => l.data.changes)).toEqual([{ gate: ['g', null] }, undefined]);
   });
 });
 

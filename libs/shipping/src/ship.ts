@@ -1,3 +1,4 @@
+import { changesData, SelectChanges, selectChanges } from '@board/charts';
 import { ActivityKind, ActivityLine, fail, fieldLabel } from '@board/kernel';
 import { clearedValue, dropHiddenValues, DroppedValue, OptionRecord, PropertyDef } from '@board/properties';
 import { DoneWhen, isOver, Task } from '@board/tasks';
@@ -102,8 +103,10 @@ export function planShip(input: ShipInput): ShipPlan {
     if (target) values[property.id] = target.id;
     else delete values[property.id];
     const { values: kept, dropped } = dropHiddenValues(input.defs, values);
+    // Charts follow selects by the line's `changes`: the shipped option's property and any select a `when` rule dropped.
+    const changes = selectChanges(task.values, kept, input.defs);
     task.replaceValues(kept);
-    line(task, 'value', valueData(property, target, dropped));
+    line(task, 'value', valueData(property, target, dropped, changes));
   };
   const ordered = [...input.tasks].sort((a, b) => (a.snapshot.position < b.snapshot.position ? -1 : a.snapshot.position > b.snapshot.position ? 1 : a.id < b.id ? -1 : 1));
   for (const task of ordered) {
@@ -147,9 +150,9 @@ export function shipRingKinds(lines: readonly ActivityLine[]): ActivityKind[] {
 
 const hasValue = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
 
-/** A `value` line as a value write leaves it: property and value names, plus what a hiding write dropped. */
-function valueData(property: PropertyDef, target: OptionRecord | null, dropped: readonly DroppedValue[]): Record<string, unknown> {
-  const data: Record<string, unknown> = { property: property.name, value: target ? target.name : clearedValue(property.type) };
+/** A `value` line as a value write leaves it: property and value names, the selects it changed, plus what a hiding write dropped. */
+function valueData(property: PropertyDef, target: OptionRecord | null, dropped: readonly DroppedValue[], changes: SelectChanges): Record<string, unknown> {
+  const data: Record<string, unknown> = { property: property.name, value: target ? target.name : clearedValue(property.type), ...changesData(changes) };
   if (dropped.length > 0) {
     data.dropped = dropped.map((d) => d.name);
     data.propertyIds = dropped.map((d) => d.propertyId);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { createdLineData } from '@board/charts';
 import { ChangeAnnouncer, Clock, fail, UnitOfWork } from '@board/kernel';
 import { ImportContext, ImportPreview, planImport, readTrelloExport, Skipped, TrelloBoard } from '@board/imports';
 import { ImportStore } from '@board/persistence';
@@ -29,9 +30,13 @@ export class ImportsService {
     const board = readTrelloExport(body);
     return this.uow.run(
       async () => {
-        const plan = planImport(board, await this.context(writer.projectId, board));
+        const context = await this.context(writer.projectId, board);
+        const plan = planImport(board, context);
         if (plan.tasks.length > 0) {
-          await this.store.write(writer.projectId, writer.userId, plan, this.clock.now());
+          // Each task's import line is its creation for charts: it carries its selects as a created line does.
+          const defs = [...context.properties, ...plan.properties];
+          const lines = plan.tasks.map((task) => createdLineData(task.values, defs));
+          await this.store.write(writer.projectId, writer.userId, plan, this.clock.now(), lines);
           await this.changes.announce({ projectId: writer.projectId, scope: 'board', clientId: writer.clientId });
         }
         return { imported: plan.tasks.length, skipped: plan.preview.skipped };

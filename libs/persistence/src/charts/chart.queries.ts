@@ -9,9 +9,10 @@ import { Database } from '../database';
  *
  * - `tracked`: the projects the reader is still in, the property followed in each, and `keep`: the
  *   options that count (the done options that still exist; for flow, all the property's options).
- * - `born`: each task with its value at creation: its `created` line's `selects`; for a task whose
- *   line says nothing (written before lines carried it, or imported) the `from` of its first
- *   line that does, else its current value, so the counts stay whole whatever the feed's age.
+ * - `born`: each task with its value at creation: the `selects` of its `created` line, or of its
+ *   `import` line (an imported task has no created line: its import is its creation); for a task
+ *   whose line says nothing (written before lines carried it) the `from` of its first line that
+ *   does, else its current value, so the counts stay whole whatever the feed's age.
  * - `moved`: each value line's [from, to] of the property (`changes`). A deleted task takes no
  *   writes, so every line falls while the task is there.
  * - `toggled`: each `deleted` line (deleted / restored, they alternate) with the value the task
@@ -30,8 +31,8 @@ const PIECES = `
            COALESCE(c.data ? 'selects', false) AS told,
            CASE WHEN c.data ? 'selects' THEN c.data -> 'selects' ->> k.prop ELSE t."values" ->> k.prop END AS val
       FROM tracked k JOIN tasks t ON t.project_id = k.project_id
-      LEFT JOIN activity c ON c.project_id = t.project_id AND c.task_id = t.id AND c.kind = 'created'),
-  -- Only for tasks whose created line says nothing (older, imported): the from of their first line.
+      LEFT JOIN activity c ON c.project_id = t.project_id AND c.task_id = t.id AND c.kind IN ('created', 'import')),
+  -- Only for tasks whose created or import line says nothing (older lines): the from of their first line.
   firsts AS (
     SELECT DISTINCT ON (v.task_id) v.task_id, v.data -> 'changes' -> u.prop ->> 0 AS val
       FROM created u JOIN activity v ON v.project_id = u.project_id AND v.task_id = u.task_id AND v.kind = 'value'

@@ -48,8 +48,12 @@ export class ImportStore {
     return { key: row.key, lastTaskRank: row.last_task_rank, properties: row.properties, imported: new Map(row.imported) };
   }
 
-  /** Writes the plan; answers how many webhook deliveries the one `import` ring made. */
-  async write(projectId: string, actorId: string, plan: ImportPlan, now: Date): Promise<number> {
+  /**
+   * Writes the plan; answers how many webhook deliveries the one `import` ring made. `lineData`
+   * (one per task, in plan order) joins each task's `import` line beside its `sourceId`: the
+   * import line stands for the task's creation, so it carries what a created line does.
+   */
+  async write(projectId: string, actorId: string, plan: ImportPlan, now: Date, lineData: readonly Record<string, unknown>[]): Promise<number> {
     if (plan.tasks.length === 0) return 0;
     const { properties, options, tasks, checklist, comments } = plan;
     if (properties.length > 0) {
@@ -123,10 +127,10 @@ export class ImportStore {
     // a single line of kind `import` with no task, so the outbox holds one row per matching webhook.
     const ring = await this.db.one<{ n: number }>(
       `WITH input AS (
-         SELECT * FROM unnest($2::uuid[], $3::uuid[], $4::text[]) WITH ORDINALITY AS i(id, task_id, source_id, ord)),
+         SELECT * FROM unnest($2::uuid[], $3::uuid[], $4::text[], $6::jsonb[]) WITH ORDINALITY AS i(id, task_id, source_id, extra, ord)),
        lines AS (
          INSERT INTO activity (id, project_id, task_id, actor_id, kind, data)
-         SELECT id, $1, task_id, $5, 'import', jsonb_build_object('sourceId', source_id) FROM input ORDER BY ord
+         SELECT id, $1, task_id, $5, 'import', extra || jsonb_build_object('sourceId', source_id) FROM input ORDER BY ord
          RETURNING created_at),
        line AS (
          SELECT max(created_at) AS created_at, 'import'::text AS kind, NULL::uuid AS task_id FROM lines HAVING count(*) > 0),
@@ -139,6 +143,7 @@ export class ImportStore {
         tasks.map((t) => t.id),
         tasks.map((t) => t.sourceId),
         actorId,
+        tasks.map((_, i) => JSON.stringify(lineData[i] ?? {})),
       ],
     );
     if (ring!.n > 0) await this.db.notify(WEBHOOK_CHANNEL, projectId);
