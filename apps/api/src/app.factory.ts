@@ -8,6 +8,7 @@ import { AppModule } from './app.module';
 import { ErrorFilter } from './http/error.filter';
 import { parseJsonBody } from './http/json-body';
 import { SERVICE_VERSION } from './system/version';
+import { registerWebPage } from './web/web-page';
 
 const LEVELS: Record<AppConfig['LOG_LEVEL'], LogLevel[]> = {
   debug: ['debug', 'log', 'warn', 'error', 'fatal'],
@@ -76,6 +77,8 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     // Path only: query strings, headers and bodies can hold secrets and are never logged.
     http.log(`${req.method} ${req.url.split('?')[0]} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms ${req.ip}`);
   });
+  // The board page at `/` (built from apps/web); the API stays under /api.
+  await registerWebPage(fastify, config);
   await app.init();
   return app;
 }
