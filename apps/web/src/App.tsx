@@ -37,9 +37,9 @@ function SignedIn({ user, path }: { user: User; path: string }) {
   const list = /^\/lists(?:\/([0-9a-fA-F-]{36}))?/.exec(path);
   const signOut = async () => {
     await post('/auth/logout');
-    qc.clear();
     navigate('/', true);
     qc.setQueryData(['me'], null);
+    qc.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
   };
   return (
     <div className="app">

@@ -106,7 +106,13 @@ export function BoardView({ board, view, tasks, presence }: { board: Board; view
       if (done) {
         e.preventDefault();
         // Keep the focus on the moved card once it is drawn in its new place.
-        requestAnimationFrame(() => requestAnimationFrame(() => document.getElementById(`card-${task.id}`)?.focus()));
+        let tries = 0;
+        const refocus = () => {
+          const el = document.getElementById(`card-${task.id}`);
+          if (el && document.activeElement !== el) el.focus();
+          if (++tries < 20) requestAnimationFrame(refocus);
+        };
+        requestAnimationFrame(refocus);
       }
     },
     [columns, move],
@@ -184,7 +190,6 @@ const CardItem = memo(function CardItem({ task, ctx, onKey }: { task: BoardTask;
       role="button"
       tabIndex={0}
       aria-roledescription="card"
-      aria-label={`${task.key} ${task.title}`}
       aria-describedby="card-help"
       onClick={() => setQuery({ task: task.id })}
       {...drag.listeners}

@@ -82,8 +82,8 @@ function Views({ board, me, presence }: { board: Board; me: User; presence: Retu
               {v.name}{v.name.toLowerCase() !== v.kind ? <span className="muted"> {v.kind}</span> : null}
             </button>
           ))}
-          <button type="button" className="ghost" onClick={() => setAdding((a) => !a)} aria-expanded={adding}>+ View</button>
         </div>
+        <button type="button" className="ghost" onClick={() => setAdding((a) => !a)} aria-expanded={adding}>+ View</button>
         <QuickAdd board={board} view={view} />
       </div>
       {adding && <NewView board={board} onDone={() => setAdding(false)} />}

@@ -3,7 +3,13 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { CLIENT_ID, get, post } from '../api/client';
 import type { Board, ChangeEvent, FullTask, PresenceEvent } from '../api/types';
 
-export type Presence = Map<string, PresenceEvent>; // by clientId
+export type Presence = Map<string, PresenceEvent & { seenAt: number }>; // by clientId
+
+// What this tab has open, announced again when someone new appears, on reconnect and every
+// 30 seconds: presence is not stored, so a tab that opens later learns it from the others.
+let mine: { projectId: string; taskId: string | null; field: string | null } | null = null;
+const PRESENCE_REFRESH_MS = 30_000;
+const PRESENCE_STALE_MS = 75_000;
 
 /** Puts a freshly read task's board fields into the cached board (title, counts, values…). */
 export function patchBoardTask(qc: QueryClient, projectId: string, task: FullTask): void {
@@ -35,6 +41,19 @@ export function useProjectStream(projectId: string): { presence: Presence; conne
     let source: EventSource | null = null;
     let retry: number | null = null;
     let stopped = false;
+    const known = new Set<string>();
+    const reannounce = () => {
+      if (mine && mine.projectId === projectId && mine.taskId) announcePresence(projectId, mine.taskId, mine.field);
+    };
+    // Refresh our own presence, and forget tabs that went quiet (closed without saying so).
+    const tick = window.setInterval(() => {
+      reannounce();
+      setPresence((old) => {
+        const now = Date.now();
+        const next = new Map([...old].filter(([, p]) => now - p.seenAt < PRESENCE_STALE_MS));
+        return next.size === old.size ? old : next;
+      });
+    }, PRESENCE_REFRESH_MS);
 
     const flush = () => {
       timer.current = null;
@@ -56,6 +75,7 @@ export function useProjectStream(projectId: string): { presence: Presence; conne
       source = new EventSource(`/api/projects/${projectId}/stream`);
       source.addEventListener('ready', () => {
         setConnected(true);
+        reannounce();
         void qc.invalidateQueries({ queryKey: ['board', projectId] });
         void qc.invalidateQueries({ queryKey: ['task'] });
         void qc.invalidateQueries({ queryKey: ['project-extra', projectId] });
@@ -74,9 +94,13 @@ export function useProjectStream(projectId: string): { presence: Presence; conne
       source.addEventListener('presence', (e) => {
         const p = JSON.parse((e as MessageEvent).data) as PresenceEvent;
         if (p.clientId === CLIENT_ID) return;
+        if (!known.has(p.clientId)) {
+          known.add(p.clientId);
+          reannounce();
+        }
         setPresence((old) => {
           const next = new Map(old);
-          if (p.taskId) next.set(p.clientId, p);
+          if (p.taskId) next.set(p.clientId, { ...p, seenAt: Date.now() });
           else next.delete(p.clientId);
           return next;
         });
@@ -92,6 +116,7 @@ export function useProjectStream(projectId: string): { presence: Presence; conne
     open();
     return () => {
       stopped = true;
+      clearInterval(tick);
       source?.close();
       if (retry !== null) clearTimeout(retry);
     };
@@ -102,5 +127,6 @@ export function useProjectStream(projectId: string): { presence: Presence; conne
 
 /** Tells the others which task (and field) this tab has open. */
 export function announcePresence(projectId: string, taskId: string | null, field: string | null): void {
+  mine = { projectId, taskId, field };
   void post(`/projects/${projectId}/presence`, { clientId: CLIENT_ID, taskId, field }).catch(() => undefined);
 }

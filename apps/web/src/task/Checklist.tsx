@@ -3,6 +3,7 @@ import { ApiError, del, errorText, patch, post } from '../api/client';
 import type { ChecklistItem, FullTask } from '../api/types';
 import { ErrorLine, useAction } from '../ui/Field';
 import { announcePresence } from '../board/live';
+import { useLocal } from './PropertyEditor';
 
 export function Checklist({ task, pid, onChanged }: { task: FullTask; pid: string; onChanged: () => Promise<void> }) {
   const [text, setText] = useState('');
@@ -36,6 +37,7 @@ function Item({ item, pid, onChanged }: { item: ChecklistItem; pid: string; onCh
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [clash, setClash] = useState<string | null>(null);
+  const [done, setDone] = useLocal(item.done);
   const call = async (fn: () => Promise<unknown>) => {
     setError(null);
     try {
@@ -48,7 +50,7 @@ function Item({ item, pid, onChanged }: { item: ChecklistItem; pid: string; onCh
   };
   return (
     <li className="check-item">
-      <input type="checkbox" checked={item.done} aria-label={`Done: ${item.text}`} onChange={(e) => void call(() => patch(`/checklist/${item.id}`, { done: e.target.checked }))} />
+      <input type="checkbox" checked={done} aria-label={`Done: ${item.text}`} onChange={(e) => { setDone(e.target.checked); void call(() => patch(`/checklist/${item.id}`, { done: e.target.checked })); }} />
       {draft === null ? (
         <button type="button" className="link item-text" onClick={() => { setDraft(item.text); announcePresence(pid, item.taskId, `checklist:${item.id}`); }}>
           {item.done ? <s>{item.text}</s> : item.text}

@@ -152,9 +152,11 @@ function TitleField({ task, pid, onSaved }: { task: FullTask; pid: string; onSav
   const focused = useRef(false);
   const { clash, setClash, error, save } = useClashSave(task.id, 'title', onSaved);
   useEffect(() => {
-    // Someone else's saved title shows at once unless we are typing over it.
-    if (!focused.current) setDraft(task.title);
-    if (!focused.current) setBase(task.title);
+    // Someone else's saved title shows at once unless we are typing over it or deciding a clash.
+    if (focused.current || clash !== null) return;
+    setDraft(task.title);
+    setBase(task.title);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [task.title]);
   const commit = async () => {
     if (draft.trim() === base.trim() || !draft.trim()) return;

@@ -1,0 +1,369 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { apiIn, until, describeBrowser, keepScreenshot, registerIn, seriousViolations, startHarness, watchPage, type BrowserHarness } from './support/page';
+
+// The board page in Debian's Chromium against a real instance (startTestApp) serving the built page.
+jest.setTimeout(120_000);
+
+describeBrowser('board page in a real browser', () => {
+  let h: BrowserHarness;
+  beforeAll(async () => {
+    h = await startHarness();
+  }, 300_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  async function signedIn(name = 'Ada', size?: { width: number; height: number }) {
+    const context = await h.newContext(size);
+    const user = await registerIn(context, h.origin, name);
+    const page = await context.newPage();
+    const problems = watchPage(page);
+    return { context, page, user, problems };
+  }
+
+  async function projectWithTasks(context: BrowserContext, titles: string[], key: string) {
+    const { project } = await apiIn(context, h.origin, 'POST', '/projects', { name: `Website ${key}`, key });
+    const board = await apiIn(context, h.origin, 'GET', `/projects/${project.id}/board`);
+    const status = board.properties.find((p: any) => p.name === 'Status');
+    const option = (n: string) => status.options.find((o: any) => o.name === n).id;
+    const tasks: any[] = [];
+    for (const t of titles) {
+      const [title, column] = t.split('@');
+      const body: any = { title };
+      if (column) body.values = { [status.id]: option(column) };
+      tasks.push((await apiIn(context, h.origin, 'POST', `/projects/${project.id}/tasks`, body)).task);
+    }
+    return { project, status, option, tasks };
+  }
+
+  const columnKeys = async (context: BrowserContext, projectId: string, statusId: string, optionId: string | null) => {
+    const board = await apiIn(context, h.origin, 'GET', `/projects/${projectId}/board`);
+    return board.tasks.filter((t: any) => (t.values[statusId] ?? null) === optionId).map((t: any) => t.key);
+  };
+  const card = (page: Page, key: string) => page.locator(`[data-task-key="${key}"]`);
+
+  it('serves the page at / with a CSP and no-store, hashed assets for a year, and keeps the JSON 404 under /api', async () => {
+    const root = await fetch(`${h.origin}/`);
+    expect(root.status).toBe(200);
+    expect(root.headers.get('cache-control')).toBe('no-store');
+    expect(root.headers.get('content-security-policy')).toContain("default-src 'self'");
+    const html = await root.text();
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1];
+    const js = await fetch(h.origin + asset);
+    expect(js.status).toBe(200);
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const deep = await fetch(`${h.origin}/p/00000000-0000-0000-0000-000000000000?task=x`);
+    expect(deep.status).toBe(200);
+    expect(deep.headers.get('content-type')).toContain('text/html');
+    for (const [method, path] of [['GET', '/api/nope'], ['POST', '/api/nope'], ['GET', '/api'], ['GET', '/assets/missing.js']]) {
+      const res = await fetch(h.origin + path, { method });
+      expect([path, res.status]).toEqual([path, 404]);
+      expect(await res.json()).toEqual({ error: 'Not found.' });
+    }
+    // The cross-site write check still holds beside the page: a signed-in write from another origin.
+    const reg = await fetch(`${h.origin}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `x-${Date.now()}@example.com`, name: 'X', password: 'correct horse' }),
+    });
+    const cookie = /service_session=[^;]+/.exec(reg.headers.get('set-cookie') ?? '')![0];
+    const foreign = await fetch(`${h.origin}/api/projects`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ name: 'Forged' }),
+    });
+    expect(foreign.status).toBe(403);
+    expect(await foreign.json()).toEqual({ error: 'Cross-site requests are refused.' });
+    const own = await fetch(`${h.origin}/api/projects`, {
+      method: 'POST',
+      headers: { origin: h.origin, 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ name: 'Mine' }),
+    });
+    expect(own.status).toBe(201);
+  });
+
+  it('registers, signs out and signs in again through the forms', async () => {
+    const context = await h.newContext();
+    const page = await context.newPage();
+    const problems = watchPage(page);
+    await page.goto('/');
+    await keepScreenshot(page, 'sign-in');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    const email = `grace-${Date.now()}@example.com`;
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Name').fill('Grace Hopper');
+    await page.getByLabel('Password').fill('correct horse');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { name: 'Projects' }).waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('wrong password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'That email and password do not match.' }).waitFor();
+    await page.getByLabel('Password').fill('correct horse');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Projects' }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('creates a project and tasks on the page; they are in the service', async () => {
+    const { context, page, problems } = await signedIn('Linus');
+    await page.goto('/');
+    await page.getByLabel('Project name').fill('Kernel work');
+    await page.getByLabel('Key (optional)').fill('KRN');
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await page.getByRole('tab', { name: /Board/ }).waitFor();
+    for (const title of ['Write the scheduler', 'Review patches']) {
+      await page.getByLabel('New task title').fill(title);
+      await page.getByRole('button', { name: 'Add task' }).click();
+      await page.getByRole('button', { name: new RegExp(title) }).waitFor();
+    }
+    const { projects } = await apiIn(context, h.origin, 'GET', '/projects');
+    expect(projects.map((p: any) => p.key)).toEqual(['KRN']);
+    const board = await apiIn(context, h.origin, 'GET', `/projects/${projects[0].id}/board`);
+    expect(board.tasks.map((t: any) => `${t.key} ${t.title}`)).toEqual(['KRN-1 Write the scheduler', 'KRN-2 Review patches']);
+    await page.goto('/');
+    await page.getByRole('link', { name: /Kernel work/ }).waitFor();
+    await keepScreenshot(page, 'projects');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a drag lands where it was dropped: one move call, checked through the API', async () => {
+    const { context, page, problems } = await signedIn('Dana');
+    const { project, status, option } = await projectWithTasks(context, ['Alpha@To do', 'Beta@To do', 'Gamma@In progress', 'Delta'], 'DRG');
+    const moves: any[] = [];
+    page.on('request', (r) => { if (r.url().endsWith('/move')) moves.push(r.postDataJSON()); });
+    await page.goto(`/p/${project.id}`);
+    await card(page, 'DRG-4').waitFor();
+    // Delta (no status) onto the upper half of Beta in To do: between Alpha and Beta.
+    const from = (await card(page, 'DRG-4').boundingBox())!;
+    const to = (await card(page, 'DRG-2').boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 3 });
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height * 0.25, { steps: 12 });
+    await page.mouse.up();
+    await until(() => columnKeys(context, project.id, status.id, option('To do')), (v) => expect(v).toEqual(['DRG-1', 'DRG-4', 'DRG-2']));
+    expect(moves).toEqual([{ beforeId: expect.any(String), values: { [status.id]: option('To do') } }]);
+    // Gamma below Beta, onto its lower half: after it.
+    const g = (await card(page, 'DRG-3').boundingBox())!;
+    const b = (await card(page, 'DRG-2').boundingBox())!;
+    await page.mouse.move(g.x + g.width / 2, g.y + g.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(g.x + g.width / 2 - 10, g.y + g.height / 2, { steps: 3 });
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height * 0.8, { steps: 12 });
+    await page.mouse.up();
+    await until(() => columnKeys(context, project.id, status.id, option('To do')), (v) => expect(v).toEqual(['DRG-1', 'DRG-4', 'DRG-2', 'DRG-3']));
+    expect(await columnKeys(context, project.id, status.id, option('In progress'))).toEqual([]);
+    // What the page shows is what the service holds, after a reload too.
+    await page.reload();
+    const todo = page.locator('section[data-column="To do"] [data-task-key]');
+    await until(() => todo.evaluateAll((els) => els.map((e) => (e as any).getAttribute('data-task-key'))), (v) => expect(v).toEqual(['DRG-1', 'DRG-4', 'DRG-2', 'DRG-3']));
+    await keepScreenshot(page, 'board');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('moves a card with the keyboard, within a column and across columns', async () => {
+    const { context, page, problems } = await signedIn('Kim');
+    const { project, status, option } = await projectWithTasks(context, ['One@To do', 'Two@To do', 'Three@To do'], 'KBD');
+    await page.goto(`/p/${project.id}`);
+    await card(page, 'KBD-3').focus();
+    await page.keyboard.press('Alt+ArrowUp');
+    await until(() => columnKeys(context, project.id, status.id, option('To do')), (v) => expect(v).toEqual(['KBD-1', 'KBD-3', 'KBD-2']));
+    await until(() => page.evaluate('document.activeElement && document.activeElement.getAttribute("data-task-key")'), (v) => expect(v).toBe('KBD-3'));
+    await page.keyboard.press('Alt+ArrowRight');
+    await until(() => columnKeys(context, project.id, status.id, option('In progress')), (v) => expect(v).toEqual(['KBD-3']));
+    const focusedKey = () => page.evaluate('document.activeElement && document.activeElement.getAttribute("data-task-key")');
+    await until(focusedKey, (v) => expect(v).toBe('KBD-3'));
+    await page.keyboard.press('Alt+ArrowLeft');
+    await until(() => columnKeys(context, project.id, status.id, option('To do')), (v) => expect(v).toEqual(['KBD-3', 'KBD-1', 'KBD-2']));
+    await until(focusedKey, (v) => expect(v).toBe('KBD-3'));
+    await page.keyboard.press('Alt+ArrowLeft');
+    await until(() => columnKeys(context, project.id, status.id, null), (v) => expect(v).toEqual(['KBD-3']));
+    expect(await columnKeys(context, project.id, status.id, option('To do'))).toEqual(['KBD-1', 'KBD-2']);
+    await until(focusedKey, (v) => expect(v).toBe('KBD-3'));
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').getByText('Task KBD-3').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('edits a task in the panel: title, markdown description, every property type, checklist, comments, blockers, parent; shows an edit clash with the current text', async () => {
+    const { context, page, problems } = await signedIn('Mia');
+    const { project, tasks } = await projectWithTasks(context, ['Draft the plan', 'Blocker', 'Epic'], 'PNL');
+    const pid = project.id;
+    const props: Record<string, any> = {};
+    for (const [name, type, options] of [
+      ['Labels', 'multi_select', ['ui', 'api']], ['Owner', 'person'], ['Notes', 'text'], ['Points', 'number'],
+      ['Due', 'date'], ['Urgent', 'checkbox'], ['Links', 'link'], ['Sprint', 'iteration', ['S1', 'S2']],
+    ] as [string, string, string[]?][]) {
+      props[name] = (await apiIn(context, h.origin, 'POST', `/projects/${pid}/properties`, { name, type, options })).property;
+    }
+    const me = (await apiIn(context, h.origin, 'GET', '/auth/me')).user;
+    await page.goto(`/p/${pid}?task=${tasks[0].id}`);
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    const title = dialog.getByLabel('Title');
+    await title.fill('Draft the launch plan');
+    await title.press('Enter');
+    await dialog.getByRole('button', { name: 'Edit description' }).click();
+    await dialog.getByLabel('Description (markdown)').fill('Some **bold** words');
+    await dialog.getByRole('button', { name: 'Save description' }).click();
+    await dialog.locator('.markdown strong', { hasText: 'bold' }).waitFor();
+    await dialog.getByLabel('Status').selectOption({ label: 'In progress' });
+    await dialog.getByRole('group', { name: 'Labels' }).getByLabel('api').check();
+    await dialog.getByLabel('Owner').selectOption({ label: 'Mia' });
+    await dialog.getByLabel('Notes').fill('a note');
+    await dialog.getByLabel('Notes').press('Enter');
+    await dialog.getByLabel('Points').fill('5');
+    await dialog.getByLabel('Points').press('Enter');
+    await dialog.getByLabel('Due').fill('2026-12-24');
+    await dialog.getByLabel('Urgent').check();
+    await dialog.getByLabel('Links').fill('https://example.com/a');
+    await dialog.getByLabel('Links').blur();
+    await dialog.getByLabel('Sprint').selectOption({ label: 'S2' });
+    await dialog.getByLabel('New checklist item').fill('First step');
+    await dialog.getByRole('button', { name: 'Add item' }).click();
+    await dialog.getByLabel('Done: First step').check();
+    await dialog.getByLabel('Write a comment (markdown)').fill('Looks _good_');
+    await dialog.getByRole('button', { name: 'Comment', exact: true }).click();
+    await dialog.locator('.comment em', { hasText: 'good' }).waitFor();
+    await dialog.getByLabel('Add a blocker (key)').fill('PNL-2');
+    await dialog.getByRole('button', { name: 'Add blocker' }).click();
+    await dialog.getByLabel('Parent task (key)').fill('PNL-3');
+    await dialog.getByRole('button', { name: 'Set parent' }).click();
+    await dialog.getByRole('button', { name: 'Leave PNL-3' }).waitFor();
+
+    const read = async () => (await apiIn(context, h.origin, 'GET', `/tasks/${tasks[0].id}`)).task;
+    await until(async () => (await read()).checklistDone, (v) => expect(v).toBe(1));
+    const task = await read();
+    const board = await apiIn(context, h.origin, 'GET', `/projects/${pid}/board`);
+    const status = board.properties.find((p: any) => p.name === 'Status');
+    expect(task.title).toBe('Draft the launch plan');
+    expect(task.description).toBe('Some **bold** words');
+    expect(task.values).toEqual({
+      [status.id]: status.options.find((o: any) => o.name === 'In progress').id,
+      [props.Labels.id]: [props.Labels.options[1].id],
+      [props.Owner.id]: me.id,
+      [props.Notes.id]: 'a note',
+      [props.Points.id]: 5,
+      [props.Due.id]: '2026-12-24',
+      [props.Urgent.id]: true,
+      [props.Links.id]: ['https://example.com/a'],
+      [props.Sprint.id]: props.Sprint.options[1].id,
+    });
+    expect(task.checklist.map((i: any) => [i.text, i.done])).toEqual([['First step', true]]);
+    expect(task.comments.map((c: any) => c.body)).toEqual(['Looks _good_']);
+    expect(task.links.blockedBy.map((r: any) => r.key)).toEqual(['PNL-2']);
+    expect(task.parent.key).toBe('PNL-3');
+    await dialog.getByRole('heading', { name: 'Activity' }).waitFor();
+    await keepScreenshot(page, 'task-panel');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Someone else saves the title while this tab types: the clash shows the saved words.
+    await title.click();
+    await apiIn(context, h.origin, 'PATCH', `/tasks/${tasks[0].id}`, { title: 'Their title' });
+    await title.fill('My title');
+    await title.press('Enter');
+    const clash = dialog.getByRole('alert').filter({ hasText: 'This changed while you typed.' });
+    await clash.waitFor();
+    await until(() => clash.textContent(), (v) => expect(v).toContain('Their title'));
+    expect((await read()).title).toBe('Their title');
+    await clash.getByRole('button', { name: 'Keep mine' }).click();
+    await until(async () => (await read()).title, (v) => expect(v).toBe('My title'));
+
+    await dialog.getByRole('button', { name: 'Archive' }).click();
+    await until(async () => (await read()).archivedAt, (v) => expect(v).not.toBeNull());
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('two browsers see each other’s changes live, and who has a task open', async () => {
+    const a = await signedIn('Ann');
+    const b = await signedIn('Ben');
+    const { project, status, option, tasks } = await projectWithTasks(a.context, ['Shared task@To do'], 'LIV');
+    await apiIn(a.context, h.origin, 'POST', `/projects/${project.id}/members`, { email: b.user.email });
+    await a.page.goto(`/p/${project.id}`);
+    await b.page.goto(`/p/${project.id}`);
+    await card(b.page, 'LIV-1').waitFor();
+    await b.page.locator('.dot.on').waitFor();
+    await a.page.locator('.dot.on').waitFor();
+
+    // A creates a task on the page: B's board shows it without a reload.
+    await a.page.getByLabel('New task title').fill('Made by Ann');
+    await a.page.getByRole('button', { name: 'Add task' }).click();
+    await card(b.page, 'LIV-2').waitFor();
+    // A moves a card with the keyboard: B sees it in the new column.
+    await card(a.page, 'LIV-1').focus();
+    await a.page.keyboard.press('Alt+ArrowRight');
+    await b.page.locator('section[data-column="In progress"] [data-task-key="LIV-1"]').waitFor();
+    expect(await columnKeys(a.context, project.id, status.id, option('In progress'))).toEqual(['LIV-1']);
+    // B opens the task: A sees B there; A renames it and B's open panel follows.
+    await b.page.goto(`/p/${project.id}?task=${tasks[0].id}`);
+    await b.page.getByRole('dialog').waitFor();
+    await card(a.page, 'LIV-1').getByRole('img', { name: 'Ben has it open' }).waitFor();
+    await b.page.getByRole('dialog').getByLabel('Title').focus();
+    await a.page.goto(`/p/${project.id}?task=${tasks[0].id}`);
+    await a.page.getByRole('dialog').getByText('Ben is editing the title').waitFor();
+    await b.page.getByRole('dialog').getByLabel('Title').blur();
+    await a.page.getByRole('dialog').getByLabel('Title').fill('Renamed by Ann');
+    await a.page.getByRole('dialog').getByLabel('Title').press('Enter');
+    await until(() => b.page.getByRole('dialog').getByLabel('Title').inputValue(), (v) => expect(v).toBe('Renamed by Ann'));
+    await a.page.getByRole('dialog').getByLabel('New checklist item').fill('Ann adds this');
+    await a.page.getByRole('dialog').getByRole('button', { name: 'Add item' }).click();
+    await b.page.getByRole('dialog').getByText('Ann adds this').waitFor();
+    expect(a.problems).toEqual([]);
+    expect(b.problems).toEqual([]);
+    await a.context.close();
+    await b.context.close();
+  });
+
+  it('settings, archive and bin, and a narrow screen pass axe; deleted tasks come back', async () => {
+    const { context, page, problems } = await signedIn('Sam');
+    const { project, tasks } = await projectWithTasks(context, ['Keep me@To do', 'Delete me@To do'], 'SET');
+    await apiIn(context, h.origin, 'DELETE', `/tasks/${tasks[1].id}`);
+    await page.goto(`/p/${project.id}/settings`);
+    await page.getByLabel('New agent name').fill('Robo');
+    await page.getByRole('button', { name: 'Add agent' }).click();
+    const token = await page.locator('.once code').textContent();
+    expect(token).toMatch(/^svc_/);
+    await page.getByLabel('Property name').fill('Area');
+    await page.getByLabel('Type').selectOption('select');
+    await page.getByLabel('Options (comma separated)').fill('Front, Back');
+    await page.getByRole('button', { name: 'Add property' }).click();
+    await page.getByLabel('Name of Area').waitFor();
+    await keepScreenshot(page, 'settings');
+    expect(await seriousViolations(page)).toEqual([]);
+    const board = await apiIn(context, h.origin, 'GET', `/projects/${project.id}/board`);
+    expect(board.members.filter((m: any) => m.kind === 'agent').map((m: any) => m.name)).toEqual(['Robo']);
+    expect(board.properties.find((p: any) => p.name === 'Area').options.map((o: any) => o.name)).toEqual(['Front', 'Back']);
+
+    await page.goto(`/p/${project.id}/trash`);
+    await page.getByRole('button', { name: 'Restore SET-2' }).click();
+    await until(async () => (await apiIn(context, h.origin, 'GET', `/projects/${project.id}/board`)).tasks.length, (v) => expect(v).toBe(2));
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(`/p/${project.id}`);
+    await card(page, 'SET-1').waitFor();
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+    expect(overflow).toBeLessThanOrEqual(0);
+    await keepScreenshot(page, 'board-375px');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/p/${project.id}?task=${tasks[0].id}`);
+    await page.getByRole('dialog').waitFor();
+    await keepScreenshot(page, 'dark-task-panel');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
