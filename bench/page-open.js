@@ -44,12 +44,32 @@ async function launchChromium() {
 }
 
 /**
+ * Writes `count` live tasks into a project in one statement (ranks in order after any existing
+ * ones, a quarter each in no Status and in each Status option), as the bench seeds its boards.
+ */
+async function seedBoard(sql, projectId, statusId, optionIds, count) {
+  const digits = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+  const { rows } = await sql.query('SELECT task_counter FROM projects WHERE id = $1', [projectId]);
+  const base = Number(rows[0].task_counter);
+  await sql.query(
+    `INSERT INTO tasks (id, project_id, number, title, description, position, "values", created_at, updated_at)
+     SELECT gen_random_uuid(), $1, $2 + n, 'Seeded task ' || n, '',
+            'd' || substr($3, n / 3844 + 1, 1) || substr($3, (n / 62) % 62 + 1, 1) || substr($3, n % 62 + 1, 1),
+            CASE WHEN n % 4 = 0 THEN '{}'::jsonb ELSE jsonb_build_object($4::text, ($5::text[])[n % 4]) END,
+            now(), now()
+       FROM generate_series(1, $6::int) AS n`,
+    [projectId, base, digits, statusId, optionIds, count],
+  );
+  await sql.query('UPDATE projects SET task_counter = task_counter + $2 WHERE id = $1', [projectId, count]);
+}
+
+/**
  * Opens `/p/<projectId>` with the given session cookie and answers the milliseconds from the
  * start of navigation until the board is usable: the first cards drawn, every column's count
  * shown, and the main thread free again for the next frame.
  */
 async function measureBoardOpen(context, origin, sessionId, projectId, expectTasks) {
-  await context.addCookies([{ name: 'service_session', value: sessionId, url: origin }]);
+  if (sessionId) await context.addCookies([{ name: 'service_session', value: sessionId, url: origin }]);
   const page = await context.newPage();
   try {
     await page.goto(`${origin}/p/${projectId}`, { waitUntil: 'commit' });
@@ -65,4 +85,4 @@ async function measureBoardOpen(context, origin, sessionId, projectId, expectTas
   }
 }
 
-module.exports = { CHROMIUM_ARGS, INSTALL_HINT, findChromium, launchChromium, measureBoardOpen };
+module.exports = { CHROMIUM_ARGS, INSTALL_HINT, findChromium, launchChromium, measureBoardOpen, seedBoard };
