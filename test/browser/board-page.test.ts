@@ -109,6 +109,23 @@ describeBrowser('board page in a real browser', () => {
     await context.close();
   });
 
+  it('ends the other sessions from the account page', async () => {
+    const { context, page, user, problems } = await signedIn('Ola');
+    const other = await h.newContext();
+    const login = await other.request.post(`${h.origin}/api/auth/login`, { data: { email: user.email, password: 'correct horse' } });
+    expect(login.status()).toBe(200);
+    await page.goto('/account');
+    await page.getByText('You are signed in 1 other time.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'End other sessions' }).click();
+    await page.getByText('You are signed in 0 other times.').waitFor();
+    expect((await other.request.get(`${h.origin}/api/auth/me`)).status()).toBe(401);
+    expect((await context.request.get(`${h.origin}/api/auth/me`)).status()).toBe(200);
+    expect(problems).toEqual([]);
+    await other.close();
+    await context.close();
+  });
+
   it('creates a project and tasks on the page; they are in the service', async () => {
     const { context, page, problems } = await signedIn('Linus');
     await page.goto('/');
