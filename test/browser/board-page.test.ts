@@ -109,6 +109,51 @@ describeBrowser('board page in a real browser', () => {
     await context.close();
   });
 
+  it('views (list, roadmap), shared filters, the personal lens and promote', async () => {
+    const { context, page, problems } = await signedIn('Vic');
+    const { project, status, option } = await projectWithTasks(context, ['Red one@To do', 'Blue one@In progress', 'Green one@Done'], 'VUE');
+    await page.goto(`/p/${project.id}`);
+    await card(page, 'VUE-1').waitFor();
+    // A list view.
+    await page.getByRole('button', { name: '+ View' }).click();
+    await page.getByLabel('View name').fill('Everything');
+    await page.getByLabel('Kind').selectOption('list');
+    await page.getByRole('button', { name: 'Create view' }).click();
+    await page.getByRole('tab', { name: /Everything/, selected: true }).waitFor();
+    await page.getByRole('row', { name: /VUE-2/ }).waitFor();
+    expect(await page.getByRole('row').count()).toBe(4);
+    await keepScreenshot(page, 'list-view');
+    expect(await seriousViolations(page)).toEqual([]);
+    // My lens: only To do, for me alone (not written to the view).
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('form', { name: 'Add a filter' }).getByLabel('Property').selectOption({ label: 'Status' });
+    await page.getByRole('group', { name: 'Values' }).getByLabel('To do').check();
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    await until(() => page.getByRole('row').count(), (n) => expect(n).toBe(2));
+    const views = async () => (await apiIn(context, h.origin, 'GET', `/projects/${project.id}/board`)).views;
+    let view = (await views()).find((v: any) => v.name === 'Everything');
+    expect(view.filters.rules).toEqual([]);
+    expect(view.lens.rules).toEqual([{ propertyId: status.id, op: 'is', values: [option('To do')] }]);
+    // Promote: the lens becomes the view's shared filter.
+    await page.getByRole('button', { name: 'Share my filters with everyone' }).click();
+    await until(async () => (await views()).find((v: any) => v.name === 'Everything').filters.rules, (r) => expect(r).toEqual([{ propertyId: status.id, op: 'is', values: [option('To do')] }]));
+    view = (await views()).find((v: any) => v.name === 'Everything');
+    expect(view.lens.rules).toEqual([]);
+    await page.getByRole('button', { name: /Remove filter Status is To do for everyone/ }).click();
+    await until(() => page.getByRole('row').count(), (n) => expect(n).toBe(4));
+    // A roadmap of the Status options.
+    await page.getByRole('button', { name: '+ View' }).click();
+    await page.getByLabel('View name').fill('Plan');
+    await page.getByLabel('Kind').selectOption('roadmap');
+    await page.getByLabel('Group by').selectOption({ label: 'Status' });
+    await page.getByRole('button', { name: 'Create view' }).click();
+    await page.getByRole('list', { name: 'Status roadmap' }).waitFor();
+    await page.getByRole('button', { name: 'VUE-3 Green one' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('ends the other sessions from the account page', async () => {
     const { context, page, user, problems } = await signedIn('Ola');
     const other = await h.newContext();
@@ -336,6 +381,23 @@ describeBrowser('board page in a real browser', () => {
     await a.page.getByRole('dialog').getByLabel('New checklist item').fill('Ann adds this');
     await a.page.getByRole('dialog').getByRole('button', { name: 'Add item' }).click();
     await b.page.getByRole('dialog').getByText('Ann adds this').waitFor();
+
+    // Own changes are skipped by clientId: Ann's write makes her page read the task once (its own
+    // refresh), never the board again.
+    const boardReads: string[] = [];
+    a.page.on('request', (r) => { if (/\/board$/.test(r.url())) boardReads.push(r.url()); });
+    await a.page.getByRole('dialog').getByLabel('Status').selectOption({ label: 'Done' });
+    await b.page.locator('section[data-column="Done"] [data-task-key="LIV-1"]').waitFor();
+    await a.page.waitForTimeout(500);
+    expect(boardReads).toEqual([]);
+
+    // The streams drop (the server cuts every connection) and a change lands before they are back:
+    // the page reconnects and, on `ready`, re-reads what it shows.
+    await b.page.getByRole('button', { name: 'Close task' }).click();
+    (h.t.app.getHttpServer() as import('node:http').Server).closeAllConnections();
+    await apiIn(a.context, h.origin, 'POST', `/projects/${project.id}/tasks`, { title: 'While Ben was away' });
+    await b.page.getByText('While Ben was away').waitFor({ timeout: 20_000 });
+    await b.page.locator('.dot.on').waitFor();
     expect(a.problems).toEqual([]);
     expect(b.problems).toEqual([]);
     await a.context.close();
