@@ -154,6 +154,64 @@ describeBrowser('board page in a real browser', () => {
     await context.close();
   });
 
+  it('shows a live run on its card and in the panel, with pause and take over', async () => {
+    const { context, page, problems } = await signedIn('Rui');
+    const { project, tasks } = await projectWithTasks(context, ['Agent work@In progress'], 'RUN');
+    const { token } = await apiIn(context, h.origin, 'POST', `/projects/${project.id}/agents`, { name: 'Builder' });
+    const agent = await h.newContext();
+    const asAgent = async (method: string, path: string, data?: unknown) => {
+      const res = await agent.request.fetch(`${h.origin}/api${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
+      expect(res.status()).toBeLessThan(300);
+      return res.json();
+    };
+    await page.goto(`/p/${project.id}`);
+    await card(page, 'RUN-1').waitFor();
+    const { run } = await asAgent('POST', `/tasks/${tasks[0].id}/run`, { goal: 'Ship the parser', steps: ['Read', 'Write', 'Test'] });
+    await asAgent('PATCH', `/runs/${run.id}`, { stepIndex: 1, step: 'Writing the parser' });
+    await card(page, 'RUN-1').getByText('Writing the parser').waitFor();
+    await card(page, 'RUN-1').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Goal: Ship the parser').waitFor();
+    await dialog.getByRole('list', { name: 'Plan' }).getByText('Write').waitFor();
+    await keepScreenshot(page, 'task-run');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Pause' }).click();
+    await dialog.getByText('· asked to pause').waitFor();
+    expect((await asAgent('PATCH', `/runs/${run.id}`, { beat: true })).control).toBe('pause');
+    await dialog.getByRole('button', { name: 'Take over' }).click();
+    await dialog.getByText('No run open.').waitFor();
+    expect((await asAgent('GET', `/runs/${run.id}`)).run.status).toBe('taken_over');
+    await agent.close();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('people, invites, rules, webhooks refusals and the archive search in settings', async () => {
+    const { context, page, problems } = await signedIn('Pia');
+    const { project, tasks } = await projectWithTasks(context, ['Old idea', 'Current'], 'ADM');
+    await apiIn(context, h.origin, 'PATCH', `/tasks/${tasks[0].id}`, { description: 'about the purple elephant' });
+    await apiIn(context, h.origin, 'POST', `/tasks/${tasks[0].id}/archive`);
+    await page.goto(`/p/${project.id}/settings`);
+    await page.getByLabel('Add by email').fill('newcomer@example.com');
+    await page.getByRole('button', { name: 'Add person' }).click();
+    await page.getByRole('button', { name: 'Withdraw invite' }).waitFor();
+    expect((await apiIn(context, h.origin, 'GET', `/projects/${project.id}/board`)).invites.map((i: any) => i.email)).toEqual(['newcomer@example.com']);
+    await page.getByLabel('Project rules (markdown)').fill('Always write tests.');
+    await page.getByRole('button', { name: 'Save rules' }).click();
+    await until(async () => (await apiIn(context, h.origin, 'GET', `/projects/${project.id}/rules`)).rules.text, (v) => expect(v).toBe('Always write tests.'));
+    await page.getByLabel('Webhook URL').fill('http://127.0.0.1:9/hook');
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    await page.getByRole('alert').filter({ hasText: 'That address is private, so a webhook cannot reach it.' }).waitFor();
+    await page.goto(`/p/${project.id}/trash`);
+    await page.getByLabel('Search archived tasks').fill('purple elephant');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByText('found in descriptions').waitFor();
+    await page.getByRole('button', { name: 'Put back' }).first().click();
+    await until(async () => (await apiIn(context, h.origin, 'GET', `/projects/${project.id}/board`)).tasks.length, (n) => expect(n).toBe(2));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('ends the other sessions from the account page', async () => {
     const { context, page, user, problems } = await signedIn('Ola');
     const other = await h.newContext();

@@ -28,7 +28,7 @@ export function RunBox({ task, onChanged }: { task: FullTask; onChanged: () => P
           {run.log && run.log.length > 0 && (
             <details>
               <summary>Log ({run.log.length})</summary>
-              <ol className="run-log">{run.log.map((l, i) => <li key={i}><time className="muted">{new Date(l.at).toLocaleTimeString()}</time> {l.by ? `${l.by.name}: ` : ''}{l.text}</li>)}</ol>
+              <ol className="run-log">{run.log.map((l, i) => <li key={i}><time className="muted">{new Date(l.at).toLocaleTimeString()}</time> {l.text}</li>)}</ol>
             </details>
           )}
           <div className="row-actions">
