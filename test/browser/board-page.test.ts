@@ -156,7 +156,18 @@ describeBrowser('board page in a real browser', () => {
 
   it('shows a live run on its card and in the panel, with pause and take over', async () => {
     const { context, page, problems } = await signedIn('Rui');
-    const { project, tasks } = await projectWithTasks(context, ['Agent work@In progress'], 'RUN');
+    const { project, tasks } = await projectWithTasks(context, ['Agent work@In progress', 'Design the API@To do', 'Fix the login bug@To do', 'Write the docs@Done', 'Plan the launch'], 'RUN');
+    // A fuller board for the picture: a checklist, a blocker, parts, a comment, a person.
+    const me = (await apiIn(context, h.origin, 'GET', '/auth/me')).user;
+    const owner = (await apiIn(context, h.origin, 'POST', `/projects/${project.id}/properties`, { name: 'Owner', type: 'person' })).property;
+    for (const [i, text, done] of [[1, 'Sketch the routes', true], [1, 'Review with the team', false]] as [number, string, boolean][]) {
+      const { item } = await apiIn(context, h.origin, 'POST', `/tasks/${tasks[i].id}/checklist`, { text });
+      if (done) await apiIn(context, h.origin, 'PATCH', `/checklist/${item.id}`, { done: true });
+    }
+    await apiIn(context, h.origin, 'PUT', `/tasks/${tasks[1].id}/values/${owner.id}`, { value: me.id });
+    await apiIn(context, h.origin, 'POST', `/tasks/${tasks[2].id}/blockers`, { blockerId: tasks[1].id });
+    await apiIn(context, h.origin, 'PUT', `/tasks/${tasks[3].id}/parent`, { parentId: tasks[4].id });
+    await apiIn(context, h.origin, 'POST', `/tasks/${tasks[3].id}/comments`, { body: 'Done and reviewed.' });
     const { token } = await apiIn(context, h.origin, 'POST', `/projects/${project.id}/agents`, { name: 'Builder' });
     const agent = await h.newContext();
     const asAgent = async (method: string, path: string, data?: unknown) => {
@@ -169,6 +180,7 @@ describeBrowser('board page in a real browser', () => {
     const { run } = await asAgent('POST', `/tasks/${tasks[0].id}/run`, { goal: 'Ship the parser', steps: ['Read', 'Write', 'Test'] });
     await asAgent('PATCH', `/runs/${run.id}`, { stepIndex: 1, step: 'Writing the parser' });
     await card(page, 'RUN-1').getByText('Writing the parser').waitFor();
+    await keepScreenshot(page, 'board');
     await card(page, 'RUN-1').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Goal: Ship the parser').waitFor();
@@ -284,7 +296,6 @@ describeBrowser('board page in a real browser', () => {
     await page.reload();
     const todo = page.locator('section[data-column="To do"] [data-task-key]');
     await until(() => todo.evaluateAll((els) => els.map((e) => (e as any).getAttribute('data-task-key'))), (v) => expect(v).toEqual(['DRG-1', 'DRG-4', 'DRG-2', 'DRG-3']));
-    await keepScreenshot(page, 'board');
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();

@@ -53,7 +53,7 @@ function ValueChip({ prop, value, ctx, mode }: { prop: Property; value: unknown;
     case 'checkbox':
       return value === true ? <span className="chip">✓ {prop.name}</span> : null;
     case 'link':
-      return <span className="chip">🔗 {(value as string[]).length}</span>;
+      return <span className="chip">{(value as string[]).length} link{(value as string[]).length === 1 ? '' : 's'}</span>;
     default:
       return <span className="chip" title={prop.name}>{String(value)}</span>;
   }
@@ -74,10 +74,10 @@ export const CardBody = memo(function CardBody({ task, ctx }: { task: BoardTask;
       <div className="card-title">{task.title}</div>
       <div className="card-foot">
         {footer.map((r) => <ValueChip key={r.prop.id} prop={r.prop} value={task.values[r.prop.id]} ctx={ctx} mode={r.mode} />)}
-        {task.blockedBy.length > 0 && <span className="chip blocked" title="Waits on">⛔ {task.blockedBy.join(', ')}</span>}
-        {task.parts && <span className="chip" title="Parts done">◫ {task.parts.done}/{task.parts.total}</span>}
-        {task.checklistTotal > 0 && <span className="chip" title="Checklist">☑ {task.checklistDone}/{task.checklistTotal}</span>}
-        {task.commentCount > 0 && <span className="chip" title="Comments">💬 {task.commentCount}</span>}
+        {task.blockedBy.length > 0 && <span className="chip blocked">waits on {task.blockedBy.join(', ')}</span>}
+        {task.parts && <span className="chip">parts {task.parts.done}/{task.parts.total}</span>}
+        {task.checklistTotal > 0 && <span className="chip">☑ {task.checklistDone}/{task.checklistTotal}<span className="sr-only"> checklist items done</span></span>}
+        {task.commentCount > 0 && <span className="chip">{task.commentCount} comment{task.commentCount === 1 ? '' : 's'}</span>}
       </div>
       {run && (
         <div className={`card-run run-${run.status}`}>
