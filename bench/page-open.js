@@ -16,7 +16,8 @@ const INSTALL_HINT = 'install it with: apt-get update && apt-get install -y chro
 
 /** The system's Chromium, or null. Browser builds are never downloaded. */
 function findChromium() {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  // CHROMIUM_PATH, when set, is the only place looked at (so a run can also do without one).
+  const candidates = process.env.CHROMIUM_PATH ? [process.env.CHROMIUM_PATH] : ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
   return candidates.find((p) => fs.existsSync(p)) ?? null;
 }
 

@@ -257,8 +257,12 @@ describeBrowser('board page in a real browser', () => {
     expect(projects.map((p: any) => p.key)).toEqual(['KRN']);
     const board = await apiIn(context, h.origin, 'GET', `/projects/${projects[0].id}/board`);
     expect(board.tasks.map((t: any) => `${t.key} ${t.title}`)).toEqual(['KRN-1 Write the scheduler', 'KRN-2 Review patches']);
+    await apiIn(context, h.origin, 'POST', '/projects', { name: 'Docs', key: 'DOC' });
     await page.goto('/');
     await page.getByRole('link', { name: /Kernel work/ }).waitFor();
+    await page.getByRole('button', { name: 'Move Docs up' }).click();
+    await until(async () => (await apiIn(context, h.origin, 'GET', '/projects')).projects.map((p: any) => p.key), (v) => expect(v).toEqual(['DOC', 'KRN']));
+    await until(() => page.locator('.project-key').allTextContents(), (v) => expect(v).toEqual(['DOC', 'KRN']));
     await keepScreenshot(page, 'projects');
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);

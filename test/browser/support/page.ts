@@ -17,8 +17,8 @@ export function describeBrowser(name: string, fn: () => void): void {
   if (!CHROMIUM) {
     if (!warned) {
       warned = true;
-      // eslint-disable-next-line no-console
-      console.warn(`\n!!! BROWSER TESTS SKIPPED: no Chromium found; ${pageOpen.INSTALL_HINT} !!!\n`);
+      // Straight to stderr: Jest drops the console output of a file whose tests are all skipped.
+      process.stderr.write(`\n!!! BROWSER TESTS SKIPPED (${name}): no Chromium found; ${pageOpen.INSTALL_HINT} !!!\n\n`);
     }
     describe.skip(name, fn);
     return;
