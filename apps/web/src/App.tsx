@@ -1,5 +1,6 @@
+import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, get, post } from './api/client';
+import { ApiError, get, onSignedOut, post } from './api/client';
 import type { User } from './api/types';
 import { AuthScreen, ResetScreen } from './auth/AuthScreen';
 import { ProjectList } from './projects/ProjectList';
@@ -12,6 +13,9 @@ import { linkProps, navigate, useLocation } from './router';
 
 export function App() {
   const { path } = useLocation();
+  const qc = useQueryClient();
+  // A session ended elsewhere (signed out, password changed, other sessions ended): back to sign-in.
+  useEffect(() => onSignedOut(() => qc.setQueryData(['me'], null)), [qc]);
   const me = useQuery({
     queryKey: ['me'],
     queryFn: async () => {

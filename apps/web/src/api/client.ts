@@ -9,6 +9,12 @@ export class ApiError extends Error {
   }
 }
 
+let signedOut: (() => void) | null = null;
+/** Called when a call answers 401 outside the sign-in routes: the session ended elsewhere. */
+export function onSignedOut(fn: () => void): void {
+  signedOut = fn;
+}
+
 export async function api<T = any>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (method !== 'GET') headers['x-service-client'] = CLIENT_ID;
@@ -26,6 +32,7 @@ export async function api<T = any>(method: string, path: string, body?: unknown)
   } catch {
     parsed = { error: text };
   }
+  if (res.status === 401 && !path.startsWith('/auth/')) signedOut?.();
   if (!res.ok) throw new ApiError(res.status, parsed?.error ?? `The service answered ${res.status}.`, parsed ?? {});
   return parsed as T;
 }

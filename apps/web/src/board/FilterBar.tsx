@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { patch, post, put } from '../api/client';
+import { del, patch, post, put } from '../api/client';
+import { setQuery } from '../router';
 import type { Board, FilterOp, FilterRule, Sort, User, View } from '../api/types';
 import { NONE } from '../api/types';
 import { ErrorLine, useAction } from '../ui/Field';
@@ -67,6 +68,7 @@ export function FilterBar({ board, view, me }: { board: Board; view: View; me: U
           Share my filters with everyone
         </button>
       )}
+      <ViewMenu board={board} view={view} />
       {open && <RuleForm board={board} onAdd={(rule, mine) => (mine ? writeLens([...view.lens.rules, rule], view.lensSort) : writeShared([...view.filters.rules, rule]))} me={me} />}
       <ErrorLine error={act.error} />
     </div>
@@ -128,5 +130,30 @@ function RuleForm({ board, onAdd }: { board: Board; onAdd: (rule: FilterRule, mi
       <label className="check"><input type="checkbox" checked={mine} onChange={(e) => setMine(e.target.checked)} /> Only for me (my lens)</label>
       <button type="submit" className="primary">Add filter</button>
     </form>
+  );
+}
+
+/** Rename or delete the view (deleting is the owner's or an admin's; the main view stays). */
+function ViewMenu({ board, view }: { board: Board; view: View }) {
+  const qc = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState(view.name);
+  const act = useAction();
+  const admin = board.project.role === 'owner' || board.project.role === 'admin';
+  const refresh = () => qc.invalidateQueries({ queryKey: ['board', board.project.id] });
+  return (
+    <>
+      <button type="button" className="ghost" aria-expanded={open} onClick={() => setOpen((o) => !o)}>View settings</button>
+      {open && (
+        <form className="inline-form" aria-label="View settings" onSubmit={(e) => { e.preventDefault(); void act.run(async () => { await patch(`/views/${view.id}`, { name }); await refresh(); }); }}>
+          <label>View name<input value={name} onChange={(e) => setName(e.target.value)} /></label>
+          <button type="submit">Rename view</button>
+          {admin && !view.isDefault && (
+            <button type="button" className="danger" onClick={() => void act.run(async () => { await del(`/views/${view.id}`); setQuery({ view: null }); await refresh(); })}>Delete view</button>
+          )}
+          <ErrorLine error={act.error} />
+        </form>
+      )}
+    </>
   );
 }

@@ -201,6 +201,7 @@ function PropertyRow({ prop, board, admin, refresh }: { prop: Property; board: B
   const [option, setOption] = useState('');
   const act = useAction();
   const onCard = board.cardView?.rows?.[prop.id]?.place !== 'off';
+  const dated = prop.type === 'iteration' || (prop.type === 'select' && !!prop.config?.dated);
   return (
     <li className="row prop-settings">
       <form className="inline-form" onSubmit={(e) => { e.preventDefault(); void act.run(async () => { await patch(`/properties/${prop.id}`, { name }); await refresh(); }); }}>
@@ -208,6 +209,9 @@ function PropertyRow({ prop, board, admin, refresh }: { prop: Property; board: B
         <span className="muted">{prop.type.replace('_', ' ')}</span>
         <button type="submit">Rename</button>
         <label className="check"><input type="checkbox" checked={onCard} onChange={(e) => void act.run(async () => { await patch(`/properties/${prop.id}`, { showOnCard: e.target.checked }); await refresh(); })} /> On cards</label>
+        {admin && prop.type === 'select' && (
+          <label className="check"><input type="checkbox" checked={!!prop.config?.dated} onChange={(e) => void act.run(async () => { await patch(`/properties/${prop.id}`, { dated: e.target.checked }); await refresh(); })} /> Dated (releases)</label>
+        )}
         {admin && <button type="button" className="danger" onClick={() => void act.run(async () => { await del(`/properties/${prop.id}`); await refresh(); })}>Delete {prop.name}</button>}
       </form>
       {['select', 'multi_select', 'iteration'].includes(prop.type) && (
@@ -217,6 +221,12 @@ function PropertyRow({ prop, board, admin, refresh }: { prop: Property; board: B
               <li key={o.id}>
                 <input type="color" aria-label={`Colour of ${o.name}`} value={o.color} onChange={(e) => void act.run(async () => { await patch(`/options/${o.id}`, { color: e.target.value }); await refresh(); })} />
                 {o.name}
+                {dated && (
+                  <>
+                    <label className="inline-label">starts<input type="date" aria-label={`Start of ${o.name}`} value={o.startsOn ?? ''} onChange={(e) => void act.run(async () => { await patch(`/options/${o.id}`, { startsOn: e.target.value || null }); await refresh(); })} /></label>
+                    <label className="inline-label">target<input type="date" aria-label={`Target of ${o.name}`} value={o.targetOn ?? ''} onChange={(e) => void act.run(async () => { await patch(`/options/${o.id}`, { targetOn: e.target.value || null }); await refresh(); })} /></label>
+                  </>
+                )}
                 {o.shippedAt && <span className="muted"> shipped {o.shippedAt}</span>}
                 {admin && <button type="button" className="icon" aria-label={`Delete option ${o.name}`} onClick={() => void act.run(async () => { await del(`/options/${o.id}`); await refresh(); })}>×</button>}
               </li>
