@@ -517,6 +517,7 @@ describeBrowser('board page in a real browser', () => {
     await page.getByLabel('Options (comma separated)').fill('Front, Back');
     await page.getByRole('button', { name: 'Add property' }).click();
     await page.getByLabel('Name of Area').waitFor();
+    await page.evaluate('window.scrollTo(0, 0)');
     await keepScreenshot(page, 'settings');
     expect(await seriousViolations(page)).toEqual([]);
     const board = await apiIn(context, h.origin, 'GET', `/projects/${project.id}/board`);
