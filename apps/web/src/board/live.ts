@@ -75,7 +75,10 @@ export function useProjectStream(projectId: string): { presence: Presence; conne
       source = new EventSource(`/api/projects/${projectId}/stream`);
       source.addEventListener('ready', () => {
         setConnected(true);
-        reannounce();
+        // Say who we are on every (re)connect, even with no task open: the others answer with
+        // their own presence when they see a tab they do not know, so a late tab learns it too.
+        const open = mine && mine.projectId === projectId ? mine : null;
+        announcePresence(projectId, open?.taskId ?? null, open?.field ?? null);
         void qc.invalidateQueries({ queryKey: ['board', projectId] });
         void qc.invalidateQueries({ queryKey: ['task'] });
         void qc.invalidateQueries({ queryKey: ['project-extra', projectId] });
@@ -128,5 +131,8 @@ export function useProjectStream(projectId: string): { presence: Presence; conne
 /** Tells the others which task (and field) this tab has open. */
 export function announcePresence(projectId: string, taskId: string | null, field: string | null): void {
   mine = { projectId, taskId, field };
-  void post(`/projects/${projectId}/presence`, { clientId: CLIENT_ID, taskId, field }).catch(() => undefined);
+  // A retry sends what is open by then, never an older state.
+  const send = () => post(`/projects/${projectId}/presence`, { clientId: CLIENT_ID, taskId: mine?.taskId ?? null, field: mine?.field ?? null });
+  // One more try after a second if the service was busy; presence is a hint, never an error.
+  void send().catch(() => new Promise((r) => setTimeout(r, 1000)).then(send).catch(() => undefined));
 }
