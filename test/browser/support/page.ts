@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../../support/test-app';
@@ -35,15 +35,40 @@ function newestSource(dir: string): number {
   return newest;
 }
 
-/** Builds the page (vite) when its build output is missing or older than its sources. */
+const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Builds the page (vite) when its build output is missing or older than its sources. Test files
+ * running side by side take turns through a lock directory, so one builds and the others wait.
+ */
 export function ensureWebBuild(): void {
   const web = join(ROOT, 'apps', 'web');
-  const sources = Math.max(newestSource(join(web, 'src')), statSync(join(web, 'index.html')).mtimeMs);
-  if (existsSync(WEB_OUT) && statSync(WEB_OUT).mtimeMs >= sources) return;
-  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', join(web, 'vite.config.ts'), '--logLevel', 'warn'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
+  const fresh = () => {
+    const sources = Math.max(newestSource(join(web, 'src')), statSync(join(web, 'index.html')).mtimeMs);
+    return existsSync(WEB_OUT) && statSync(WEB_OUT).mtimeMs >= sources;
+  };
+  if (fresh()) return;
+  const lock = join(ROOT, 'dist', '.web-build.lock');
+  mkdirSync(join(ROOT, 'dist'), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // A lock left by a killed run is taken over after five minutes.
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 300_000) rmSync(lock, { recursive: true, force: true });
+      sleepSync(500);
+    }
+  }
+  try {
+    if (fresh()) return;
+    execFileSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', join(web, 'vite.config.ts'), '--logLevel', 'warn'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 export interface BrowserHarness {

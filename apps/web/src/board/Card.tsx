@@ -63,6 +63,7 @@ export const CardBody = memo(function CardBody({ task, ctx }: { task: BoardTask;
   const run = ctx.runs.get(task.id);
   const header = ctx.rows.filter((r) => r.place === 'headerL' || r.place === 'headerR' || r.mode === 'colour');
   const footer = ctx.rows.filter((r) => !header.includes(r) && r.place !== 'title');
+  const inTitle = ctx.rows.filter((r) => !header.includes(r) && r.place === 'title');
   const here = ctx.here.get(task.id);
   return (
     <>
@@ -71,7 +72,9 @@ export const CardBody = memo(function CardBody({ task, ctx }: { task: BoardTask;
         {header.map((r) => <ValueChip key={r.prop.id} prop={r.prop} value={task.values[r.prop.id]} ctx={ctx} mode={r.mode} />)}
         {here && <span className="here">{here.map((m) => <Avatar key={m.id} person={m} size={16} title={`${m.name} has it open`} />)}</span>}
       </div>
-      <div className="card-title">{task.title}</div>
+      <div className="card-title">
+        {inTitle.map((r) => <ValueChip key={r.prop.id} prop={r.prop} value={task.values[r.prop.id]} ctx={ctx} mode={r.mode} />)} {task.title}
+      </div>
       <div className="card-foot">
         {footer.map((r) => <ValueChip key={r.prop.id} prop={r.prop} value={task.values[r.prop.id]} ctx={ctx} mode={r.mode} />)}
         {task.blockedBy.length > 0 && <span className="chip blocked">waits on {task.blockedBy.join(', ')}</span>}

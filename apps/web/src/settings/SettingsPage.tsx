@@ -94,6 +94,17 @@ function MembersSection({ board, me, admin }: { board: Board; me: User; admin: b
                 <button type="button" className="danger" onClick={() => void act.run(async () => { await del(`/projects/${pid}/members/${m.id}`); await refresh(); })}>Remove {m.name}</button>
               </>
             )}
+            {board.project.role === 'owner' && m.id !== me.id && (
+              <button
+                type="button"
+                onClick={() => {
+                  if (!window.confirm(`Hand ${board.project.name} over to ${m.name}? You become an admin.`)) return;
+                  void act.run(async () => { await post(`/projects/${pid}/hand-over`, { userId: m.id }); await refresh(); });
+                }}
+              >
+                Hand over to {m.name}
+              </button>
+            )}
             {m.id === me.id && m.role !== 'owner' && (
               <button type="button" className="danger" onClick={() => void act.run(async () => { await del(`/projects/${pid}/members/${m.id}`); navigate('/'); })}>Leave project</button>
             )}
