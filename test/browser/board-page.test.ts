@@ -517,6 +517,17 @@ describeBrowser('board page in a real browser', () => {
     await page.getByLabel('Options (comma separated)').fill('Front, Back');
     await page.getByRole('button', { name: 'Add property' }).click();
     await page.getByLabel('Name of Area').waitFor();
+    const areaRow = page.locator('li.prop-settings').filter({ has: page.getByLabel('Name of Area') });
+    await areaRow.getByLabel('On cards').selectOption('headerR');
+    await until(async () => {
+      const b = await apiIn(context, h.origin, 'GET', `/projects/${project.id}/board`);
+      return b.cardView.rows[b.properties.find((p: any) => p.name === 'Area').id]?.place;
+    }, (v) => expect(v).toBe('headerR'));
+    await areaRow.getByLabel('On cards').selectOption('off');
+    await until(async () => {
+      const b = await apiIn(context, h.origin, 'GET', `/projects/${project.id}/board`);
+      return b.cardView.rows[b.properties.find((p: any) => p.name === 'Area').id]?.place;
+    }, (v) => expect(v).toBe('off'));
     await page.evaluate('window.scrollTo(0, 0)');
     await keepScreenshot(page, 'settings');
     expect(await seriousViolations(page)).toEqual([]);

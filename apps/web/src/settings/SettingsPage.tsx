@@ -211,7 +211,8 @@ function PropertyRow({ prop, board, admin, refresh }: { prop: Property; board: B
   const [name, setName] = useState(prop.name);
   const [option, setOption] = useState('');
   const act = useAction();
-  const onCard = board.cardView?.rows?.[prop.id]?.place !== 'off';
+  const row = board.cardView?.rows?.[prop.id];
+  const place = row?.place ?? 'footer';
   const dated = prop.type === 'iteration' || (prop.type === 'select' && !!prop.config?.dated);
   return (
     <li className="row prop-settings">
@@ -219,7 +220,27 @@ function PropertyRow({ prop, board, admin, refresh }: { prop: Property; board: B
         <label>Name of {prop.name}<input value={name} maxLength={40} onChange={(e) => setName(e.target.value)} /></label>
         <span className="muted">{prop.type.replace('_', ' ')}</span>
         <button type="submit">Rename</button>
-        <label className="check"><input type="checkbox" checked={onCard} onChange={(e) => void act.run(async () => { await patch(`/properties/${prop.id}`, { showOnCard: e.target.checked }); await refresh(); })} /> On cards</label>
+        <label>
+          On cards
+          <select
+            value={place}
+            disabled={!admin}
+            onChange={(e) =>
+              void act.run(async () => {
+                const next = e.target.value;
+                if (next === 'off' || place === 'off') await patch(`/properties/${prop.id}`, { showOnCard: next !== 'off' });
+                if (next !== 'off') await patch(`/projects/${board.project.id}/card-view`, { rows: { [prop.id]: { place: next, mode: row?.mode ?? 'text' } } });
+                await refresh();
+              })
+            }
+          >
+            <option value="headerL">header, left</option>
+            <option value="headerR">header, right</option>
+            <option value="title">beside the title</option>
+            <option value="footer">footer</option>
+            <option value="off">not shown</option>
+          </select>
+        </label>
         {admin && prop.type === 'select' && (
           <label className="check"><input type="checkbox" checked={!!prop.config?.dated} onChange={(e) => void act.run(async () => { await patch(`/properties/${prop.id}`, { dated: e.target.checked }); await refresh(); })} /> Dated (releases)</label>
         )}

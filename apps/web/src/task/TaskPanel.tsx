@@ -55,7 +55,10 @@ export function TaskPanel({ taskId, board, me, presence, onClose }: { taskId: st
         aria-labelledby="task-title-label"
         tabIndex={-1}
         ref={panelRef}
-        onKeyDown={(e) => { if (e.key === 'Escape') onClose(); }}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') onClose();
+          if (e.key === 'Tab') keepFocusInside(e, panelRef.current);
+        }}
       >
         <div className="panel-head">
           <span className="card-key" id="task-title-label">{task.data ? `Task ${task.data.key}` : 'Task'}</span>
@@ -260,3 +263,21 @@ function TaskActions({ task, pid, onClose, onChanged }: { task: FullTask; pid: s
   );
 }
 
+
+/** Tab and Shift+Tab go round the open panel (a modal dialog) instead of into the page behind. */
+function keepFocusInside(e: React.KeyboardEvent, panel: HTMLElement | null): void {
+  if (!panel) return;
+  const items = [...panel.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, summary, [tabindex="0"]')].filter(
+    (el) => !el.hasAttribute('disabled') && el.offsetParent !== null,
+  );
+  if (items.length === 0) return;
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (e.shiftKey && (document.activeElement === first || document.activeElement === panel)) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && document.activeElement === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}
