@@ -528,12 +528,18 @@ describeBrowser('board page in a real browser', () => {
       const b = await apiIn(context, h.origin, 'GET', `/projects/${project.id}/board`);
       return b.cardView.rows[b.properties.find((p: any) => p.name === 'Area').id]?.place;
     }, (v) => expect(v).toBe('off'));
+    await areaRow.getByLabel('Name of option Front').fill('Frontend');
+    await areaRow.getByLabel('Name of option Front').press('Enter');
+    await until(async () => {
+      const b = await apiIn(context, h.origin, 'GET', `/projects/${project.id}/board`);
+      return b.properties.find((p: any) => p.name === 'Area').options.map((o: any) => o.name);
+    }, (v) => expect(v).toEqual(['Frontend', 'Back']));
     await page.evaluate('window.scrollTo(0, 0)');
     await keepScreenshot(page, 'settings');
     expect(await seriousViolations(page)).toEqual([]);
     const board = await apiIn(context, h.origin, 'GET', `/projects/${project.id}/board`);
     expect(board.members.filter((m: any) => m.kind === 'agent').map((m: any) => m.name)).toEqual(['Robo']);
-    expect(board.properties.find((p: any) => p.name === 'Area').options.map((o: any) => o.name)).toEqual(['Front', 'Back']);
+    expect(board.properties.find((p: any) => p.name === 'Area').options.map((o: any) => o.name)).toEqual(['Frontend', 'Back']);
 
     await page.goto(`/p/${project.id}/trash`);
     await page.getByRole('button', { name: 'Restore SET-2' }).click();

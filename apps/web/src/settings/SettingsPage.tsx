@@ -20,6 +20,8 @@ export function SettingsPage({ board, me }: { board: Board; me: User }) {
   );
 }
 
+const HOOK_KINDS = ['created', 'title', 'description', 'value', 'checklist', 'comment', 'run', 'archive', 'link', 'deleted', 'reset', 'import', 'attachment', 'rules'];
+
 function useRefresh(pid: string) {
   const qc = useQueryClient();
   return async () => {
@@ -246,13 +248,14 @@ function PropertyRow({ prop, board, admin, refresh }: { prop: Property; board: B
         )}
         {admin && <button type="button" className="danger" onClick={() => void act.run(async () => { await del(`/properties/${prop.id}`); await refresh(); })}>Delete {prop.name}</button>}
       </form>
+      <WhenRule prop={prop} board={board} onSaved={refresh} onError={act.setError} />
       {['select', 'multi_select', 'iteration'].includes(prop.type) && (
         <div className="options">
           <ul>
             {prop.options.map((o) => (
               <li key={o.id}>
                 <input type="color" aria-label={`Colour of ${o.name}`} value={o.color} onChange={(e) => void act.run(async () => { await patch(`/options/${o.id}`, { color: e.target.value }); await refresh(); })} />
-                {o.name}
+                <OptionName id={o.id} name={o.name} onSaved={refresh} onError={act.setError} />
                 {dated && (
                   <>
                     <label className="inline-label">starts<input type="date" aria-label={`Start of ${o.name}`} value={o.startsOn ?? ''} onChange={(e) => void act.run(async () => { await patch(`/options/${o.id}`, { startsOn: e.target.value || null }); await refresh(); })} /></label>
@@ -298,6 +301,7 @@ function WebhooksSection({ board }: { board: Board }) {
   const pid = board.project.id;
   const hooks = useQuery({ queryKey: ['project-extra', pid, 'webhooks'], queryFn: () => get<{ webhooks: Webhook[] }>(`/projects/${pid}/webhooks`) });
   const [url, setUrl] = useState('');
+  const [kinds, setKinds] = useState<string[]>([]);
   const [secret, setSecret] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const act = useAction();
@@ -320,8 +324,17 @@ function WebhooksSection({ board }: { board: Board }) {
           </li>
         ))}
       </ul>
-      <form className="inline-form" onSubmit={(e) => { e.preventDefault(); void act.run(async () => { const a = await post(`/projects/${pid}/webhooks`, { url }); setSecret(a.secret); setUrl(''); await again(); }); }}>
+      <form className="inline-form" onSubmit={(e) => { e.preventDefault(); void act.run(async () => { const a = await post(`/projects/${pid}/webhooks`, { url, kinds }); setSecret(a.secret); setUrl(''); setKinds([]); await again(); }); }}>
         <label>Webhook URL<input type="url" required value={url} onChange={(e) => setUrl(e.target.value)} /></label>
+        <fieldset className="choice-list">
+          <legend>Kinds (none ticked: all)</legend>
+          {HOOK_KINDS.map((k) => (
+            <label key={k} className="check">
+              <input type="checkbox" checked={kinds.includes(k)} onChange={(e) => setKinds((ks) => (e.target.checked ? [...ks, k] : ks.filter((x) => x !== k)))} />
+              {k}
+            </label>
+          ))}
+        </fieldset>
         <button type="submit">Add webhook</button>
       </form>
       <ErrorLine error={act.error} />
@@ -336,5 +349,59 @@ function Deliveries({ pid, id }: { pid: string; id: string }) {
       {q.data?.deliveries.map((d) => <li key={d.id}>{d.kind} {d.taskKey ?? ''} · {d.status} · {d.tries} tries {d.lastCode ? `· ${d.lastCode}` : ''} {d.lastError ?? ''}</li>)}
       {q.data?.deliveries.length === 0 && <li className="muted">No deliveries yet.</li>}
     </ul>
+  );
+}
+
+function OptionName({ id, name, onSaved, onError }: { id: string; name: string; onSaved: () => Promise<void>; onError: (e: string | null) => void }) {
+  const [draft, setDraft] = useState(name);
+  const save = async () => {
+    if (draft.trim() === name || !draft.trim()) return setDraft(name);
+    try {
+      await patch(`/options/${id}`, { name: draft });
+      onError(null);
+      await onSaved();
+    } catch (e) {
+      onError((e as Error).message);
+      setDraft(name);
+    }
+  };
+  return (
+    <input
+      className="option-name"
+      aria-label={`Name of option ${name}`}
+      value={draft}
+      maxLength={40}
+      onChange={(e) => setDraft(e.target.value)}
+      onBlur={() => void save()}
+      onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); void save(); } }}
+    />
+  );
+}
+
+/** A property shown only while a select holds one of some options (`when`); any member may set it. */
+function WhenRule({ prop, board, onSaved, onError }: { prop: Property; board: Board; onSaved: () => Promise<void>; onError: (e: string | null) => void }) {
+  const selects = board.properties.filter((p) => p.type === 'select' && p.id !== prop.id);
+  const when = prop.config?.when ?? null;
+  const value = when && when.optionIds.length === 1 ? `${when.propertyId}:${when.optionIds[0]}` : '';
+  const change = async (v: string) => {
+    const [propertyId, optionId] = v.split(':');
+    try {
+      await patch(`/properties/${prop.id}`, { when: v ? { propertyId, optionIds: [optionId] } : null });
+      onError(null);
+      await onSaved();
+    } catch (e) {
+      onError((e as Error).message);
+    }
+  };
+  if (selects.length === 0) return null;
+  return (
+    <label>
+      Shown
+      <select value={value} onChange={(e) => void change(e.target.value)}>
+        <option value="">always</option>
+        {when && !value && <option value="" disabled>when one of several options is set</option>}
+        {selects.flatMap((s) => s.options.map((o) => <option key={o.id} value={`${s.id}:${o.id}`}>when {s.name} is {o.name}</option>))}
+      </select>
+    </label>
   );
 }
