@@ -128,8 +128,11 @@ function Clash({ current, onUseSaved, onOverwrite }: { current: string; onUseSav
   );
 }
 
+/** A clash keeps both texts: what is saved now, and the words this tab tried to save. */
+interface ClashState { current: string; mine: string }
+
 function useClashSave(taskId: string, field: 'title' | 'description', onSaved: () => Promise<void>) {
-  const [clash, setClash] = useState<string | null>(null);
+  const [clash, setClash] = useState<ClashState | null>(null);
   const [error, setError] = useState<string | null>(null);
   const save = async (text: string, base: string | null): Promise<boolean> => {
     setError(null);
@@ -141,7 +144,7 @@ function useClashSave(taskId: string, field: 'title' | 'description', onSaved: (
       await onSaved();
       return true;
     } catch (e) {
-      if (e instanceof ApiError && e.status === 409 && typeof e.body.current === 'string') setClash(e.body.current);
+      if (e instanceof ApiError && e.status === 409 && typeof e.body.current === 'string') setClash({ current: e.body.current, mine: text });
       else setError(errorText(e));
       return false;
     }
@@ -155,15 +158,25 @@ function TitleField({ task, pid, onSaved }: { task: FullTask; pid: string; onSav
   const focused = useRef(false);
   const { clash, setClash, error, save } = useClashSave(task.id, 'title', onSaved);
   useEffect(() => {
-    // Someone else's saved title shows at once unless we are typing over it or deciding a clash.
-    if (focused.current || clash !== null) return;
+    // Someone else's saved title shows at once unless we are typing, saving or deciding a clash.
+    if (focused.current || saving.current || clash !== null) return;
     setDraft(task.title);
     setBase(task.title);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [task.title]);
+  const saving = useRef(false);
+  useEffect(() => {
+    // The words this tab tried to save stay in the field while the clash is decided.
+    if (clash) setDraft(clash.mine);
+  }, [clash]);
   const commit = async () => {
     if (draft.trim() === base.trim() || !draft.trim()) return;
-    if (await save(draft, base)) setBase(draft);
+    saving.current = true;
+    try {
+      if (await save(draft, base)) setBase(draft);
+    } finally {
+      saving.current = false;
+    }
   };
   return (
     <div className="title-field">
@@ -182,9 +195,9 @@ function TitleField({ task, pid, onSaved }: { task: FullTask; pid: string; onSav
       <ErrorLine error={error} />
       {clash !== null && (
         <Clash
-          current={clash}
-          onUseSaved={() => { setDraft(clash); setBase(clash); setClash(null); }}
-          onOverwrite={() => void save(draft, null).then((ok) => ok && setBase(draft))}
+          current={clash.current}
+          onUseSaved={() => { setDraft(clash.current); setBase(clash.current); setClash(null); }}
+          onOverwrite={() => { const mine = clash.mine; void save(mine, null).then((ok) => ok && setBase(mine)); }}
         />
       )}
     </div>
@@ -219,9 +232,9 @@ function DescriptionField({ task, pid, onSaved }: { task: FullTask; pid: string;
           </div>
           {clash !== null && (
             <Clash
-              current={clash}
-              onUseSaved={() => { setDraft(clash); setBase(clash); setClash(null); }}
-              onOverwrite={() => void save(draft, null).then((ok) => ok && stop())}
+              current={clash.current}
+              onUseSaved={() => { setDraft(clash.current); setBase(clash.current); setClash(null); }}
+              onOverwrite={() => void save(clash.mine, null).then((ok) => ok && stop())}
             />
           )}
         </form>
