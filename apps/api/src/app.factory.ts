@@ -13,6 +13,7 @@ import { cleanParams, parseQueryString } from './http/query-string';
 import { MAX_HEADER_BYTES, MAX_PARAM_LENGTH, routerRefusals } from './http/router-refusals';
 import { helmetOptions } from './http/security-headers';
 import { SERVICE_VERSION } from './system/version';
+import { registerWebPage } from './web/web-page';
 
 const LEVELS: Record<AppConfig['LOG_LEVEL'], LogLevel[]> = {
   debug: ['debug', 'log', 'warn', 'error', 'fatal'],
@@ -99,6 +100,8 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     // Path only: query strings, headers and bodies can hold secrets and are never logged.
     http.log(`${req.method} ${req.url.split('?')[0]} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms ${req.ip}`);
   });
+  // The board page at `/` (built from apps/web); the API stays under /api.
+  await registerWebPage(fastify, config);
   await app.init();
   return app;
 }
