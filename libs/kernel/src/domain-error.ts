@@ -203,6 +203,7 @@ export class DomainError extends Error {
   }
 }
 
-export const fail = (code: ErrorCode, params?: ErrorParams, extra?: Record<string, unknown>): never => {
+/** A declaration (not an arrow) returning `never`, so TypeScript narrows after a call to it. */
+export function fail(code: ErrorCode, params?: ErrorParams, extra?: Record<string, unknown>): never {
   throw new DomainError(code, params, extra);
-};
+}

@@ -17,9 +17,9 @@ export function readCardRows(raw: unknown, propertyIds: ReadonlySet<string>): Ca
     if (key !== '_title' && !propertyIds.has(key)) fail('card.key_invalid');
     const row = value as Record<string, unknown> | null;
     if (!row || typeof row !== 'object') fail('card.place_invalid');
-    if (!(CARD_PLACES as readonly unknown[]).includes(row!.place)) fail('card.place_invalid');
-    if (!(CARD_MODES as readonly unknown[]).includes(row!.mode)) fail('card.mode_invalid');
-    rows[key] = { place: row!.place as string, mode: row!.mode as string };
+    if (!(CARD_PLACES as readonly unknown[]).includes(row.place)) fail('card.place_invalid');
+    if (!(CARD_MODES as readonly unknown[]).includes(row.mode)) fail('card.mode_invalid');
+    rows[key] = { place: row.place as string, mode: row.mode as string };
   }
   return rows;
 }

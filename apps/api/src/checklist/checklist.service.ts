@@ -62,7 +62,7 @@ export class ChecklistService {
       async () => {
         const item = await this.items.remove(projectId, itemId);
         if (!item) fail('checklist.not_found');
-        await this.changed(writer, item!, 'deleted');
+        await this.changed(writer, item, 'deleted');
       },
       { lockProject: projectId },
     );

@@ -11,7 +11,7 @@ export class PresenceService {
 
   /** `{ clientId, taskId, field }`: taskId null means the tab closed the task. */
   async announce(writer: Writer, body: Record<string, unknown>): Promise<void> {
-    const clientId = readText(body.clientId, 'clientId', { max: 200, required: true })!;
+    const clientId = readText(body.clientId, 'clientId', { max: 200, required: true });
     const taskId = body.taskId === undefined || body.taskId === null ? null : parseId(body.taskId, 'task');
     let field: string | null = null;
     if (body.field !== undefined && body.field !== null) {

@@ -64,7 +64,7 @@ export class RunsService {
   async read(projectId: string, runId: string) {
     const run = await this.queries.full(projectId, runId);
     if (!run) fail('run.not_found');
-    return run!;
+    return run;
   }
 
   async past(writer: Writer, taskId: string, before: unknown) {
@@ -72,7 +72,7 @@ export class RunsService {
     const runId = parseId(before, 'run');
     const start = await this.queries.startOf(writer.projectId, taskId, runId);
     if (!start) fail('run.not_found');
-    return this.queries.past(writer.projectId, taskId, PAST_RUNS_PAGE, start!);
+    return this.queries.past(writer.projectId, taskId, PAST_RUNS_PAGE, start);
   }
 
   /**
@@ -113,7 +113,7 @@ export class RunsService {
   private async load(projectId: string, runId: string): Promise<Run> {
     const run = await this.runs.find(projectId, runId, true);
     if (!run) fail('run.not_found');
-    return run!;
+    return run;
   }
 
   private closingLine(projectId: string, taskId: string, runId: string, status: string, actorId: string | null): Promise<void> {

@@ -10,7 +10,7 @@ export function readValuesMap(raw: unknown, defs: readonly PropertyDef[], contex
     const id = parseId(key, 'property');
     const def = defs.find((d) => d.id === id);
     if (!def) fail('property.not_in_project');
-    out.set(id, normalizeValue(def!, value, context));
+    out.set(id, normalizeValue(def, value, context));
   }
   return out;
 }
@@ -38,7 +38,7 @@ export function readCreateValues(raw: unknown, defs: readonly PropertyDef[], con
 export function readOneValue(raw: unknown, defs: readonly PropertyDef[], propertyId: string, context: ValueContext): { def: PropertyDef; value: StoredValue } {
   const def = defs.find((d) => d.id === propertyId);
   if (!def) fail('property.not_in_project');
-  return { def: def!, value: normalizeValue(def!, raw, context) };
+  return { def: def, value: normalizeValue(def, raw, context) };
 }
 
 /**
