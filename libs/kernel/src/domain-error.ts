@@ -185,6 +185,20 @@ export const ERROR_CODES = [
   'chart.day_invalid',
   'chart.range_order',
   'chart.too_many_days',
+  // issue 16: the sentences once passed as free `request.invalid` messages, one code each
+  'query.limit_invalid',
+  'feed.after_invalid',
+  'feed.after_id_invalid',
+  'presence.field_invalid',
+  'task.values_not_object',
+  'card_view.rows_invalid',
+  'option.names_not_list',
+  'webhook.kinds_not_list',
+  'webhook.url_invalid',
+  'webhook.url_userinfo',
+  'webhook.url_too_long',
+  'webhook.address_private',
+  'run.steps_not_texts',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -22,7 +22,7 @@ export function nextOptionColor(used: string[]): string {
 /** Options given at property create: blanks dropped, at most `max`, duplicates by case or spaces refused. */
 export function readInitialOptions(propertyName: string, value: unknown, max: number): string[] {
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) fail('request.invalid', { message: 'Options must be a list of names.' });
+  if (!Array.isArray(value)) fail('option.names_not_list');
   const names: string[] = [];
   const seen = new Map<string, string>();
   for (const raw of value as unknown[]) {

@@ -65,11 +65,11 @@ function answeredBy(status: RunStatus): ControlWord[] {
 }
 
 function readPlan(value: unknown): string[] {
-  if (!Array.isArray(value)) fail('request.invalid', { message: 'Steps must be a list of texts.' });
+  if (!Array.isArray(value)) fail('run.steps_not_texts');
   const steps = value as unknown[];
   if (steps.length > PLAN_MAX) fail('run.plan_too_long');
   return steps.map((s) => {
-    if (typeof s !== 'string') fail('request.invalid', { message: 'Steps must be a list of texts.' });
+    if (typeof s !== 'string') fail('run.steps_not_texts');
     const text = (s as string).trim();
     if ([...text].length > STEP_MAX) fail('run.step_too_long');
     return text;

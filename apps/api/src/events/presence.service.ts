@@ -16,7 +16,7 @@ export class PresenceService {
     let field: string | null = null;
     if (body.field !== undefined && body.field !== null) {
       if (typeof body.field !== 'string' || !FIELD.test(body.field)) {
-        fail('request.invalid', { message: 'A field is title, description, checklist:<itemId> or null.' });
+        fail('presence.field_invalid');
       }
       field = (body.field as string).toLowerCase();
     }

@@ -5,7 +5,7 @@ import { cleanDefaults, DroppedValue, dropHiddenValues, findTypeProperty, isEmpt
 export function readValuesMap(raw: unknown, defs: readonly PropertyDef[], context: ValueContext): Map<string, StoredValue> {
   const out = new Map<string, StoredValue>();
   if (raw === undefined || raw === null) return out;
-  if (typeof raw !== 'object' || Array.isArray(raw)) fail('request.invalid', { message: 'Values must be an object keyed by property ids.' });
+  if (typeof raw !== 'object' || Array.isArray(raw)) fail('task.values_not_object');
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
     const id = parseId(key, 'property');
     const def = defs.find((d) => d.id === id);

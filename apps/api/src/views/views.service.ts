@@ -130,7 +130,7 @@ export class ViewsService {
     let limit = 100;
     if (query.limit !== undefined) {
       limit = Number(query.limit);
-      if (!/^\d+$/.test(String(query.limit)) || limit < 1 || limit > 500) fail('request.invalid', { message: 'limit is a whole number from 1 to 500.' });
+      if (!/^\d+$/.test(String(query.limit)) || limit < 1 || limit > 500) fail('query.limit_invalid');
     }
     const after = query.after === undefined || query.after === '' ? null : parseId(query.after, 'task');
     const defs = await this.defs.load(writer.projectId);
