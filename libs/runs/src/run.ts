@@ -64,7 +64,8 @@ function answeredBy(status: RunStatus): ControlWord[] {
   return [];
 }
 
-function readPlan(value: unknown): string[] {
+/** A plan: a list of at most PLAN_MAX texts, each trimmed and at most STEP_MAX characters. */
+export function readPlan(value: unknown): string[] {
   if (!Array.isArray(value)) fail('run.steps_not_texts');
   const steps = value as unknown[];
   if (steps.length > PLAN_MAX) fail('run.plan_too_long');

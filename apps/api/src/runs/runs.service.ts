@@ -4,6 +4,7 @@ import { ActivityRecorder, ChangeAnnouncer, Clock, fail, parseId, UnitOfWork } f
 import { RunQueries } from '@board/persistence';
 import { Run, RunRepository } from '@board/runs';
 import { Writer } from '../auth/auth-context';
+import type { ClaimRunBody, ControlRunBody } from './runs.dto';
 
 export const PAST_RUNS_PAGE = 20;
 
@@ -19,9 +20,9 @@ export class RunsService {
   ) {}
 
   /** Opens a run on a task; simultaneous claims give one run and 409s (the database keeps one open run per task). */
-  async claim(writer: Writer, taskId: string, body: Record<string, unknown>) {
+  async claim(writer: Writer, taskId: string, body: ClaimRunBody) {
     const now = this.clock.now();
-    const run = Run.claim({ id: randomUUID(), projectId: writer.projectId, taskId, agentId: writer.userId, body, now });
+    const run = Run.claim({ id: randomUUID(), projectId: writer.projectId, taskId, agentId: writer.userId, body: { ...body }, now });
     await this.uow.run(async () => {
       const { handedOverClosed } = await this.runs.open(run);
       if (handedOverClosed) await this.closingLine(writer.projectId, taskId, handedOverClosed, 'done', writer.userId);
@@ -49,7 +50,7 @@ export class RunsService {
   }
 
   /** A person asks the run to pause, resume or stop, or takes the task over. */
-  async control(writer: Writer, runId: string, body: Record<string, unknown>) {
+  async control(writer: Writer, runId: string, body: ControlRunBody) {
     const now = this.clock.now();
     return this.uow.run(async () => {
       const run = await this.load(writer.projectId, runId);
