@@ -8,7 +8,6 @@ export const ERROR_CODES = [
   'request.not_json',
   'request.too_large',
   'request.not_found',
-  'request.invalid',
   'id.invalid',
   'text.not_text',
   'text.empty',

@@ -12,7 +12,6 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   'request.not_json': fixed(400, 'The request body must be JSON.'),
   'request.too_large': fixed(413, 'The request body is too large.'),
   'request.not_found': fixed(404, 'Not found.'),
-  'request.invalid': [400, (p) => String(p.message)],
   'id.invalid': [400, (p) => `That is not ${withArticle(String(p.kind))} id.`],
   'text.not_text': [400, (p) => `${p.field} must be text.`],
   'text.empty': [400, (p) => `${p.field} cannot be empty.`],
