@@ -286,7 +286,7 @@ describe('comment routes', () => {
         task_id: taskId,
         project_id: projectId,
       });
-      expect(JSON.stringify(line.data)).not.toContain('Secret');
+      expect(JSON.stringify(line?.data)).not.toContain('Secret');
       expect((await updatedAt(taskId)).getTime()).toBeGreaterThan(new Date(LONG_AGO).getTime());
       expect(await changes.take()).toEqual([{ projectId, scope: 'task', taskId, clientId: 'tab-4' }]);
       const again = await member.client.delete(`/comments/${comment.id}`);
