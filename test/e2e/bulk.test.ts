@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createProperty, createTask, expectStatus, feedLines } from '../support/fixtures';
 import type { ProjectAnswer, TaskAnswer } from '../support/answers';
-import { Agent, aTeam, optionId, Prop } from '../support/builders';
+import { aBoard, Agent, aTeam, optionId, Prop, propertyNamed } from '../support/builders';
 import { Client, createProject, Person, startTestApp, TestApp } from '../support/test-app';
 
 const TOO_MANY = 'That is more than 200 tasks at once. Name fewer.';
@@ -89,8 +89,7 @@ describe('bulk routes', () => {
 
     it('archives 200 tasks at once', async () => {
       const p = await createProject(owner.client, 'Two hundred', 'TWO');
-      const ids: string[] = [];
-      for (let i = 0; i < 200; i++) ids.push((await newTask(`T${i}`, {}, p.id)).id);
+      const ids = (await aBoard(owner.client, p.id, 200, { title: 'T' })).map((x) => x.id);
       const res = await archive({ taskIds: ids }, owner.client, p.id);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ archived: 200 });
@@ -129,12 +128,10 @@ describe('bulk routes', () => {
 
     it('archives a column without tripping over a task deleted at the same moment', async () => {
       const p = await createProject(owner.client, 'Column race', 'CRACE');
-      const pb = (await owner.client.get(`/projects/${p.id}/board`)).body;
-      const st = pb.properties.find((x: any) => x.name === 'Status');
-      const done = st.options.find((o: any) => o.name === 'Done').id;
+      const st = await propertyNamed(owner.client, p.id, 'Status');
+      const done = optionId(st, 'Done');
       for (let round = 0; round < 15; round++) {
-        const tasks: any[] = [];
-        for (let i = 0; i < 4; i++) tasks.push(await newTask(`C${round}-${i}`, { [st.id]: done }, p.id));
+        const tasks = await aBoard(owner.client, p.id, 4, { title: `C${round}-`, values: () => ({ [st.id]: done }) });
         const [archived, ...deletes] = await Promise.all([
           archive({ propertyId: st.id, value: done }, owner.client, p.id),
           ...tasks.slice(0, 2).map((x) => owner.client.delete(`/tasks/${x.id}`)),
@@ -185,8 +182,7 @@ describe('bulk routes', () => {
       const p = await createProject(owner.client, 'Race', 'RACE');
       const pts = await createProperty(owner.client, p.id, 'Points', 'number');
       for (let round = 0; round < 10; round++) {
-        const tasks: any[] = [];
-        for (let i = 0; i < 5; i++) tasks.push(await newTask(`R${round}-${i}`, {}, p.id));
+        const tasks = await aBoard(owner.client, p.id, 5, { title: `R${round}-` });
         const [archived, ...writes] = await Promise.all([
           archive({ taskIds: tasks.map((x) => x.id) }, owner.client, p.id),
           ...tasks.map((x, i) => owner.client.put(`/tasks/${x.id}/values/${pts.id}`, { value: i + 1 })),
