@@ -96,3 +96,10 @@ export interface ChangeNotice {
   clientId?: string | null;
   [key: string]: unknown;
 }
+
+/** The data of a stream event: a change (`ready` sends `{}`) or a presence. */
+export interface StreamData extends ChangeNotice {
+  kind?: string;
+  userId?: string;
+  field?: string | null;
+}
