@@ -238,7 +238,8 @@ export class Run {
     return false;
   }
 
-  private assertOwnOpen(agentId: string): void {
+  /** The gate of a report or a beat, checked before their fields: the owning agent, an open run. */
+  assertOwnOpen(agentId: string): void {
     if (this.props.agentId !== agentId) fail('run.other_agent');
     if (!this.isOpen) fail('run.closed');
   }

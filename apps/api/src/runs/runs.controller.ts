@@ -19,7 +19,7 @@ export class RunsController {
   @AgentMember(RUN)
   @Patch('runs/:runId')
   report(@WriterOf() writer: Writer, @ResourceId() runId: string, @Body() body: unknown) {
-    // Not a DTO yet: the run's owner and state are checked before its fields (Run.report).
+    // Read as ReportRunBody by the service, after the run's gate (owner, open): the contract's order.
     return this.runs.report(writer, runId, bodyObject(body));
   }
 

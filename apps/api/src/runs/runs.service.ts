@@ -4,7 +4,8 @@ import { ActivityRecorder, ChangeAnnouncer, Clock, fail, parseId, UnitOfWork } f
 import { RunQueries } from '@board/persistence';
 import { Run, RunRepository } from '@board/runs';
 import { Writer } from '../auth/auth-context';
-import type { ClaimRunBody, ControlRunBody } from './runs.dto';
+import { parseRequest } from '../http/dto/request-dto.pipe';
+import { type ClaimRunBody, type ControlRunBody, ReportRunBody } from './runs.dto';
 
 export const PAST_RUNS_PAGE = 20;
 
@@ -41,7 +42,9 @@ export class RunsService {
         await this.runs.saveBeat(run);
         return { run: await this.read(writer.projectId, runId), control };
       }
-      const { closed } = run.report(writer.userId, body, now);
+      run.assertOwnOpen(writer.userId);
+      const report = parseRequest(ReportRunBody, body);
+      const { closed } = run.report(writer.userId, { ...report }, now);
       await this.runs.save(run);
       if (closed) await this.closingLine(writer.projectId, run.snapshot.taskId, run.id, run.status, writer.userId);
       await this.announce(writer.projectId, run.snapshot.taskId, writer.clientId);

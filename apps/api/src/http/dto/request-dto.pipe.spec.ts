@@ -1,7 +1,7 @@
 import { DomainError } from '@board/kernel';
 import { AddChecklistItemBody, UpdateChecklistItemBody } from '../../checklist/checklist.dto';
 import { AddCommentBody, EditCommentBody } from '../../comments/comments.dto';
-import { ClaimRunBody, ControlRunBody, PastRunsQuery } from '../../runs/runs.dto';
+import { ClaimRunBody, ControlRunBody, PastRunsQuery, ReportRunBody } from '../../runs/runs.dto';
 import { UNREADABLE } from '../json-body';
 import { parseRequest, RequestDtoPipe } from './request-dto.pipe';
 
@@ -45,6 +45,23 @@ describe('RequestDtoPipe', () => {
   it('reads a JSON __proto__ key as data that no DTO declares', () => {
     const raw = JSON.parse('{"__proto__": {"text": "x"}, "text": 5}');
     expect(refusal(() => parseRequest(AddChecklistItemBody, raw))).toEqual({ code: 'text.not_text', params: { field: 'Text' } });
+  });
+
+  it('checks a run report in the order Run.report does', () => {
+    const all = { reportFor: 0, status: 'taken_over', log: '', stepIndex: -1, steps: 'x', step: 5, goal: 5 };
+    const order: string[] = [];
+    let body: Record<string, unknown> = { ...all };
+    for (let r = refusal(() => parseRequest(ReportRunBody, body)); r; r = refusal(() => parseRequest(ReportRunBody, body))) {
+      order.push(r.code === 'text.not_text' || r.code === 'text.empty' ? `${r.code}:${(r.params as { field: string }).field}` : r.code);
+      const field = ['goal', 'step', 'steps', 'stepIndex', 'log', 'status', 'reportFor'].find((f) => f in body)!;
+      const { [field]: _dropped, ...rest } = body;
+      body = rest;
+    }
+    expect(order).toEqual([
+      'text.not_text:Goal', 'text.not_text:Step', 'run.steps_not_texts', 'run.step_index', 'text.empty:Log', 'run.take_over_by_person', 'run.report_for',
+    ]);
+    expect(refusal(() => parseRequest(ReportRunBody, { status: 'dancing' }))?.code).toBe('run.status_invalid');
+    expect({ ...parseRequest(ReportRunBody, { beat: true, status: 'done', reportFor: 5, stepIndex: null }) }).toEqual({ beat: true, status: 'done', reportFor: 5, stepIndex: null });
   });
 
   it('checks words and ids', () => {
