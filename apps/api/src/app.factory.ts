@@ -6,6 +6,7 @@ import { Clock } from '@board/kernel';
 import { createDataSource, migrate, openDataSource } from '@board/persistence';
 import { AppConfig } from './config/app-config';
 import { AppModule } from './app.module';
+import { RequestDtoPipe } from './http/dto/request-dto.pipe';
 import { ErrorFilter } from './http/error.filter';
 import { DEFAULT_BODY_LIMIT, routeBodyLimit } from './http/body-limit';
 import { parseJsonBody } from './http/json-body';
@@ -65,6 +66,7 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   });
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new ErrorFilter());
+  app.useGlobalPipes(new RequestDtoPipe());
 
   const fastify = app.getHttpAdapter().getInstance();
   // A route that reads more than the default (the import of a board export) says so in its config.

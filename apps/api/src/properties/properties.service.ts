@@ -21,7 +21,7 @@ export class PropertiesService {
   /** Appends a property (with its first options) and puts it on the card view. */
   async create(writer: Writer, body: Record<string, unknown>) {
     const projectId = writer.projectId;
-    const name = readPropertyName(body.name, true)!;
+    const name = readPropertyName(body.name, true);
     const type = readPropertyType(body.type);
     const names = hasOptions(type) ? readInitialOptions(name, body.options, OPTIONS_ON_CREATE_MAX) : [];
     const id = randomUUID();
@@ -57,7 +57,7 @@ export class PropertiesService {
         const loadDefs = async () => (defs ??= await this.defs.load(projectId));
 
         if (body.name !== undefined) {
-          const name = readPropertyName(body.name, true)!;
+          const name = readPropertyName(body.name, true);
           if (name !== property.name) change.name = name;
         }
         if (body.showOnCard !== undefined) {
@@ -132,7 +132,7 @@ export class PropertiesService {
   private async find(projectId: string, propertyId: string): Promise<PropertyRecord> {
     const property = await this.store.findProperty(projectId, propertyId);
     if (!property) fail('property.not_found');
-    return property!;
+    return property;
   }
 
   private announce(writer: Writer): Promise<void> {

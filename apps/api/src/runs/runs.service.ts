@@ -4,6 +4,8 @@ import { ActivityRecorder, ChangeAnnouncer, Clock, fail, parseId, UnitOfWork } f
 import { RunQueries } from '@board/persistence';
 import { Run, RunRepository } from '@board/runs';
 import { Writer } from '../auth/auth-context';
+import { parseRequest } from '../http/dto/request-dto.pipe';
+import { type ClaimRunBody, type ControlRunBody, ReportRunBody } from './runs.dto';
 
 export const PAST_RUNS_PAGE = 20;
 
@@ -19,9 +21,9 @@ export class RunsService {
   ) {}
 
   /** Opens a run on a task; simultaneous claims give one run and 409s (the database keeps one open run per task). */
-  async claim(writer: Writer, taskId: string, body: Record<string, unknown>) {
+  async claim(writer: Writer, taskId: string, body: ClaimRunBody) {
     const now = this.clock.now();
-    const run = Run.claim({ id: randomUUID(), projectId: writer.projectId, taskId, agentId: writer.userId, body, now });
+    const run = Run.claim({ id: randomUUID(), projectId: writer.projectId, taskId, agentId: writer.userId, body: { ...body }, now });
     await this.uow.run(async () => {
       const { handedOverClosed } = await this.runs.open(run);
       if (handedOverClosed) await this.closingLine(writer.projectId, taskId, handedOverClosed, 'done', writer.userId);
@@ -40,7 +42,9 @@ export class RunsService {
         await this.runs.saveBeat(run);
         return { run: await this.read(writer.projectId, runId), control };
       }
-      const { closed } = run.report(writer.userId, body, now);
+      run.assertOwnOpen(writer.userId);
+      const report = parseRequest(ReportRunBody, body);
+      const { closed } = run.report(writer.userId, { ...report }, now);
       await this.runs.save(run);
       if (closed) await this.closingLine(writer.projectId, run.snapshot.taskId, run.id, run.status, writer.userId);
       await this.announce(writer.projectId, run.snapshot.taskId, writer.clientId);
@@ -49,7 +53,7 @@ export class RunsService {
   }
 
   /** A person asks the run to pause, resume or stop, or takes the task over. */
-  async control(writer: Writer, runId: string, body: Record<string, unknown>) {
+  async control(writer: Writer, runId: string, body: ControlRunBody) {
     const now = this.clock.now();
     return this.uow.run(async () => {
       const run = await this.load(writer.projectId, runId);
@@ -64,7 +68,7 @@ export class RunsService {
   async read(projectId: string, runId: string) {
     const run = await this.queries.full(projectId, runId);
     if (!run) fail('run.not_found');
-    return run!;
+    return run;
   }
 
   async past(writer: Writer, taskId: string, before: unknown) {
@@ -72,7 +76,7 @@ export class RunsService {
     const runId = parseId(before, 'run');
     const start = await this.queries.startOf(writer.projectId, taskId, runId);
     if (!start) fail('run.not_found');
-    return this.queries.past(writer.projectId, taskId, PAST_RUNS_PAGE, start!);
+    return this.queries.past(writer.projectId, taskId, PAST_RUNS_PAGE, start);
   }
 
   /**
@@ -113,7 +117,7 @@ export class RunsService {
   private async load(projectId: string, runId: string): Promise<Run> {
     const run = await this.runs.find(projectId, runId, true);
     if (!run) fail('run.not_found');
-    return run!;
+    return run;
   }
 
   private closingLine(projectId: string, taskId: string, runId: string, status: string, actorId: string | null): Promise<void> {
