@@ -34,9 +34,15 @@ export function routerRefusals(production: boolean) {
       reply.status(status).headers(headers).header('content-type', 'application/json; charset=utf-8').send(body);
     },
 
-    /** A request target longer than MAX_URL_LENGTH (first onRequest hook; the route has not run). */
+    /**
+     * A request target longer than MAX_URL_LENGTH, or with a path segment longer than
+     * MAX_PARAM_LENGTH (first onRequest hook; the route has not run). The segment check is here
+     * and not only in the router because the page's catch-all route (`/*`) would otherwise take a
+     * path whose parameter the router refused, and answer 404.
+     */
     async tooLong(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-      if (request.raw.url && request.raw.url.length > MAX_URL_LENGTH) {
+      const url = request.raw.url;
+      if (url && (url.length > MAX_URL_LENGTH || hasLongSegment(url))) {
         const { status, body } = answer('request.address_too_long');
         await reply.status(status).headers(headers).header('content-type', 'application/json; charset=utf-8').send(body);
       }
@@ -71,6 +77,11 @@ export function routerRefusals(production: boolean) {
       socket.destroy(error);
     },
   };
+}
+
+function hasLongSegment(url: string): boolean {
+  const path = url.split('?', 1)[0];
+  return path.length > MAX_PARAM_LENGTH && path.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH);
 }
 
 const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 414: 'URI Too Long', 431: 'Request Header Fields Too Large' };
