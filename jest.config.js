@@ -15,7 +15,13 @@ const swc = [
 module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': swc },
+  transform: {
+    '^.+\\.ts$': swc,
+    // @fastify/static (the board page) brings ES-module-only helpers (content-disposition, glob):
+    // Jest's CommonJS runtime needs them compiled like the TypeScript.
+    '^.+/@fastify/static/node_modules/.+\\.js$': swc,
+  },
+  transformIgnorePatterns: ['^(?!.*/@fastify/static/node_modules/).*/node_modules/'],
   moduleFileExtensions: ['ts', 'js', 'json'],
   testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/test/**/*.test.ts'],
   moduleNameMapper: {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Database, DiscussionQueries } from '@board/persistence';
 import { ChangeListener, feedLines, holdTransaction, insertTask, listenChanges, within } from '../support/fixtures';
-import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import { Agent, aTeam } from '../support/builders';
+import { Client, createAgent, createProject, Person, startTestApp, TestApp } from '../support/test-app';
 
 const CLASH = 'This changed while you typed.';
 const ITEM_NOT_FOUND = 'Checklist item not found.';
@@ -13,7 +14,7 @@ describe('checklist routes', () => {
   let owner: Person;
   let member: Person;
   let outsider: Person;
-  let agent: { client: Client; agent: any };
+  let agent: Agent;
   let projectId: string;
   let changes: ChangeListener;
 
@@ -30,13 +31,9 @@ describe('checklist routes', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    owner = await registerPerson(t, 'Olive');
-    member = await registerPerson(t, 'Milo');
-    outsider = await registerPerson(t, 'Oscar');
-    projectId = (await createProject(owner.client, 'Checklists', 'CHK')).id;
-    await addMember(owner.client, projectId, member);
-    agent = await createAgent(owner.client, projectId, 'Robo');
-    await createProject(outsider.client, 'Elsewhere', 'ELS');
+    const team = await aTeam(t, { name: 'Checklists', key: 'CHK' });
+    ({ owner, member, outsider, agent } = team);
+    projectId = team.project.id;
     changes = await listenChanges(t.databaseUrl);
   });
   afterAll(async () => {

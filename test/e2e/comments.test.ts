@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Database, DiscussionQueries } from '@board/persistence';
 import { ChangeListener, feedLines, holdTransaction, insertTask, listenChanges, within } from '../support/fixtures';
-import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import { Agent, anAgent, aTeam } from '../support/builders';
+import { addMember, Client, createAgent, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 const CLASH = 'This changed while you typed.';
 const EDIT_OWN = 'You can only edit your own comments.';
@@ -19,8 +20,8 @@ describe('comment routes', () => {
   let member: Person;
   let member2: Person;
   let outsider: Person;
-  let agent: { client: Client; agent: any };
-  let agent2: { client: Client; agent: any };
+  let agent: Agent;
+  let agent2: Agent;
   let projectId: string;
   let changes: ChangeListener;
 
@@ -40,18 +41,14 @@ describe('comment routes', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    owner = await registerPerson(t, 'Olive');
+    const team = await aTeam(t, { name: 'Comments', key: 'COM' });
+    ({ owner, member, outsider, agent } = team);
+    projectId = team.project.id;
     admin = await registerPerson(t, 'Ada');
-    member = await registerPerson(t, 'Milo');
     member2 = await registerPerson(t, 'Mara');
-    outsider = await registerPerson(t, 'Oscar');
-    projectId = (await createProject(owner.client, 'Comments', 'COM')).id;
     await addMember(owner.client, projectId, admin, 'admin');
-    await addMember(owner.client, projectId, member);
     await addMember(owner.client, projectId, member2);
-    agent = await createAgent(owner.client, projectId, 'Robo');
-    agent2 = await createAgent(owner.client, projectId, 'Otto');
-    await createProject(outsider.client, 'Elsewhere', 'ELS');
+    agent2 = await anAgent(owner.client, projectId, 'Otto');
     changes = await listenChanges(t.databaseUrl);
   });
   afterAll(async () => {
@@ -286,7 +283,7 @@ describe('comment routes', () => {
         task_id: taskId,
         project_id: projectId,
       });
-      expect(JSON.stringify(line.data)).not.toContain('Secret');
+      expect(JSON.stringify(line?.data)).not.toContain('Secret');
       expect((await updatedAt(taskId)).getTime()).toBeGreaterThan(new Date(LONG_AGO).getTime());
       expect(await changes.take()).toEqual([{ projectId, scope: 'task', taskId, clientId: 'tab-4' }]);
       const again = await member.client.delete(`/comments/${comment.id}`);

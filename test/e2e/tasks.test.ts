@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createProperty, createTaskFromBody, feedLines } from '../support/fixtures';
+import type { ProjectAnswer, TaskAnswer } from '../support/answers';
+import { Agent, aTeam, optionId, Prop } from '../support/builders';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 const TASK_NOT_FOUND = { error: 'Task not found.' };
@@ -17,14 +19,14 @@ describe('tasks', () => {
   let owner: Person;
   let member: Person;
   let outsider: Person;
-  let agent: { client: Client; agent: any };
-  let project: any;
-  let status: { id: string; options: { id: string; name: string }[] };
-  let otherProject: any;
+  let agent: Agent;
+  let project: ProjectAnswer;
+  let status: Prop;
+  let otherProject: ProjectAnswer;
 
-  const opt = (name: string) => status.options.find((o) => o.name === name)!.id;
+  const opt = (name: string) => optionId(status, name);
 
-  const newTask = (body: Record<string, unknown>, as: Client = owner.client, projectId: string = project.id): Promise<any> =>
+  const newTask = (body: Record<string, unknown>, as: Client = owner.client, projectId: string = project.id): Promise<TaskAnswer> =>
     createTaskFromBody(as, projectId, body);
   const board = async (projectId: string = project.id, as: Client = owner.client) => {
     const res = await as.get(`/projects/${projectId}/board`);
@@ -41,16 +43,7 @@ describe('tasks', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    owner = await registerPerson(t, 'Olive');
-    member = await registerPerson(t, 'Milo');
-    outsider = await registerPerson(t, 'Oscar');
-    project = await createProject(owner.client, 'Tasks', 'TSK');
-    await addMember(owner.client, project.id, member);
-    agent = await createAgent(owner.client, project.id, 'Robo');
-    otherProject = await createProject(outsider.client, 'Elsewhere', 'ELS');
-    const b = await board();
-    const s = b.properties.find((p: any) => p.name === 'Status');
-    status = { id: s.id, options: s.options };
+    ({ owner, member, outsider, project, otherProject, agent, status } = await aTeam(t, { name: 'Tasks', key: 'TSK' }));
   });
   afterAll(() => t.close());
 

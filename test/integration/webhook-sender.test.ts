@@ -330,9 +330,8 @@ describe('WebhookSender', () => {
     expect(checked.host).toBe('hooks.example.com');
     expect(checked.addresses).toEqual(['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946']);
     await expect(new WebhookSender({ allow: [], resolve: async () => ['192.168.0.9'] }).check('https://hooks.example.com/')).rejects.toMatchObject({
-      code: 'request.invalid',
-      params: { message: PRIVATE },
+      code: 'webhook.address_private',
     });
-    await expect(sender.check('http://[::1]/')).rejects.toMatchObject({ code: 'request.invalid', params: { message: PRIVATE } });
+    await expect(sender.check('http://[::1]/')).rejects.toMatchObject({ code: 'webhook.address_private' });
   });
 });

@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Client as PgClient, Pool } from 'pg';
+import type { ChangeNotice, FeedRow, PropertyAnswer, TaskAnswer } from './answers';
 import type { Answer, Client } from './test-app';
 
 /** Anything with the app's SQL pool: a `TestApp` will do. */
@@ -22,7 +23,7 @@ export interface HasSql {
  * Awaits a request and answers its body, or throws `expected <status>, got <status> <body>`
  * when it answered another status.
  */
-export async function expectStatus(res: Promise<{ status: number; body: any }>, status: number): Promise<any> {
+export async function expectStatus<T = any>(res: Promise<{ status: number; body: T }>, status: number): Promise<T> {
   const r = await res;
   if (r.status !== status) throw new Error(`expected ${status}, got ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;
@@ -47,30 +48,26 @@ export function expectError(res: Answer, status: number, message: string, label?
  * Creates a task with `POST /projects/:projectId/tasks` as `client` and answers the `task` of the
  * answer. Sends `{ title }`, or `{ title, values }` when `values` is given.
  */
-export async function createTask(client: Client, projectId: string, title: string, values?: Record<string, unknown>): Promise<any> {
+export async function createTask(client: Client, projectId: string, title: string, values?: Record<string, unknown>): Promise<TaskAnswer> {
   return createTaskFromBody(client, projectId, values === undefined ? { title } : { title, values });
 }
 
 /** Creates a task from a whole request body (description, values, placement…) and answers the `task`. */
-export async function createTaskFromBody(client: Client, projectId: string, body: Record<string, unknown>): Promise<any> {
-  const res = await client.post(`/projects/${projectId}/tasks`, body);
+export async function createTaskFromBody(client: Client, projectId: string, body: Record<string, unknown>): Promise<TaskAnswer> {
+  const res = await client.post<{ task: TaskAnswer }>(`/projects/${projectId}/tasks`, body);
   if (res.status !== 201) throw new Error(`task create failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.task;
 }
 
 /** A property as the API answers it (id, name, type, config, options, …). */
-export interface PropertyInfo {
-  id: string;
-  options: { id: string; name: string }[];
-  [field: string]: any;
-}
+export type PropertyInfo = PropertyAnswer;
 
 /**
  * Creates a property with `POST /projects/:projectId/properties` as `client` and answers the
  * `property` of the answer. Sends `options` only when given. Throws unless the answer is 201.
  */
 export async function createProperty(client: Client, projectId: string, name: string, type: string, options?: string[]): Promise<PropertyInfo> {
-  const res = await client.post(`/projects/${projectId}/properties`, options ? { name, type, options } : { name, type });
+  const res = await client.post<{ property: PropertyAnswer }>(`/projects/${projectId}/properties`, options ? { name, type, options } : { name, type });
   if (res.status !== 201) throw new Error(`property create failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.property;
 }
@@ -125,7 +122,7 @@ export async function feedLines(
   taskId: string,
   kind?: string | { not: string },
   columns: readonly FeedColumn[] = ['kind', 'data', 'actor_id'],
-): Promise<any[]> {
+): Promise<FeedRow[]> {
   for (const c of columns) if (!FEED_COLUMNS.includes(c)) throw new Error(`not a feed column: ${c}`);
   const params: unknown[] = [taskId];
   let where = 'task_id = $1';
@@ -136,7 +133,7 @@ export async function feedLines(
     params.push(kind.not);
     where += ' AND kind <> $2';
   }
-  return (await t.sql.query(`SELECT ${columns.join(', ')} FROM activity WHERE ${where} ORDER BY created_at, id`, params)).rows;
+  return (await t.sql.query<FeedRow>(`SELECT ${columns.join(', ')} FROM activity WHERE ${where} ORDER BY created_at, id`, params)).rows;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -145,11 +142,11 @@ export async function feedLines(
 /** The `board_changes` notices one listener has seen. */
 export interface ChangeListener {
   /** Every notice not yet taken, as parsed JSON, in arrival order. */
-  readonly seen: any[];
+  readonly seen: ChangeNotice[];
   /** The notices since the last call (they are taken out of `seen`), after giving late ones 150 ms to arrive. */
-  take(): Promise<any[]>;
+  take(): Promise<ChangeNotice[]>;
   /** Resolves once a notice in `seen` matches; fails after `ms`. */
-  waitFor(match: (notice: any) => boolean, ms?: number): Promise<void>;
+  waitFor(match: (notice: ChangeNotice) => boolean, ms?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -161,16 +158,16 @@ export async function listenChanges(databaseUrl: string): Promise<ChangeListener
   const client = new PgClient({ connectionString: databaseUrl });
   client.on('error', () => undefined);
   await client.connect();
-  const seen: any[] = [];
+  const seen: ChangeNotice[] = [];
   client.on('notification', (n) => seen.push(JSON.parse(n.payload ?? '{}')));
   await client.query('LISTEN board_changes');
   return {
     seen,
-    async take(): Promise<any[]> {
+    async take(): Promise<ChangeNotice[]> {
       await new Promise((r) => setTimeout(r, 150));
       return seen.splice(0);
     },
-    async waitFor(match: (notice: any) => boolean, ms = 3000): Promise<void> {
+    async waitFor(match: (notice: ChangeNotice) => boolean, ms = 3000): Promise<void> {
       const until = Date.now() + ms;
       while (!seen.some(match)) {
         if (Date.now() > until) throw new Error(`no notification matched; seen ${JSON.stringify(seen)}`);

@@ -4,7 +4,7 @@ export interface RawAnswer {
   status: number;
   headers: Record<string, string>;
   body: string;
-  json: any;
+  json: unknown;
 }
 
 /**

@@ -1,8 +1,9 @@
 import { request } from 'node:http';
+import type { StreamData } from './answers';
 
 export interface SseEvent {
   event?: string;
-  data?: any;
+  data?: StreamData;
   comment?: string;
   retry?: number;
 }

@@ -4,6 +4,7 @@ import { Pool } from 'pg';
 import { Clock } from '@board/kernel';
 import { createApp } from '../../apps/api/src/app.factory';
 import { loadConfig } from '../../apps/api/src/config/app-config';
+import type { MemberAnswer, ProjectAnswer, UserAnswer } from './answers';
 import { createDatabase } from './database';
 
 export interface TestApp {
@@ -113,7 +114,7 @@ export const uniqueEmail = (label = 'user'): string => `${label}-${randomUUID().
 
 export interface Person {
   client: Client;
-  user: { id: string; email: string; name: string; color: string; emoji: string | null };
+  user: UserAnswer;
   email: string;
   password: string;
 }
@@ -121,21 +122,21 @@ export interface Person {
 /** Registers a new person and answers a client signed in as them. */
 export async function registerPerson(t: TestApp, name = 'Pat', email = uniqueEmail(), password = 'correct horse'): Promise<Person> {
   const client = new Client(t.api);
-  const res = await client.post('/auth/register', { email, name, password });
+  const res = await client.post<{ user: UserAnswer }>('/auth/register', { email, name, password });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { client, user: res.body.user, email, password };
 }
 
 /** Creates a project as `owner` and answers it. */
-export async function createProject(owner: Client, name = 'Test project', key?: string): Promise<any> {
-  const res = await owner.post('/projects', key ? { name, key } : { name });
+export async function createProject(owner: Client, name = 'Test project', key?: string): Promise<ProjectAnswer> {
+  const res = await owner.post<{ project: ProjectAnswer }>('/projects', key ? { name, key } : { name });
   if (res.status !== 201) throw new Error(`project create failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.project;
 }
 
 /** Adds an agent to a project and answers a client that calls with its token. */
-export async function createAgent(owner: Client, projectId: string, name = 'Robo'): Promise<{ client: Client; agent: any; token: string }> {
-  const res = await owner.post(`/projects/${projectId}/agents`, { name });
+export async function createAgent(owner: Client, projectId: string, name = 'Robo'): Promise<{ client: Client; agent: MemberAnswer; token: string }> {
+  const res = await owner.post<{ agent: MemberAnswer; token: string }>(`/projects/${projectId}/agents`, { name });
   if (res.status !== 201) throw new Error(`agent create failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { client: owner.withToken(res.body.token), agent: res.body.agent, token: res.body.token };
 }

@@ -6,6 +6,7 @@ import { Clock } from '@board/kernel';
 import { createDataSource, migrate, openDataSource } from '@board/persistence';
 import { AppConfig } from './config/app-config';
 import { AppModule } from './app.module';
+import { RequestDtoPipe } from './http/dto/request-dto.pipe';
 import { ErrorFilter } from './http/error.filter';
 import { DEFAULT_BODY_LIMIT, routeBodyLimit } from './http/body-limit';
 import { parseJsonBody } from './http/json-body';
@@ -13,6 +14,7 @@ import { cleanParams, parseQueryString } from './http/query-string';
 import { MAX_HEADER_BYTES, MAX_PARAM_LENGTH, routerRefusals } from './http/router-refusals';
 import { helmetOptions } from './http/security-headers';
 import { SERVICE_VERSION } from './system/version';
+import { registerWebPage } from './web/web-page';
 
 const LEVELS: Record<AppConfig['LOG_LEVEL'], LogLevel[]> = {
   debug: ['debug', 'log', 'warn', 'error', 'fatal'],
@@ -64,6 +66,7 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   });
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new ErrorFilter());
+  app.useGlobalPipes(new RequestDtoPipe());
 
   const fastify = app.getHttpAdapter().getInstance();
   // A route that reads more than the default (the import of a board export) says so in its config.
@@ -99,6 +102,8 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     // Path only: query strings, headers and bodies can hold secrets and are never logged.
     http.log(`${req.method} ${req.url.split('?')[0]} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms ${req.ip}`);
   });
+  // The board page at `/` (built from apps/web); the API stays under /api.
+  await registerWebPage(fastify, config);
   await app.init();
   return app;
 }

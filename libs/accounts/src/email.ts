@@ -42,7 +42,7 @@ export function looksLikeEmail(email: string): boolean {
  * (looksLikeEmail), else `That email address does not look correct.`
  */
 export function readEmail(value: unknown): string {
-  const email = normalizeEmail(readText(value, 'email', { max: EMAIL_MAX, required: true })!);
+  const email = normalizeEmail(readText(value, 'email', { max: EMAIL_MAX, required: true }));
   // NFKC may lengthen a string (a ligature becomes its letters): the stored form is what counts.
   if (charLength(email) > EMAIL_MAX) fail('text.too_long', { field: 'Email', max: EMAIL_MAX });
   if (!looksLikeEmail(email)) fail('account.email_invalid');

@@ -27,8 +27,11 @@ export interface UserView {
 
 export const NAME_MAX = 80;
 
-export const readName = (value: unknown, required: boolean): string | undefined =>
-  readText(value, 'name', { max: NAME_MAX, required });
+export function readName(value: unknown, required: true): string;
+export function readName(value: unknown, required: boolean): string | undefined;
+export function readName(value: unknown, required: boolean): string | undefined {
+  return readText(value, 'name', { max: NAME_MAX, required });
+}
 
 /** `color` must be one of the eleven; the grey and anything else is refused. */
 export function readColor(value: unknown): string | undefined {
@@ -56,7 +59,7 @@ export class User {
 
   static registerPerson(input: { id: string; email: unknown; name: unknown; passwordHash: string; now: Date }): User {
     const email = readEmail(input.email);
-    const name = readName(input.name, true)!;
+    const name = readName(input.name, true);
     return new User({
       id: input.id,
       kind: 'human',
@@ -71,7 +74,7 @@ export class User {
   }
 
   static createAgent(input: { id: string; projectId: string; name: unknown; color?: unknown; emoji?: unknown; now: Date }): User {
-    const name = readName(input.name, true)!;
+    const name = readName(input.name, true);
     const color = readColor(input.color) ?? colorFromSeed(input.id);
     const emoji = readEmoji(input.emoji) ?? null;
     return new User({

@@ -38,7 +38,7 @@ function readFlowProperty(value: unknown): string {
 
 /** What a create body asks for, checked as far as it can be without storage. */
 export function readChartCreate(body: Record<string, unknown>): { name: string; kind: ChartKind; projectIds: string[]; propertyId: string | null } {
-  const name = readListName(body.name, true)!;
+  const name = readListName(body.name, true);
   const kind = readKind(body.kind);
   const projectIds = readProjectIds(body.projectIds);
   const propertyId = kind === 'flow' ? readFlowProperty(body.propertyId) : null;
@@ -60,7 +60,7 @@ export function applyChartChange(chart: ChartRecord, body: Record<string, unknow
 /** A flow property found among the chart's projects must be a select. */
 export function checkFlowProperty(property: { type: string } | null): void {
   if (!property) fail('property.not_found');
-  if (property!.type !== 'select') fail('chart.flow_property');
+  if (property.type !== 'select') fail('chart.flow_property');
 }
 
 /** The answer shape of a chart. */

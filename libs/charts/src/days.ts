@@ -35,11 +35,11 @@ export function readDayRange(query: { from?: unknown; to?: unknown }, now: Date)
   const given = (v: unknown) => v !== undefined && v !== '';
   const to = given(query.to) ? parseDay(query.to) : startOfDay(now);
   if (!to) fail('chart.day_invalid', { name: 'To' });
-  const from = given(query.from) ? parseDay(query.from) : new Date(to!.getTime() - DEFAULT_SPAN_DAYS * DAY);
+  const from = given(query.from) ? parseDay(query.from) : new Date(to.getTime() - DEFAULT_SPAN_DAYS * DAY);
   if (!from) fail('chart.day_invalid', { name: 'From' });
-  if (from!.getTime() > to!.getTime()) fail('chart.range_order');
-  const count = Math.round((to!.getTime() - from!.getTime()) / DAY) + 1;
+  if (from.getTime() > to.getTime()) fail('chart.range_order');
+  const count = Math.round((to.getTime() - from.getTime()) / DAY) + 1;
   if (count > MAX_CHART_DAYS) fail('chart.too_many_days');
-  const days = Array.from({ length: count }, (_, i) => dayText(new Date(from!.getTime() + i * DAY)));
+  const days = Array.from({ length: count }, (_, i) => dayText(new Date(from.getTime() + i * DAY)));
   return { from: days[0], to: days[days.length - 1], days };
 }

@@ -24,6 +24,8 @@ export const charLength = (s: string): number => {
 /**
  * The three standard string refusals. Returns undefined for an optional field that was not sent.
  */
+export function readText(value: unknown, field: string, rule: TextRule & { required: true }): string;
+export function readText(value: unknown, field: string, rule?: TextRule): string | undefined;
 export function readText(value: unknown, field: string, rule: TextRule = {}): string | undefined {
   const label = fieldLabel(field);
   if (value === undefined || value === null) {
@@ -34,7 +36,7 @@ export function readText(value: unknown, field: string, rule: TextRule = {}): st
     return undefined;
   }
   if (typeof value !== 'string') fail('text.not_text', { field: label });
-  const text = rule.trim === false ? (value as string) : (value as string).trim();
+  const text = rule.trim === false ? value : value.trim();
   if (text.length === 0 && !rule.allowEmpty) fail('text.empty', { field: label });
   if (rule.max !== undefined && charLength(text) > rule.max) fail('text.too_long', { field: label, max: rule.max });
   return text;

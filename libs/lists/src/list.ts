@@ -6,6 +6,8 @@ export const MAX_LIST_TASKS = 500;
 export const LIST_NAME_MAX = 100;
 
 /** A list's (or chart's) name: trimmed, 1–100 characters; missing or null is "Name cannot be empty." */
+export function readListName(value: unknown, required: true): string;
+export function readListName(value: unknown, required: boolean): string | undefined;
 export function readListName(value: unknown, required: boolean): string | undefined {
   if (!required && value === undefined) return undefined;
   return readText(value, 'name', { required: true, max: LIST_NAME_MAX });

@@ -100,6 +100,16 @@ export class Database {
   }
 
   /**
+   * A statement that always answers one row (an aggregate, a function call, INSERT … RETURNING of
+   * a row just written): its first row, typed without null. No row is a broken invariant, thrown.
+   */
+  async single<T = Record<string, any>>(sql: string, params: unknown[] = [], options?: ExecOptions): Promise<T> {
+    const row = (await this.exec<T>(sql, params, options)).rows[0];
+    if (row === undefined) throw new Error('expected one row, the statement answered none');
+    return row;
+  }
+
+  /**
    * pg_notify: inside a transaction it travels with the COMMIT (PostgreSQL delivers it at commit
    * either way, and drops it on rollback); outside one it is sent at once.
    */

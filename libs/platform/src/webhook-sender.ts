@@ -10,7 +10,7 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { DomainError } from '@board/kernel';
-import { checkAddress, checkHostName, hostAsAddress, parseWebhookUrl } from '@board/webhooks';
+import { checkAddress, checkHostName, hostAsAddress, parseWebhookUrl, WEBHOOK_REFUSALS } from '@board/webhooks';
 
 export interface WebhookSenderOptions {
   /** `SERVICE_WEBHOOK_ALLOW`: hosts, IPs or CIDRs the address rules would refuse but may be reached. */
@@ -49,7 +49,7 @@ const defaultResolve = async (host: string): Promise<string[]> =>
 
 /** The contract sentence of a refusal, or null when the error is something else. */
 const refusal = (error: unknown): string | null =>
-  error instanceof DomainError && typeof error.params.message === 'string' ? error.params.message : null;
+  (error instanceof DomainError && WEBHOOK_REFUSALS[error.code]) || null;
 
 export class WebhookSender {
   private readonly allow: string[];
@@ -65,7 +65,7 @@ export class WebhookSender {
   /**
    * The whole address check, as done before every try: parse the URL, resolve the name (a host
    * that is an address is not looked up) and check every address. Throws the kernel's
-   * `DomainError` (`request.invalid` with the contract sentence) for a refusal, and the
+   * `DomainError` (a `webhook.*` code, its sentence in `WEBHOOK_REFUSALS`) for a refusal, and the
    * resolver's own error when the name does not resolve. For the routes to call when a webhook
    * is saved; `send` calls it too.
    */

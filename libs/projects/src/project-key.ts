@@ -3,8 +3,11 @@ import { fail, readText } from '@board/kernel';
 export const PROJECT_NAME_MAX = 80;
 const KEY = /^[A-Z][A-Z0-9]{1,9}$/;
 
-export const readProjectName = (value: unknown, required: boolean): string | undefined =>
-  readText(value, 'name', { max: PROJECT_NAME_MAX, required });
+export function readProjectName(value: unknown, required: true): string;
+export function readProjectName(value: unknown, required: boolean): string | undefined;
+export function readProjectName(value: unknown, required: boolean): string | undefined {
+  return readText(value, 'name', { max: PROJECT_NAME_MAX, required });
+}
 
 /** 2 to 10 characters, a letter then letters or digits, upper-cased on the way in. */
 export function readProjectKey(value: unknown): string {

@@ -31,7 +31,7 @@ export class Project {
   static create(input: { id: string; name: unknown; key: string; ownerId: string; now: Date }): Project {
     return new Project({
       id: input.id,
-      name: readProjectName(input.name, true)!,
+      name: readProjectName(input.name, true),
       key: input.key,
       ownerId: input.ownerId,
       doneWhen: null,
@@ -71,7 +71,7 @@ export class Project {
 
   /** Agent rules: free text; its hash is the SHA-256 of the text. Answers whether it changed. */
   writeRules(value: unknown, now: Date): boolean {
-    const text = readText(value, 'text', { max: RULES_MAX, allowEmpty: true, required: true })!;
+    const text = readText(value, 'text', { max: RULES_MAX, allowEmpty: true, required: true });
     const changed = text !== this.props.rulesText || this.props.rulesUpdatedAt === null;
     this.props.rulesText = text;
     this.props.rulesUpdatedAt = now;

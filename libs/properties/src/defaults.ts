@@ -48,7 +48,7 @@ export function readDefaultsPatch(
   const patch: Record<string, StoredValue> = {};
   for (const [rawKey, rawValue] of Object.entries(raw as Record<string, unknown>)) {
     const key = rawKey.toLowerCase();
-    if (!isUuid(rawKey) || !typeProperty!.optionIds.has(key)) fail('property.default_key');
+    if (!isUuid(rawKey) || !typeProperty.optionIds.has(key)) fail('property.default_key');
     const value = rawValue === null ? null : normalizeValue(property, rawValue, context);
     // A value that clears (null, "", []) removes the default for that type.
     patch[key] = isEmptyValue(value) ? null : value;
@@ -90,6 +90,6 @@ export function propertyConfigView(
   return {
     ...(property.type === 'select' ? { dated: property.config.dated === true } : {}),
     defaults: cleanDefaults(property, typeProperty, context),
-    when: live ? { propertyId: when!.propertyId, optionIds: [...when!.optionIds] } : null,
+    when: live ? { propertyId: when.propertyId, optionIds: [...when.optionIds] } : null,
   };
 }

@@ -4,8 +4,11 @@ import { OPTION_NAME_MAX } from './property-type';
 /** Option names clash when equal after trimming and lower-casing (the database index says the same). */
 export const optionKey = (name: string): string => name.trim().toLowerCase();
 
-export const readOptionName = (value: unknown, required: boolean): string | undefined =>
-  readText(value, 'name', { max: OPTION_NAME_MAX, required });
+export function readOptionName(value: unknown, required: true): string;
+export function readOptionName(value: unknown, required: boolean): string | undefined;
+export function readOptionName(value: unknown, required: boolean): string | undefined {
+  return readText(value, 'name', { max: OPTION_NAME_MAX, required });
+}
 
 const COLOR = /^#[0-9a-f]{6}$/i;
 export const isHexColor = (value: unknown): value is string => typeof value === 'string' && COLOR.test(value);
@@ -19,12 +22,12 @@ export function nextOptionColor(used: string[]): string {
 /** Options given at property create: blanks dropped, at most `max`, duplicates by case or spaces refused. */
 export function readInitialOptions(propertyName: string, value: unknown, max: number): string[] {
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) fail('request.invalid', { message: 'Options must be a list of names.' });
+  if (!Array.isArray(value)) fail('option.names_not_list');
   const names: string[] = [];
   const seen = new Map<string, string>();
   for (const raw of value as unknown[]) {
     if (typeof raw !== 'string' || raw.trim() === '') continue;
-    const name = readOptionName(raw, true)!;
+    const name = readOptionName(raw, true);
     if (seen.has(optionKey(name))) fail('property.duplicate_option', { property: propertyName, option: name });
     seen.set(optionKey(name), name);
     names.push(name);

@@ -6,8 +6,11 @@ import { isCalendarDay } from './value';
 /** Most characters of a dated option's markdown note. */
 export const OPTION_NOTE_MAX = 8000;
 
-export const readPropertyName = (value: unknown, required: boolean): string | undefined =>
-  readText(value, 'name', { max: PROPERTY_NAME_MAX, required });
+export function readPropertyName(value: unknown, required: true): string;
+export function readPropertyName(value: unknown, required: boolean): string | undefined;
+export function readPropertyName(value: unknown, required: boolean): string | undefined {
+  return readText(value, 'name', { max: PROPERTY_NAME_MAX, required });
+}
 
 /** A boolean body field: anything else is "<Field> is true or false." */
 export function readBoolean(value: unknown, field: string): boolean {
@@ -28,7 +31,7 @@ export function readWhenRule(value: unknown, selfId: string, properties: readonl
   if (!target || target.id === selfId || target.type !== 'select') fail('property.when_invalid');
   if (!Array.isArray(v.optionIds) || v.optionIds.length === 0) fail('property.when_invalid');
   const optionIds = [...new Set((v.optionIds as unknown[]).map((o) => parseId(o, 'option')))];
-  if (optionIds.some((o) => !target!.optionIds.has(o))) fail('property.when_invalid');
+  if (optionIds.some((o) => !target.optionIds.has(o))) fail('property.when_invalid');
   return { propertyId, optionIds };
 }
 

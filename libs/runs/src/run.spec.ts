@@ -99,8 +99,8 @@ describe('Run.claim', () => {
   });
 
   it('refuses a plan that is not a list of texts', () => {
-    expect(refusal(() => claim({ steps: 'read' })).code).toBe('request.invalid');
-    expect(refusal(() => claim({ steps: ['read', 3] })).code).toBe('request.invalid');
+    expect(refusal(() => claim({ steps: 'read' })).code).toBe('run.steps_not_texts');
+    expect(refusal(() => claim({ steps: ['read', 3] })).code).toBe('run.steps_not_texts');
     expect(refusal(() => claim({ goal: 42 })).code).toBe('text.not_text');
   });
 });

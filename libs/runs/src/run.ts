@@ -64,12 +64,13 @@ function answeredBy(status: RunStatus): ControlWord[] {
   return [];
 }
 
-function readPlan(value: unknown): string[] {
-  if (!Array.isArray(value)) fail('request.invalid', { message: 'Steps must be a list of texts.' });
+/** A plan: a list of at most PLAN_MAX texts, each trimmed and at most STEP_MAX characters. */
+export function readPlan(value: unknown): string[] {
+  if (!Array.isArray(value)) fail('run.steps_not_texts');
   const steps = value as unknown[];
   if (steps.length > PLAN_MAX) fail('run.plan_too_long');
   return steps.map((s) => {
-    if (typeof s !== 'string') fail('request.invalid', { message: 'Steps must be a list of texts.' });
+    if (typeof s !== 'string') fail('run.steps_not_texts');
     const text = (s as string).trim();
     if ([...text].length > STEP_MAX) fail('run.step_too_long');
     return text;
@@ -237,7 +238,8 @@ export class Run {
     return false;
   }
 
-  private assertOwnOpen(agentId: string): void {
+  /** The gate of a report or a beat, checked before their fields: the owning agent, an open run. */
+  assertOwnOpen(agentId: string): void {
     if (this.props.agentId !== agentId) fail('run.other_agent');
     if (!this.isOpen) fail('run.closed');
   }

@@ -32,7 +32,7 @@ export const checklistItemView = (item: ChecklistItem): ChecklistItemView => ({
 export type ChecklistAction = 'added' | 'checked' | 'unchecked' | 'edited' | 'deleted';
 
 /** Required, trimmed, at most 400 characters ("Text cannot be empty.", "Text is too long (max 400 characters)."). */
-export const readChecklistText = (value: unknown): string => readText(value, 'text', { max: CHECKLIST_TEXT_MAX, required: true })!;
+export const readChecklistText = (value: unknown): string => readText(value, 'text', { max: CHECKLIST_TEXT_MAX, required: true });
 
 /**
  * A new item goes last: items cannot be reordered, so the rank only records the order they

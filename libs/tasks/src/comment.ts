@@ -39,7 +39,7 @@ export interface CommentActor {
 }
 
 /** A new comment's body: required, trimmed, at most 8000 ("Body cannot be empty.", "Body is too long (max 8000 characters)."). */
-export const readNewCommentBody = (value: unknown): string => readText(value, 'body', { max: COMMENT_BODY_MAX, required: true })!;
+export const readNewCommentBody = (value: unknown): string => readText(value, 'body', { max: COMMENT_BODY_MAX, required: true });
 
 export interface CommentEdit {
   body: string;
@@ -54,7 +54,7 @@ export interface CommentEdit {
 export function readCommentEdit(input: Record<string, unknown>): CommentEdit {
   let body: string;
   try {
-    body = readText(input.body, 'body', { max: COMMENT_BODY_MAX, required: true })!;
+    body = readText(input.body, 'body', { max: COMMENT_BODY_MAX, required: true });
   } catch (error) {
     if (error instanceof DomainError && error.code === 'text.empty') return fail('comment.empty');
     throw error;

@@ -5,8 +5,11 @@ export const DESCRIPTION_MAX = 20000;
 export const DELETION_WINDOW_DAYS = 30;
 export const DELETION_WINDOW_MS = DELETION_WINDOW_DAYS * DAY;
 
-export const readTitle = (value: unknown, required: boolean): string | undefined =>
-  readText(value, 'title', { max: TITLE_MAX, required });
+export function readTitle(value: unknown, required: true): string;
+export function readTitle(value: unknown, required: boolean): string | undefined;
+export function readTitle(value: unknown, required: boolean): string | undefined {
+  return readText(value, 'title', { max: TITLE_MAX, required });
+}
 
 /** A description may be cleared with "" (or null). */
 export const readDescription = (value: unknown): string | undefined =>

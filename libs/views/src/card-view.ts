@@ -10,16 +10,16 @@ const WORDLESS = new Set(['colour', 'avatar']);
 
 /** Reads a `rows` patch: keys are property ids of the project or `_title`, values `{ place, mode }`. */
 export function readCardRows(raw: unknown, propertyIds: ReadonlySet<string>): CardRows {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) fail('request.invalid', { message: 'Rows must be an object of { place, mode } keyed by property id or _title.' });
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) fail('card_view.rows_invalid');
   const rows: CardRows = {};
   for (const [rawKey, value] of Object.entries(raw as Record<string, unknown>)) {
     const key = rawKey === '_title' ? rawKey : rawKey.toLowerCase();
     if (key !== '_title' && !propertyIds.has(key)) fail('card.key_invalid');
     const row = value as Record<string, unknown> | null;
     if (!row || typeof row !== 'object') fail('card.place_invalid');
-    if (!(CARD_PLACES as readonly unknown[]).includes(row!.place)) fail('card.place_invalid');
-    if (!(CARD_MODES as readonly unknown[]).includes(row!.mode)) fail('card.mode_invalid');
-    rows[key] = { place: row!.place as string, mode: row!.mode as string };
+    if (!(CARD_PLACES as readonly unknown[]).includes(row.place)) fail('card.place_invalid');
+    if (!(CARD_MODES as readonly unknown[]).includes(row.mode)) fail('card.mode_invalid');
+    rows[key] = { place: row.place as string, mode: row.mode as string };
   }
   return rows;
 }

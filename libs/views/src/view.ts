@@ -8,8 +8,11 @@ export const VIEW_NAME_MAX = 80;
 const BOARD_GROUP_TYPES = ['select', 'iteration', 'person', 'checkbox'];
 const ROADMAP_GROUP_TYPES = ['select', 'iteration'];
 
-export const readViewName = (value: unknown, required: boolean): string | undefined =>
-  readText(value, 'name', { max: VIEW_NAME_MAX, required });
+export function readViewName(value: unknown, required: true): string;
+export function readViewName(value: unknown, required: boolean): string | undefined;
+export function readViewName(value: unknown, required: boolean): string | undefined {
+  return readText(value, 'name', { max: VIEW_NAME_MAX, required });
+}
 
 export function readViewKind(value: unknown): ViewKind {
   if (typeof value !== 'string' || !(VIEW_KINDS as readonly string[]).includes(value)) fail('view.kind_invalid');
@@ -24,8 +27,8 @@ export function readViewKind(value: unknown): ViewKind {
 export function assertGrouping(kind: ViewKind, group: { type: string } | null, onCreate: boolean): void {
   if (kind === 'list') return;
   if (!group) fail(onCreate ? 'view.group_missing' : kind === 'board' ? 'view.board_needs_group' : 'view.roadmap_type');
-  if (kind === 'board' && !BOARD_GROUP_TYPES.includes(group!.type)) fail('view.group_type');
-  if (kind === 'roadmap' && !ROADMAP_GROUP_TYPES.includes(group!.type)) fail('view.roadmap_type');
+  if (kind === 'board' && !BOARD_GROUP_TYPES.includes(group.type)) fail('view.group_type');
+  if (kind === 'roadmap' && !ROADMAP_GROUP_TYPES.includes(group.type)) fail('view.roadmap_type');
 }
 
 /** One property carries one rule: a person's lens may not ask about what the view already filters. */

@@ -10,6 +10,7 @@ import {
   WEBHOOK_URL_INVALID,
   WEBHOOK_URL_TOO_LONG,
   WEBHOOK_URL_USERINFO,
+  WEBHOOK_REFUSALS,
 } from './address-rules';
 
 /** The refusal a call raises, as code and sentence; null when it does not throw. */
@@ -19,7 +20,7 @@ function refusal(call: () => unknown): { code: string; message: unknown } | null
     return null;
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return { code: error.code, message: error.params.message };
+    return { code: error.code, message: WEBHOOK_REFUSALS[error.code] };
   }
 }
 
@@ -63,7 +64,7 @@ describe('parseWebhookUrl', () => {
     ['http://999.1.1.1/'],
     ['http://[fe80::1%25eth0]/'],
   ])('refuses %p as not an http(s) URL', (raw) => {
-    expect(refusal(() => parseWebhookUrl(raw))).toEqual({ code: 'request.invalid', message: WEBHOOK_URL_INVALID });
+    expect(refusal(() => parseWebhookUrl(raw))).toEqual({ code: 'webhook.url_invalid', message: WEBHOOK_URL_INVALID });
   });
 
   it.each([
@@ -73,7 +74,7 @@ describe('parseWebhookUrl', () => {
     ['http://admin:admin@127.0.0.1/'],
     ['http://a%40b:c@hooks.example.com/'],
   ])('refuses %p for carrying a name and password', (raw) => {
-    expect(refusal(() => parseWebhookUrl(raw))).toEqual({ code: 'request.invalid', message: WEBHOOK_URL_USERINFO });
+    expect(refusal(() => parseWebhookUrl(raw))).toEqual({ code: 'webhook.url_userinfo', message: WEBHOOK_URL_USERINFO });
   });
 });
 
@@ -205,7 +206,7 @@ describe('checkAddress through a URL', () => {
     expect(verdict('https://hooks.example.com/', [], '10.1.2.3')).toBe(WEBHOOK_ADDRESS_PRIVATE);
     expect(verdict('https://hooks.example.com/', [], '::ffff:169.254.169.254')).toBe(WEBHOOK_ADDRESS_PRIVATE);
     expect(refusal(() => checkAddress('hooks.example.com', '10.1.2.3', []))).toEqual({
-      code: 'request.invalid',
+      code: 'webhook.address_private',
       message: WEBHOOK_ADDRESS_PRIVATE,
     });
   });
@@ -277,7 +278,7 @@ describe('the allow list', () => {
 
 describe('names under localhost, before any lookup (issue 19)', () => {
   it.each([['foo.localhost'], ['a.b.localhost.'], ['A.B.LOCALHOST..'], ['localhost'], ['localhost.']])('%p is refused', (host) => {
-    expect(refusal(() => checkHostName(host, []))).toEqual({ code: 'request.invalid', message: WEBHOOK_ADDRESS_PRIVATE });
+    expect(refusal(() => checkHostName(host, []))).toEqual({ code: 'webhook.address_private', message: WEBHOOK_ADDRESS_PRIVATE });
   });
 
   it.each([['hooks.example.com'], ['localhost.example.com'], ['notlocalhost'], ['foo.localhost.evil.com'], ['127.0.0.1']])('%p is left to the address check', (host) => {
@@ -298,13 +299,13 @@ describe('webhook URL length (issue 19)', () => {
 
   it('takes 2000 characters and refuses 2001, as sent', () => {
     expect(parseWebhookUrl(at(2000)).href).toHaveLength(2000);
-    expect(refusal(() => parseWebhookUrl(at(2001)))).toEqual({ code: 'request.invalid', message: WEBHOOK_URL_TOO_LONG });
-    expect(refusal(() => parseWebhookUrl(at(100_000)))).toEqual({ code: 'request.invalid', message: WEBHOOK_URL_TOO_LONG });
+    expect(refusal(() => parseWebhookUrl(at(2001)))).toEqual({ code: 'webhook.url_too_long', message: WEBHOOK_URL_TOO_LONG });
+    expect(refusal(() => parseWebhookUrl(at(100_000)))).toEqual({ code: 'webhook.url_too_long', message: WEBHOOK_URL_TOO_LONG });
   });
 
   it('counts the URL once normalised too (percent-encoding makes it longer)', () => {
     const raw = `https://hooks.example.com/${'é'.repeat(700)}`;
     expect(raw.length).toBeLessThan(2000);
-    expect(refusal(() => parseWebhookUrl(raw))).toEqual({ code: 'request.invalid', message: WEBHOOK_URL_TOO_LONG });
+    expect(refusal(() => parseWebhookUrl(raw))).toEqual({ code: 'webhook.url_too_long', message: WEBHOOK_URL_TOO_LONG });
   });
 });

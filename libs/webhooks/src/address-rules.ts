@@ -18,6 +18,14 @@ export const WEBHOOK_URL_USERINFO = 'A webhook address cannot carry a name and p
 export const WEBHOOK_ADDRESS_PRIVATE = 'That address is private, so a webhook cannot reach it.';
 export const WEBHOOK_URL_TOO_LONG = 'A webhook address is at most 2000 characters.';
 
+/** The address refusals by code, with their sentences (the catalog maps the same; the sender records them). */
+export const WEBHOOK_REFUSALS: Readonly<Record<string, string>> = {
+  'webhook.url_invalid': WEBHOOK_URL_INVALID,
+  'webhook.url_userinfo': WEBHOOK_URL_USERINFO,
+  'webhook.address_private': WEBHOOK_ADDRESS_PRIVATE,
+  'webhook.url_too_long': WEBHOOK_URL_TOO_LONG,
+};
+
 /** Longest webhook URL, as sent and as stored (decisions.md › Security › Lengths). */
 export const WEBHOOK_URL_MAX = 2000;
 
@@ -30,24 +38,24 @@ type Bytes = number[];
 // URL
 
 /**
- * Parses a webhook URL, refusing (`request.invalid`) anything but an http(s) URL without userinfo,
+ * Parses a webhook URL, refusing (`webhook.url_*`) anything but an http(s) URL without userinfo,
  * and one over WEBHOOK_URL_MAX characters as sent or once normalised (percent-encoding can make
  * it longer).
  */
 export function parseWebhookUrl(raw: unknown): URL {
-  if (typeof raw !== 'string' || raw.trim() === '') return fail('request.invalid', { message: WEBHOOK_URL_INVALID });
-  if (raw.trim().length > WEBHOOK_URL_MAX) return fail('request.invalid', { message: WEBHOOK_URL_TOO_LONG });
+  if (typeof raw !== 'string' || raw.trim() === '') return fail('webhook.url_invalid');
+  if (raw.trim().length > WEBHOOK_URL_MAX) return fail('webhook.url_too_long');
   let url: URL;
   try {
     url = new URL(raw.trim());
   } catch {
-    return fail('request.invalid', { message: WEBHOOK_URL_INVALID });
+    return fail('webhook.url_invalid');
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
-    return fail('request.invalid', { message: WEBHOOK_URL_INVALID });
+    return fail('webhook.url_invalid');
   }
-  if (url.username !== '' || url.password !== '') return fail('request.invalid', { message: WEBHOOK_URL_USERINFO });
-  if (url.href.length > WEBHOOK_URL_MAX) return fail('request.invalid', { message: WEBHOOK_URL_TOO_LONG });
+  if (url.username !== '' || url.password !== '') return fail('webhook.url_userinfo');
+  if (url.href.length > WEBHOOK_URL_MAX) return fail('webhook.url_too_long');
   return url;
 }
 
@@ -311,15 +319,15 @@ const isLocalhostName = (host: string): boolean => {
 export function checkHostName(host: string, allow: readonly string[]): void {
   if (!isLocalhostName(host)) return;
   if (isAllowed(host, '127.0.0.1', allow) || isAllowed(host, '::1', allow)) return;
-  fail('request.invalid', { message: WEBHOOK_ADDRESS_PRIVATE });
+  fail('webhook.address_private');
 }
 
 /**
- * Refuses (`request.invalid`, `That address is private, so a webhook cannot reach it.`) when the
+ * Refuses (`webhook.address_private`, `That address is private, so a webhook cannot reach it.`) when the
  * host is `localhost` (or under it) or the address is refused, unless the allow list names the
  * host or the address. Call it for every address a name resolves to, before connecting.
  */
 export function checkAddress(host: string, address: string, allow: readonly string[]): void {
   const refused = isLocalhostName(host) || classifyAddress(address) === 'refused';
-  if (refused && !isAllowed(host, address, allow)) fail('request.invalid', { message: WEBHOOK_ADDRESS_PRIVATE });
+  if (refused && !isAllowed(host, address, allow)) fail('webhook.address_private');
 }

@@ -11,7 +11,7 @@ export type DeliveryStatus = 'pending' | 'delivered' | 'dropped';
 /** `kinds`: a list of feed kinds (empty means all). `test` is sent by the test route, never named. */
 export function readKinds(value: unknown): string[] {
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) fail('request.invalid', { message: 'Kinds must be a list of event kinds.' });
+  if (!Array.isArray(value)) fail('webhook.kinds_not_list');
   const kinds: string[] = [];
   for (const kind of value as unknown[]) {
     if (typeof kind !== 'string' || !(ACTIVITY_KINDS as readonly string[]).includes(kind)) fail('webhook.kind_invalid', { kind: String(kind) });

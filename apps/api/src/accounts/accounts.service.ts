@@ -123,11 +123,11 @@ export class AccountsService {
           if (!user || user.isAgent) fail('reset.dead_link');
           // A member link is checked again at use: the person may have joined a project its maker
           // does not manage since (or the maker lost the role), and then it would reach past them.
-          if (grant!.madeBy && (await this.members.inProjectsBeyond(user!.id, grant!.madeBy))) fail('reset.dead_link');
-          user!.setPasswordHash(hash);
-          await this.users.save(user!);
-          await this.sessions.deleteOthers(user!.id, null);
-          return silent({ user: user!.view, sessionId: await this.openSession(user!.id) });
+          if (grant!.madeBy && (await this.members.inProjectsBeyond(user.id, grant!.madeBy))) fail('reset.dead_link');
+          user.setPasswordHash(hash);
+          await this.users.save(user);
+          await this.sessions.deleteOthers(user.id, null);
+          return silent({ user: user.view, sessionId: await this.openSession(user.id) });
         });
       },
       // Only dead links count ("ten dead links from this address"); a short password does not.
@@ -146,6 +146,6 @@ export class AccountsService {
   private async load(userId: string): Promise<User> {
     const user = await this.users.findById(userId);
     if (!user) fail('auth.signin_required');
-    return user!;
+    return user;
   }
 }

@@ -41,9 +41,9 @@ export class AccessGuard implements CanActivate {
     // Routes must say who may call them; one that forgot is closed rather than open.
     if (!rule) fail('auth.signin_required');
     // File routes are off, before anything else, while the server has no bucket.
-    if (rule!.needsBucket && !this.config.S3_BUCKET) fail('attachment.off');
+    if (rule.needsBucket && !this.config.S3_BUCKET) fail('attachment.off');
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    if (rule!.gate === 'public') {
+    if (rule.gate === 'public') {
       // Login, register, logout, forgot and reset have no cookie to check yet (or ignore it), but a
       // forged sign-in or sign-out is still a cross-site write (decisions › Security).
       if (WRITES.has(request.method) && !hasAgentToken(request)) this.checkOrigin(request);
@@ -54,18 +54,18 @@ export class AccessGuard implements CanActivate {
     // malformed id resolves nothing and is refused in its turn, after 401 and the cross-site check.
     let target: ScopeTarget | undefined;
     let malformed: unknown;
-    if (!OUTSIDE_PROJECTS.has(rule!.gate)) {
+    if (!OUTSIDE_PROJECTS.has(rule.gate)) {
       try {
-        target = readTarget(rule!, params);
+        target = readTarget(rule, params);
       } catch (error) {
         malformed = error;
       }
     }
-    const { scope, ...auth } = await this.credentials.authenticate(request, rule!.gate === 'person', target);
+    const { scope, ...auth } = await this.credentials.authenticate(request, rule.gate === 'person', target);
     if (auth.via === 'session' && WRITES.has(request.method)) this.checkOrigin(request);
     request.auth = auth;
     const kind = auth.caller.kind;
-    switch (rule!.gate) {
+    switch (rule.gate) {
       case 'person':
         return true;
       case 'human':
@@ -76,9 +76,9 @@ export class AccessGuard implements CanActivate {
         return true;
     }
     if (malformed) throw malformed;
-    enter(auth, rule!, target!, scope!);
+    enter(auth, rule, target!, scope!);
     const role = auth.project!.role;
-    switch (rule!.gate) {
+    switch (rule.gate) {
       case 'humanMember':
         if (kind !== 'human') fail('gate.human');
         break;
@@ -89,11 +89,11 @@ export class AccessGuard implements CanActivate {
       // it is told its role is too low (the contract's gate order).
       case 'admin':
         if (kind !== 'human') fail('gate.human');
-        if (role !== 'owner' && role !== 'admin') fail('gate.admin', { what: rule!.what ?? 'do this' });
+        if (role !== 'owner' && role !== 'admin') fail('gate.admin', { what: rule.what ?? 'do this' });
         break;
       case 'owner':
         if (kind !== 'human') fail('gate.human');
-        if (role !== 'owner') fail('gate.owner', { what: rule!.what ?? 'do this' });
+        if (role !== 'owner') fail('gate.owner', { what: rule.what ?? 'do this' });
         break;
     }
     return true;
@@ -132,7 +132,7 @@ function enter(auth: AuthContext, rule: AccessRule, target: ScopeTarget, scope: 
   if (!scope.projectId) fail(notFound);
   if (auth.via === 'token' && auth.tokenProjectId !== scope.projectId) fail('auth.token_other_project');
   if (!scope.role) fail(notFound);
-  auth.project = { id: scope.projectId!, role: scope.role! };
+  auth.project = { id: scope.projectId, role: scope.role };
   if (rule.resource) auth.resourceId = target.id;
 }
 

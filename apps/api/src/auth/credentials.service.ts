@@ -26,7 +26,7 @@ export class CredentialsService {
     }
     const context = await this.fromSession(request, target);
     if (!context) fail('auth.signin_required');
-    return context!;
+    return context;
   }
 
   /** The signed-in person behind the cookie, or null (no cookie, unknown or expired session). */
@@ -44,7 +44,7 @@ export class CredentialsService {
     const digest = digestOf(token);
     const agent = await this.credentials.agentByToken(digest, this.clock.now(), target);
     if (!agent) fail('auth.token_invalid');
-    const { id, email, name, color, emoji, projectId, scope } = agent!;
+    const { id, email, name, color, emoji, projectId, scope } = agent;
     return { caller: { id, email, name, color, emoji, kind: 'agent' }, via: 'token', tokenDigest: digest, tokenProjectId: projectId, scope };
   }
 }

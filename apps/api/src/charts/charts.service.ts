@@ -53,7 +53,7 @@ export class ChartsService {
   private async load(userId: string, rawChartId: string): Promise<ChartRecord> {
     const chart = await this.store.find(userId, parseId(rawChartId, 'chart'));
     if (!chart) fail('chart.not_found');
-    return chart!;
+    return chart;
   }
 
   /**

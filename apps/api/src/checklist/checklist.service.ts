@@ -6,6 +6,7 @@ import {
   isEmptyChecklistPatch, newChecklistItem, readChecklistPatch, readChecklistText,
 } from '@board/tasks';
 import type { Writer } from '../auth/auth-context';
+import type { AddChecklistItemBody, UpdateChecklistItemBody } from './checklist.dto';
 
 /**
  * A task's checklist. Every write that changes something moves the task's `updated_at`, leaves
@@ -20,7 +21,7 @@ export class ChecklistService {
     private readonly clock: Clock,
   ) {}
 
-  async add(writer: Writer, taskId: string, body: Record<string, unknown>): Promise<{ item: ChecklistItemView }> {
+  async add(writer: Writer, taskId: string, body: AddChecklistItemBody): Promise<{ item: ChecklistItemView }> {
     const text = readChecklistText(body.text);
     const projectId = writer.projectId;
     // The task's row lock, not the project's: adds to other tasks go on meanwhile.
@@ -33,8 +34,8 @@ export class ChecklistService {
     });
   }
 
-  async update(writer: Writer, itemId: string, body: Record<string, unknown>): Promise<{ item: ChecklistItemView } | { ok: true }> {
-    const patch = readChecklistPatch(body);
+  async update(writer: Writer, itemId: string, body: UpdateChecklistItemBody): Promise<{ item: ChecklistItemView } | { ok: true }> {
+    const patch = readChecklistPatch({ ...body });
     if (isEmptyChecklistPatch(patch)) return { ok: true };
     const projectId = writer.projectId;
     return this.uow.write(
@@ -60,7 +61,7 @@ export class ChecklistService {
       async () => {
         const item = await this.items.remove(projectId, itemId);
         if (!item) fail('checklist.not_found');
-        return withEvents(undefined, await this.changed(writer, item!, 'deleted'));
+        return withEvents(undefined, await this.changed(writer, item, 'deleted'));
       },
       { lockProject: projectId },
     );

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, HttpCode, Patch, Post } from '@nestjs/common'
 import { COMMENT, Member, TASK } from '../auth/access.decorator';
 import { ResourceId, Writer, WriterOf } from '../auth/auth-context';
 import { bodyObject } from '../http/json-body';
+import { AddCommentBody } from './comments.dto';
 import { CommentsService } from './comments.service';
 
 /** Comments: any member may comment; edits are the author's; deletes the author's or a managing person's. */
@@ -12,13 +13,14 @@ export class CommentsController {
   @Member(TASK)
   @Post('tasks/:taskId/comments')
   @HttpCode(201)
-  add(@ResourceId() taskId: string, @WriterOf() writer: Writer, @Body() body: unknown) {
-    return this.comments.add(writer, taskId, bodyObject(body));
+  add(@ResourceId() taskId: string, @WriterOf() writer: Writer, @Body() body: AddCommentBody) {
+    return this.comments.add(writer, taskId, body);
   }
 
   @Member(COMMENT)
   @Patch('comments/:commentId')
   edit(@ResourceId() commentId: string, @WriterOf() writer: Writer, @Body() body: unknown) {
+    // Read as EditCommentBody by the service, after its author gate (the contract's order).
     return this.comments.edit(writer, commentId, bodyObject(body));
   }
 

@@ -7,7 +7,9 @@ import {
   CommentView, readCommentEdit, readNewCommentBody,
 } from '@board/tasks';
 import type { Writer } from '../auth/auth-context';
+import { parseRequest } from '../http/dto/request-dto.pipe';
 import { RunsService } from '../runs/runs.service';
+import { AddCommentBody, EditCommentBody } from './comments.dto';
 
 const actorOf = (writer: Writer): CommentActor => ({ userId: writer.userId, kind: writer.kind, role: writer.role });
 
@@ -27,7 +29,7 @@ export class CommentsService {
     private readonly runs: RunsService,
   ) {}
 
-  async add(writer: Writer, taskId: string, input: Record<string, unknown>): Promise<{ comment: CommentView }> {
+  async add(writer: Writer, taskId: string, input: AddCommentBody): Promise<{ comment: CommentView }> {
     const body = readNewCommentBody(input.body);
     const projectId = writer.projectId;
     // The insert locks the task's row, not the project: comments on other tasks go on meanwhile.
@@ -48,7 +50,7 @@ export class CommentsService {
         const saved = await this.load(projectId, commentId);
         // The author check comes before the body is read: it is the route's gate.
         assertCanEditComment(actorOf(writer), saved);
-        const edit = readCommentEdit(input);
+        const edit = readCommentEdit({ ...parseRequest(EditCommentBody, input) });
         const written = await this.comments.rewrite(projectId, commentId, edit, this.clock.now());
         if (written) {
           const events = await this.changed(writer, written, { commentId, action: 'edited' });

@@ -15,12 +15,12 @@ export class ActivityController {
   read(@WriterOf() writer: Writer, @Query('after') after?: string, @Query('afterId') afterId?: string, @Query('limit') limit?: string) {
     // Read into UTC here: a timestamp PostgreSQL would refuse (February 30th, hour 24) is a 400, not a 500.
     const from = after === undefined ? null : readInstant(after);
-    if (after !== undefined && !from) fail('request.invalid', { message: 'after must be a timestamp like 2026-01-31T12:00:00.000Z.' });
-    if (afterId !== undefined && !isUuid(afterId)) fail('request.invalid', { message: 'afterId must be the id of a feed line.' });
+    if (after !== undefined && !from) fail('feed.after_invalid');
+    if (afterId !== undefined && !isUuid(afterId)) fail('feed.after_id_invalid');
     let size = 100;
     if (limit !== undefined) {
       size = Number(limit);
-      if (!/^\d+$/.test(String(limit)) || size < 1 || size > 500) fail('request.invalid', { message: 'limit is a whole number from 1 to 500.' });
+      if (!/^\d+$/.test(String(limit)) || size < 1 || size > 500) fail('query.limit_invalid');
     }
     return this.activity.page(writer.projectId, size, from, from && afterId ? afterId.toLowerCase() : null);
   }

@@ -11,12 +11,12 @@ export class PresenceService {
 
   /** `{ clientId, taskId, field }`: taskId null means the tab closed the task. */
   async announce(writer: Writer, body: Record<string, unknown>): Promise<void> {
-    const clientId = readText(body.clientId, 'clientId', { max: 200, required: true })!;
+    const clientId = readText(body.clientId, 'clientId', { max: 200, required: true });
     const taskId = body.taskId === undefined || body.taskId === null ? null : parseId(body.taskId, 'task');
     let field: string | null = null;
     if (body.field !== undefined && body.field !== null) {
       if (typeof body.field !== 'string' || !FIELD.test(body.field)) {
-        fail('request.invalid', { message: 'A field is title, description, checklist:<itemId> or null.' });
+        fail('presence.field_invalid');
       }
       field = (body.field as string).toLowerCase();
     }

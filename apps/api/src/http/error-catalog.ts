@@ -1,4 +1,5 @@
 import { ErrorCode, ErrorParams, withArticle } from '@board/kernel';
+import { WEBHOOK_ADDRESS_PRIVATE, WEBHOOK_URL_INVALID, WEBHOOK_URL_TOO_LONG, WEBHOOK_URL_USERINFO } from '@board/webhooks';
 
 type Entry = readonly [status: number, message: (p: ErrorParams) => string];
 const fixed = (status: number, message: string): Entry => [status, () => message];
@@ -11,7 +12,6 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   'request.not_json': fixed(400, 'The request body must be JSON.'),
   'request.too_large': fixed(413, 'The request body is too large.'),
   'request.not_found': fixed(404, 'Not found.'),
-  'request.invalid': [400, (p) => String(p.message)],
   'id.invalid': [400, (p) => `That is not ${withArticle(String(p.kind))} id.`],
   'text.not_text': [400, (p) => `${p.field} must be text.`],
   'text.empty': [400, (p) => `${p.field} cannot be empty.`],
@@ -177,6 +177,20 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   'chart.day_invalid': [400, (p) => `${p.name} needs a date like YYYY-MM-DD.`],
   'chart.range_order': fixed(400, 'From must not be after To.'),
   'chart.too_many_days': fixed(400, 'Ask for at most 366 days.'),
+  // issue 16: the sentences once passed as free `request.invalid` messages, one code each
+  'query.limit_invalid': fixed(400, 'limit is a whole number from 1 to 500.'),
+  'feed.after_invalid': fixed(400, 'after must be a timestamp like 2026-01-31T12:00:00.000Z.'),
+  'feed.after_id_invalid': fixed(400, 'afterId must be the id of a feed line.'),
+  'presence.field_invalid': fixed(400, 'A field is title, description, checklist:<itemId> or null.'),
+  'task.values_not_object': fixed(400, 'Values must be an object keyed by property ids.'),
+  'card_view.rows_invalid': fixed(400, 'Rows must be an object of { place, mode } keyed by property id or _title.'),
+  'option.names_not_list': fixed(400, 'Options must be a list of names.'),
+  'webhook.kinds_not_list': fixed(400, 'Kinds must be a list of event kinds.'),
+  'webhook.url_invalid': fixed(400, WEBHOOK_URL_INVALID),
+  'webhook.url_userinfo': fixed(400, WEBHOOK_URL_USERINFO),
+  'webhook.url_too_long': fixed(400, WEBHOOK_URL_TOO_LONG),
+  'webhook.address_private': fixed(400, WEBHOOK_ADDRESS_PRIVATE),
+  'run.steps_not_texts': fixed(400, 'Steps must be a list of texts.'),
 };
 
 export function describeError(code: ErrorCode, params: ErrorParams): { status: number; message: string } {

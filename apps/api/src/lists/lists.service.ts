@@ -22,7 +22,7 @@ export class ListsService {
   }
 
   async create(userId: string, body: Record<string, unknown>): Promise<ListSummary> {
-    const name = readListName(body.name, true)!;
+    const name = readListName(body.name, true);
     const afterId = readAfterId(body.afterId);
     const id = randomUUID();
     await this.uow.write(async () => {
@@ -60,7 +60,7 @@ export class ListsService {
     const listId = parseId(rawListId, 'list');
     const read = await this.queries.read(userId, listId);
     if (!read) fail('list.not_found');
-    return read!;
+    return read;
   }
 
   /** Adds the task, or moves it when it is in the list already (null or absent afterId: first). */
@@ -76,7 +76,7 @@ export class ListsService {
       const items = await this.store.items(listId);
       const others = items.filter((i) => i.id !== taskId);
       if (others.length === items.length) checkTaskRoom(items.length);
-      await this.store.putItem({ listId, projectId: projectId!, taskId, position: rankAfter(others, afterId) });
+      await this.store.putItem({ listId, projectId: projectId, taskId, position: rankAfter(others, afterId) });
       return silent(undefined);
     });
   }

@@ -79,6 +79,6 @@ export class AgentsService {
     const agent = await this.users.findById(agentId);
     const member = agent?.isAgent && agent.projectId === projectId ? await this.members.find(projectId, agentId) : null;
     if (!agent || !member) fail('agent.not_found');
-    return agent!;
+    return agent;
   }
 }

@@ -121,6 +121,6 @@ export class MembersService {
   private async target(projectId: string, userId: string): Promise<Membership> {
     const target = await this.members.find(projectId, userId);
     if (!target) fail('member.not_found');
-    return target!;
+    return target;
   }
 }

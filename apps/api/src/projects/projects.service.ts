@@ -84,7 +84,7 @@ export class ProjectsService {
         const project = await this.load(projectId);
         const target = await this.members.find(projectId, userId);
         if (!target) fail('member.not_found');
-        if (target!.kind !== 'human') fail('project.hand_over_to_person');
+        if (target.kind !== 'human') fail('project.hand_over_to_person');
         if (userId === project.ownerId) return silent(undefined);
         const previous = project.handOver(userId);
         await this.members.setRole(projectId, userId, 'owner');
@@ -104,7 +104,7 @@ export class ProjectsService {
   async rules(projectId: string) {
     const rules = await this.queries.rules(projectId);
     if (!rules) fail('project.not_found');
-    return { text: rules!.text, hash: sha256(rules!.text), updatedAt: rules!.updatedAt };
+    return { text: rules.text, hash: sha256(rules.text), updatedAt: rules.updatedAt };
   }
 
   async writeRules(auth: AuthContext, projectId: string, body: Record<string, unknown>, clientId: string | null = null) {
@@ -133,10 +133,10 @@ export class ProjectsService {
     const property = await this.projects.propertyOptions(projectId, propertyId);
     if (!property) fail('property.not_in_project');
     // A property of this project that is not a select (an iteration, a text…) cannot say done.
-    if (property!.type !== 'select') fail('project.done_when_invalid');
+    if (property.type !== 'select') fail('project.done_when_invalid');
     if (!Array.isArray(v.optionIds)) fail('project.done_when_invalid');
     const optionIds = [...new Set((v.optionIds as unknown[]).map((o) => parseId(o, 'option')))];
-    if (optionIds.some((o) => !property!.optionIds.includes(o))) fail('project.done_when_invalid');
+    if (optionIds.some((o) => !property.optionIds.includes(o))) fail('project.done_when_invalid');
     return { propertyId, optionIds };
   }
 
@@ -160,7 +160,7 @@ export class ProjectsService {
   private async load(projectId: string): Promise<Project> {
     const project = await this.projects.findById(projectId);
     if (!project) fail('project.not_found');
-    return project!;
+    return project;
   }
 }
 

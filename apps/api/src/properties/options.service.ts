@@ -23,7 +23,7 @@ export class OptionsService {
       async () => {
         const property = await this.property(projectId, propertyId);
         if (!hasOptions(property.type)) fail('option.not_select');
-        const name = readOptionName(body.name, true)!;
+        const name = readOptionName(body.name, true);
         const dated = hasDatedOptions(property.type, property.config);
         const days = dated ? readDatedFields(body) : {};
         const siblings = await this.store.options(projectId, propertyId);
@@ -59,7 +59,7 @@ export class OptionsService {
         const loadSiblings = async () => (siblings ??= await this.store.options(projectId, option.propertyId));
 
         if (body.name !== undefined) {
-          next.name = readOptionName(body.name, true)!;
+          next.name = readOptionName(body.name, true);
           // An option may change the case of its own name; another option's name is taken.
           if ((await loadSiblings()).some((o) => o.id !== option.id && optionKey(o.name) === optionKey(next.name))) {
             fail('option.duplicate', { property: property.name, option: next.name });
@@ -115,13 +115,13 @@ export class OptionsService {
   private async property(projectId: string, propertyId: string): Promise<PropertyRecord> {
     const property = await this.store.findProperty(projectId, propertyId);
     if (!property) fail('property.not_found');
-    return property!;
+    return property;
   }
 
   private async option(projectId: string, optionId: string): Promise<OptionRecord> {
     const option = await this.store.findOption(projectId, optionId);
     if (!option) fail('option.not_found');
-    return option!;
+    return option;
   }
 
   /** Options write no feed line: their changes ring only the stream. */

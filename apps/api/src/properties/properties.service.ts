@@ -20,7 +20,7 @@ export class PropertiesService {
   /** Appends a property (with its first options) and puts it on the card view. */
   async create(writer: Writer, body: Record<string, unknown>) {
     const projectId = writer.projectId;
-    const name = readPropertyName(body.name, true)!;
+    const name = readPropertyName(body.name, true);
     const type = readPropertyType(body.type);
     const names = hasOptions(type) ? readInitialOptions(name, body.options, OPTIONS_ON_CREATE_MAX) : [];
     const id = randomUUID();
@@ -58,7 +58,7 @@ export class PropertiesService {
         const loadDefs = async () => (defs ??= await this.defs.load(projectId));
 
         if (body.name !== undefined) {
-          const name = readPropertyName(body.name, true)!;
+          const name = readPropertyName(body.name, true);
           if (name !== property.name) change.name = name;
         }
         if (body.showOnCard !== undefined) {
@@ -133,7 +133,7 @@ export class PropertiesService {
   private async find(projectId: string, propertyId: string): Promise<PropertyRecord> {
     const property = await this.store.findProperty(projectId, propertyId);
     if (!property) fail('property.not_found');
-    return property!;
+    return property;
   }
 
   /** Properties write no feed line: their changes ring only the stream. */

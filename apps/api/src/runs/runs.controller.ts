@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Patch, Post, Query } from '@nestjs/com
 import { AgentMember, HumanMember, Member, RUN, TASK } from '../auth/access.decorator';
 import { ResourceId, Writer, WriterOf } from '../auth/auth-context';
 import { bodyObject } from '../http/json-body';
+import { ClaimRunBody, ControlRunBody, PastRunsQuery } from './runs.dto';
 import { RunsService } from './runs.service';
 
 @Controller()
@@ -11,21 +12,22 @@ export class RunsController {
   @AgentMember(TASK)
   @Post('tasks/:taskId/run')
   @HttpCode(201)
-  async claim(@WriterOf() writer: Writer, @ResourceId() taskId: string, @Body() body: unknown) {
-    return { run: await this.runs.claim(writer, taskId, bodyObject(body)) };
+  async claim(@WriterOf() writer: Writer, @ResourceId() taskId: string, @Body() body: ClaimRunBody) {
+    return { run: await this.runs.claim(writer, taskId, body) };
   }
 
   @AgentMember(RUN)
   @Patch('runs/:runId')
   report(@WriterOf() writer: Writer, @ResourceId() runId: string, @Body() body: unknown) {
+    // Read as ReportRunBody by the service, after the run's gate (owner, open): the contract's order.
     return this.runs.report(writer, runId, bodyObject(body));
   }
 
   @HumanMember(RUN)
   @Post('runs/:runId/control')
   @HttpCode(200)
-  async control(@WriterOf() writer: Writer, @ResourceId() runId: string, @Body() body: unknown) {
-    return { run: await this.runs.control(writer, runId, bodyObject(body)) };
+  async control(@WriterOf() writer: Writer, @ResourceId() runId: string, @Body() body: ControlRunBody) {
+    return { run: await this.runs.control(writer, runId, body) };
   }
 
   @Member(RUN)
@@ -36,7 +38,7 @@ export class RunsController {
 
   @Member(TASK)
   @Get('tasks/:taskId/runs')
-  past(@WriterOf() writer: Writer, @ResourceId() taskId: string, @Query('before') before: unknown) {
-    return this.runs.past(writer, taskId, before);
+  past(@WriterOf() writer: Writer, @ResourceId() taskId: string, @Query() query: PastRunsQuery) {
+    return this.runs.past(writer, taskId, query.before);
   }
 }

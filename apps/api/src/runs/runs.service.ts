@@ -4,6 +4,8 @@ import { Clock, fail, feedLine, notice, parseId, silent, UnitOfWork, withEvents,
 import { RunQueries } from '@board/persistence';
 import { Run, RunRepository } from '@board/runs';
 import { Writer } from '../auth/auth-context';
+import { parseRequest } from '../http/dto/request-dto.pipe';
+import { type ClaimRunBody, type ControlRunBody, ReportRunBody } from './runs.dto';
 
 export const PAST_RUNS_PAGE = 20;
 
@@ -17,9 +19,9 @@ export class RunsService {
   ) {}
 
   /** Opens a run on a task; simultaneous claims give one run and 409s (the database keeps one open run per task). */
-  async claim(writer: Writer, taskId: string, body: Record<string, unknown>) {
+  async claim(writer: Writer, taskId: string, body: ClaimRunBody) {
     const now = this.clock.now();
-    const run = Run.claim({ id: randomUUID(), projectId: writer.projectId, taskId, agentId: writer.userId, body, now });
+    const run = Run.claim({ id: randomUUID(), projectId: writer.projectId, taskId, agentId: writer.userId, body: { ...body }, now });
     await this.uow.write(async () => {
       const { handedOverClosed } = await this.runs.open(run);
       return withEvents(
@@ -41,7 +43,9 @@ export class RunsService {
         await this.runs.saveBeat(run);
         return silent({ run: await this.read(writer.projectId, runId), control });
       }
-      const { closed } = run.report(writer.userId, body, now);
+      run.assertOwnOpen(writer.userId);
+      const report = parseRequest(ReportRunBody, body);
+      const { closed } = run.report(writer.userId, { ...report }, now);
       await this.runs.save(run);
       return withEvents(
         { run: await this.read(writer.projectId, runId), control: run.control },
@@ -52,7 +56,7 @@ export class RunsService {
   }
 
   /** A person asks the run to pause, resume or stop, or takes the task over. */
-  async control(writer: Writer, runId: string, body: Record<string, unknown>) {
+  async control(writer: Writer, runId: string, body: ControlRunBody) {
     const now = this.clock.now();
     return this.uow.write(async () => {
       const run = await this.load(writer.projectId, runId);
@@ -69,7 +73,7 @@ export class RunsService {
   async read(projectId: string, runId: string) {
     const run = await this.queries.full(projectId, runId);
     if (!run) fail('run.not_found');
-    return run!;
+    return run;
   }
 
   async past(writer: Writer, taskId: string, before: unknown) {
@@ -77,7 +81,7 @@ export class RunsService {
     const runId = parseId(before, 'run');
     const start = await this.queries.startOf(writer.projectId, taskId, runId);
     if (!start) fail('run.not_found');
-    return this.queries.past(writer.projectId, taskId, PAST_RUNS_PAGE, start!);
+    return this.queries.past(writer.projectId, taskId, PAST_RUNS_PAGE, start);
   }
 
   /**
@@ -124,7 +128,7 @@ export class RunsService {
   private async load(projectId: string, runId: string): Promise<Run> {
     const run = await this.runs.find(projectId, runId, true);
     if (!run) fail('run.not_found');
-    return run!;
+    return run;
   }
 
   private closingLine(projectId: string, taskId: string, runId: string, status: string, actorId: string | null): WriteEvent {

@@ -71,7 +71,7 @@ export class BoardService {
       this.views.list(writer.projectId, writer.userId),
     ]);
     if (!settings) fail('project.not_found');
-    const defs: PropertyDef[] = settings!.properties.map((p) => ({
+    const defs: PropertyDef[] = settings.properties.map((p) => ({
       id: p.id,
       name: p.name,
       type: p.type,
@@ -81,9 +81,9 @@ export class BoardService {
     }));
     const order = defs.map((d) => d.id);
     return {
-      ...settings!,
-      views: views.map((v) => presentView(v, defs, writer.kind, settings!.cardView.rows ?? {})),
-      cardView: { rows: orderCardRows(settings!.cardView.rows as never, order) },
+      ...settings,
+      views: views.map((v) => presentView(v, defs, writer.kind, settings.cardView.rows ?? {})),
+      cardView: { rows: orderCardRows(settings.cardView.rows as never, order) },
     };
   }
 }

@@ -72,11 +72,11 @@ export class BulkService {
     if (!def) fail('property.not_in_project');
     const change = body.change;
     if (change !== undefined && change !== null && change !== 'add' && change !== 'remove') fail('bulk.change_invalid');
-    if (change && def!.type !== 'multi_select') fail('bulk.change_not_multi');
+    if (change && def.type !== 'multi_select') fail('bulk.change_not_multi');
     const context = { memberIds };
     // Checked once for all tasks.
-    const value = change ? (normalizeValue({ ...def!, type: 'select' }, body.value, context) as string | null) : normalizeValue(def!, body.value, context);
-    if (change && value === null) fail('value.select', { name: def!.name });
+    const value = change ? (normalizeValue({ ...def, type: 'select' }, body.value, context) as string | null) : normalizeValue(def, body.value, context);
+    if (change && value === null) fail('value.select', { name: def.name });
     // No project lock: row locks on the named tasks are enough, and bulk edits must not stall moves.
     return this.uow.write(async () => {
       const found = await this.tasks.findManyForUpdate(writer.projectId, ids);

@@ -106,7 +106,7 @@ export class LinksService {
   private async other(writer: Writer, id: string): Promise<Task> {
     const task = await this.tasks.find(writer.projectId, id);
     if (!task || task.isDeleted) fail('task.not_on_board');
-    return task!;
+    return task;
   }
 
   private key(writer: Writer, task: Task): Promise<string> {

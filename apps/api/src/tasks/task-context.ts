@@ -13,9 +13,9 @@ export class ProjectFactsQuery {
   constructor(private readonly db: Database) {}
 
   async load(projectId: string): Promise<ProjectFacts> {
-    const row = await this.db.one<{ key: string; done_when: DoneWhen | null }>('SELECT key, done_when FROM projects WHERE id = $1', [projectId], {
+    const row = await this.db.single<{ key: string; done_when: DoneWhen | null }>('SELECT key, done_when FROM projects WHERE id = $1', [projectId], {
       prepare: true,
     });
-    return { key: row!.key, doneWhen: row!.done_when };
+    return { key: row.key, doneWhen: row.done_when };
   }
 }

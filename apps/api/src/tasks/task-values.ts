@@ -5,12 +5,12 @@ import { cleanDefaults, DroppedValue, dropHiddenValues, findTypeProperty, isEmpt
 export function readValuesMap(raw: unknown, defs: readonly PropertyDef[], context: ValueContext): Map<string, StoredValue> {
   const out = new Map<string, StoredValue>();
   if (raw === undefined || raw === null) return out;
-  if (typeof raw !== 'object' || Array.isArray(raw)) fail('request.invalid', { message: 'Values must be an object keyed by property ids.' });
+  if (typeof raw !== 'object' || Array.isArray(raw)) fail('task.values_not_object');
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
     const id = parseId(key, 'property');
     const def = defs.find((d) => d.id === id);
     if (!def) fail('property.not_in_project');
-    out.set(id, normalizeValue(def!, value, context));
+    out.set(id, normalizeValue(def, value, context));
   }
   return out;
 }
@@ -38,7 +38,7 @@ export function readCreateValues(raw: unknown, defs: readonly PropertyDef[], con
 export function readOneValue(raw: unknown, defs: readonly PropertyDef[], propertyId: string, context: ValueContext): { def: PropertyDef; value: StoredValue } {
   const def = defs.find((d) => d.id === propertyId);
   if (!def) fail('property.not_in_project');
-  return { def: def!, value: normalizeValue(def!, raw, context) };
+  return { def: def, value: normalizeValue(def, raw, context) };
 }
 
 /**

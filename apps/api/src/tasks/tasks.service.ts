@@ -36,7 +36,7 @@ export class TasksService {
   ) {}
 
   async create(writer: Writer, body: Record<string, unknown>) {
-    const title = readTitle(body.title, true)!;
+    const title = readTitle(body.title, true);
     const description = readDescription(body.description) ?? '';
     const afterId = body.afterId === undefined || body.afterId === null ? null : parseId(body.afterId, 'task');
     const placement: Placement = afterId ? { afterId } : body.atTop === true ? 'top' : 'end';
@@ -58,9 +58,9 @@ export class TasksService {
     for (let read = 0; read < OPTIMISTIC_TRIES; read++) {
       const context = await this.createStore.load(projectId);
       if (!context) fail('project.not_found');
-      const { defs, memberIds, key, doneWhen, defsFingerprint } = context!;
+      const { defs, memberIds, key, doneWhen, defsFingerprint } = context;
       const values = readCreateValues(rawValues, defs, { memberIds });
-      let edge = atTop ? context!.first : context!.last;
+      let edge = atTop ? context.first : context.last;
       for (let offer = 0; offer < OPTIMISTIC_TRIES; offer++) {
         const now = this.clock.now();
         const result = await this.createStore.create({
@@ -215,12 +215,12 @@ export class TasksService {
     const { defs, memberIds, names, task } = await this.valueStore.load(writer.projectId, taskId);
     const { def, value } = readOneValue(body.value, defs, propertyId, { memberIds });
     if (!task) fail('task.not_found');
-    const before = task!.values;
+    const before = task.values;
     const { values, dropped } = applyValues(before, new Map([[propertyId, value]]), defs);
     const rows = dropped.map((d) => ({ taskId, propertyId: d.propertyId, name: d.name }));
-    if (!task!.replaceValues(values)) return { value, dropped: rows };
+    if (!task.replaceValues(values)) return { value, dropped: rows };
     const written = await this.valueStore.writeIfUnchanged({
-      task: task!,
+      task: task,
       expected: before,
       now: this.clock.now(),
       actorId: writer.userId,
@@ -334,7 +334,7 @@ export class TasksService {
   async load(writer: Writer, taskId: string, lock = false): Promise<Task> {
     const task = await this.tasks.find(writer.projectId, taskId, lock);
     if (!task) fail('task.not_found');
-    return task!;
+    return task;
   }
 
   async keyOf(projectId: string, number: number): Promise<string> {

@@ -23,7 +23,7 @@ export class ViewsService {
 
   /** Agents may create views; a list may remember a grouping it does not read. */
   async create(writer: Writer, body: Record<string, unknown>) {
-    const name = readViewName(body.name, true)!;
+    const name = readViewName(body.name, true);
     const kind = body.kind === undefined || body.kind === null ? 'board' : readViewKind(body.kind);
     const id = randomUUID();
     return this.uow.write(
@@ -44,7 +44,7 @@ export class ViewsService {
         const defs = await this.defs.load(writer.projectId);
         const view = await this.load(writer, viewId, true);
         const before = JSON.stringify(view);
-        if (body.name !== undefined) view.name = readViewName(body.name, true)!;
+        if (body.name !== undefined) view.name = readViewName(body.name, true);
         if (body.kind !== undefined) view.kind = readViewKind(body.kind);
         if (body.groupById !== undefined) view.groupById = this.readGroup(body.groupById, defs);
         if (body.filters !== undefined) {
@@ -127,7 +127,7 @@ export class ViewsService {
     let limit = 100;
     if (query.limit !== undefined) {
       limit = Number(query.limit);
-      if (!/^\d+$/.test(String(query.limit)) || limit < 1 || limit > 500) fail('request.invalid', { message: 'limit is a whole number from 1 to 500.' });
+      if (!/^\d+$/.test(String(query.limit)) || limit < 1 || limit > 500) fail('query.limit_invalid');
     }
     const after = query.after === undefined || query.after === '' ? null : parseId(query.after, 'task');
     const defs = await this.defs.load(writer.projectId);
@@ -144,7 +144,7 @@ export class ViewsService {
     const limitParam = param(limit + 1);
     // Every live task is ranked, passing or not, so a cursor whose task stopped passing the rules
     // between two pages (a value changed meanwhile) still marks its place instead of restarting the walk.
-    const row = await this.db.one<{ total: number; ids: string[] }>(
+    const row = await this.db.single<{ total: number; ids: string[] }>(
       `WITH ranked AS (
          SELECT t.id, row_number() OVER (ORDER BY ${order}) AS rn, (${where}) AS pass
            FROM tasks t
@@ -157,14 +157,14 @@ export class ViewsService {
        SELECT (SELECT count(*)::int FROM ordered) AS total, COALESCE((SELECT json_agg(id ORDER BY rn) FROM page), '[]'::json) AS ids`,
       params,
     );
-    const ids = row!.ids.slice(0, limit);
+    const ids = row.ids.slice(0, limit);
     const facts = await this.facts.load(writer.projectId);
     const tasks = await this.tasks.boardTasks(writer.projectId, facts.key, facts.doneWhen, ids);
     const byId = new Map(tasks.map((t) => [t.id, t]));
     return {
       tasks: ids.map((id) => byId.get(id)).filter((t) => t !== undefined),
-      total: row!.total,
-      next: row!.ids.length > limit ? ids[ids.length - 1] : null,
+      total: row.total,
+      next: row.ids.length > limit ? ids[ids.length - 1] : null,
     };
   }
 
@@ -216,12 +216,12 @@ export class ViewsService {
   private async load(writer: Writer, viewId: string, lock = false): Promise<ViewRecord> {
     const view = await this.views.find(writer.projectId, viewId, writer.kind === 'human' ? writer.userId : null, lock);
     if (!view) fail('view.not_found');
-    return view!;
+    return view;
   }
 
   private async present(writer: Writer, viewId: string, defs: readonly PropertyDef[]) {
     const project = (await this.views.projectCardView(writer.projectId)) as { rows?: Record<string, unknown> };
-    return presentView((await this.load(writer, viewId))!, defs, writer.kind, project.rows ?? {});
+    return presentView((await this.load(writer, viewId)), defs, writer.kind, project.rows ?? {});
   }
 
   /** Views and card views write no feed line: their changes ring only the stream. */

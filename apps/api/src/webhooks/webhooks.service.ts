@@ -86,6 +86,6 @@ export class WebhooksService {
   private async load(projectId: string, rawId: string) {
     const webhook = await this.store.find(projectId, parseId(rawId, 'webhook'));
     if (!webhook) fail('webhook.not_found');
-    return webhook!;
+    return webhook;
   }
 }

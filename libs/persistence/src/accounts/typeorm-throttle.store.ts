@@ -14,13 +14,13 @@ export class TypeormThrottleStore extends ThrottleStore {
   }
 
   async take(family: ThrottleFamily, subject: string, at: Date, since: Date, limit: number): Promise<ThrottleTake> {
-    const row = await this.db.one<{ taken_id: string | null; oldest: Date | null }>(
+    const row = await this.db.single<{ taken_id: string | null; oldest: Date | null }>(
       'SELECT taken_id, oldest FROM board_throttle_take($1, $2, $3, $4, $5)',
       [family, subject, at, since, limit],
       { prepare: true },
     );
-    if (row?.taken_id) return { counted: true, id: String(row.taken_id) };
-    return { counted: false, oldest: row!.oldest! };
+    if (row.taken_id) return { counted: true, id: String(row.taken_id) };
+    return { counted: false, oldest: row.oldest! };
   }
 
   async release(id: string): Promise<void> {

@@ -56,13 +56,13 @@ export class TypeormMemberRepository extends MemberRepository {
   }
 
   async addInvite(projectId: string, email: string, role: 'member' | 'admin'): Promise<{ email: string; createdAt: Date }> {
-    const row = await this.db.one<{ email: string; created_at: Date }>(
+    const row = await this.db.single<{ email: string; created_at: Date }>(
       `INSERT INTO invites (project_id, email, role) VALUES ($1, $2, $3)
        ON CONFLICT (project_id, email) DO UPDATE SET role = EXCLUDED.role
        RETURNING email, created_at`,
       [projectId, email, role],
     );
-    return { email: row!.email, createdAt: row!.created_at };
+    return { email: row.email, createdAt: row.created_at };
   }
 
   async removeInvite(projectId: string, email: string): Promise<boolean> {

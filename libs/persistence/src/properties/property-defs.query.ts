@@ -40,17 +40,17 @@ export class PropertyDefsQuery {
   constructor(private readonly db: Database) {}
 
   async load(projectId: string): Promise<PropertyDef[]> {
-    const row = await this.db.one<{ defs: DefJson[] }>(`SELECT ${defsJson('$1')} AS defs`, [projectId], { prepare: true });
-    return defsFromJson(row!.defs);
+    const row = await this.db.single<{ defs: DefJson[] }>(`SELECT ${defsJson('$1')} AS defs`, [projectId], { prepare: true });
+    return defsFromJson(row.defs);
   }
 
   /** The properties (as `load`) and the user ids of the project's members, agents included: what every value write checks against, in one round trip. */
   async loadWithMembers(projectId: string): Promise<{ defs: PropertyDef[]; memberIds: Set<string> }> {
-    const row = await this.db.one<{ defs: DefJson[]; member_ids: string[] }>(
+    const row = await this.db.single<{ defs: DefJson[]; member_ids: string[] }>(
       `SELECT ${defsJson('$1')} AS defs, (SELECT COALESCE(json_agg(user_id), '[]') FROM members WHERE project_id = $1) AS member_ids`,
       [projectId],
       { prepare: true },
     );
-    return { defs: defsFromJson(row!.defs), memberIds: new Set(row!.member_ids) };
+    return { defs: defsFromJson(row.defs), memberIds: new Set(row.member_ids) };
   }
 }

@@ -59,11 +59,11 @@ export class PropertyStore {
   }
 
   async insertProperty(p: Omit<PropertyRecord, 'createdAt'>): Promise<PropertyRecord> {
-    const row = await this.db.one<PropertyRecord>(
+    const row = await this.db.single<PropertyRecord>(
       `INSERT INTO properties (id, project_id, name, type, position, config) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${PROPERTY_COLUMNS}`,
       [p.id, p.projectId, p.name, p.type, p.position, JSON.stringify(p.config)],
     );
-    return row!;
+    return row;
   }
 
   async updateProperty(projectId: string, id: string, change: { name?: string; position?: string; config?: PropertyConfig }): Promise<void> {

@@ -107,7 +107,7 @@ export class TaskCreateStore {
     defsFingerprint: string;
     notice: Change;
   }): Promise<CreateOutcome> {
-    const row = await this.db.one<{ outcome: CreateOutcome['outcome']; task_number: number | null; task_position: string | null; edge: string | null }>(
+    const row = await this.db.single<{ outcome: CreateOutcome['outcome']; task_number: number | null; task_position: string | null; edge: string | null }>(
       CREATE_SQL,
       [
         input.projectId,
@@ -128,8 +128,8 @@ export class TaskCreateStore {
       ],
       { prepare: true },
     );
-    if (row!.outcome === 'created') return { outcome: 'created', number: row!.task_number!, position: row!.task_position! };
-    if (row!.outcome === 'moved') return { outcome: 'moved', edge: row!.edge };
+    if (row.outcome === 'created') return { outcome: 'created', number: row.task_number!, position: row.task_position! };
+    if (row.outcome === 'moved') return { outcome: 'moved', edge: row.edge };
     return { outcome: 'stale' };
   }
 }

@@ -54,7 +54,7 @@ export class TaskValueStore {
   constructor(private readonly db: Database) {}
 
   async load(projectId: string, taskId: string): Promise<ValueWriteContext> {
-    const row = (await this.db.one<ContextRow>(LOAD_SQL, [projectId, taskId], { prepare: true }))!;
+    const row = await this.db.single<ContextRow>(LOAD_SQL, [projectId, taskId], { prepare: true });
     const names = new Map<string, string>();
     row.members.ids.forEach((id, i) => names.set(id, row.members.names[i]));
     for (const d of row.defs) d.optionIds.forEach((id, i) => names.set(id, d.optionNames![i]));
@@ -78,7 +78,7 @@ export class TaskValueStore {
     refers: { propertyId: string; optionIds: string[]; memberIds: string[] };
   }): Promise<boolean> {
     const t = input.task.snapshot;
-    const row = await this.db.one<{ written: number }>(
+    const row = await this.db.single<{ written: number }>(
       WRITE_SQL,
       [
         t.projectId,
@@ -98,6 +98,6 @@ export class TaskValueStore {
       ],
       { prepare: true },
     );
-    return row!.written === 1;
+    return row.written === 1;
   }
 }

@@ -95,11 +95,11 @@ export class TaskQueries {
     const part = (table: string, extra = '') =>
       `(SELECT count(*)::text || ':' || COALESCE(sum(xmin::text::bigint), 0)::text || ':' || COALESCE(max(xmin::text::bigint), 0)::text
           FROM ${table} WHERE project_id = $1${extra})`;
-    const row = await this.db.one<{ fp: string }>(
+    const row = await this.db.single<{ fp: string }>(
       `SELECT ${part('tasks', ' AND deleted_at IS NULL')} || '|' || ${part('checklist_items')} || '|' || ${part('comments')} || '|' || ${part('task_links')} AS fp`,
       [projectId],
     );
-    return row!.fp;
+    return row.fp;
   }
 
   /** The board fields of some tasks (a create answer, the view read), in rank order. */

@@ -67,7 +67,7 @@ export class TaskRepository {
     edit: { title?: string; description?: string; baseTitle?: string; baseDescription?: string },
     now: Date,
   ): Promise<{ title: string; description: string; written: boolean }> {
-    const row = await this.db.one<{ title: string; description: string; written: boolean }>(
+    const row = await this.db.single<{ title: string; description: string; written: boolean }>(
       `WITH old AS (SELECT title, description FROM tasks WHERE project_id = $1 AND id = $2 FOR UPDATE),
             upd AS (
               UPDATE tasks SET title = COALESCE($3, title), description = COALESCE($4, description), updated_at = $7
@@ -79,7 +79,7 @@ export class TaskRepository {
        SELECT old.title, old.description, EXISTS (SELECT 1 FROM upd) AS written FROM old`,
       [projectId, id, edit.title ?? null, edit.description ?? null, edit.baseTitle ?? null, edit.baseDescription ?? null, now],
     );
-    return row!;
+    return row;
   }
 
   /** Live or archived tasks of the project among `ids`, held until the transaction ends (locked in id order, so two bulk writes cannot deadlock). */
@@ -93,10 +93,10 @@ export class TaskRepository {
 
   /** The next task number; the counter never goes back, so a number is never handed out twice. */
   async nextNumber(projectId: string): Promise<number> {
-    const row = await this.db.one<{ n: string }>('UPDATE projects SET task_counter = task_counter + 1 WHERE id = $1 RETURNING task_counter AS n', [projectId], {
+    const row = await this.db.single<{ n: string }>('UPDATE projects SET task_counter = task_counter + 1 WHERE id = $1 RETURNING task_counter AS n', [projectId], {
       prepare: true,
     });
-    return Number(row!.n);
+    return Number(row.n);
   }
 
   /**

@@ -1,0 +1,84 @@
+import { Transform } from 'class-transformer';
+import { ValidateBy, type ValidationArguments } from 'class-validator';
+import { DomainError, ErrorCode, ErrorParams, isUuid, readText, TextRule } from '@board/kernel';
+
+/**
+ * A refusal a field rule raises: the catalog's code and params. The rule's message carries it
+ * as JSON so the pipe can raise it as the `DomainError` the catalog maps (class-validator's
+ * `context` is fixed per decorator; a text field has three refusals).
+ */
+export interface Refusal {
+  code: ErrorCode;
+  params?: ErrorParams;
+}
+
+/** A field rule: null when the value passes, else the contract's refusal. */
+export type FieldCheck = (value: unknown, dto: object) => Refusal | null;
+
+/** Runs a domain reader and turns its `DomainError` into a refusal; other errors propagate. */
+export function refusalOf(read: () => unknown): Refusal | null {
+  try {
+    read();
+    return null;
+  } catch (error) {
+    if (error instanceof DomainError) return { code: error.code, params: error.params };
+    throw error;
+  }
+}
+
+/** The one building block: a class-validator constraint named `name` whose failure is a refusal. */
+export function FieldRule(name: string, check: FieldCheck): PropertyDecorator {
+  return ValidateBy({
+    name,
+    validator: {
+      validate: (value: unknown, args?: ValidationArguments) => check(value, args?.object ?? {}) === null,
+      defaultMessage: (args?: ValidationArguments) => JSON.stringify(check(args?.value, args?.object ?? {})),
+    },
+  });
+}
+
+/**
+ * A text field: `<Field> must be text.`, `<Field> cannot be empty.`, `<Field> is too long
+ * (max N characters).` (kernel `readText`, the same sentences the domain raises); trimmed unless
+ * `trim: false`. `field` is the body key as the contract names it.
+ */
+export function TextField(field: string, rule: TextRule = {}): PropertyDecorator {
+  const validate = FieldRule(`text:${field}`, (value) => refusalOf(() => readText(value, field, rule)));
+  const trim = Transform(({ value }) => (rule.trim !== false && typeof value === 'string' ? value.trim() : value));
+  return (target, key) => {
+    trim(target, key);
+    validate(target, key);
+  };
+}
+
+/**
+ * An id of a `kind` ("run", "task", …): `That is not a run id.` With `missing`, an absent or
+ * empty value is refused with that code first; without, absent or null passes.
+ */
+export function IdField(kind: string, options: { missing?: ErrorCode } = {}): PropertyDecorator {
+  return FieldRule(`id:${kind}`, (value) => {
+    if (value === undefined || value === null || value === '') {
+      if (options.missing) return { code: options.missing };
+      if (value !== '') return null;
+    }
+    return isUuid(value) ? null : { code: 'id.invalid', params: { kind } };
+  });
+}
+
+/** One of fixed words, else the given refusal (missing is refused too unless `optional`). */
+export function OneOf(words: readonly string[], code: ErrorCode, options: { optional?: boolean } = {}): PropertyDecorator {
+  return FieldRule(`one-of:${code}`, (value) => {
+    if (options.optional && (value === undefined || value === null)) return null;
+    return typeof value === 'string' && words.includes(value) ? null : { code };
+  });
+}
+
+/** Any JSON value read as JavaScript's truthiness (`done`), as the contract says; never refused. */
+export function Truthy(field: string): PropertyDecorator {
+  const declare = FieldRule(`truthy:${field}`, () => null);
+  const coerce = Transform(({ value }) => (value === undefined ? undefined : Boolean(value)));
+  return (target, key) => {
+    coerce(target, key);
+    declare(target, key);
+  };
+}

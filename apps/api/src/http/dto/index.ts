@@ -1,0 +1,2 @@
+export * from './field-rules';
+export * from './request-dto.pipe';

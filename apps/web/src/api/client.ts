@@ -1,0 +1,48 @@
+// One fetch wrapper: same-origin cookie session, JSON both ways, `{ error }` raised as ApiError,
+// and every write tagged with this tab's clientId so the stream echo of our own change is skipped.
+
+export const CLIENT_ID = `web-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
+
+export class ApiError extends Error {
+  constructor(readonly status: number, message: string, readonly body: Record<string, any>) {
+    super(message);
+  }
+}
+
+let signedOut: (() => void) | null = null;
+/** Called when a call answers 401 outside the sign-in routes: the session ended elsewhere. */
+export function onSignedOut(fn: () => void): void {
+  signedOut = fn;
+}
+
+export async function api<T = any>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (method !== 'GET') headers['x-service-client'] = CLIENT_ID;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`/api${path}`, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let parsed: any = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = { error: text };
+  }
+  if (res.status === 401 && !path.startsWith('/auth/')) signedOut?.();
+  if (!res.ok) throw new ApiError(res.status, parsed?.error ?? `The service answered ${res.status}.`, parsed ?? {});
+  return parsed as T;
+}
+
+export const get = <T = any>(path: string) => api<T>('GET', path);
+export const post = <T = any>(path: string, body?: unknown) => api<T>('POST', path, body ?? {});
+export const put = <T = any>(path: string, body?: unknown) => api<T>('PUT', path, body ?? {});
+export const patch = <T = any>(path: string, body?: unknown) => api<T>('PATCH', path, body ?? {});
+export const del = <T = any>(path: string) => api<T>('DELETE', path);
+
+export function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

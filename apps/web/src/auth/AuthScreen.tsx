@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { post } from '../api/client';
+import type { User } from '../api/types';
+import { ErrorLine, useAction } from '../ui/Field';
+import { navigate, useLocation } from '../router';
+
+type Mode = 'signin' | 'register' | 'forgot';
+
+export function AuthScreen() {
+  const qc = useQueryClient();
+  const [mode, setMode] = useState<Mode>('signin');
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+  const { error, busy, run, setError } = useAction();
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setNotice(null);
+    await run(async () => {
+      if (mode === 'forgot') {
+        const answer = await post<{ message: string }>('/auth/forgot', { email });
+        setNotice(answer.message);
+        return;
+      }
+      const answer =
+        mode === 'signin'
+          ? await post<{ user: User }>('/auth/login', { email, password })
+          : await post<{ user: User }>('/auth/register', { email, name, password });
+      qc.setQueryData(['me'], answer.user);
+    });
+  };
+  const switchTo = (m: Mode) => {
+    setMode(m);
+    setError(null);
+    setNotice(null);
+  };
+  const title = mode === 'signin' ? 'Sign in' : mode === 'register' ? 'Create an account' : 'Forgot your password?';
+  return (
+    <main className="auth" id="main">
+      <form className="card-form" onSubmit={submit} aria-labelledby="auth-title">
+        <h1 id="auth-title">{title}</h1>
+        <label>
+          Email
+          <input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </label>
+        {mode === 'register' && (
+          <label>
+            Name
+            <input name="name" autoComplete="name" required maxLength={80} value={name} onChange={(e) => setName(e.target.value)} />
+          </label>
+        )}
+        {mode !== 'forgot' && (
+          <label>
+            Password
+            <input
+              type="password"
+              name="password"
+              autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
+              required
+              minLength={mode === 'register' ? 8 : undefined}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </label>
+        )}
+        <ErrorLine error={error} />
+        {notice && <p className="notice" role="status">{notice}</p>}
+        <button type="submit" className="primary" disabled={busy}>
+          {mode === 'signin' ? 'Sign in' : mode === 'register' ? 'Create account' : 'Email me a link'}
+        </button>
+        <p className="auth-switch">
+          {mode !== 'signin' && <button type="button" className="link" onClick={() => switchTo('signin')}>I have an account</button>}
+          {mode !== 'register' && <button type="button" className="link" onClick={() => switchTo('register')}>Create an account</button>}
+          {mode !== 'forgot' && <button type="button" className="link" onClick={() => switchTo('forgot')}>Forgot password?</button>}
+        </p>
+      </form>
+    </main>
+  );
+}
+
+/** The page a reset link opens: `/reset?token=svcr_…`. */
+export function ResetScreen() {
+  const qc = useQueryClient();
+  const { query } = useLocation();
+  const [password, setPassword] = useState('');
+  const { error, busy, run } = useAction();
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const ok = await run(() => post('/auth/reset', { token: query.get('token') ?? '', password }));
+    if (ok) {
+      await qc.invalidateQueries({ queryKey: ['me'] });
+      navigate('/', true);
+    }
+  };
+  return (
+    <main className="auth" id="main">
+      <form className="card-form" onSubmit={submit} aria-labelledby="reset-title">
+        <h1 id="reset-title">Choose a new password</h1>
+        <label>
+          New password
+          <input type="password" autoComplete="new-password" minLength={8} required value={password} onChange={(e) => setPassword(e.target.value)} />
+        </label>
+        <ErrorLine error={error} />
+        <button type="submit" className="primary" disabled={busy}>Set password and sign in</button>
+      </form>
+    </main>
+  );
+}

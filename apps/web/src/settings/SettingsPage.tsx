@@ -1,0 +1,407 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { del, get, patch, post, put } from '../api/client';
+import { PROPERTY_TYPES, type Board, type Member, type Project, type Property, type PropertyType, type Rules, type Token, type User, type Webhook, type Delivery } from '../api/types';
+import { ErrorLine, Once, useAction } from '../ui/Field';
+import { Avatar } from '../ui/Avatar';
+import { navigate } from '../router';
+
+export function SettingsPage({ board, me }: { board: Board; me: User }) {
+  const admin = board.project.role === 'owner' || board.project.role === 'admin';
+  return (
+    <div className="page settings">
+      <ProjectSettings board={board} admin={admin} />
+      <MembersSection board={board} me={me} admin={admin} />
+      {admin && <AgentsSection board={board} />}
+      <PropertiesSection board={board} admin={admin} />
+      <RulesSection board={board} admin={admin} />
+      {admin && <WebhooksSection board={board} />}
+    </div>
+  );
+}
+
+const HOOK_KINDS = ['created', 'title', 'description', 'value', 'checklist', 'comment', 'run', 'archive', 'link', 'deleted', 'reset', 'import', 'attachment', 'rules'];
+
+function useRefresh(pid: string) {
+  const qc = useQueryClient();
+  return async () => {
+    await qc.invalidateQueries({ queryKey: ['board', pid] });
+    await qc.invalidateQueries({ queryKey: ['project-extra', pid] });
+    await qc.invalidateQueries({ queryKey: ['projects'] });
+  };
+}
+
+function ProjectSettings({ board, admin }: { board: Board; admin: boolean }) {
+  const p = board.project;
+  const refresh = useRefresh(p.id);
+  const [name, setName] = useState(p.name);
+  const [key, setKey] = useState(p.key);
+  const act = useAction();
+  const save = (body: Partial<Project>) => act.run(async () => { await patch(`/projects/${p.id}`, body); await refresh(); });
+  return (
+    <section aria-labelledby="proj-h">
+      <h2 id="proj-h">Project</h2>
+      <form className="inline-form" onSubmit={(e) => { e.preventDefault(); void save({ name, key }); }}>
+        <label>Name<input value={name} disabled={!admin} onChange={(e) => setName(e.target.value)} /></label>
+        <label>Key<input value={key} disabled={!admin} onChange={(e) => setKey(e.target.value.toUpperCase())} /></label>
+        {admin && <button type="submit">Save</button>}
+      </form>
+      {admin && (
+        <div className="inline-form">
+          <label className="check"><input type="checkbox" checked={!!p.releases} onChange={(e) => void save({ releases: e.target.checked })} /> Releases</label>
+          <label className="check"><input type="checkbox" checked={!!p.sprints} onChange={(e) => void save({ sprints: e.target.checked })} /> Sprints</label>
+        </div>
+      )}
+      <ErrorLine error={act.error} />
+      {p.role === 'owner' && (
+        <button
+          type="button"
+          className="danger"
+          onClick={() => {
+            if (!window.confirm(`Delete the project ${p.name} and everything in it?`)) return;
+            void act.run(async () => { await del(`/projects/${p.id}`); navigate('/'); });
+          }}
+        >
+          Delete project
+        </button>
+      )}
+    </section>
+  );
+}
+
+function MembersSection({ board, me, admin }: { board: Board; me: User; admin: boolean }) {
+  const pid = board.project.id;
+  const refresh = useRefresh(pid);
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState('member');
+  const [reset, setReset] = useState<{ name: string; url: string | null; token: string } | null>(null);
+  const act = useAction();
+  const people = board.members.filter((m) => m.kind === 'human');
+  return (
+    <section aria-labelledby="members-h">
+      <h2 id="members-h">People</h2>
+      <ul className="rows">
+        {people.map((m) => (
+          <li key={m.id} className="row">
+            <Avatar person={m} /> <span>{m.name} <span className="muted">{m.email}</span></span>
+            {admin && m.role !== 'owner' ? (
+              <select aria-label={`Role of ${m.name}`} value={m.role} onChange={(e) => void act.run(async () => { await patch(`/projects/${pid}/members/${m.id}`, { role: e.target.value }); await refresh(); })}>
+                <option value="member">member</option>
+                <option value="admin">admin</option>
+              </select>
+            ) : <span className="muted">{m.role}</span>}
+            {admin && m.role !== 'owner' && m.id !== me.id && (
+              <>
+                <button type="button" onClick={() => void act.run(async () => { const a = await post(`/projects/${pid}/members/${m.id}/reset`); setReset({ name: m.name, url: a.url, token: a.token }); })}>Reset link</button>
+                <button type="button" className="danger" onClick={() => void act.run(async () => { await del(`/projects/${pid}/members/${m.id}`); await refresh(); })}>Remove {m.name}</button>
+              </>
+            )}
+            {board.project.role === 'owner' && m.id !== me.id && (
+              <button
+                type="button"
+                onClick={() => {
+                  if (!window.confirm(`Hand ${board.project.name} over to ${m.name}? You become an admin.`)) return;
+                  void act.run(async () => { await post(`/projects/${pid}/hand-over`, { userId: m.id }); await refresh(); });
+                }}
+              >
+                Hand over to {m.name}
+              </button>
+            )}
+            {m.id === me.id && m.role !== 'owner' && (
+              <button type="button" className="danger" onClick={() => void act.run(async () => { await del(`/projects/${pid}/members/${m.id}`); navigate('/'); })}>Leave project</button>
+            )}
+          </li>
+        ))}
+        {board.invites.map((i) => (
+          <li key={i.email} className="row">
+            <span>{i.email} <span className="muted">invited</span></span>
+            {admin && <button type="button" onClick={() => void act.run(async () => { await del(`/projects/${pid}/invites/${encodeURIComponent(i.email)}`); await refresh(); })}>Withdraw invite</button>}
+          </li>
+        ))}
+      </ul>
+      {reset && <Once label={`A reset link for ${reset.name}.`} secret={reset.url ?? reset.token} />}
+      {admin && (
+        <form className="inline-form" onSubmit={(e) => { e.preventDefault(); void act.run(async () => { await post(`/projects/${pid}/members`, { email, role }); setEmail(''); await refresh(); }); }}>
+          <label>Add by email<input type="email" required value={email} onChange={(e) => setEmail(e.target.value)} /></label>
+          <label>Role<select value={role} onChange={(e) => setRole(e.target.value)}><option value="member">member</option><option value="admin">admin</option></select></label>
+          <button type="submit">Add person</button>
+        </form>
+      )}
+      <ErrorLine error={act.error} />
+    </section>
+  );
+}
+
+function AgentsSection({ board }: { board: Board }) {
+  const pid = board.project.id;
+  const refresh = useRefresh(pid);
+  const tokens = useQuery({ queryKey: ['project-extra', pid, 'tokens'], queryFn: () => get<{ tokens: Token[] }>(`/projects/${pid}/tokens`) });
+  const [name, setName] = useState('');
+  const [shown, setShown] = useState<string | null>(null);
+  const act = useAction();
+  const agents = board.members.filter((m) => m.kind === 'agent');
+  const again = async () => { await refresh(); await tokens.refetch(); };
+  return (
+    <section aria-labelledby="agents-h">
+      <h2 id="agents-h">Agents and tokens</h2>
+      {shown && <Once label="The agent's token." secret={shown} />}
+      <ul className="rows">
+        {agents.map((a: Member) => (
+          <li key={a.id} className="row agent-row">
+            <Avatar person={a} /> <strong>{a.name}</strong>
+            <button type="button" onClick={() => void act.run(async () => { const t = await post(`/projects/${pid}/agents/${a.id}/tokens`); setShown(t.token); await again(); })}>New token</button>
+            <button type="button" className="danger" onClick={() => void act.run(async () => { await del(`/projects/${pid}/agents/${a.id}`); await again(); })}>Remove {a.name}</button>
+            <ul className="tokens">
+              {tokens.data?.tokens.filter((t) => t.agentId === a.id).map((t) => (
+                <li key={t.id}>
+                  <code>{t.prefix}…</code> <span className="muted">made {new Date(t.createdAt).toLocaleDateString()}{t.lastUsedAt ? `, used ${new Date(t.lastUsedAt).toLocaleString()}` : ', never used'}</span>
+                  <button type="button" onClick={() => void act.run(async () => { await del(`/projects/${pid}/tokens/${t.id}`); await again(); })}>Revoke</button>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+      <form className="inline-form" onSubmit={(e) => { e.preventDefault(); void act.run(async () => { const a = await post(`/projects/${pid}/agents`, { name }); setShown(a.token); setName(''); await again(); }); }}>
+        <label>New agent name<input required value={name} onChange={(e) => setName(e.target.value)} /></label>
+        <button type="submit">Add agent</button>
+      </form>
+      <ErrorLine error={act.error} />
+    </section>
+  );
+}
+
+function PropertiesSection({ board, admin }: { board: Board; admin: boolean }) {
+  const pid = board.project.id;
+  const refresh = useRefresh(pid);
+  const [name, setName] = useState('');
+  const [type, setType] = useState<PropertyType>('select');
+  const [options, setOptions] = useState('');
+  const act = useAction();
+  return (
+    <section aria-labelledby="props-settings-h">
+      <h2 id="props-settings-h">Properties</h2>
+      <ul className="rows">
+        {board.properties.map((p) => <PropertyRow key={p.id} prop={p} board={board} admin={admin} refresh={refresh} />)}
+      </ul>
+      <form
+        className="inline-form"
+        aria-label="New property"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void act.run(async () => {
+            const body: Record<string, unknown> = { name, type };
+            if (['select', 'multi_select', 'iteration'].includes(type)) body.options = options.split(',').map((s) => s.trim()).filter(Boolean);
+            await post(`/projects/${pid}/properties`, body);
+            setName('');
+            setOptions('');
+            await refresh();
+          });
+        }}
+      >
+        <label>Property name<input required maxLength={40} value={name} onChange={(e) => setName(e.target.value)} /></label>
+        <label>Type<select value={type} onChange={(e) => setType(e.target.value as PropertyType)}>{PROPERTY_TYPES.map((t) => <option key={t} value={t}>{t.replace('_', ' ')}</option>)}</select></label>
+        {['select', 'multi_select', 'iteration'].includes(type) && <label>Options (comma separated)<input value={options} onChange={(e) => setOptions(e.target.value)} /></label>}
+        <button type="submit">Add property</button>
+      </form>
+      <ErrorLine error={act.error} />
+    </section>
+  );
+}
+
+function PropertyRow({ prop, board, admin, refresh }: { prop: Property; board: Board; admin: boolean; refresh: () => Promise<void> }) {
+  const [name, setName] = useState(prop.name);
+  const [option, setOption] = useState('');
+  const act = useAction();
+  const row = board.cardView?.rows?.[prop.id];
+  const place = row?.place ?? 'footer';
+  const dated = prop.type === 'iteration' || (prop.type === 'select' && !!prop.config?.dated);
+  return (
+    <li className="row prop-settings">
+      <form className="inline-form" onSubmit={(e) => { e.preventDefault(); void act.run(async () => { await patch(`/properties/${prop.id}`, { name }); await refresh(); }); }}>
+        <label>Name of {prop.name}<input value={name} maxLength={40} onChange={(e) => setName(e.target.value)} /></label>
+        <span className="muted">{prop.type.replace('_', ' ')}</span>
+        <button type="submit">Rename</button>
+        <label>
+          On cards
+          <select
+            value={place}
+            disabled={!admin}
+            onChange={(e) =>
+              void act.run(async () => {
+                const next = e.target.value;
+                if (next === 'off' || place === 'off') await patch(`/properties/${prop.id}`, { showOnCard: next !== 'off' });
+                if (next !== 'off') await patch(`/projects/${board.project.id}/card-view`, { rows: { [prop.id]: { place: next, mode: row?.mode ?? 'text' } } });
+                await refresh();
+              })
+            }
+          >
+            <option value="headerL">header, left</option>
+            <option value="headerR">header, right</option>
+            <option value="title">beside the title</option>
+            <option value="footer">footer</option>
+            <option value="off">not shown</option>
+          </select>
+        </label>
+        {admin && prop.type === 'select' && (
+          <label className="check"><input type="checkbox" checked={!!prop.config?.dated} onChange={(e) => void act.run(async () => { await patch(`/properties/${prop.id}`, { dated: e.target.checked }); await refresh(); })} /> Dated (releases)</label>
+        )}
+        {admin && <button type="button" className="danger" onClick={() => void act.run(async () => { await del(`/properties/${prop.id}`); await refresh(); })}>Delete {prop.name}</button>}
+      </form>
+      <WhenRule prop={prop} board={board} onSaved={refresh} onError={act.setError} />
+      {['select', 'multi_select', 'iteration'].includes(prop.type) && (
+        <div className="options">
+          <ul>
+            {prop.options.map((o) => (
+              <li key={o.id}>
+                <input type="color" aria-label={`Colour of ${o.name}`} value={o.color} onChange={(e) => void act.run(async () => { await patch(`/options/${o.id}`, { color: e.target.value }); await refresh(); })} />
+                <OptionName id={o.id} name={o.name} onSaved={refresh} onError={act.setError} />
+                {dated && (
+                  <>
+                    <label className="inline-label">starts<input type="date" aria-label={`Start of ${o.name}`} value={o.startsOn ?? ''} onChange={(e) => void act.run(async () => { await patch(`/options/${o.id}`, { startsOn: e.target.value || null }); await refresh(); })} /></label>
+                    <label className="inline-label">target<input type="date" aria-label={`Target of ${o.name}`} value={o.targetOn ?? ''} onChange={(e) => void act.run(async () => { await patch(`/options/${o.id}`, { targetOn: e.target.value || null }); await refresh(); })} /></label>
+                  </>
+                )}
+                {o.shippedAt && <span className="muted"> shipped {o.shippedAt}</span>}
+                {admin && <button type="button" className="icon" aria-label={`Delete option ${o.name}`} onClick={() => void act.run(async () => { await del(`/options/${o.id}`); await refresh(); })}>×</button>}
+              </li>
+            ))}
+          </ul>
+          <form className="inline-form" onSubmit={(e) => { e.preventDefault(); void act.run(async () => { await post(`/properties/${prop.id}/options`, { name: option }); setOption(''); await refresh(); }); }}>
+            <label>New option of {prop.name}<input required maxLength={40} value={option} onChange={(e) => setOption(e.target.value)} /></label>
+            <button type="submit">Add option</button>
+          </form>
+        </div>
+      )}
+      <ErrorLine error={act.error} />
+    </li>
+  );
+}
+
+function RulesSection({ board, admin }: { board: Board; admin: boolean }) {
+  const pid = board.project.id;
+  const rules = useQuery({ queryKey: ['project-extra', pid, 'rules'], queryFn: () => get<{ rules: Rules }>(`/projects/${pid}/rules`) });
+  const [text, setText] = useState<string | null>(null);
+  const act = useAction();
+  const value = text ?? rules.data?.rules.text ?? '';
+  return (
+    <section aria-labelledby="rules-h">
+      <h2 id="rules-h">Rules for agents</h2>
+      <form onSubmit={(e) => { e.preventDefault(); void act.run(async () => { await put(`/projects/${pid}/rules`, { text: value }); setText(null); await rules.refetch(); }); }}>
+        <label htmlFor="rules-text">Project rules (markdown)</label>
+        <textarea id="rules-text" rows={5} maxLength={20000} value={value} readOnly={!admin} onChange={(e) => setText(e.target.value)} />
+        {admin && <button type="submit">Save rules</button>}
+      </form>
+      <ErrorLine error={act.error ?? rules.error?.message ?? null} />
+    </section>
+  );
+}
+
+function WebhooksSection({ board }: { board: Board }) {
+  const pid = board.project.id;
+  const hooks = useQuery({ queryKey: ['project-extra', pid, 'webhooks'], queryFn: () => get<{ webhooks: Webhook[] }>(`/projects/${pid}/webhooks`) });
+  const [url, setUrl] = useState('');
+  const [kinds, setKinds] = useState<string[]>([]);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
+  const act = useAction();
+  const again = () => hooks.refetch();
+  return (
+    <section aria-labelledby="hooks-h">
+      <h2 id="hooks-h">Webhooks</h2>
+      {secret && <Once label="The webhook's signing secret." secret={secret} />}
+      <ul className="rows">
+        {hooks.data?.webhooks.map((w) => (
+          <li key={w.id} className="row">
+            <code className="url">{w.url}</code>
+            <span className="muted">{w.kinds.length ? w.kinds.join(', ') : 'all kinds'} · {w.secretPrefix}… · {w.lastDelivery ? `last ${w.lastDelivery.status}` : 'no deliveries'}</span>
+            <label className="check"><input type="checkbox" checked={w.enabled} onChange={(e) => void act.run(async () => { await patch(`/projects/${pid}/webhooks/${w.id}`, { enabled: e.target.checked }); await again(); })} /> On</label>
+            <button type="button" onClick={() => void act.run(async () => { await post(`/projects/${pid}/webhooks/${w.id}`); await again(); })}>Send test</button>
+            <button type="button" onClick={() => void act.run(async () => { const a = await patch(`/projects/${pid}/webhooks/${w.id}`, { roll: true }); setSecret(a.secret); await again(); })}>Roll secret</button>
+            <button type="button" onClick={() => setOpen(open === w.id ? null : w.id)} aria-expanded={open === w.id}>Deliveries</button>
+            <button type="button" className="danger" onClick={() => void act.run(async () => { await del(`/projects/${pid}/webhooks/${w.id}`); await again(); })}>Delete</button>
+            {open === w.id && <Deliveries pid={pid} id={w.id} />}
+          </li>
+        ))}
+      </ul>
+      <form className="inline-form" onSubmit={(e) => { e.preventDefault(); void act.run(async () => { const a = await post(`/projects/${pid}/webhooks`, { url, kinds }); setSecret(a.secret); setUrl(''); setKinds([]); await again(); }); }}>
+        <label>Webhook URL<input type="url" required value={url} onChange={(e) => setUrl(e.target.value)} /></label>
+        <fieldset className="choice-list">
+          <legend>Kinds (none ticked: all)</legend>
+          {HOOK_KINDS.map((k) => (
+            <label key={k} className="check">
+              <input type="checkbox" checked={kinds.includes(k)} onChange={(e) => setKinds((ks) => (e.target.checked ? [...ks, k] : ks.filter((x) => x !== k)))} />
+              {k}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit">Add webhook</button>
+      </form>
+      <ErrorLine error={act.error} />
+    </section>
+  );
+}
+
+function Deliveries({ pid, id }: { pid: string; id: string }) {
+  const q = useQuery({ queryKey: ['project-extra', pid, 'deliveries', id], queryFn: () => get<{ deliveries: Delivery[] }>(`/projects/${pid}/webhooks/${id}/deliveries`) });
+  return (
+    <ul className="deliveries">
+      {q.data?.deliveries.map((d) => <li key={d.id}>{d.kind} {d.taskKey ?? ''} · {d.status} · {d.tries} tries {d.lastCode ? `· ${d.lastCode}` : ''} {d.lastError ?? ''}</li>)}
+      {q.data?.deliveries.length === 0 && <li className="muted">No deliveries yet.</li>}
+    </ul>
+  );
+}
+
+function OptionName({ id, name, onSaved, onError }: { id: string; name: string; onSaved: () => Promise<void>; onError: (e: string | null) => void }) {
+  const [draft, setDraft] = useState(name);
+  const save = async () => {
+    if (draft.trim() === name || !draft.trim()) return setDraft(name);
+    try {
+      await patch(`/options/${id}`, { name: draft });
+      onError(null);
+      await onSaved();
+    } catch (e) {
+      onError((e as Error).message);
+      setDraft(name);
+    }
+  };
+  return (
+    <input
+      className="option-name"
+      aria-label={`Name of option ${name}`}
+      value={draft}
+      maxLength={40}
+      onChange={(e) => setDraft(e.target.value)}
+      onBlur={() => void save()}
+      onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); void save(); } }}
+    />
+  );
+}
+
+/** A property shown only while a select holds one of some options (`when`); any member may set it. */
+function WhenRule({ prop, board, onSaved, onError }: { prop: Property; board: Board; onSaved: () => Promise<void>; onError: (e: string | null) => void }) {
+  const selects = board.properties.filter((p) => p.type === 'select' && p.id !== prop.id);
+  const when = prop.config?.when ?? null;
+  const value = when && when.optionIds.length === 1 ? `${when.propertyId}:${when.optionIds[0]}` : '';
+  const change = async (v: string) => {
+    const [propertyId, optionId] = v.split(':');
+    try {
+      await patch(`/properties/${prop.id}`, { when: v ? { propertyId, optionIds: [optionId] } : null });
+      onError(null);
+      await onSaved();
+    } catch (e) {
+      onError((e as Error).message);
+    }
+  };
+  if (selects.length === 0) return null;
+  return (
+    <label>
+      Shown
+      <select value={value} onChange={(e) => void change(e.target.value)}>
+        <option value="">always</option>
+        {when && !value && <option value="" disabled>when one of several options is set</option>}
+        {selects.flatMap((s) => s.options.map((o) => <option key={o.id} value={`${s.id}:${o.id}`}>when {s.name} is {o.name}</option>))}
+      </select>
+    </label>
+  );
+}

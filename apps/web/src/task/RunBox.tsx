@@ -1,0 +1,51 @@
+import { post } from '../api/client';
+import type { FullTask } from '../api/types';
+import { ErrorLine, useAction } from '../ui/Field';
+import { Avatar } from '../ui/Avatar';
+
+const LEASE_MS = 30 * 60_000;
+
+/** The open run (goal, plan, step, log, lease) with a person's controls, and the past runs. */
+export function RunBox({ task, onChanged }: { task: FullTask; onChanged: () => Promise<void> }) {
+  const act = useAction();
+  const run = task.run;
+  const control = (word: string) => act.run(async () => { await post(`/runs/${run!.id}/control`, { control: word }); await onChanged(); });
+  const leaseEnds = run ? (run.reportDueAt ? new Date(run.reportDueAt) : new Date(Date.parse(run.updatedAt) + LEASE_MS)) : null;
+  return (
+    <section aria-labelledby="run-h" className="run-box">
+      <h3 id="run-h">Agent run</h3>
+      {run ? (
+        <div className={`run run-${run.status}`}>
+          <p><Avatar person={run.agent} size={20} /> <strong>{run.agent.name}</strong> · <span className="run-status">{run.status === 'handed_over' ? 'Waiting for review' : run.status}</span>{run.control && <span className="muted"> · asked to {run.control.replace('_', ' ')}</span>}</p>
+          <p><strong>Goal:</strong> {run.goal || '—'}</p>
+          <p><strong>Now:</strong> {run.step || '—'}</p>
+          {run.steps && run.steps.length > 0 && (
+            <ol className="plan" aria-label="Plan">
+              {run.steps.map((s, i) => <li key={i} className={`step-${s.state}`}>{s.state === 'done' ? '✓ ' : s.state === 'active' ? '▶ ' : ''}{s.text}</li>)}
+            </ol>
+          )}
+          <p className="muted">Last report {new Date(run.updatedAt).toLocaleTimeString()} · last beat {new Date(run.beatAt).toLocaleTimeString()} · lease until {leaseEnds?.toLocaleTimeString()}</p>
+          {run.log && run.log.length > 0 && (
+            <details>
+              <summary>Log ({run.log.length})</summary>
+              <ol className="run-log">{run.log.map((l, i) => <li key={i}><time className="muted">{new Date(l.at).toLocaleTimeString()}</time> {l.text}</li>)}</ol>
+            </details>
+          )}
+          <div className="row-actions">
+            <button type="button" onClick={() => void control('pause')}>Pause</button>
+            <button type="button" onClick={() => void control('resume')}>Resume</button>
+            <button type="button" onClick={() => void control('stop')}>Stop</button>
+            <button type="button" className="danger" onClick={() => void control('take_over')}>Take over</button>
+          </div>
+          <ErrorLine error={act.error} />
+        </div>
+      ) : <p className="muted">No run open.</p>}
+      {task.pastRuns.length > 0 && (
+        <details>
+          <summary>Past runs ({task.pastRuns.length})</summary>
+          <ul>{task.pastRuns.map((r) => <li key={r.id}>{r.agent.name}: {r.goal || r.step} — {r.status} {r.endedAt ? new Date(r.endedAt).toLocaleString() : ''}</li>)}</ul>
+        </details>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,158 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startTestApp, type TestApp } from '../../support/test-app';
+
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const pageOpen = require('../../../bench/page-open.js');
+
+export const ROOT = resolve(__dirname, '..', '..', '..');
+const WEB_OUT = join(ROOT, 'dist', 'web', 'index.html');
+export const CHROMIUM: string | null = pageOpen.findChromium();
+
+let warned = false;
+/** describe, or describe.skip with one loud line when the machine has no Chromium. */
+export function describeBrowser(name: string, fn: () => void): void {
+  if (!CHROMIUM) {
+    if (!warned) {
+      warned = true;
+      // Straight to stderr: Jest drops the console output of a file whose tests are all skipped.
+      process.stderr.write(`\n!!! BROWSER TESTS SKIPPED (${name}): no Chromium found; ${pageOpen.INSTALL_HINT} !!!\n\n`);
+    }
+    describe.skip(name, fn);
+    return;
+  }
+  describe(name, fn);
+}
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Builds the page (vite) when its build output is missing or older than its sources. Test files
+ * running side by side take turns through a lock directory, so one builds and the others wait.
+ */
+export function ensureWebBuild(): void {
+  const web = join(ROOT, 'apps', 'web');
+  const fresh = () => {
+    const sources = Math.max(newestSource(join(web, 'src')), statSync(join(web, 'index.html')).mtimeMs);
+    return existsSync(WEB_OUT) && statSync(WEB_OUT).mtimeMs >= sources;
+  };
+  if (fresh()) return;
+  const lock = join(ROOT, 'dist', '.web-build.lock');
+  mkdirSync(join(ROOT, 'dist'), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // A lock left by a killed run is taken over after five minutes.
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 300_000) rmSync(lock, { recursive: true, force: true });
+      sleepSync(500);
+    }
+  }
+  try {
+    if (fresh()) return;
+    execFileSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', join(web, 'vite.config.ts'), '--logLevel', 'warn'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+export interface BrowserHarness {
+  t: TestApp;
+  origin: string;
+  newContext(options?: { width?: number; height?: number }): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+
+/** A real instance serving the built page, and a fresh Chromium. */
+export async function startHarness(): Promise<BrowserHarness> {
+  ensureWebBuild();
+  const t = await startTestApp();
+  const origin = t.api.replace(/\/api$/, '');
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROMIUM!, headless: true, args: pageOpen.CHROMIUM_ARGS });
+  return {
+    t,
+    origin,
+    async newContext(options = {}) {
+      return browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 }, baseURL: origin });
+    },
+    async close() {
+      await browser.close().catch(() => undefined);
+      await t.close();
+    },
+  };
+}
+
+/** Fails the test on a page error or a refused resource (a CSP violation shows as one). */
+export function watchPage(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text())) problems.push(`console: ${m.text()}`);
+  });
+  return problems;
+}
+
+/** Registers a person through the API of the context (its cookie jar), no Origin header. */
+export async function registerIn(context: BrowserContext, origin: string, name: string): Promise<{ id: string; email: string }> {
+  const email = `${name.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const res = await context.request.post(`${origin}/api/auth/register`, { data: { email, name, password: 'correct horse' } });
+  if (res.status() !== 201) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
+  return { id: (await res.json()).user.id, email };
+}
+
+export async function apiIn<T = any>(context: BrowserContext, origin: string, method: string, path: string, data?: unknown): Promise<T> {
+  const res = await context.request.fetch(`${origin}/api${path}`, { method, data });
+  const text = await res.text();
+  if (res.status() >= 400) throw new Error(`${method} ${path}: ${res.status()} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+const AXE_SOURCE = () => readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+/** axe-core run in the page; answers serious and critical violations as short lines. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE());
+  const result: any = await page.evaluate("axe.run(document, { resultTypes: ['violations'] })");
+  return result.violations
+    .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v: any) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')).join(' | ')}`);
+}
+
+/** Saves a PNG of the main screens under docs/screenshots when SCREENSHOTS=1. */
+export async function keepScreenshot(page: Page, name: string): Promise<void> {
+  if (!/^(1|true|yes)$/i.test(process.env.SCREENSHOTS ?? '')) return;
+  const dir = join(ROOT, 'docs', 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`) });
+}
+
+export { pageOpen };
+
+/** Retries `read` until `check` passes (or throws its last failure after `ms`). */
+export async function until<T>(read: () => Promise<T> | T, check: (value: T) => void, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  for (;;) {
+    try {
+      check(await read());
+      return;
+    } catch (error) {
+      if (Date.now() > end) throw error;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * The shapes the API answers, as the contract describes them (interface.md › Resources), for the
+ * test helpers to answer typed values instead of `any`. Only what tests read; a JSON value the
+ * contract leaves open is `unknown`.
+ */
+
+/** A value as stored: text, number, boolean, an id, a list of ids or links, or a date. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** User (auth answers). */
+export interface UserAnswer {
+  id: string;
+  email: string;
+  name: string;
+  color: string;
+  emoji: string | null;
+}
+
+/** Project (create answer and board read). */
+export interface ProjectAnswer {
+  id: string;
+  name: string;
+  key: string;
+  ownerId: string;
+  role?: string;
+  doneWhen?: { propertyId: string; optionIds: string[] } | null;
+}
+
+/** Member (people and agents). */
+export interface MemberAnswer {
+  id: string;
+  name: string;
+  email: string | null;
+  color: string;
+  emoji: string | null;
+  role: string;
+  kind: 'human' | 'agent';
+}
+
+/** Option of a select, multi_select or iteration. */
+export interface OptionAnswer {
+  id: string;
+  propertyId?: string;
+  name: string;
+  color?: string;
+  position?: string;
+}
+
+/** Property, with its options. */
+export interface PropertyAnswer {
+  id: string;
+  projectId?: string;
+  name: string;
+  type: string;
+  position?: string;
+  config?: Record<string, unknown>;
+  options: OptionAnswer[];
+  createdAt?: string;
+}
+
+/** Task (board read item; the create answer adds projectId and createdBy). */
+export interface TaskAnswer {
+  id: string;
+  number: number;
+  key: string;
+  title: string;
+  description: string;
+  position: string;
+  createdAt: string;
+  updatedAt: string;
+  archivedAt: string | null;
+  values: Record<string, JsonValue>;
+  checklistTotal?: number;
+  checklistDone?: number;
+  commentCount?: number;
+  blockedBy?: string[];
+  parts?: { done: number; total: number } | null;
+  projectId?: string;
+  createdBy?: string;
+}
+
+/** A feed line as `feedLines` reads it from the `activity` table (the columns asked for; kind and data by default). */
+export interface FeedRow {
+  kind: string;
+  data: Record<string, unknown>;
+  actor_id?: string | null;
+  task_id?: string | null;
+  project_id?: string;
+}
+
+/** A `board_changes` notice (what the stream relays). */
+export interface ChangeNotice {
+  projectId?: string;
+  scope?: string;
+  taskId?: string | null;
+  clientId?: string | null;
+  [key: string]: unknown;
+}
+
+/** The data of a stream event: a change (`ready` sends `{}`) or a presence. */
+export interface StreamData extends ChangeNotice {
+  kind?: string;
+  userId?: string;
+  field?: string | null;
+}
