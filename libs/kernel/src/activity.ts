@@ -17,8 +17,9 @@ export interface ActivityLine {
 }
 
 /**
- * The one seam every write calls to leave its feed line. It runs inside the write's
- * transaction; the events work hangs the stream notice and webhook outbox rows here too.
+ * Writes feed lines with their webhook outbox rows, inside the write's transaction. Only the unit
+ * of work's adapter calls it, with the `feedLine` events a write declared (write-events.ts):
+ * application code never records by hand.
  */
 export abstract class ActivityRecorder {
   abstract record(line: ActivityLine): Promise<void>;

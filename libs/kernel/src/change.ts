@@ -10,8 +10,9 @@ export interface Change {
 }
 
 /**
- * Announces a change to every instance's stream subscribers. Called inside the write's
- * transaction: the notice goes out only if the change commits.
+ * Announces a change to every instance's stream subscribers, inside the write's transaction: the
+ * notice goes out only if the change commits. Only the unit of work's adapter calls it, with the
+ * `notice` events a write declared (write-events.ts).
  */
 export abstract class ChangeAnnouncer {
   abstract announce(change: Change): Promise<void>;

@@ -6,6 +6,7 @@ export * from './rank';
 export * from './avatar';
 export * from './emoji';
 export * from './unit-of-work';
+export * from './write-events';
 export * from './activity';
 export * from './change';
 export * from './mail';

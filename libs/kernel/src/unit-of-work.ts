@@ -1,13 +1,17 @@
+import { Written } from './write-events';
+
 export interface UnitOfWorkOptions {
   /** Serialise with every other write of this project (pg_advisory_xact_lock). */
   lockProject?: string;
 }
 
 /**
- * One write, one transaction: everything a use case does inside `run` (the change, its feed
- * line, its outbox rows, its stream notice) commits or rolls back together. Repositories pick
- * the open transaction up by themselves.
+ * One write, one transaction: everything a use case does inside `write` commits or rolls back
+ * together. Repositories pick the open transaction up by themselves. The work answers its result
+ * with the events it raised (`withEvents(result, feedLine(…), notice(…))`, or `silent(result)`); the
+ * adapter writes their feed lines, webhook outbox rows and stream notices before COMMIT. That is
+ * the only way application code leaves a feed line or rings the stream.
  */
 export abstract class UnitOfWork {
-  abstract run<T>(work: () => Promise<T>, options?: UnitOfWorkOptions): Promise<T>;
+  abstract write<W extends Written<unknown>>(work: () => Promise<W>, options?: UnitOfWorkOptions): Promise<W['result']>;
 }

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { escapeLiteral, Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
 import { DataSource } from 'typeorm';
-import { UnitOfWork, UnitOfWorkOptions } from '@board/kernel';
+import { UnitOfWorkOptions } from '@board/kernel';
 
 export interface Rows<T> {
   rows: T[];
@@ -35,13 +35,11 @@ interface OpenTransaction {
  * the same round trip as its COMMIT.
  */
 @Injectable()
-export class Database extends UnitOfWork {
+export class Database {
   private readonly current = new AsyncLocalStorage<OpenTransaction>();
   private readonly names = new Map<string, string>();
 
-  constructor(readonly dataSource: DataSource) {
-    super();
-  }
+  constructor(readonly dataSource: DataSource) {}
 
   private get pool(): Pool {
     const pool = (this.dataSource.driver as unknown as { master?: Pool }).master;
@@ -51,10 +49,6 @@ export class Database extends UnitOfWork {
 
   get inTransaction(): boolean {
     return this.current.getStore() !== undefined;
-  }
-
-  async run<T>(work: () => Promise<T>, options?: UnitOfWorkOptions): Promise<T> {
-    return this.transaction(work, options);
   }
 
   async transaction<T>(work: () => Promise<T>, options: UnitOfWorkOptions = {}): Promise<T> {

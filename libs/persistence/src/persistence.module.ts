@@ -1,7 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ResetTokenRepository, SessionRepository, ThrottleStore, UserRepository } from '@board/accounts';
-import { ActivityRecorder, ChangeAnnouncer, UnitOfWork } from '@board/kernel';
+import { UnitOfWork } from '@board/kernel';
 import { AgentTokenRepository, MemberRepository, ProjectRepository } from '@board/projects';
 import { Database } from './database';
 import { TypeormUserRepository } from './accounts/typeorm-user.repository';
@@ -16,6 +16,7 @@ import { TypeormActivityRecorder } from './activity/typeorm-activity.recorder';
 import { CredentialQueries } from './accounts/credential.queries';
 import { StreamAccessQueries } from './accounts/stream-access.queries';
 import { PgChangeAnnouncer } from './activity/pg-change.announcer';
+import { PgUnitOfWork } from './activity/pg-unit-of-work';
 import { PropertyDefsQuery } from './properties/property-defs.query';
 
 /** Binds every storage port to its TypeORM/PostgreSQL adapter over one open DataSource. */
@@ -26,7 +27,7 @@ export class PersistenceModule {
     const providers = [
       { provide: DataSource, useValue: dataSource },
       Database,
-      { provide: UnitOfWork, useExisting: Database },
+      { provide: UnitOfWork, useClass: PgUnitOfWork },
       { provide: UserRepository, useClass: TypeormUserRepository },
       { provide: SessionRepository, useClass: TypeormSessionRepository },
       { provide: ResetTokenRepository, useClass: TypeormResetTokenRepository },
@@ -35,13 +36,13 @@ export class PersistenceModule {
       { provide: ProjectRepository, useClass: TypeormProjectRepository },
       { provide: MemberRepository, useClass: TypeormMemberRepository },
       { provide: AgentTokenRepository, useClass: TypeormAgentTokenRepository },
-      { provide: ActivityRecorder, useClass: TypeormActivityRecorder },
       ProjectQueries,
       CredentialQueries,
       StreamAccessQueries,
       PropertyDefsQuery,
-      { provide: ChangeAnnouncer, useClass: PgChangeAnnouncer },
     ];
-    return { module: PersistenceModule, providers, exports: providers.map((p) => ('provide' in p ? p.provide : p)) };
+    // The unit of work's own adapters: application code declares events, it never records or announces.
+    const internal = [TypeormActivityRecorder, PgChangeAnnouncer];
+    return { module: PersistenceModule, providers: [...providers, ...internal], exports: providers.map((p) => ('provide' in p ? p.provide : p)) };
   }
 }

@@ -4,7 +4,7 @@ import {
   digestOf, newSecret, PasswordHasher, readEmail, readNewPassword, ResetTokenRepository, SESSION_LIFETIME_MS,
   SessionRepository, signInEmail, Throttle, User, UserRepository, UserView,
 } from '@board/accounts';
-import { Clock, fail, UnitOfWork } from '@board/kernel';
+import { Clock, fail, silent, UnitOfWork } from '@board/kernel';
 import { MemberRepository } from '@board/projects';
 import { AppConfig } from '../config/app-config';
 import { AuthContext } from '../auth/auth-context';
@@ -43,10 +43,10 @@ export class AccountsService {
       if (this.config.SERVICE_SIGNUP === 'invite' && !(await this.members.hasInvite(email))) fail('signup.closed');
       if (await this.users.findByEmail(email)) fail('account.email_taken');
       draft.setPasswordHash(await this.hasher.hash(body.password as string));
-      return this.uow.run(async () => {
+      return this.uow.write(async () => {
         await this.users.insert(draft);
         await this.members.acceptInvites(email, draft.id);
-        return { user: draft.view, sessionId: await this.openSession(draft.id) };
+        return silent({ user: draft.view, sessionId: await this.openSession(draft.id) });
       });
     });
   }
@@ -93,9 +93,10 @@ export class AccountsService {
     const user = await this.load(auth.caller.id);
     if (!user.passwordHash || !(await this.hasher.verify(user.passwordHash, current as string))) fail('account.wrong_password');
     user.setPasswordHash(await this.hasher.hash(next as string));
-    await this.uow.run(async () => {
+    await this.uow.write(async () => {
       await this.users.save(user);
       await this.sessions.deleteOthers(user.id, auth.sessionDigest!);
+      return silent(undefined);
     });
   }
 
@@ -116,7 +117,7 @@ export class AccountsService {
         readNewPassword(body.password);
         const token = typeof body.token === 'string' ? body.token.trim() : '';
         const hash = await this.hasher.hash(body.password as string);
-        return this.uow.run(async () => {
+        return this.uow.write(async () => {
           const grant = token ? await this.resets.consume(digestOf(token), this.clock.now()) : null;
           const user = grant ? await this.users.findById(grant.userId) : null;
           if (!user || user.isAgent) fail('reset.dead_link');
@@ -126,7 +127,7 @@ export class AccountsService {
           user.setPasswordHash(hash);
           await this.users.save(user);
           await this.sessions.deleteOthers(user.id, null);
-          return { user: user.view, sessionId: await this.openSession(user.id) };
+          return silent({ user: user.view, sessionId: await this.openSession(user.id) });
         });
       },
       // Only dead links count ("ten dead links from this address"); a short password does not.

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ActivityRecorder, ChangeAnnouncer, Clock, fail, UnitOfWork } from '@board/kernel';
+import { Clock, fail, feedLine, notice, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import {
   ChecklistAction, ChecklistItem, ChecklistItemView, checklistAction, checklistItemView, ChecklistRepository, isChecklistClash,
   isEmptyChecklistPatch, newChecklistItem, readChecklistPatch, readChecklistText,
@@ -17,8 +17,6 @@ import type { AddChecklistItemBody, UpdateChecklistItemBody } from './checklist.
 export class ChecklistService {
   constructor(
     private readonly items: ChecklistRepository,
-    private readonly activity: ActivityRecorder,
-    private readonly changes: ChangeAnnouncer,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
   ) {}
@@ -27,12 +25,12 @@ export class ChecklistService {
     const text = readChecklistText(body.text);
     const projectId = writer.projectId;
     // The task's row lock, not the project's: adds to other tasks go on meanwhile.
-    return this.uow.run(async () => {
+    return this.uow.write(async () => {
       if (!(await this.items.lockTask(projectId, taskId))) fail('task.not_found');
       const item = newChecklistItem({ id: randomUUID(), projectId, taskId, text, lastPosition: await this.items.lastPosition(projectId, taskId) });
       if (!(await this.items.insert(item))) fail('task.not_found');
-      await this.changed(writer, item, 'added');
-      return { item: checklistItemView(item) };
+      const events = await this.changed(writer, item, 'added');
+      return withEvents({ item: checklistItemView(item) }, events);
     });
   }
 
@@ -40,18 +38,18 @@ export class ChecklistService {
     const patch = readChecklistPatch({ ...body });
     if (isEmptyChecklistPatch(patch)) return { ok: true };
     const projectId = writer.projectId;
-    return this.uow.run(
+    return this.uow.write(
       async () => {
         const written = await this.items.write(projectId, itemId, patch);
         if (written) {
-          await this.changed(writer, written.after, checklistAction(written.before, written.after)!);
-          return { item: checklistItemView(written.after) };
+          const events = await this.changed(writer, written.after, checklistAction(written.before, written.after)!);
+          return withEvents({ item: checklistItemView(written.after) }, events);
         }
         // Nothing written: the item is gone, clashed, or already as asked.
         const current = await this.items.find(projectId, itemId);
         if (!current) return fail('checklist.not_found');
         if (isChecklistClash(current.text, patch)) fail('checklist.clash', {}, { current: current.text });
-        return { item: checklistItemView(current) };
+        return silent({ item: checklistItemView(current) });
       },
       { lockProject: projectId },
     );
@@ -59,25 +57,28 @@ export class ChecklistService {
 
   async remove(writer: Writer, itemId: string): Promise<void> {
     const projectId = writer.projectId;
-    await this.uow.run(
+    await this.uow.write(
       async () => {
         const item = await this.items.remove(projectId, itemId);
         if (!item) fail('checklist.not_found');
-        await this.changed(writer, item, 'deleted');
+        return withEvents(undefined, await this.changed(writer, item, 'deleted'));
       },
       { lockProject: projectId },
     );
   }
 
-  private async changed(writer: Writer, item: ChecklistItem, action: ChecklistAction): Promise<void> {
+  /** Moves the task's `updated_at`; answers the write's events: its `checklist` line and the task's ring. */
+  private async changed(writer: Writer, item: ChecklistItem, action: ChecklistAction): Promise<WriteEvent[]> {
     await this.items.touchTask(item.projectId, item.taskId, this.clock.now());
-    await this.activity.record({
+    return [
+      feedLine({
       projectId: item.projectId,
       taskId: item.taskId,
       actorId: writer.userId,
       kind: 'checklist',
       data: { itemId: item.id, action },
-    });
-    await this.changes.announce({ projectId: item.projectId, scope: 'task', taskId: item.taskId, clientId: writer.clientId });
+      }),
+      notice({ projectId: item.projectId, scope: 'task', taskId: item.taskId, clientId: writer.clientId }),
+    ];
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ActivityRecorder, ChangeAnnouncer, Clock, fail, UnitOfWork } from '@board/kernel';
+import { Clock, fail, feedLine, notice, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import { DiscussionQueries } from '@board/persistence';
 import {
   assertCanDeleteComment, assertCanEditComment, Comment, CommentActor, commentDeletedData, commentEditOutcome, CommentRepository,
@@ -24,8 +24,6 @@ export class CommentsService {
   constructor(
     private readonly comments: CommentRepository,
     private readonly queries: DiscussionQueries,
-    private readonly activity: ActivityRecorder,
-    private readonly changes: ChangeAnnouncer,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly runs: RunsService,
@@ -35,19 +33,19 @@ export class CommentsService {
     const body = readNewCommentBody(input.body);
     const projectId = writer.projectId;
     // The insert locks the task's row, not the project: comments on other tasks go on meanwhile.
-    return this.uow.run(async () => {
+    return this.uow.write(async () => {
       const comment = await this.comments.insert({ id: randomUUID(), projectId, taskId, authorId: writer.userId, body });
       if (!comment) return fail('task.not_found');
-      await this.changed(writer, comment, { commentId: comment.id });
+      const events = await this.changed(writer, comment, { commentId: comment.id });
       // A person's answer wakes an agent whose run waits on this task.
-      if (writer.kind === 'human') await this.runs.answeredInComment(projectId, taskId, { id: writer.userId, name: writer.name });
-      return { comment: await this.view(comment) };
+      if (writer.kind === 'human') events.push(...(await this.runs.answeredInComment(projectId, taskId, { id: writer.userId, name: writer.name })));
+      return withEvents({ comment: await this.view(comment) }, events);
     });
   }
 
   async edit(writer: Writer, commentId: string, input: Record<string, unknown>): Promise<{ comment: CommentView }> {
     const projectId = writer.projectId;
-    return this.uow.run(
+    return this.uow.write(
       async () => {
         const saved = await this.load(projectId, commentId);
         // The author check comes before the body is read: it is the route's gate.
@@ -55,13 +53,13 @@ export class CommentsService {
         const edit = readCommentEdit({ ...parseRequest(EditCommentBody, input) });
         const written = await this.comments.rewrite(projectId, commentId, edit, this.clock.now());
         if (written) {
-          await this.changed(writer, written, { commentId, action: 'edited' });
-          return { comment: await this.view(written) };
+          const events = await this.changed(writer, written, { commentId, action: 'edited' });
+          return withEvents({ comment: await this.view(written) }, events);
         }
         // Nothing written: gone, clashed, or the same words.
         const current = await this.load(projectId, commentId);
         if (commentEditOutcome(current.body, edit) === 'clash') fail('task.clash', {}, { field: 'body', current: current.body });
-        return { comment: await this.view(current) };
+        return silent({ comment: await this.view(current) });
       },
       { lockProject: projectId },
     );
@@ -69,12 +67,12 @@ export class CommentsService {
 
   async remove(writer: Writer, commentId: string): Promise<void> {
     const projectId = writer.projectId;
-    await this.uow.run(
+    await this.uow.write(
       async () => {
         const comment = await this.load(projectId, commentId);
         const { byProject } = assertCanDeleteComment(actorOf(writer), comment);
         if (!(await this.comments.remove(projectId, commentId))) fail('comment.not_found');
-        await this.changed(writer, comment, commentDeletedData(commentId, comment.authorId, byProject));
+        return withEvents(undefined, await this.changed(writer, comment, commentDeletedData(commentId, comment.authorId, byProject)));
       },
       { lockProject: projectId },
     );
@@ -92,9 +90,12 @@ export class CommentsService {
     return view;
   }
 
-  private async changed(writer: Writer, comment: Comment, data: Record<string, unknown>): Promise<void> {
+  /** Moves the task's `updated_at`; answers the write's events: its `comment` line and the task's ring. */
+  private async changed(writer: Writer, comment: Comment, data: Record<string, unknown>): Promise<WriteEvent[]> {
     await this.comments.touchTask(comment.projectId, comment.taskId, this.clock.now());
-    await this.activity.record({ projectId: comment.projectId, taskId: comment.taskId, actorId: writer.userId, kind: 'comment', data });
-    await this.changes.announce({ projectId: comment.projectId, scope: 'task', taskId: comment.taskId, clientId: writer.clientId });
+    return [
+      feedLine({ projectId: comment.projectId, taskId: comment.taskId, actorId: writer.userId, kind: 'comment', data }),
+      notice({ projectId: comment.projectId, scope: 'task', taskId: comment.taskId, clientId: writer.clientId }),
+    ];
   }
 }

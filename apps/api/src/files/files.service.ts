@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ActivityRecorder, ChangeAnnouncer, Clock, fail, UnitOfWork } from '@board/kernel';
+import { Clock, fail, feedLine, notice, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import {
   assertCanConfirm, assertCanDelete, Attachment, attachmentLineData, AttachmentRepository, AttachmentView, contentDisposition, FileActor,
   FilePolicy, inspectUpload, objectKeyFor, ObjectStore, READ_LINK_SECONDS, readUploadRequest, toAttachmentView, UPLOAD_WINDOW_SECONDS,
@@ -27,8 +27,6 @@ export class FilesService {
     private readonly queries: AttachmentQueries,
     private readonly store: ObjectStore,
     private readonly sweeper: FilesSweeper,
-    private readonly activity: ActivityRecorder,
-    private readonly changes: ChangeAnnouncer,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     config: AppConfig,
@@ -59,16 +57,16 @@ export class FilesService {
     assertCanConfirm(actorOf(writer), found);
     if (found.state === 'ready') return { attachment: toAttachmentView(found) };
     const imageSize = await inspectUpload(this.store, found);
-    return this.uow.run(async () => {
+    return this.uow.write(async () => {
       const ready = await this.attachments.markReady(projectId, id, imageSize);
       if (!ready) {
         // Another confirmation won the race (answer as it did), or the file went meanwhile.
         const now = await this.load(projectId, id);
         if (now.state !== 'ready') fail('attachment.not_found');
-        return { attachment: toAttachmentView(now) };
+        return silent({ attachment: toAttachmentView(now) });
       }
-      await this.changed(writer, ready, 'added');
-      return { attachment: toAttachmentView(ready) };
+      const events = await this.changed(writer, ready, 'added');
+      return withEvents({ attachment: toAttachmentView(ready) }, events);
     });
   }
 
@@ -84,13 +82,13 @@ export class FilesService {
 
   async remove(writer: Writer, id: string): Promise<void> {
     const projectId = writer.projectId;
-    const removed = await this.uow.run(async () => {
+    const removed = await this.uow.write(async () => {
       assertCanDelete(actorOf(writer), await this.load(projectId, id));
       // The row's key is queued for the bucket by the same statement.
       const gone = await this.attachments.remove(projectId, id);
       if (!gone) return fail('attachment.not_found');
-      if (gone.state === 'ready') await this.changed(writer, gone, 'removed');
-      return gone;
+      // A pending upload was never on the task: its removal is told nobody.
+      return withEvents(gone, gone.state === 'ready' && (await this.changed(writer, gone, 'removed')));
     });
     // Out of the bucket now if it answers; otherwise the queued key is tried again by the sweep.
     await this.sweeper.removeNow([removed.objectKey]);
@@ -102,10 +100,13 @@ export class FilesService {
     return found;
   }
 
-  private async changed(writer: Writer, attachment: Attachment, action: 'added' | 'removed'): Promise<void> {
+  /** Moves the task's `updated_at`; answers the write's events: its `attachment` line and the task's ring. */
+  private async changed(writer: Writer, attachment: Attachment, action: 'added' | 'removed'): Promise<WriteEvent[]> {
     const { projectId, taskId } = attachment;
     await this.attachments.touchTask(projectId, taskId, this.clock.now());
-    await this.activity.record({ projectId, taskId, actorId: writer.userId, kind: 'attachment', data: attachmentLineData(action, attachment) });
-    await this.changes.announce({ projectId, scope: 'task', taskId, clientId: writer.clientId });
+    return [
+      feedLine({ projectId, taskId, actorId: writer.userId, kind: 'attachment', data: attachmentLineData(action, attachment) }),
+      notice({ projectId, scope: 'task', taskId, clientId: writer.clientId }),
+    ];
   }
 }

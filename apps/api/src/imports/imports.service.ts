@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { createdLineData } from '@board/charts';
-import { ChangeAnnouncer, Clock, fail, UnitOfWork } from '@board/kernel';
+import { ActivityLine, Clock, fail, feedLinesRingingOnce, notice, silent, UnitOfWork, withEvents } from '@board/kernel';
 import { ImportContext, ImportPreview, planImport, readTrelloExport, Skipped, TrelloBoard } from '@board/imports';
 import { ImportStore } from '@board/persistence';
 import type { Writer } from '../auth/auth-context';
@@ -12,7 +12,6 @@ export class ImportsService {
     private readonly store: ImportStore,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
-    private readonly changes: ChangeAnnouncer,
   ) {}
 
   /** What an import of this export would do now; writes nothing. */
@@ -28,18 +27,24 @@ export class ImportsService {
    */
   async import(writer: Writer, body: unknown): Promise<{ imported: number; skipped: Skipped[] }> {
     const board = readTrelloExport(body);
-    return this.uow.run(
+    return this.uow.write(
       async () => {
         const context = await this.context(writer.projectId, board);
         const plan = planImport(board, context);
-        if (plan.tasks.length > 0) {
-          // Each task's import line is its creation for charts: it carries its selects as a created line does.
-          const defs = [...context.properties, ...plan.properties];
-          const lines = plan.tasks.map((task) => createdLineData(task.values, defs));
-          await this.store.write(writer.projectId, writer.userId, plan, this.clock.now(), lines);
-          await this.changes.announce({ projectId: writer.projectId, scope: 'board', clientId: writer.clientId });
-        }
-        return { imported: plan.tasks.length, skipped: plan.preview.skipped };
+        const answer = { imported: plan.tasks.length, skipped: plan.preview.skipped };
+        if (plan.tasks.length === 0) return silent(answer);
+        await this.store.write(writer.projectId, writer.userId, plan, this.clock.now());
+        // One `import` line per task, and one ring of each webhook for the whole import. Each line
+        // is its task's creation for charts: it carries its selects as a created line does.
+        const defs = [...context.properties, ...plan.properties];
+        const lines: ActivityLine[] = plan.tasks.map((task) => ({
+          projectId: writer.projectId,
+          taskId: task.id,
+          actorId: writer.userId,
+          kind: 'import',
+          data: { ...createdLineData(task.values, defs), sourceId: task.sourceId },
+        }));
+        return withEvents(answer, feedLinesRingingOnce(lines, ['import']), notice({ projectId: writer.projectId, scope: 'board', clientId: writer.clientId }));
       },
       { lockProject: writer.projectId },
     );

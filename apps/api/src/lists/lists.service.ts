@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { Clock, fail, parseId, UnitOfWork } from '@board/kernel';
+import { Clock, fail, parseId, silent, UnitOfWork } from '@board/kernel';
 import { checkListRoom, checkTaskRoom, rankAfter, rankAtEnd, readAfterId, readListName } from '@board/lists';
 import { ListQueries, ListStore, ListSummary } from '@board/persistence';
 
@@ -25,12 +25,13 @@ export class ListsService {
     const name = readListName(body.name, true);
     const afterId = readAfterId(body.afterId);
     const id = randomUUID();
-    await this.uow.run(async () => {
+    await this.uow.write(async () => {
       await this.store.lockPerson(userId);
       const lists = await this.store.lists(userId);
       checkListRoom(lists.length);
       const position = afterId === undefined ? rankAtEnd(lists) : rankAfter(lists, afterId);
       await this.store.insert({ id, userId, name, position, now: this.clock.now() });
+      return silent(undefined);
     });
     return (await this.queries.summary(userId, id))!;
   }
@@ -39,12 +40,13 @@ export class ListsService {
     const listId = parseId(rawListId, 'list');
     const name = readListName(body.name, false);
     const afterId = readAfterId(body.afterId);
-    await this.uow.run(async () => {
+    await this.uow.write(async () => {
       await this.store.lockPerson(userId);
       if (!(await this.store.exists(userId, listId))) fail('list.not_found');
       // The presence of afterId moves the list (null or unknown: first).
       const position = afterId === undefined ? undefined : rankAfter(await this.store.lists(userId, listId), afterId);
       if (name !== undefined || position !== undefined) await this.store.update(userId, listId, { name, position });
+      return silent(undefined);
     });
     return (await this.queries.summary(userId, listId))!;
   }
@@ -66,7 +68,7 @@ export class ListsService {
     const listId = parseId(rawListId, 'list');
     const taskId = parseId(rawTaskId, 'task');
     const afterId = readAfterId(body.afterId) ?? null;
-    await this.uow.run(async () => {
+    await this.uow.write(async () => {
       await this.store.lockPerson(userId);
       if (!(await this.store.exists(userId, listId))) fail('list.not_found');
       const projectId = await this.store.taskProject(userId, taskId);
@@ -75,6 +77,7 @@ export class ListsService {
       const others = items.filter((i) => i.id !== taskId);
       if (others.length === items.length) checkTaskRoom(items.length);
       await this.store.putItem({ listId, projectId: projectId, taskId, position: rankAfter(others, afterId) });
+      return silent(undefined);
     });
   }
 
@@ -82,10 +85,11 @@ export class ListsService {
   async removeTask(userId: string, rawListId: string, rawTaskId: string): Promise<void> {
     const listId = parseId(rawListId, 'list');
     const taskId = parseId(rawTaskId, 'task');
-    await this.uow.run(async () => {
+    await this.uow.write(async () => {
       await this.store.lockPerson(userId);
       if (!(await this.store.exists(userId, listId))) fail('list.not_found');
       await this.store.removeItem(listId, taskId);
+      return silent(undefined);
     });
   }
 }

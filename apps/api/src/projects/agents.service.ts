@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AGENT_TOKEN_PREFIX, digestOf, newSecret, User, UserRepository } from '@board/accounts';
-import { ChangeAnnouncer, Clock, fail, parseId, UnitOfWork } from '@board/kernel';
+import { Clock, fail, notice, parseId, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import { ProjectQueries } from '@board/persistence';
 import { AgentTokenRepository, MemberRepository } from '@board/projects';
 
@@ -15,16 +15,14 @@ export class AgentsService {
     private readonly queries: ProjectQueries,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
-    private readonly announcer: ChangeAnnouncer,
   ) {}
 
   async create(projectId: string, body: Record<string, unknown>, clientId: string | null = null) {
     const agent = User.createAgent({ id: randomUUID(), projectId, name: body.name, color: body.color, emoji: body.emoji, now: this.clock.now() });
-    const token = await this.uow.run(async () => {
+    const token = await this.uow.write(async () => {
       await this.users.insert(agent);
       await this.members.add(projectId, agent.id, 'member');
-      await this.ring(projectId, clientId);
-      return this.issueToken(projectId, agent.id);
+      return withEvents(await this.issueToken(projectId, agent.id), this.ring(projectId, clientId));
     });
     return { agent: await this.queries.member(projectId, agent.id), token: token.token };
   }
@@ -32,9 +30,9 @@ export class AgentsService {
   async update(projectId: string, rawAgentId: string, body: Record<string, unknown>, clientId: string | null = null) {
     const agent = await this.load(projectId, rawAgentId);
     if (agent.changeProfile({ name: body.name, color: body.color, emoji: body.emoji })) {
-      await this.uow.run(async () => {
+      await this.uow.write(async () => {
         await this.users.save(agent);
-        await this.ring(projectId, clientId);
+        return withEvents(undefined, this.ring(projectId, clientId));
       });
     }
     return { agent: await this.queries.member(projectId, agent.id) };
@@ -43,10 +41,10 @@ export class AgentsService {
   /** Its tokens stop working; its comments and runs keep their author, so the user row stays. */
   async remove(projectId: string, rawAgentId: string, clientId: string | null = null): Promise<void> {
     const agent = await this.load(projectId, rawAgentId);
-    await this.uow.run(async () => {
+    await this.uow.write(async () => {
       await this.tokens.deleteForAgent(projectId, agent.id);
       await this.members.remove(projectId, agent.id);
-      await this.ring(projectId, clientId);
+      return withEvents(undefined, this.ring(projectId, clientId));
     });
   }
 
@@ -72,8 +70,8 @@ export class AgentsService {
     return { id, token };
   }
 
-  private ring(projectId: string, clientId: string | null): Promise<void> {
-    return this.announcer.announce({ projectId, scope: 'project', clientId });
+  private ring(projectId: string, clientId: string | null): WriteEvent {
+    return notice({ projectId, scope: 'project', clientId });
   }
 
   private async load(projectId: string, rawAgentId: string): Promise<User> {

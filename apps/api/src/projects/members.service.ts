@@ -3,7 +3,7 @@ import { EventEmitter2 } from '@nestjs/event-emitter';
 import {
   digestOf, newSecret, normalizeEmail, readEmail, RESET_LIFETIME_MS, RESET_TOKEN_PREFIX, ResetTokenRepository, resetUrl, UserRepository,
 } from '@board/accounts';
-import { ActivityRecorder, ChangeAnnouncer, Clock, fail, parseId, UnitOfWork } from '@board/kernel';
+import { Clock, fail, feedLine, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import { ProjectQueries } from '@board/persistence';
 import { AgentTokenRepository, assertCanChangeRole, assertCanRemove, MemberRepository, Membership, readGivenRole } from '@board/projects';
 import { AppConfig } from '../config/app-config';
@@ -18,11 +18,9 @@ export class MembersService {
     private readonly tokens: AgentTokenRepository,
     private readonly resets: ResetTokenRepository,
     private readonly queries: ProjectQueries,
-    private readonly activity: ActivityRecorder,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly config: AppConfig,
-    private readonly announcer: ChangeAnnouncer,
     private readonly events: EventEmitter2,
   ) {}
 
@@ -34,13 +32,12 @@ export class MembersService {
     const email = readEmail(body.email);
     const role = readGivenRole(body.role, 'member');
     const user = await this.users.findByEmail(email);
-    const added = await this.uow.run(async () => {
-      await this.ring(projectId, clientId);
+    const added = await this.uow.write(async () => {
       if (user && !user.isAgent) {
         await this.members.add(projectId, user.id, role);
-        return { member: await this.queries.member(projectId, user.id) };
+        return withEvents({ member: await this.queries.member(projectId, user.id) }, this.ring(projectId, clientId));
       }
-      return { invite: await this.members.addInvite(projectId, email, role) };
+      return withEvents({ invite: await this.members.addInvite(projectId, email, role) }, this.ring(projectId, clientId));
     });
     if ('invite' in added) this.events.emit(InviteMade.NAME, new InviteMade(projectId, email, inviterName));
     return added;
@@ -49,13 +46,13 @@ export class MembersService {
   async changeRole(auth: AuthContext, projectId: string, rawUserId: string, body: Record<string, unknown>, clientId: string | null = null) {
     const userId = parseId(rawUserId, 'member');
     const role = readGivenRole(body.role, undefined);
-    await this.uow.run(
+    await this.uow.write(
       async () => {
         const target = await this.target(projectId, userId);
         assertCanChangeRole(auth.project!.role, target);
-        if (target.role === role) return;
+        if (target.role === role) return silent(undefined);
         await this.members.setRole(projectId, userId, role);
-        await this.ring(projectId, clientId);
+        return withEvents(undefined, this.ring(projectId, clientId));
       },
       { lockProject: projectId },
     );
@@ -65,21 +62,22 @@ export class MembersService {
   /** Managers remove others; anybody may leave. An agent removed this way loses its tokens. */
   async remove(auth: AuthContext, projectId: string, rawUserId: string, clientId: string | null = null): Promise<void> {
     const userId = parseId(rawUserId, 'member');
-    await this.uow.run(
+    await this.uow.write(
       async () => {
         const target = await this.target(projectId, userId);
         assertCanRemove({ userId: auth.caller.id, role: auth.project!.role }, target);
         if (target.kind === 'agent') await this.tokens.deleteForAgent(projectId, userId);
         await this.members.remove(projectId, userId);
-        await this.ring(projectId, clientId);
+        return withEvents(undefined, this.ring(projectId, clientId));
       },
       { lockProject: projectId },
     );
   }
 
   async removeInvite(projectId: string, email: string, clientId: string | null = null): Promise<void> {
-    await this.uow.run(async () => {
-      if (await this.members.removeInvite(projectId, normalizeEmail(email))) await this.ring(projectId, clientId);
+    await this.uow.write(async () => {
+      const removed = await this.members.removeInvite(projectId, normalizeEmail(email));
+      return withEvents(undefined, removed && this.ring(projectId, clientId));
     });
   }
 
@@ -88,7 +86,7 @@ export class MembersService {
     const userId = parseId(rawUserId, 'member');
     const token = newSecret(RESET_TOKEN_PREFIX);
     const expiresAt = new Date(this.clock.now().getTime() + RESET_LIFETIME_MS);
-    await this.uow.run(async () => {
+    await this.uow.write(async () => {
       const target = await this.target(projectId, userId);
       if (target.kind !== 'human') fail('member.reset_agent');
       // A link signs its holder in as that person everywhere: an admin may not make one for the
@@ -101,19 +99,23 @@ export class MembersService {
       if (await this.members.inProjectsBeyond(userId, auth.caller.id)) fail('member.reset_beyond');
       const user = await this.users.findById(userId);
       await this.resets.replace(userId, digestOf(token), expiresAt, auth.caller.id);
-      await this.activity.record({
-        projectId,
-        taskId: null,
-        actorId: auth.caller.id,
-        kind: 'reset',
-        data: { forUserId: userId, forName: user!.name },
-      });
+      // A feed line, no stream ring: nothing on the board or the member list changed.
+      return withEvents(
+        undefined,
+        feedLine({
+          projectId,
+          taskId: null,
+          actorId: auth.caller.id,
+          kind: 'reset',
+          data: { forUserId: userId, forName: user!.name },
+        }),
+      );
     });
     return { token, url: this.config.SERVICE_URL ? resetUrl(this.config.SERVICE_URL, token) : null, expiresAt };
   }
 
-  private ring(projectId: string, clientId: string | null): Promise<void> {
-    return this.announcer.announce({ projectId, scope: 'project', clientId });
+  private ring(projectId: string, clientId: string | null): WriteEvent {
+    return notice({ projectId, scope: 'project', clientId });
   }
 
   private async target(projectId: string, userId: string): Promise<Membership> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
-import { ActivityRecorder, ChangeAnnouncer, Clock, DomainError, fail, parseId, UnitOfWork } from '@board/kernel';
+import { Clock, DomainError, fail, feedLine, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import { DoneWhen, keyCandidates, MemberRepository, Project, ProjectRepository, projectSeed, readProjectKey } from '@board/projects';
 import { ProjectQueries } from '@board/persistence';
 import { AuthContext } from '../auth/auth-context';
@@ -12,10 +12,8 @@ export class ProjectsService {
     private readonly projects: ProjectRepository,
     private readonly members: MemberRepository,
     private readonly queries: ProjectQueries,
-    private readonly activity: ActivityRecorder,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
-    private readonly announcer: ChangeAnnouncer,
   ) {}
 
   list(auth: AuthContext) {
@@ -33,9 +31,11 @@ export class ProjectsService {
       const seed = projectSeed(randomUUID);
       project.setDoneWhen({ propertyId: seed.status.id, optionIds: [seed.doneOptionId] });
       try {
-        await this.uow.run(async () => {
+        await this.uow.write(async () => {
           await this.projects.insert(project, seed);
           await this.members.add(id, auth.caller.id, 'owner');
+          // A new project has nobody listening yet.
+          return silent(undefined);
         });
       } catch (error) {
         // A derived key somebody took meanwhile: try the next one.
@@ -48,7 +48,7 @@ export class ProjectsService {
   }
 
   async update(auth: AuthContext, projectId: string, body: Record<string, unknown>, clientId: string | null = null) {
-    await this.uow.run(
+    await this.uow.write(
       async () => {
         const project = await this.load(projectId);
         const before = JSON.stringify(project.snapshot);
@@ -64,9 +64,9 @@ export class ProjectsService {
           if (body[flag] === true) await this.ensureFlagProperty(projectId, flag);
         }
         // A PATCH that changes nothing rings nothing.
-        if (JSON.stringify(project.snapshot) === before) return;
+        if (JSON.stringify(project.snapshot) === before) return silent(undefined);
         await this.projects.save(project);
-        await this.ring(projectId, clientId);
+        return withEvents(undefined, this.ring(projectId, clientId));
       },
       { lockProject: projectId },
     );
@@ -79,18 +79,18 @@ export class ProjectsService {
 
   async handOver(auth: AuthContext, projectId: string, body: Record<string, unknown>, clientId: string | null = null): Promise<void> {
     const userId = parseId(body.userId, 'member');
-    await this.uow.run(
+    await this.uow.write(
       async () => {
         const project = await this.load(projectId);
         const target = await this.members.find(projectId, userId);
         if (!target) fail('member.not_found');
         if (target.kind !== 'human') fail('project.hand_over_to_person');
-        if (userId === project.ownerId) return;
+        if (userId === project.ownerId) return silent(undefined);
         const previous = project.handOver(userId);
         await this.members.setRole(projectId, userId, 'owner');
         await this.members.setRole(projectId, previous, 'admin');
         await this.projects.save(project);
-        await this.ring(projectId, clientId);
+        return withEvents(undefined, this.ring(projectId, clientId));
       },
       { lockProject: projectId },
     );
@@ -108,14 +108,17 @@ export class ProjectsService {
   }
 
   async writeRules(auth: AuthContext, projectId: string, body: Record<string, unknown>, clientId: string | null = null) {
-    await this.uow.run(
+    await this.uow.write(
       async () => {
         const project = await this.load(projectId);
-        if (!project.writeRules(body.text, this.clock.now())) return;
+        if (!project.writeRules(body.text, this.clock.now())) return silent(undefined);
         await this.projects.save(project);
         const text = project.snapshot.rulesText;
-        await this.activity.record({ projectId, taskId: null, actorId: auth.caller.id, kind: 'rules', data: { hash: sha256(text), text } });
-        await this.ring(projectId, clientId);
+        return withEvents(
+          undefined,
+          feedLine({ projectId, taskId: null, actorId: auth.caller.id, kind: 'rules', data: { hash: sha256(text), text } }),
+          this.ring(projectId, clientId),
+        );
       },
       { lockProject: projectId },
     );
@@ -150,8 +153,8 @@ export class ProjectsService {
   }
 
   /** Project settings, members and agents changed: `project` scope. */
-  ring(projectId: string, clientId: string | null): Promise<void> {
-    return this.announcer.announce({ projectId, scope: 'project', clientId });
+  ring(projectId: string, clientId: string | null): WriteEvent {
+    return notice({ projectId, scope: 'project', clientId });
   }
 
   private async load(projectId: string): Promise<Project> {

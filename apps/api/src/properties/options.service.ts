@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ChangeAnnouncer, fail, parseId, UnitOfWork } from '@board/kernel';
+import { fail, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import {
   assertAdminPerson, hasDatedOptions, hasOptions, isHexColor, nextOptionColor, OptionRecord, optionKey, optionView, placeAfter,
   positionAfterLast, readOptionDay, readOptionName, readOptionNote, sameJson,
@@ -14,13 +14,12 @@ export class OptionsService {
     private readonly store: PropertyStore,
     private readonly ships: ShipStore,
     private readonly uow: UnitOfWork,
-    private readonly changes: ChangeAnnouncer,
   ) {}
 
   /** Appends an option; a name the property already has (case and spaces ignored) is a 409. */
   async create(writer: Writer, propertyId: string, body: Record<string, unknown>) {
     const projectId = writer.projectId;
-    return this.uow.run(
+    return this.uow.write(
       async () => {
         const property = await this.property(projectId, propertyId);
         if (!hasOptions(property.type)) fail('option.not_select');
@@ -42,8 +41,7 @@ export class OptionsService {
           shippedAt: null,
         };
         await this.store.insertOption(projectId, option, clash);
-        await this.announce(writer);
-        return optionView(option, dated);
+        return withEvents(optionView(option, dated), this.boardNotice(writer));
       },
       { lockProject: projectId },
     );
@@ -51,7 +49,7 @@ export class OptionsService {
 
   async update(writer: Writer, optionId: string, body: Record<string, unknown>) {
     const projectId = writer.projectId;
-    return this.uow.run(
+    return this.uow.write(
       async () => {
         const option = await this.option(projectId, optionId);
         const property = await this.property(projectId, option.propertyId);
@@ -88,9 +86,9 @@ export class OptionsService {
           await this.store.updateOption(projectId, next, { property: property.name, option: next.name });
           // A day taken back undoes the record of what shipped; a later ship records afresh.
           if (option.shippedAt && !next.shippedAt) await this.ships.forget(projectId, option.id);
-          await this.announce(writer);
+          return withEvents(optionView(next, dated), this.boardNotice(writer));
         }
-        return optionView(next, dated);
+        return silent(optionView(next, dated));
       },
       { lockProject: projectId },
     );
@@ -99,11 +97,11 @@ export class OptionsService {
   /** Deletes the option and scrubs it from every value; saved filter rules are left alone. */
   async remove(writer: Writer, optionId: string): Promise<void> {
     const projectId = writer.projectId;
-    await this.uow.run(
+    await this.uow.write(
       async () => {
         const option = await this.option(projectId, optionId);
         await this.store.deleteOption(projectId, option.propertyId, option.id);
-        await this.announce(writer);
+        return withEvents(undefined, this.boardNotice(writer));
       },
       { lockProject: projectId },
     );
@@ -126,8 +124,9 @@ export class OptionsService {
     return option;
   }
 
-  private announce(writer: Writer): Promise<void> {
-    return this.changes.announce({ projectId: writer.projectId, scope: 'board', clientId: writer.clientId });
+  /** Options write no feed line: their changes ring only the stream. */
+  private boardNotice(writer: Writer): WriteEvent {
+    return notice({ projectId: writer.projectId, scope: 'board', clientId: writer.clientId });
   }
 }
 

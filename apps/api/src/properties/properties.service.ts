@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ChangeAnnouncer, fail, parseId, rankBetween, ranksAfter, UnitOfWork } from '@board/kernel';
+import { fail, notice, parseId, rankBetween, ranksAfter, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import {
   assertAdminPerson, cardHome, cardStart, findTypeProperty, hasOptions, mergeDefaults, OPTIONS_ON_CREATE_MAX, OptionRecord,
   paletteColor, placeAfter, PropertyConfig, PropertyDef, quoteNames, readBoolean, readDefaultsPatch, readInitialOptions,
@@ -15,7 +15,6 @@ export class PropertiesService {
     private readonly store: PropertyStore,
     private readonly defs: PropertyDefsQuery,
     private readonly uow: UnitOfWork,
-    private readonly changes: ChangeAnnouncer,
   ) {}
 
   /** Appends a property (with its first options) and puts it on the card view. */
@@ -25,7 +24,7 @@ export class PropertiesService {
     const type = readPropertyType(body.type);
     const names = hasOptions(type) ? readInitialOptions(name, body.options, OPTIONS_ON_CREATE_MAX) : [];
     const id = randomUUID();
-    return this.uow.run(
+    return this.uow.write(
       async () => {
         const position = rankBetween(await this.store.lastPropertyPosition(projectId), null);
         const record = await this.store.insertProperty({ id, projectId, name, type, position, config: {} });
@@ -36,9 +35,11 @@ export class PropertiesService {
         }));
         for (const o of options) await this.store.insertOption(projectId, o, { property: name, option: o.name });
         await this.store.setCardRow(projectId, id, cardStart(type));
-        await this.announce(writer);
         const [view] = shapeProperties([record], options);
-        return { id, projectId, name: record.name, type, position: record.position, config: view.config, options: view.options, createdAt: record.createdAt };
+        return withEvents(
+          { id, projectId, name: record.name, type, position: record.position, config: view.config, options: view.options, createdAt: record.createdAt },
+          this.boardNotice(writer),
+        );
       },
       { lockProject: projectId },
     );
@@ -47,7 +48,7 @@ export class PropertiesService {
   /** Each recognised key applies on its own; one transaction; a ring only when something changed. */
   async update(writer: Writer, propertyId: string, body: Record<string, unknown>): Promise<void> {
     const projectId = writer.projectId;
-    await this.uow.run(
+    await this.uow.write(
       async () => {
         const property = await this.find(projectId, propertyId);
         const change: { name?: string; position?: string; config?: PropertyConfig } = {};
@@ -94,7 +95,7 @@ export class PropertiesService {
           await this.store.updateProperty(projectId, propertyId, change);
           changed = true;
         }
-        if (changed) await this.announce(writer);
+        return withEvents(undefined, changed && this.boardNotice(writer));
       },
       { lockProject: projectId },
     );
@@ -103,14 +104,14 @@ export class PropertiesService {
   /** Refused while a board groups by it; a list's or roadmap's remembered grouping is cleared. */
   async remove(writer: Writer, propertyId: string): Promise<void> {
     const projectId = writer.projectId;
-    await this.uow.run(
+    await this.uow.write(
       async () => {
         await this.find(projectId, propertyId);
         const boards = (await this.store.groupingViews(projectId, propertyId)).filter((v) => v.kind === 'board');
         if (boards.length === 1) fail('property.grouped_by_view', { view: boards[0].name });
         if (boards.length > 1) fail('property.grouped_by_views', { views: quoteNames(boards.map((v) => v.name)) });
         await this.store.deleteProperty(projectId, propertyId);
-        await this.announce(writer);
+        return withEvents(undefined, this.boardNotice(writer));
       },
       { lockProject: projectId },
     );
@@ -135,7 +136,8 @@ export class PropertiesService {
     return property;
   }
 
-  private announce(writer: Writer): Promise<void> {
-    return this.changes.announce({ projectId: writer.projectId, scope: 'board', clientId: writer.clientId });
+  /** Properties write no feed line: their changes ring only the stream. */
+  private boardNotice(writer: Writer): WriteEvent {
+    return notice({ projectId: writer.projectId, scope: 'board', clientId: writer.clientId });
   }
 }

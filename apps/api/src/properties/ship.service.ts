@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ActivityRecorder, ChangeAnnouncer, Clock, fail, UnitOfWork } from '@board/kernel';
+import { Clock, fail, feedLinesRingingOnce, notice, UnitOfWork, withEvents } from '@board/kernel';
 import { PropertyDefsQuery, PropertyStore, ShipStore, TaskRepository } from '@board/persistence';
 import { ProjectRepository } from '@board/projects';
 import { checkShip, planShip, readShipRequest, ShipRest, shipDay, shipRingKinds } from '@board/shipping';
@@ -27,8 +27,6 @@ export class ShipService {
     private readonly projects: ProjectRepository,
     private readonly defs: PropertyDefsQuery,
     private readonly tasks: TaskRepository,
-    private readonly activity: ActivityRecorder,
-    private readonly changes: ChangeAnnouncer,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
   ) {}
@@ -36,7 +34,7 @@ export class ShipService {
   async ship(writer: Writer, optionId: string, body: Record<string, unknown>): Promise<ShipAnswer> {
     const request = readShipRequest(body);
     const projectId = writer.projectId;
-    return this.uow.run(
+    return this.uow.write(
       async () => {
         const option = (await this.store.findOption(projectId, optionId)) ?? fail('option.not_found');
         // One after the other: a transaction's statements share one connection.
@@ -66,11 +64,13 @@ export class ShipService {
           tasks,
         });
         await this.tasks.saveMany(projectId, plan.changed, now, true);
-        await this.activity.recordRingingOnce(plan.lines, shipRingKinds(plan.lines));
         const day = shipDay(now);
         await this.ships.markShipped(projectId, option.id, shipId, day, plan.shipped);
-        await this.changes.announce({ projectId, scope: 'board', clientId: writer.clientId });
-        return { archived: plan.archived, moved: plan.moved, rest: request.rest, shippedAt: day, taken: plan.taken };
+        return withEvents(
+          { archived: plan.archived, moved: plan.moved, rest: request.rest, shippedAt: day, taken: plan.taken },
+          feedLinesRingingOnce(plan.lines, shipRingKinds(plan.lines)),
+          notice({ projectId, scope: 'board', clientId: writer.clientId }),
+        );
       },
       { lockProject: projectId },
     );

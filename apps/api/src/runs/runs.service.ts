@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ActivityRecorder, ChangeAnnouncer, Clock, fail, parseId, UnitOfWork } from '@board/kernel';
+import { Clock, fail, feedLine, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import { RunQueries } from '@board/persistence';
 import { Run, RunRepository } from '@board/runs';
 import { Writer } from '../auth/auth-context';
@@ -14,8 +14,6 @@ export class RunsService {
   constructor(
     private readonly runs: RunRepository,
     private readonly queries: RunQueries,
-    private readonly activity: ActivityRecorder,
-    private readonly announcer: ChangeAnnouncer,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
   ) {}
@@ -24,10 +22,13 @@ export class RunsService {
   async claim(writer: Writer, taskId: string, body: ClaimRunBody) {
     const now = this.clock.now();
     const run = Run.claim({ id: randomUUID(), projectId: writer.projectId, taskId, agentId: writer.userId, body: { ...body }, now });
-    await this.uow.run(async () => {
+    await this.uow.write(async () => {
       const { handedOverClosed } = await this.runs.open(run);
-      if (handedOverClosed) await this.closingLine(writer.projectId, taskId, handedOverClosed, 'done', writer.userId);
-      await this.announce(writer.projectId, taskId, writer.clientId);
+      return withEvents(
+        undefined,
+        handedOverClosed ? this.closingLine(writer.projectId, taskId, handedOverClosed, 'done', writer.userId) : null,
+        this.boardNotice(writer.projectId, taskId, writer.clientId),
+      );
     });
     return this.read(writer.projectId, run.id);
   }
@@ -35,33 +36,37 @@ export class RunsService {
   /** A report, or with `beat: true` only a heartbeat. Answers the run and the pending control word. */
   async report(writer: Writer, runId: string, body: Record<string, unknown>) {
     const now = this.clock.now();
-    return this.uow.run(async () => {
+    return this.uow.write(async () => {
       const run = await this.load(writer.projectId, runId);
       if (body.beat === true) {
         const control = run.beat(writer.userId, now);
         await this.runs.saveBeat(run);
-        return { run: await this.read(writer.projectId, runId), control };
+        return silent({ run: await this.read(writer.projectId, runId), control });
       }
       run.assertOwnOpen(writer.userId);
       const report = parseRequest(ReportRunBody, body);
       const { closed } = run.report(writer.userId, { ...report }, now);
       await this.runs.save(run);
-      if (closed) await this.closingLine(writer.projectId, run.snapshot.taskId, run.id, run.status, writer.userId);
-      await this.announce(writer.projectId, run.snapshot.taskId, writer.clientId);
-      return { run: await this.read(writer.projectId, runId), control: run.control };
+      return withEvents(
+        { run: await this.read(writer.projectId, runId), control: run.control },
+        closed && this.closingLine(writer.projectId, run.snapshot.taskId, run.id, run.status, writer.userId),
+        this.boardNotice(writer.projectId, run.snapshot.taskId, writer.clientId),
+      );
     });
   }
 
   /** A person asks the run to pause, resume or stop, or takes the task over. */
   async control(writer: Writer, runId: string, body: ControlRunBody) {
     const now = this.clock.now();
-    return this.uow.run(async () => {
+    return this.uow.write(async () => {
       const run = await this.load(writer.projectId, runId);
       const { closed } = run.command(body.control, { id: writer.userId, name: writer.name }, now);
       await this.runs.save(run);
-      if (closed) await this.closingLine(writer.projectId, run.snapshot.taskId, run.id, run.status, writer.userId);
-      await this.announce(writer.projectId, run.snapshot.taskId, writer.clientId);
-      return this.read(writer.projectId, runId);
+      return withEvents(
+        await this.read(writer.projectId, runId),
+        closed && this.closingLine(writer.projectId, run.snapshot.taskId, run.id, run.status, writer.userId),
+        this.boardNotice(writer.projectId, run.snapshot.taskId, writer.clientId),
+      );
     });
   }
 
@@ -89,29 +94,35 @@ export class RunsService {
     if (!(await this.runs.anyOverdue(this.clock.now(), projectId))) return 0;
     let total = 0;
     for (;;) {
-      const closed = await this.uow.run(async () => {
+      const closed = await this.uow.write(async () => {
         const now = this.clock.now();
         const overdue = await this.runs.overdue(now, projectId, 100);
+        const events: WriteEvent[] = [];
         for (const run of overdue) {
           // The row was picked by the same rule; the aggregate has the last word.
           if (!run.expire(now)) continue;
           await this.runs.save(run);
-          await this.closingLine(run.snapshot.projectId, run.snapshot.taskId, run.id, 'lost', null);
-          await this.announce(run.snapshot.projectId, run.snapshot.taskId, null);
+          events.push(
+            this.closingLine(run.snapshot.projectId, run.snapshot.taskId, run.id, 'lost', null),
+            this.boardNotice(run.snapshot.projectId, run.snapshot.taskId, null),
+          );
         }
-        return overdue.length;
+        return withEvents(overdue.length, events);
       });
       total += closed;
       if (closed < 100) return total;
     }
   }
 
-  /** A person's comment on a task whose open run waits: the agent is asked to resume. */
-  async answeredInComment(projectId: string, taskId: string, person: { id: string; name: string }): Promise<void> {
+  /**
+   * A person's comment on a task whose open run waits: the agent is asked to resume. Runs inside
+   * the comment's write; answers the events it adds to it.
+   */
+  async answeredInComment(projectId: string, taskId: string, person: { id: string; name: string }): Promise<WriteEvent[]> {
     const run = await this.runs.openOnTask(projectId, taskId, true);
-    if (!run || !run.answeredInComment(person, this.clock.now())) return;
+    if (!run || !run.answeredInComment(person, this.clock.now())) return [];
     await this.runs.save(run);
-    await this.announce(projectId, taskId, null);
+    return [this.boardNotice(projectId, taskId, null)];
   }
 
   private async load(projectId: string, runId: string): Promise<Run> {
@@ -120,11 +131,11 @@ export class RunsService {
     return run;
   }
 
-  private closingLine(projectId: string, taskId: string, runId: string, status: string, actorId: string | null): Promise<void> {
-    return this.activity.record({ projectId, taskId, actorId, kind: 'run', data: { runId, status } });
+  private closingLine(projectId: string, taskId: string, runId: string, status: string, actorId: string | null): WriteEvent {
+    return feedLine({ projectId, taskId, actorId, kind: 'run', data: { runId, status } });
   }
 
-  private announce(projectId: string, taskId: string, clientId: string | null): Promise<void> {
-    return this.announcer.announce({ projectId, scope: 'board', taskId, clientId });
+  private boardNotice(projectId: string, taskId: string, clientId: string | null): WriteEvent {
+    return notice({ projectId, scope: 'board', taskId, clientId });
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ActivityLine, ActivityRecorder, Clock, fail, isUuid, parseId, UnitOfWork } from '@board/kernel';
+import { ActivityLine, Clock, fail, feedLines, isUuid, parseId, UnitOfWork, withEvents } from '@board/kernel';
 import { PropertyDefsQuery, TaskRepository } from '@board/persistence';
 import { isEmptyValue, normalizeValue, StoredValue } from '@board/properties';
 import { Task } from '@board/tasks';
@@ -25,7 +25,6 @@ export class BulkService {
     private readonly taskService: TasksService,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
-    private readonly activity: ActivityRecorder,
   ) {}
 
   /** Archives named tasks, or a whole column; answers how many really went. One ring for all. */
@@ -42,7 +41,7 @@ export class BulkService {
       const value = body.value === undefined ? null : isUuid(body.value) ? body.value.toLowerCase() : body.value;
       column = { propertyId, value };
     } else return fail('bulk.no_target');
-    return this.uow.run(
+    return this.uow.write(
       async () => {
         // The column is read under the project lock, so a task deleted meanwhile is not named.
         const ids = named ?? (await this.tasks.idsInColumn(writer.projectId, column!.propertyId, column!.value));
@@ -53,9 +52,11 @@ export class BulkService {
         const now = this.clock.now();
         const archived = found.filter((task) => task.archive(now));
         await this.tasks.saveMany(writer.projectId, archived, now, false);
-        await this.activity.recordMany(archived.map((task) => this.taskService.line(writer, task.id, 'archive', { action: 'archived' })));
-        if (archived.length > 0) await this.taskService.announce(writer, 'board');
-        return archived.length;
+        return withEvents(
+          archived.length,
+          feedLines(archived.map((task) => this.taskService.line(writer, task.id, 'archive', { action: 'archived' }))),
+          archived.length > 0 && this.taskService.noticeEvent(writer, 'board'),
+        );
       },
       { lockProject: writer.projectId },
     );
@@ -77,7 +78,7 @@ export class BulkService {
     const value = change ? (normalizeValue({ ...def, type: 'select' }, body.value, context) as string | null) : normalizeValue(def, body.value, context);
     if (change && value === null) fail('value.select', { name: def.name });
     // No project lock: row locks on the named tasks are enough, and bulk edits must not stall moves.
-    return this.uow.run(async () => {
+    return this.uow.write(async () => {
       const found = await this.tasks.findManyForUpdate(writer.projectId, ids);
       if (found.length !== ids.length) fail('bulk.task_not_on_board');
       if (found.some((t) => t.isArchived)) fail('bulk.archived');
@@ -95,10 +96,8 @@ export class BulkService {
       }
       // Set-based: one statement for the rows, one for the feed lines and their deliveries.
       await this.tasks.saveMany(writer.projectId, changed, this.clock.now(), true);
-      await this.activity.recordMany(lines);
       const set = changed.length;
-      if (set > 0) await this.taskService.announce(writer, 'board');
-      return { set, value, dropped };
+      return withEvents({ set, value, dropped }, feedLines(lines), set > 0 && this.taskService.noticeEvent(writer, 'board'));
     });
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { fail, parseId, UnitOfWork } from '@board/kernel';
+import { fail, parseId, silent, UnitOfWork, withEvents } from '@board/kernel';
 import { TaskRepository } from '@board/persistence';
 import { assertCanBePart, assertNoCircle, Task } from '@board/tasks';
 import { Writer } from '../auth/auth-context';
@@ -16,16 +16,19 @@ export class LinksService {
 
   async addBlocker(writer: Writer, taskId: string, body: Record<string, unknown>): Promise<void> {
     const blockerId = parseId(body.blockerId, 'task');
-    await this.uow.run(
+    await this.uow.write(
       async () => {
         const task = await this.taskService.load(writer, taskId);
         const blocker = await this.other(writer, blockerId);
         const [taskKey, blockerKey] = await Promise.all([this.key(writer, task), this.key(writer, blocker)]);
         // The whole project's links, read inside the writing transaction under the project lock.
         assertNoCircle(await this.tasks.links(writer.projectId), { id: task.id, key: taskKey }, { id: blocker.id, key: blockerKey });
-        if (!(await this.tasks.addLink(writer.projectId, task.id, blocker.id))) return;
-        await this.taskService.record(writer, task.id, 'link', { action: 'linked', blockerKey });
-        await this.taskService.announce(writer, 'board', task.id);
+        if (!(await this.tasks.addLink(writer.projectId, task.id, blocker.id))) return silent(undefined);
+        return withEvents(
+          undefined,
+          this.taskService.lineEvent(writer, task.id, 'link', { action: 'linked', blockerKey }),
+          this.taskService.noticeEvent(writer, 'board', task.id),
+        );
       },
       { lockProject: writer.projectId },
     );
@@ -33,14 +36,17 @@ export class LinksService {
 
   async removeBlocker(writer: Writer, taskId: string, rawBlockerId: string): Promise<void> {
     const blockerId = parseId(rawBlockerId, 'task');
-    await this.uow.run(
+    await this.uow.write(
       async () => {
         const task = await this.taskService.load(writer, taskId);
         // A deleted blocker is gone for every route but restore (its link stays for the restore).
         const blocker = await this.other(writer, blockerId);
-        if (!(await this.tasks.removeLink(writer.projectId, task.id, blockerId))) return;
-        await this.taskService.record(writer, task.id, 'link', { action: 'unlinked', blockerKey: await this.key(writer, blocker) });
-        await this.taskService.announce(writer, 'board', task.id);
+        if (!(await this.tasks.removeLink(writer.projectId, task.id, blockerId))) return silent(undefined);
+        return withEvents(
+          undefined,
+          this.taskService.lineEvent(writer, task.id, 'link', { action: 'unlinked', blockerKey: await this.key(writer, blocker) }),
+          this.taskService.noticeEvent(writer, 'board', task.id),
+        );
       },
       { lockProject: writer.projectId },
     );
@@ -49,11 +55,11 @@ export class LinksService {
   /** Makes the task a part of `parentId`; answers the key of the parent it left, if any. */
   async setParent(writer: Writer, taskId: string, body: Record<string, unknown>): Promise<string | null> {
     const parentId = parseId(body.parentId, 'task');
-    return this.uow.run(
+    return this.uow.write(
       async () => {
         const task = await this.taskService.load(writer, taskId, true);
         const parent = await this.other(writer, parentId);
-        if (task.parentId === parent.id) return null;
+        if (task.parentId === parent.id) return silent(null);
         const [taskKey, parentKey] = await Promise.all([this.key(writer, task), this.key(writer, parent)]);
         const grandParent = parent.parentId ? await this.tasks.find(writer.projectId, parent.parentId) : null;
         assertCanBePart(
@@ -64,28 +70,33 @@ export class LinksService {
         const left = old && !old.isDeleted ? await this.key(writer, old) : null;
         task.setParent(parent.id);
         await this.tasks.save(task, new Date(), false);
-        if (left) await this.taskService.record(writer, task.id, 'link', { action: 'unparented', parentKey: left });
-        await this.taskService.record(writer, task.id, 'link', { action: 'parented', parentKey });
-        await this.taskService.announce(writer, 'board', task.id);
-        return left;
+        return withEvents(
+          left,
+          left ? this.taskService.lineEvent(writer, task.id, 'link', { action: 'unparented', parentKey: left }) : null,
+          this.taskService.lineEvent(writer, task.id, 'link', { action: 'parented', parentKey }),
+          this.taskService.noticeEvent(writer, 'board', task.id),
+        );
       },
       { lockProject: writer.projectId },
     );
   }
 
   async clearParent(writer: Writer, taskId: string): Promise<void> {
-    await this.uow.run(
+    await this.uow.write(
       async () => {
         const task = await this.taskService.load(writer, taskId, true);
-        if (!task.parentId) return;
+        if (!task.parentId) return silent(undefined);
         const old = await this.tasks.find(writer.projectId, task.parentId);
         // A deleted parent reads as no parent (like `left` above): nothing to take off, nothing written;
         // the part stays with it for a restore.
-        if (!old || old.isDeleted) return;
+        if (!old || old.isDeleted) return silent(undefined);
         task.setParent(null);
         await this.tasks.save(task, new Date(), false);
-        await this.taskService.record(writer, task.id, 'link', { action: 'unparented', parentKey: await this.key(writer, old) });
-        await this.taskService.announce(writer, 'board', task.id);
+        return withEvents(
+          undefined,
+          this.taskService.lineEvent(writer, task.id, 'link', { action: 'unparented', parentKey: await this.key(writer, old) }),
+          this.taskService.noticeEvent(writer, 'board', task.id),
+        );
       },
       { lockProject: writer.projectId },
     );

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ActivityLine, ActivityRecorder, ChangeAnnouncer, Clock, fail, parseId, ranksAfter, ranksBefore, UnitOfWork } from '@board/kernel';
+import { ActivityLine, Clock, fail, feedLine, feedLines, notice, parseId, ranksAfter, ranksBefore, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import { Database, Placement, PropertyDefsQuery, RunQueries, TaskCreateStore, TaskQueries, TaskRepository, TaskValueStore } from '@board/persistence';
 import { clearedValue, DroppedValue, isEmptyValue, PropertyDef, StoredValue } from '@board/properties';
 import { readDescription, readTitle, Task, taskKey } from '@board/tasks';
@@ -27,8 +27,6 @@ export class TasksService {
     private readonly queries: TaskQueries,
     private readonly defs: PropertyDefsQuery,
     private readonly facts: ProjectFactsQuery,
-    private readonly activity: ActivityRecorder,
-    private readonly announcer: ChangeAnnouncer,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly db: Database,
@@ -94,7 +92,7 @@ export class TasksService {
 
   private async createLocked(writer: Writer, id: string, title: string, description: string, placement: Placement, rawValues: unknown) {
     const projectId = writer.projectId;
-    const created = await this.uow.run(
+    const created = await this.uow.write(
       async () => {
         const { defs, memberIds } = await this.defs.loadWithMembers(projectId);
         const values = readCreateValues(rawValues, defs, { memberIds });
@@ -102,9 +100,11 @@ export class TasksService {
         const position = await this.tasks.rankFor(projectId, placement);
         const now = this.clock.now();
         await this.tasks.insert({ id, projectId, number, title, description, position, values, createdBy: writer.userId, now });
-        await this.record(writer, id, 'created', createdLineData(values, defs));
-        await this.announce(writer, 'board');
-        return { id, number, title, description, position, values, createdAt: now };
+        return withEvents(
+          { id, number, title, description, position, values, createdAt: now },
+          this.lineEvent(writer, id, 'created', createdLineData(values, defs)),
+          this.noticeEvent(writer, 'board'),
+        );
       },
       { lockProject: projectId },
     );
@@ -131,7 +131,7 @@ export class TasksService {
     if (title === undefined && description === undefined) return;
     const baseTitle = typeof body.baseTitle === 'string' ? body.baseTitle : undefined;
     const baseDescription = typeof body.baseDescription === 'string' ? body.baseDescription : undefined;
-    await this.uow.run(async () => {
+    await this.uow.write(async () => {
       const before = await this.tasks.editText(writer.projectId, taskId, { title, description, baseTitle, baseDescription }, this.clock.now());
       for (const [field, next, base] of [['title', title, baseTitle], ['description', description, baseDescription]] as const) {
         const current = before[field];
@@ -139,55 +139,54 @@ export class TasksService {
           fail('task.clash', {}, { field, current });
         }
       }
-      if (!before.written) return;
-      if (title !== undefined && before.title !== title) await this.record(writer, taskId, 'title', {});
-      if (description !== undefined && before.description !== description) await this.record(writer, taskId, 'description', {});
-      await this.announce(writer, 'task', taskId);
+      if (!before.written) return silent(undefined);
+      return withEvents(
+        undefined,
+        title !== undefined && before.title !== title && this.lineEvent(writer, taskId, 'title', {}),
+        description !== undefined && before.description !== description && this.lineEvent(writer, taskId, 'description', {}),
+        this.noticeEvent(writer, 'task', taskId),
+      );
     });
   }
 
   async remove(writer: Writer, taskId: string): Promise<Date> {
-    return this.uow.run(
+    return this.uow.write(
       async () => {
         // Row lock: save() writes the whole row, so a value write or archive racing this must not be overwritten (nor overwrite it).
         const task = await this.load(writer, taskId, true);
         const goesAt = task.delete(this.clock.now());
         await this.tasks.save(task, this.clock.now(), false);
-        await this.record(writer, taskId, 'deleted', { action: 'deleted' });
-        await this.announce(writer, 'board');
-        return goesAt;
+        return withEvents(goesAt, this.lineEvent(writer, taskId, 'deleted', { action: 'deleted' }), this.noticeEvent(writer, 'board'));
       },
       { lockProject: writer.projectId },
     );
   }
 
   async restore(writer: Writer, taskId: string): Promise<void> {
-    await this.uow.run(
+    await this.uow.write(
       async () => {
         const task = await this.load(writer, taskId, true);
-        if (!task.undelete(this.clock.now())) return;
+        if (!task.undelete(this.clock.now())) return silent(undefined);
         // Parts stay one level deep: while this task was away its parent may have become a part,
         // or its parts may have gained parts of their own. Such a link does not come back.
         const parent = task.parentId ? await this.tasks.find(writer.projectId, task.parentId) : null;
         if (parent && !parent.isDeleted && parent.parentId) task.setParent(null);
         await this.tasks.save(task, this.clock.now(), false);
         await this.tasks.releasePartsWithParts(writer.projectId, taskId);
-        await this.record(writer, taskId, 'deleted', { action: 'restored' });
-        await this.announce(writer, 'board');
+        return withEvents(undefined, this.lineEvent(writer, taskId, 'deleted', { action: 'restored' }), this.noticeEvent(writer, 'board'));
       },
       { lockProject: writer.projectId },
     );
   }
 
   async setArchived(writer: Writer, taskId: string, archived: boolean): Promise<void> {
-    await this.uow.run(async () => {
+    await this.uow.write(async () => {
       // Row lock: save() writes the whole row (values, position, deleted_at), so read it fresh and hold it.
       const task = await this.load(writer, taskId, true);
       const changed = archived ? task.archive(this.clock.now()) : task.unarchive();
-      if (!changed) return;
+      if (!changed) return silent(undefined);
       await this.tasks.save(task, this.clock.now(), false);
-      await this.record(writer, taskId, 'archive', { action: archived ? 'archived' : 'restored' });
-      await this.announce(writer, 'board');
+      return withEvents(undefined, this.lineEvent(writer, taskId, 'archive', { action: archived ? 'archived' : 'restored' }), this.noticeEvent(writer, 'board'));
     });
   }
 
@@ -202,12 +201,12 @@ export class TasksService {
       const done = await this.putValueOnce(writer, taskId, propertyId, body);
       if (done) return done;
     }
-    return this.uow.run(async () => {
+    return this.uow.write(async () => {
       const { defs, memberIds } = await this.defs.loadWithMembers(writer.projectId);
       const { value } = readOneValue(body.value, defs, propertyId, { memberIds });
       const task = await this.load(writer, taskId, true);
-      const dropped = await this.writeValues(writer, task, new Map([[propertyId, value]]), defs);
-      return { value, dropped };
+      const { rows: dropped, events } = await this.writeValues(writer, task, new Map([[propertyId, value]]), defs);
+      return withEvents({ value, dropped }, events);
     });
   }
 
@@ -235,7 +234,7 @@ export class TasksService {
   async move(writer: Writer, taskId: string, body: Record<string, unknown>) {
     const beforeId = body.beforeId === undefined || body.beforeId === null ? null : parseId(body.beforeId, 'task');
     const afterId = beforeId || body.afterId === undefined || body.afterId === null ? null : parseId(body.afterId, 'task');
-    return this.uow.run(
+    return this.uow.write(
       async () => {
         const { defs, memberIds } = await this.defs.loadWithMembers(writer.projectId);
         const written = readValuesMap(body.values, defs, { memberIds });
@@ -252,11 +251,10 @@ export class TasksService {
         }
         const moved = task.moveTo(position);
         const before = JSON.stringify(task.values);
-        const dropped = await this.writeValues(writer, task, written, defs, moved);
+        const { rows: dropped, events } = await this.writeValues(writer, task, written, defs, moved);
         if (moved && written.size === 0) await this.tasks.save(task, this.clock.now(), false);
         // A value change already rang the board; a bare move rings it here.
-        if (moved && JSON.stringify(task.values) === before) await this.announce(writer, 'board');
-        return { position, dropped };
+        return withEvents({ position, dropped }, events, moved && JSON.stringify(task.values) === before && this.noticeEvent(writer, 'board'));
       },
       { lockProject: writer.projectId },
     );
@@ -264,18 +262,21 @@ export class TasksService {
 
   /**
    * Writes values onto a loaded task (locked by the caller), drops what `when` rules now hide,
-   * saves, writes one `value` line per written property and rings the board. Answers the drops.
+   * saves. Answers the drops, and the caller's events: one `value` line per written property and
+   * the board's ring, when the values changed.
    */
-  async writeValues(writer: Writer, task: Task, written: ReadonlyMap<string, StoredValue>, defs: readonly PropertyDef[], forceSave = false): Promise<DroppedRow[]> {
-    if (written.size === 0) return [];
+  async writeValues(
+    writer: Writer,
+    task: Task,
+    written: ReadonlyMap<string, StoredValue>,
+    defs: readonly PropertyDef[],
+    forceSave = false,
+  ): Promise<{ rows: DroppedRow[]; events: WriteEvent[] }> {
+    if (written.size === 0) return { rows: [], events: [] };
     const { changed, rows, lines } = await this.planValues(writer, task, written, defs);
-    if (!changed && !forceSave) return rows;
+    if (!changed && !forceSave) return { rows, events: [] };
     await this.tasks.save(task, this.clock.now(), changed);
-    if (changed) {
-      await this.activity.recordMany(lines);
-      await this.announce(writer, 'board', task.id);
-    }
-    return rows;
+    return { rows, events: changed ? [...feedLines(lines), this.noticeEvent(writer, 'board', task.id)] : [] };
   }
 
   /**
@@ -340,8 +341,9 @@ export class TasksService {
     return taskKey((await this.facts.load(projectId)).key, number);
   }
 
-  record(writer: Writer, taskId: string | null, kind: ActivityLine['kind'], data: Record<string, unknown>): Promise<void> {
-    return this.activity.record(this.line(writer, taskId, kind, data));
+  /** A feed line by the caller, as an event of its write. */
+  lineEvent(writer: Writer, taskId: string | null, kind: ActivityLine['kind'], data: Record<string, unknown>): WriteEvent {
+    return feedLine(this.line(writer, taskId, kind, data));
   }
 
   /** A feed line by the caller. */
@@ -349,8 +351,9 @@ export class TasksService {
     return { projectId: writer.projectId, taskId, actorId: writer.userId, kind, data };
   }
 
-  announce(writer: Writer, scope: 'board' | 'task' | 'project', taskId?: string): Promise<void> {
-    return this.announcer.announce({ projectId: writer.projectId, scope, taskId: taskId ?? null, clientId: writer.clientId });
+  /** A stream notice of the caller's write. */
+  noticeEvent(writer: Writer, scope: 'board' | 'task' | 'project', taskId?: string): WriteEvent {
+    return notice({ projectId: writer.projectId, scope, taskId: taskId ?? null, clientId: writer.clientId });
   }
 }
 

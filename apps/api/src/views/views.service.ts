@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { cleanFilters, cleanSort, toSql } from '@board/filters';
-import { ChangeAnnouncer, fail, parseId, UnitOfWork } from '@board/kernel';
+import { fail, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import { Database, PropertyDefsQuery, TaskQueries, ViewRecord, ViewStore } from '@board/persistence';
 import { PropertyDef } from '@board/properties';
 import { assertGrouping, assertLensFits, orderCardRows, readCardRows, readViewKind, readViewName, ViewKind } from '@board/views';
@@ -17,7 +17,6 @@ export class ViewsService {
     private readonly defs: PropertyDefsQuery,
     private readonly tasks: TaskQueries,
     private readonly facts: ProjectFactsQuery,
-    private readonly announcer: ChangeAnnouncer,
     private readonly uow: UnitOfWork,
     private readonly db: Database,
   ) {}
@@ -27,21 +26,20 @@ export class ViewsService {
     const name = readViewName(body.name, true);
     const kind = body.kind === undefined || body.kind === null ? 'board' : readViewKind(body.kind);
     const id = randomUUID();
-    return this.uow.run(
+    return this.uow.write(
       async () => {
         const defs = await this.defs.load(writer.projectId);
         const groupById = this.readGroup(body.groupById, defs);
         assertGrouping(kind, groupById ? defs.find((d) => d.id === groupById)! : null, true);
         await this.views.insert({ id, projectId: writer.projectId, name, kind, groupById, filters: { rules: [] }, sort: null });
-        await this.ring(writer);
-        return this.present(writer, id, defs);
+        return withEvents(await this.present(writer, id, defs), this.ring(writer));
       },
       { lockProject: writer.projectId },
     );
   }
 
   async update(writer: Writer, viewId: string, body: Record<string, unknown>) {
-    return this.uow.run(
+    return this.uow.write(
       async () => {
         const defs = await this.defs.load(writer.projectId);
         const view = await this.load(writer, viewId, true);
@@ -61,22 +59,21 @@ export class ViewsService {
         }
         const group = view.groupById ? (defs.find((d) => d.id === view.groupById) ?? null) : null;
         assertGrouping(view.kind as ViewKind, group, false);
-        if (JSON.stringify(view) === before) return this.present(writer, view.id, defs);
+        if (JSON.stringify(view) === before) return silent(await this.present(writer, view.id, defs));
         await this.views.save(view);
-        await this.ring(writer);
-        return this.present(writer, view.id, defs);
+        return withEvents(await this.present(writer, view.id, defs), this.ring(writer));
       },
       { lockProject: writer.projectId },
     );
   }
 
   async remove(writer: Writer, viewId: string): Promise<void> {
-    await this.uow.run(
+    await this.uow.write(
       async () => {
         const view = await this.load(writer, viewId, true);
         if (view.isDefault) fail('view.main');
         await this.views.delete(writer.projectId, view.id);
-        await this.ring(writer);
+        return withEvents(undefined, this.ring(writer));
       },
       { lockProject: writer.projectId },
     );
@@ -85,7 +82,7 @@ export class ViewsService {
   /** Replaces the caller's lens (rules and order together); nothing is broadcast. */
   async putLens(writer: Writer, viewId: string, body: Record<string, unknown>) {
     // Under the project lock, so a lens never lands beside filters written meanwhile that it clashes with.
-    return this.uow.run(
+    return this.uow.write(
       async () => {
         const defs = await this.defs.load(writer.projectId);
         const view = await this.load(writer, viewId, true);
@@ -94,7 +91,8 @@ export class ViewsService {
         assertLensFits(cleanFilters(view.filters ?? { rules: [] }, { properties: defs }).rules, lens.rules, (id) => nameOf(defs, id));
         if (lens.rules.length === 0 && !sort) await this.views.deleteLens(writer.projectId, view.id, writer.userId);
         else await this.views.putLens(writer.projectId, view.id, writer.userId, lens.rules, sort);
-        return this.present(writer, view.id, defs);
+        // A lens is the caller's own: nothing is broadcast.
+        return silent(await this.present(writer, view.id, defs));
       },
       { lockProject: writer.projectId },
     );
@@ -102,7 +100,7 @@ export class ViewsService {
 
   /** Moves the caller's lens onto the view for everyone, in one transaction under the project lock. */
   async promote(writer: Writer, viewId: string) {
-    return this.uow.run(
+    return this.uow.write(
       async () => {
         const defs = await this.defs.load(writer.projectId);
         const view = await this.load(writer, viewId, true);
@@ -110,13 +108,12 @@ export class ViewsService {
         const lens = cleanFilters({ rules: view.lensRules ?? [] }, { properties: defs });
         const lensSort = cleanSort(view.lensSort, defs);
         assertLensFits(filters.rules, lens.rules, (id) => nameOf(defs, id));
-        if (lens.rules.length === 0 && !lensSort) return this.present(writer, view.id, defs);
+        if (lens.rules.length === 0 && !lensSort) return silent(await this.present(writer, view.id, defs));
         view.filters = { rules: [...filters.rules, ...lens.rules] };
         if (lensSort) view.sort = lensSort;
         await this.views.save(view);
         await this.views.deleteLens(writer.projectId, view.id, writer.userId);
-        await this.ring(writer);
-        return this.present(writer, view.id, defs);
+        return withEvents(await this.present(writer, view.id, defs), this.ring(writer));
       },
       { lockProject: writer.projectId },
     );
@@ -173,17 +170,15 @@ export class ViewsService {
 
   /** Card view of the project (owner and admins): merged row by row. */
   async patchProjectCardView(writer: Writer, body: Record<string, unknown>) {
-    return this.uow.run(
+    return this.uow.write(
       async () => {
         const defs = await this.defs.load(writer.projectId);
         const rows = readCardRows(body.rows, new Set(defs.map((d) => d.id)));
         const current = (await this.views.projectCardView(writer.projectId)) as { rows?: Record<string, unknown> };
         const merged = { rows: { ...(current.rows ?? {}), ...rows } };
-        if (JSON.stringify(merged) !== JSON.stringify(current)) {
-          await this.views.saveProjectCardView(writer.projectId, merged);
-          await this.ring(writer);
-        }
-        return { cardView: { rows: orderCardRows(merged.rows as never, defs.map((d) => d.id)) } };
+        const changed = JSON.stringify(merged) !== JSON.stringify(current);
+        if (changed) await this.views.saveProjectCardView(writer.projectId, merged);
+        return withEvents({ cardView: { rows: orderCardRows(merged.rows as never, defs.map((d) => d.id)) } }, changed && this.ring(writer));
       },
       { lockProject: writer.projectId },
     );
@@ -191,7 +186,7 @@ export class ViewsService {
 
   /** A view's own card view, merged over the project's; `{ rows: null }` goes back to the project's. */
   async patchViewCardView(writer: Writer, viewId: string, body: Record<string, unknown>) {
-    return this.uow.run(
+    return this.uow.write(
       async () => {
         const defs = await this.defs.load(writer.projectId);
         const view = await this.load(writer, viewId, true);
@@ -202,12 +197,10 @@ export class ViewsService {
           const rows = readCardRows(body.rows, new Set(defs.map((d) => d.id)));
           view.cardView = { rows: { ...(view.cardView?.rows ?? {}), ...rows } };
         }
-        if (JSON.stringify(view.cardView) !== before) {
-          await this.views.save(view);
-          await this.ring(writer);
-        }
+        const changed = JSON.stringify(view.cardView) !== before;
+        if (changed) await this.views.save(view);
         const effective = { ...(project.rows ?? {}), ...(view.cardView?.rows ?? {}) };
-        return { cardView: { rows: orderCardRows(effective as never, defs.map((d) => d.id)) } };
+        return withEvents({ cardView: { rows: orderCardRows(effective as never, defs.map((d) => d.id)) } }, changed && this.ring(writer));
       },
       { lockProject: writer.projectId },
     );
@@ -231,8 +224,9 @@ export class ViewsService {
     return presentView((await this.load(writer, viewId)), defs, writer.kind, project.rows ?? {});
   }
 
-  private ring(writer: Writer): Promise<void> {
-    return this.announcer.announce({ projectId: writer.projectId, scope: 'board', clientId: writer.clientId });
+  /** Views and card views write no feed line: their changes ring only the stream. */
+  private ring(writer: Writer): WriteEvent {
+    return notice({ projectId: writer.projectId, scope: 'board', clientId: writer.clientId });
   }
 }
 

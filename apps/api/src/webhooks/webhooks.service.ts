@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { newSecret, WEBHOOK_SECRET_PREFIX } from '@board/accounts';
-import { Clock, fail, parseId, UnitOfWork } from '@board/kernel';
+import { Clock, fail, parseId, silent, UnitOfWork } from '@board/kernel';
 import { Database, enqueueDeliveries, WebhookStore } from '@board/persistence';
 import { WebhookSender } from '@board/platform';
 import { readEnabled, readKinds } from '@board/webhooks';
@@ -47,8 +47,9 @@ export class WebhooksService {
   /** A `test` delivery with no task, for this webhook alone. */
   async test(projectId: string, rawId: string) {
     const webhook = await this.load(projectId, rawId);
-    const [id] = await this.uow.run(() =>
-      enqueueDeliveries(this.db, { projectId, kind: 'test', taskId: null, at: this.clock.now(), webhookId: webhook.id }),
+    // A test delivery is no change of the project: no feed line, no notice.
+    const [id] = await this.uow.write(async () =>
+      silent(await enqueueDeliveries(this.db, { projectId, kind: 'test', taskId: null, at: this.clock.now(), webhookId: webhook.id })),
     );
     return { delivery: await this.store.delivery(projectId, id) };
   }

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import type { ExistingProperty, ImportPlan } from '@board/imports';
 import { Database } from '../database';
-import { deliveriesCte, WEBHOOK_CHANNEL } from '../activity/typeorm-activity.recorder';
 
 /** What an import maps onto, read in one statement. */
 export interface ImportHead {
@@ -49,12 +47,11 @@ export class ImportStore {
   }
 
   /**
-   * Writes the plan; answers how many webhook deliveries the one `import` ring made. `lineData`
-   * (one per task, in plan order) joins each task's `import` line beside its `sourceId`: the
-   * import line stands for the task's creation, so it carries what a created line does.
+   * Writes the plan: properties, options, tasks, checklists and comments. Its `import` feed lines
+   * and their one webhook ring are the caller's events (the unit of work writes them).
    */
-  async write(projectId: string, actorId: string, plan: ImportPlan, now: Date, lineData: readonly Record<string, unknown>[]): Promise<number> {
-    if (plan.tasks.length === 0) return 0;
+  async write(projectId: string, actorId: string, plan: ImportPlan, now: Date): Promise<void> {
+    if (plan.tasks.length === 0) return;
     const { properties, options, tasks, checklist, comments } = plan;
     if (properties.length > 0) {
       const rows: Record<string, { place: string; mode: string }> = {};
@@ -123,30 +120,5 @@ export class ImportStore {
         [projectId, actorId, comments.map((c) => c.taskId), comments.map((c) => c.body), now],
       );
     }
-    // One `import` feed line per task, and one ring for the whole import: the deliveries hang off
-    // a single line of kind `import` with no task, so the outbox holds one row per matching webhook.
-    const ring = await this.db.one<{ n: number }>(
-      `WITH input AS (
-         SELECT * FROM unnest($2::uuid[], $3::uuid[], $4::text[], $6::jsonb[]) WITH ORDINALITY AS i(id, task_id, source_id, extra, ord)),
-       lines AS (
-         INSERT INTO activity (id, project_id, task_id, actor_id, kind, data)
-         SELECT id, $1, task_id, $5, 'import', extra || jsonb_build_object('sourceId', source_id) FROM input ORDER BY ord
-         RETURNING created_at),
-       line AS (
-         SELECT max(created_at) AS created_at, 'import'::text AS kind, NULL::uuid AS task_id FROM lines HAVING count(*) > 0),
-       ${deliveriesCte('$1', 'NULL')}
-       SELECT count(*)::int AS n FROM ins`,
-      [
-        projectId,
-        // Ids ascending in line order: lines stamped in the same microsecond still read in order (feed order is created_at, id).
-        tasks.map(() => randomUUID()).sort(),
-        tasks.map((t) => t.id),
-        tasks.map((t) => t.sourceId),
-        actorId,
-        tasks.map((_, i) => JSON.stringify(lineData[i] ?? {})),
-      ],
-    );
-    if (ring!.n > 0) await this.db.notify(WEBHOOK_CHANNEL, projectId);
-    return ring!.n;
   }
 }

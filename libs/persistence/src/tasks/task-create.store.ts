@@ -6,7 +6,8 @@ import { DoneWhen } from '@board/tasks';
 import { Database } from '../database';
 import { DefJson, defsFromJson, defsJson } from '../properties/property-defs.query';
 import { CHANGE_CHANNEL, changePayload } from '../activity/pg-change.announcer';
-import { deliveriesCte, noticeColumns, WEBHOOK_CHANNEL } from '../activity/typeorm-activity.recorder';
+import { WEBHOOK_CHANNEL } from '../activity/typeorm-activity.recorder';
+import { deliveriesCte, lineCte, noticeColumns } from '../activity/feed.sql';
 
 /** What a create at the top or the end checks and places against, read in one query without locks. */
 export interface CreateContext {
@@ -59,11 +60,8 @@ const LOAD_SQL = `SELECT ${defsJson('$1')} AS defs, (SELECT COALESCE(json_agg(us
 
 const CREATE_SQL = `WITH c AS MATERIALIZED (
          SELECT * FROM board_create_task($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9::text[], $10)),
-       line AS (
-         INSERT INTO activity (id, project_id, task_id, actor_id, kind, data)
-         SELECT $11, $1, $2, $6, 'created', $15::jsonb FROM c WHERE c.outcome = 'created'
-         RETURNING created_at, kind, task_id),
-       ${deliveriesCte('$1', 'NULL', '(SELECT task_number FROM c)')}
+       ${lineCte({ from: "c WHERE c.outcome = 'created'", id: '$11', project: '$1', task: '$2', actor: '$6', kind: "'created'", data: '$15::jsonb' })},
+       ${deliveriesCte('$1', 'NULL', { taskNumber: '(SELECT task_number FROM c)' })}
        SELECT c.outcome, c.task_number, c.task_position, c.edge,
               ${noticeColumns({ ringWhen: 'line', changeChannel: '$12', payload: '$13', webhookChannel: '$14', project: '$1' })}
          FROM c`;

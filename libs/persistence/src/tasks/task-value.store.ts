@@ -7,7 +7,8 @@ import { Database } from '../database';
 import { DefJson, defsFromJson, defsJson } from '../properties/property-defs.query';
 import { TASK_COLUMNS, TaskRow, toTask } from './typeorm-task.repository';
 import { CHANGE_CHANNEL, changePayload } from '../activity/pg-change.announcer';
-import { deliveriesCte, noticeColumns, WEBHOOK_CHANNEL } from '../activity/typeorm-activity.recorder';
+import { WEBHOOK_CHANNEL } from '../activity/typeorm-activity.recorder';
+import { deliveriesCte, lineCte, noticeColumns } from '../activity/feed.sql';
 
 /** Everything a value write checks against, read in one query without locks. */
 export interface ValueWriteContext {
@@ -36,10 +37,7 @@ const WRITE_SQL = `WITH upd AS (
             AND (SELECT count(*) FROM options WHERE project_id = $1 AND property_id = $12 AND id = ANY($13::uuid[])) = cardinality($13::uuid[])
             AND (SELECT count(*) FROM members WHERE project_id = $1 AND user_id = ANY($14::uuid[])) = cardinality($14::uuid[])
          RETURNING id),
-       line AS (
-         INSERT INTO activity (id, project_id, task_id, actor_id, kind, data)
-         SELECT $6, $1, $2, $7, 'value', $8::jsonb FROM upd WHERE $8::jsonb IS NOT NULL
-         RETURNING created_at, kind, task_id),
+       ${lineCte({ from: 'upd WHERE $8::jsonb IS NOT NULL', id: '$6', project: '$1', task: '$2', actor: '$7', kind: "'value'", data: '$8::jsonb' })},
        ${deliveriesCte('$1', 'NULL')}
        SELECT (SELECT count(*) FROM upd)::int AS written,
               ${noticeColumns({ ringWhen: 'upd', changeChannel: '$9', payload: '$10', webhookChannel: '$11', project: '$1' })}`;

@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { ActivityLine, UnitOfWork, UnitOfWorkOptions, WriteEvent, Written } from '@board/kernel';
+import { Database } from '../database';
+import { PgChangeAnnouncer } from './pg-change.announcer';
+import { TypeormActivityRecorder } from './typeorm-activity.recorder';
+
+/**
+ * The unit of work on PostgreSQL: one transaction per write, and the write's declared events
+ * written before COMMIT by the one recorder (feed lines with their outbox rows, as few
+ * statements as the events allow) and the one announcer (notices, sent with COMMIT). Nested
+ * writes share the outer transaction and tell their events when they end.
+ */
+@Injectable()
+export class PgUnitOfWork extends UnitOfWork {
+  constructor(
+    private readonly db: Database,
+    private readonly recorder: TypeormActivityRecorder,
+    private readonly announcer: PgChangeAnnouncer,
+  ) {
+    super();
+  }
+
+  write<W extends Written<unknown>>(work: () => Promise<W>, options?: UnitOfWorkOptions): Promise<W['result']> {
+    return this.db.transaction(async () => {
+      const { result, events } = await work();
+      await this.tell(events);
+      return result;
+    }, options);
+  }
+
+  /** Consecutive lines of one project go as one statement; order is kept. */
+  private async tell(events: readonly WriteEvent[]): Promise<void> {
+    let batch: ActivityLine[] = [];
+    const flush = async () => {
+      if (batch.length > 0) await this.recorder.recordMany(batch);
+      batch = [];
+    };
+    for (const event of events) {
+      if (event.type === 'line') {
+        if (batch.length > 0 && batch[0].projectId !== event.line.projectId) await flush();
+        batch.push(event.line);
+      } else if (event.type === 'lines-ringing-once') {
+        await flush();
+        await this.recorder.recordRingingOnce(event.lines, event.kinds);
+      } else {
+        await this.announcer.announce(event.change);
+      }
+    }
+    await flush();
+  }
+}
