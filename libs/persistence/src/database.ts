@@ -4,6 +4,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { escapeLiteral, Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
 import { DataSource } from 'typeorm';
 import { UnitOfWorkOptions } from '@board/kernel';
+import { compile, Sql } from './sql';
 
 export interface Rows<T> {
   rows: T[];
@@ -82,31 +83,49 @@ export class Database {
     }
   }
 
-  /** Rows and affected count of one statement. */
-  async exec<T = Record<string, any>>(sql: string, params: unknown[] = [], options: ExecOptions = {}): Promise<Rows<T>> {
-    const config: QueryConfig = { text: sql, values: params };
-    if (options.prepare) config.name = this.nameOf(sql);
+  /**
+   * Rows and affected count of one statement: a `sql` template (placeholders numbered by
+   * `compile`), or, in older code, a text with hand-numbered `$n` and its parameter list.
+   */
+  async exec<T = Record<string, any>>(query: Sql, options?: ExecOptions): Promise<Rows<T>>;
+  async exec<T = Record<string, any>>(text: string, params?: unknown[], options?: ExecOptions): Promise<Rows<T>>;
+  async exec<T>(query: Sql | string, second?: unknown[] | ExecOptions, third?: ExecOptions): Promise<Rows<T>> {
+    const { text, values, options } = statement(query, second, third);
+    const config: QueryConfig = { text, values };
+    if (options.prepare) config.name = this.nameOf(text);
     const open = this.current.getStore();
     const result: QueryResult = open ? await open.client.query(config) : await this.pool.query(config);
     return { rows: result.rows as T[], count: result.rowCount ?? 0 };
   }
 
-  async query<T = Record<string, any>>(sql: string, params: unknown[] = [], options?: ExecOptions): Promise<T[]> {
-    return (await this.exec<T>(sql, params, options)).rows;
+  async query<T = Record<string, any>>(query: Sql, options?: ExecOptions): Promise<T[]>;
+  async query<T = Record<string, any>>(text: string, params?: unknown[], options?: ExecOptions): Promise<T[]>;
+  async query<T>(query: Sql | string, second?: unknown[] | ExecOptions, third?: ExecOptions): Promise<T[]> {
+    return (await this.execAny<T>(query, second, third)).rows;
   }
 
-  async one<T = Record<string, any>>(sql: string, params: unknown[] = [], options?: ExecOptions): Promise<T | null> {
-    return (await this.exec<T>(sql, params, options)).rows[0] ?? null;
+  async one<T = Record<string, any>>(query: Sql, options?: ExecOptions): Promise<T | null>;
+  async one<T = Record<string, any>>(text: string, params?: unknown[], options?: ExecOptions): Promise<T | null>;
+  async one<T>(query: Sql | string, second?: unknown[] | ExecOptions, third?: ExecOptions): Promise<T | null> {
+    return (await this.execAny<T>(query, second, third)).rows[0] ?? null;
   }
 
   /**
    * A statement that always answers one row (an aggregate, a function call, INSERT … RETURNING of
    * a row just written): its first row, typed without null. No row is a broken invariant, thrown.
    */
-  async single<T = Record<string, any>>(sql: string, params: unknown[] = [], options?: ExecOptions): Promise<T> {
-    const row = (await this.exec<T>(sql, params, options)).rows[0];
+  async single<T = Record<string, any>>(query: Sql, options?: ExecOptions): Promise<T>;
+  async single<T = Record<string, any>>(text: string, params?: unknown[], options?: ExecOptions): Promise<T>;
+  async single<T>(query: Sql | string, second?: unknown[] | ExecOptions, third?: ExecOptions): Promise<T> {
+    const row = (await this.execAny<T>(query, second, third)).rows[0];
     if (row === undefined) throw new Error('expected one row, the statement answered none');
     return row;
+  }
+
+  private execAny<T>(query: Sql | string, second?: unknown[] | ExecOptions, third?: ExecOptions): Promise<Rows<T>> {
+    return typeof query === 'string'
+      ? this.exec<T>(query, Array.isArray(second) ? second : [], third)
+      : this.exec<T>(query, Array.isArray(second) ? undefined : second);
   }
 
   /**
@@ -137,6 +156,12 @@ export class Database {
     }
     return name;
   }
+}
+
+function statement(query: Sql | string, second?: unknown[] | ExecOptions, third?: ExecOptions): { text: string; values: unknown[]; options: ExecOptions } {
+  if (typeof query === 'string') return { text: query, values: Array.isArray(second) ? second : [], options: third ?? {} };
+  const { text, values } = compile(query);
+  return { text, values, options: (Array.isArray(second) ? undefined : second) ?? {} };
 }
 
 /**

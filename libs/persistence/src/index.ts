@@ -20,3 +20,4 @@ export * from './files';
 export * from './accounts/stream-access.queries';
 export * from './lists';
 export * from './charts';
+export * from './sql';

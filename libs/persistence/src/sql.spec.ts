@@ -1,0 +1,36 @@
+import { compile, joinSql, raw, sql } from './sql';
+
+describe('sql templates', () => {
+  it('numbers placeholders in order and keeps the values beside them', () => {
+    const id = 'a';
+    const limit = 5;
+    expect(compile(sql`SELECT * FROM tasks WHERE id = ${id} LIMIT ${limit}`)).toEqual({
+      text: 'SELECT * FROM tasks WHERE id = $1 LIMIT $2',
+      values: ['a', 5],
+    });
+  });
+
+  it('splices fragments and renumbers their values', () => {
+    const where = sql`project_id = ${'p'} AND number > ${3}`;
+    expect(compile(sql`SELECT id FROM tasks WHERE ${where} AND title = ${'t'}`)).toEqual({
+      text: 'SELECT id FROM tasks WHERE project_id = $1 AND number > $2 AND title = $3',
+      values: ['p', 3, 't'],
+    });
+  });
+
+  it('joins fragments with a separator and splices constant text as it is', () => {
+    const sets = joinSql([sql`title = ${'x'}`, sql`description = ${'y'}`, raw('updated_at = now()')]);
+    expect(compile(sql`UPDATE tasks SET ${sets} WHERE id = ${'i'}`)).toEqual({
+      text: 'UPDATE tasks SET title = $1, description = $2, updated_at = now() WHERE id = $3',
+      values: ['x', 'y', 'i'],
+    });
+    expect(compile(sql`SELECT ${joinSql([], ' AND ')}1`)).toEqual({ text: 'SELECT 1', values: [] });
+  });
+
+  it('never turns a value into statement text', () => {
+    const evil = "'; DROP TABLE tasks; --";
+    const compiled = compile(sql`SELECT ${evil}`);
+    expect(compiled.text).toBe('SELECT $1');
+    expect(compiled.values).toEqual([evil]);
+  });
+});
