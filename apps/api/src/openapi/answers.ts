@@ -19,7 +19,9 @@ export interface Answer {
 
 const ok = ref('Ok');
 const wrap = (key: string, schema: JsonSchema, more: Record<string, JsonSchema> = {}): JsonSchema => obj({ [key]: schema, ...more });
-const board: JsonSchema = obj({
+const board = ref('Board');
+/** The board read (interface.md › Board reads). */
+export const BOARD_SCHEMA: JsonSchema = obj({
   project: ref('Project'),
   invites: arrayOf(ref('Invite')),
   members: arrayOf(ref('Member')),
@@ -42,7 +44,7 @@ export const ANSWERS: Record<string, Answer> = {
   'POST /api/auth/login': { schema: wrap('user', ref('User')), throttled: true, errors: [401], description: 'Signed in (sets the session cookie).' },
   'POST /api/auth/logout': { schema: ok },
   'POST /api/auth/reset': { schema: ok, throttled: true },
-  'POST /api/auth/forgot': { schema: obj({ ok: { const: true }, message: str }), throttled: true },
+  'POST /api/auth/forgot': { schema: obj({ ok: { const: true }, message: str }), throttled: true, errors: [404] },
   'GET /api/auth/me': { schema: wrap('user', ref('User')) },
   'PATCH /api/auth/me': { schema: wrap('user', ref('User')) },
   'POST /api/auth/password': { schema: ok, errors: [403] },
@@ -55,19 +57,26 @@ export const ANSWERS: Record<string, Answer> = {
   'DELETE /api/projects/{projectId}': { schema: ok },
   'POST /api/projects/{projectId}/hand-over': { schema: ok },
   'PUT /api/projects/{projectId}/position': { schema: ok },
-  'GET /api/projects/{projectId}/rules': { schema: wrap('rules', anyJson) },
-  'PUT /api/projects/{projectId}/rules': { schema: wrap('rules', anyJson) },
+  'GET /api/projects/{projectId}/rules': { schema: wrap('rules', ref('AgentRules')) },
+  'PUT /api/projects/{projectId}/rules': { schema: wrap('rules', ref('AgentRules')) },
   'GET /api/agent/me': { schema: ref('AgentMe') },
-  'POST /api/projects/{projectId}/members': { schema: { type: 'object' }, conflict: true, description: 'The member added, or the invite kept for an address without an account.' },
-  'PATCH /api/projects/{projectId}/members/{userId}': { schema: { type: 'object' } },
+  'POST /api/projects/{projectId}/members': {
+    schema: { type: 'object', properties: { member: ref('Member'), invite: ref('Invite') }, minProperties: 1 },
+    conflict: true,
+    description: 'The member added (`member`), or the invite kept for an address without an account (`invite`).',
+  },
+  'PATCH /api/projects/{projectId}/members/{userId}': { schema: wrap('member', ref('Member')) },
   'DELETE /api/projects/{projectId}/members/{userId}': { schema: ok },
   'DELETE /api/projects/{projectId}/invites/{email}': { schema: ok },
-  'POST /api/projects/{projectId}/members/{userId}/reset': { schema: obj({ token: str }, ['token']), description: 'A one-time reset link (24 hours).' },
+  'POST /api/projects/{projectId}/members/{userId}/reset': {
+    schema: obj({ token: str, url: nullable(str), expiresAt: timestamp }),
+    description: 'A one-time reset token (`svcr_…`, 24 hours); `url` when the server knows its address.',
+  },
   'POST /api/projects/{projectId}/agents': { schema: obj({ agent: ref('Member'), token: str }), description: 'The agent and its first token, shown once.' },
-  'PATCH /api/projects/{projectId}/agents/{agentId}': { schema: { type: 'object' } },
+  'PATCH /api/projects/{projectId}/agents/{agentId}': { schema: wrap('agent', ref('Member')) },
   'DELETE /api/projects/{projectId}/agents/{agentId}': { schema: ok },
   'GET /api/projects/{projectId}/tokens': { schema: wrap('tokens', arrayOf(ref('Token'))) },
-  'POST /api/projects/{projectId}/agents/{agentId}/tokens': { schema: obj({ token: str }), description: 'The plain token, shown once.' },
+  'POST /api/projects/{projectId}/agents/{agentId}/tokens': { schema: obj({ id: uuid, token: str }), description: 'The plain token (`svc_…`), shown once.' },
   'DELETE /api/projects/{projectId}/tokens/{tokenId}': { schema: ok },
 
   'POST /api/projects/{projectId}/properties': { schema: wrap('property', ref('Property')), conflict: true },
@@ -111,34 +120,47 @@ export const ANSWERS: Record<string, Answer> = {
     schema: { type: 'string', description: '`retry: 3000`, `event: ready`, then `event: change` / `event: presence` lines and a `: ping` comment every 25 seconds.' },
   },
   'POST /api/projects/{projectId}/presence': { schema: ok },
-  'GET /api/projects/{projectId}/activity': { schema: obj({ activity: arrayOf(ref('ActivityEntry')) }, [], 'A page of the feed, oldest first after the cursor.') },
+  'GET /api/projects/{projectId}/activity': {
+    schema: obj({ activity: arrayOf({ allOf: [ref('ActivityEntry'), obj({ taskId: nullable(uuid), taskKey: nullable(str) })] }) }),
+    description: 'A page of the feed after the cursor.',
+  },
 
   'GET /api/projects/{projectId}/webhooks': { schema: wrap('webhooks', arrayOf(ref('Webhook'))) },
-  'POST /api/projects/{projectId}/webhooks': { schema: obj({ webhook: ref('Webhook'), secret: str }, ['secret'], 'The webhook and its secret (`svcs_…`), shown once.') },
-  'PATCH /api/projects/{projectId}/webhooks/{webhookId}': { schema: { type: 'object' } },
-  'POST /api/projects/{projectId}/webhooks/{webhookId}': { schema: { type: 'object' }, description: 'A test delivery was queued.' },
+  'POST /api/projects/{projectId}/webhooks': { schema: obj({ webhook: ref('Webhook'), secret: str }), description: 'The webhook and its secret (`svcs_…`), shown once.' },
+  'PATCH /api/projects/{projectId}/webhooks/{webhookId}': {
+    schema: obj({ webhook: ref('Webhook'), secret: str }, ['secret']),
+    description: 'The webhook; `secret` only when rolled (`{ roll: true }`), shown once.',
+  },
+  'POST /api/projects/{projectId}/webhooks/{webhookId}': { schema: wrap('delivery', ref('Delivery')), description: 'A test delivery was queued.' },
   'DELETE /api/projects/{projectId}/webhooks/{webhookId}': { schema: ok },
-  'GET /api/projects/{projectId}/webhooks/{webhookId}/count': { schema: { type: 'object' } },
+  'GET /api/projects/{projectId}/webhooks/{webhookId}/count': { schema: obj({ deliveries: int }) },
   'GET /api/projects/{projectId}/webhooks/{webhookId}/deliveries': { schema: wrap('deliveries', arrayOf(ref('Delivery'))) },
 
   'POST /api/projects/{projectId}/views': { schema: wrap('view', ref('View')) },
   'PATCH /api/views/{viewId}': { schema: wrap('view', ref('View')) },
   'DELETE /api/views/{viewId}': { schema: ok },
-  'PUT /api/views/{viewId}/lens': { schema: { type: 'object' }, conflict: true },
-  'POST /api/views/{viewId}/lens/promote': { schema: { type: 'object' }, conflict: true },
-  'GET /api/views/{viewId}/tasks': { schema: obj({ tasks: arrayOf(ref('TaskItem')) }, [], 'A page of the view\'s tasks in its order.') },
+  'PUT /api/views/{viewId}/lens': { schema: wrap('view', ref('View')), conflict: true },
+  'POST /api/views/{viewId}/lens/promote': { schema: wrap('view', ref('View')), conflict: true },
+  'GET /api/views/{viewId}/tasks': {
+    schema: obj({ tasks: arrayOf(ref('TaskItem')), total: int, next: nullable(str) }),
+    description: 'A page of the view\'s tasks in its order; `next` continues.',
+  },
   'PATCH /api/projects/{projectId}/card-view': { schema: wrap('cardView', ref('CardView')) },
   'PATCH /api/views/{viewId}/card-view': { schema: wrap('cardView', nullable(ref('CardView'))) },
 
   'POST /api/tasks/{taskId}/checklist': { schema: wrap('item', ref('ChecklistItem')) },
-  'PATCH /api/checklist/{itemId}': { schema: { type: 'object' }, conflict: true },
+  'PATCH /api/checklist/{itemId}': {
+    schema: { anyOf: [wrap('item', ref('ChecklistItem')), ref('Ok')] },
+    conflict: true,
+    description: 'The item as saved; `{ ok: true }` for a patch that names nothing to change. A text clash is 409 `{ error, current }`.',
+  },
   'DELETE /api/checklist/{itemId}': { schema: ok },
   'POST /api/tasks/{taskId}/comments': { schema: wrap('comment', ref('Comment')) },
-  'PATCH /api/comments/{commentId}': { schema: { type: 'object' }, conflict: 'edit' },
+  'PATCH /api/comments/{commentId}': { schema: wrap('comment', ref('Comment')), conflict: 'edit' },
   'DELETE /api/comments/{commentId}': { schema: ok },
 
   'POST /api/projects/{projectId}/import/preview': { schema: wrap('preview', ref('ImportPreview')), conflict: true },
-  'POST /api/projects/{projectId}/import': { schema: { type: 'object' }, conflict: true },
+  'POST /api/projects/{projectId}/import': { schema: obj({ imported: int, skipped: arrayOf(anyJson) }), conflict: true },
 
   'GET /api/tasks/{taskId}/attachments': { schema: wrap('attachments', arrayOf(ref('Attachment'))) },
   'POST /api/tasks/{taskId}/attachments': {
@@ -151,15 +173,15 @@ export const ANSWERS: Record<string, Answer> = {
 
   'GET /api/lists': { schema: wrap('lists', arrayOf(ref('List'))) },
   'POST /api/lists': { schema: wrap('list', ref('List')), conflict: true },
-  'GET /api/lists/{listId}': { schema: { type: 'object' } },
+  'GET /api/lists/{listId}': { schema: obj({ list: ref('List'), tasks: arrayOf({ type: 'object' }) }) },
   'PATCH /api/lists/{listId}': { schema: wrap('list', ref('List')), conflict: true },
   'DELETE /api/lists/{listId}': { schema: ok },
   'PUT /api/lists/{listId}/tasks/{taskId}': { schema: ok },
   'DELETE /api/lists/{listId}/tasks/{taskId}': { schema: ok },
   'GET /api/charts': { schema: wrap('charts', arrayOf(ref('Chart'))) },
-  'POST /api/charts': { schema: wrap('chart', ref('Chart')) },
+  'POST /api/charts': { schema: wrap('chart', ref('Chart')), errors: [404], description: 'A chart over a project the caller belongs to (404 `Project not found.` otherwise).' },
   'PATCH /api/charts/{chartId}': { schema: wrap('chart', ref('Chart')) },
   'DELETE /api/charts/{chartId}': { schema: ok },
-  'GET /api/charts/{chartId}/data': { schema: { type: 'object' } },
+  'GET /api/charts/{chartId}/data': { schema: ref('ChartData') },
 };
 export { bool, str, uuid };

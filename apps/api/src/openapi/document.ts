@@ -2,7 +2,7 @@ import type { DynamicModule, Type } from '@nestjs/common';
 import { SERVICE_VERSION } from '../system/version';
 import { EditCommentBody } from '../comments/comments.dto';
 import { ReportRunBody } from '../runs/runs.dto';
-import { ANSWERS, type Answer } from './answers';
+import { ANSWERS, BOARD_SCHEMA, type Answer } from './answers';
 import { dtoFields, dtoSchema, type JsonSchema } from './dto-schema';
 import { FALLBACK_BODIES } from './request-bodies';
 import { controllersOf, routesOf, type RouteInfo } from './routes';
@@ -42,6 +42,7 @@ const ERROR_WORDS: Record<number, string> = {
   422: 'The uploaded file is not what its upload said (an image that does not read as its type).',
   413: 'The body is larger than the route reads.',
   429: '`Too many tries. Wait N minutes and try again.` with `Retry-After` in seconds.',
+  500: '`Something went wrong on our side. Try again in a moment.`',
   503: 'The service is stopping, or the database or a needed store is out of reach.',
 };
 
@@ -55,6 +56,7 @@ export const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
   ...RUN_SCHEMAS,
   ...PROPERTY_SCHEMAS,
   ...OTHER_SCHEMAS,
+  Board: BOARD_SCHEMA,
 };
 
 const keyOf = (route: { method: string; path: string }) => `${route.method.toUpperCase()} ${route.path}`;
@@ -67,10 +69,14 @@ function operation(route: RouteInfo, answer: Answer): Operation {
   const bodySchema = route.body ? dtoSchema(route.body) : late ? dtoSchema(late) : FALLBACK_BODIES[key];
   const statuses = new Set<number>(gate.statuses);
   if (route.pathParams.length > 0 || bodySchema || route.query) statuses.add(400);
+  // A path names something: a real id that names nothing the caller may see is 404.
+  if (route.pathParams.length > 0) statuses.add(404);
   if (WRITES.includes(route.method)) statuses.add(413);
   if (answer.conflict) statuses.add(409);
   if (answer.throttled) statuses.add(429);
   for (const status of answer.errors ?? []) statuses.add(status);
+  // Any route: an unexpected failure (500, the contract's envelope) or a stopping service (503).
+  statuses.add(500);
   statuses.add(503);
 
   const success = answer.status ?? route.status;
@@ -80,7 +86,7 @@ function operation(route: RouteInfo, answer: Answer): Operation {
       ...(answer.schema ? { content: { [answer.mediaType ?? 'application/json']: { schema: answer.schema } } } : {}),
     },
   };
-  for (const status of [...statuses].sort()) {
+  for (const status of [...statuses].sort((a, b) => a - b)) {
     const schema = status === 409 && answer.conflict === 'edit' ? { anyOf: [ref('EditClash'), ref('Error')] } : ref('Error');
     responses[status] = { description: ERROR_WORDS[status], content: json(schema) };
   }

@@ -21,7 +21,7 @@ export const PEOPLE_SCHEMAS: Record<string, JsonSchema> = {
     ['releases', 'sprints'],
     'A project as the caller sees it; `role` is the caller\'s own.',
   ),
-  Token: obj({ id: uuid }, [], 'An agent token, never its secret after creation.'),
+  Token: obj({ id: uuid, agentId: uuid, prefix: str, createdAt: timestamp, lastUsedAt: nullable(timestamp) }, [], 'An agent token: only its prefix after creation.'),
   AgentMe: obj({
     agent: ref('Avatar'),
     project: obj({ id: uuid, name: str, key: str, role: str, waiting: int }),
