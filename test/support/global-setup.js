@@ -8,7 +8,10 @@ const { startEmbeddedPostgres } = require('../../libs/persistence/src/embedded-p
 
 module.exports = async function globalSetup() {
   // The e2e suites record every answer here; global-teardown.js checks them against the API document.
-  if (!process.env.CONTRACT_RECORD_DIR) process.env.CONTRACT_RECORD_DIR = mkdtempSync(join(tmpdir(), 'board-contract-'));
+  if (!process.env.CONTRACT_RECORD_DIR) {
+    process.env.CONTRACT_RECORD_DIR = mkdtempSync(join(tmpdir(), 'board-contract-'));
+    process.env.CONTRACT_RECORD_OWNED = '1';
+  }
   if (process.env.TEST_DATABASE_URL) return;
   const databaseDir = resolve(__dirname, '..', '..', '.data', 'test-postgres');
   const port = Number(process.env.TEST_EMBEDDED_PG_PORT || 54339);

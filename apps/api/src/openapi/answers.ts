@@ -15,6 +15,8 @@ export interface Answer {
   throttled?: boolean;
   /** Other refusal statuses the route itself answers. */
   errors?: number[];
+  /** A failure answered with another body than the `{ error }` envelope (health). */
+  failures?: Record<number, JsonSchema>;
 }
 
 const ok = ref('Ok');
@@ -39,7 +41,10 @@ export const BOARD_SCHEMA: JsonSchema = obj({
  */
 export const ANSWERS: Record<string, Answer> = {
   'GET /api/version': { schema: obj({ version: str, api: int }) },
-  'GET /api/health': { schema: obj({ ok: bool }) },
+  'GET /api/health': {
+    schema: obj({ ok: { const: true } }),
+    failures: { 503: obj({ ok: { const: false } }, [], 'The database is out of reach.') },
+  },
   'POST /api/auth/register': { schema: wrap('user', ref('User')), conflict: true, throttled: true, errors: [403], description: 'Signed up and signed in (sets the session cookie).' },
   'POST /api/auth/login': { schema: wrap('user', ref('User')), throttled: true, errors: [401], description: 'Signed in (sets the session cookie).' },
   'POST /api/auth/logout': { schema: ok },

@@ -87,7 +87,7 @@ function operation(route: RouteInfo, answer: Answer): Operation {
     },
   };
   for (const status of [...statuses].sort((a, b) => a - b)) {
-    const schema = status === 409 && answer.conflict === 'edit' ? { anyOf: [ref('EditClash'), ref('Error')] } : ref('Error');
+    const schema = answer.failures?.[status] ?? (status === 409 && answer.conflict === 'edit' ? { anyOf: [ref('EditClash'), ref('Error')] } : ref('Error'));
     responses[status] = { description: ERROR_WORDS[status], content: json(schema) };
   }
   const parameters = [
