@@ -12,8 +12,11 @@ export const NOT_CALLED_BY_E2E: Record<string, string> = {};
 
 /** The document as the service serves it, built in-process from the module tree (no database). */
 export function apiDocument(): OpenApiDocument {
-  return buildOpenApiDocument(AppModule.forRoot({ config: loadConfig({ DATABASE_URL: 'postgres://unused/unused' }), dataSource: null as never }));
+  return buildOpenApiDocument(apiModule());
 }
+
+/** The app's module tree as the document reads it (no database is opened). */
+export const apiModule = () => AppModule.forRoot({ config: loadConfig({ DATABASE_URL: 'postgres://unused/unused' }), dataSource: null as never });
 
 /**
  * The contract check that follows a Jest run (global-teardown.js): every answer the e2e suites

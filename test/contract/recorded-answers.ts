@@ -63,7 +63,11 @@ export function checkRecordedAnswers(document: OpenApiDocument, dir: string): Co
       const name = `${route.method} ${route.path}`;
       called.add(name);
       const operation = document.paths[route.path][route.method.toLowerCase()];
-      const response = operation.responses[String(answer.status)];
+      const listed = operation.responses[String(answer.status)];
+      // A shared response (`#/components/responses/ErrorNNN`) is checked against its own schema.
+      const shared = listed?.$ref?.replace('#/components/responses/', '');
+      const response = shared ? (document.components as { responses: Record<string, typeof listed> }).responses[shared] : listed;
+      const at = shared ? ['components', 'responses', shared] : ['paths', route.path, route.method.toLowerCase(), 'responses', String(answer.status)];
       if (!response) {
         const key = `${name} ${answer.status}: the document lists no ${answer.status} answer for this route`;
         if (!failures.has(key)) failures.set(key, `${key} (seen in ${suite}: ${JSON.stringify(answer.body).slice(0, 200)})`);
@@ -71,7 +75,7 @@ export function checkRecordedAnswers(document: OpenApiDocument, dir: string): Co
       }
       const media = Object.keys(response.content ?? {})[0];
       if (!media || media !== 'application/json') continue;
-      const ref = `api#/${pointer('paths', route.path, route.method.toLowerCase(), 'responses', String(answer.status), 'content', media, 'schema')}`;
+      const ref = `api#/${pointer(...at, 'content', media, 'schema')}`;
       const validate = ajv.getSchema(ref) ?? ajv.compile({ $ref: ref });
       if (!validate(answer.body)) {
         const error = validate.errors?.[0];

@@ -17,7 +17,7 @@ import { gateDoc, SECURITY_SCHEMES } from './security';
 export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, Operation>> };
 export interface Operation {
   operationId: string;
-  responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }> }>;
+  responses: Record<string, { description?: string; content?: Record<string, { schema: JsonSchema }>; $ref?: string }>;
   [key: string]: unknown;
 }
 
@@ -87,8 +87,8 @@ function operation(route: RouteInfo, answer: Answer): Operation {
     },
   };
   for (const status of [...statuses].sort((a, b) => a - b)) {
-    const schema = answer.failures?.[status] ?? (status === 409 && answer.conflict === 'edit' ? { anyOf: [ref('EditClash'), ref('Error')] } : ref('Error'));
-    responses[status] = { description: ERROR_WORDS[status], content: json(schema) };
+    const own = answer.failures?.[status] ?? (status === 409 && answer.conflict === 'edit' ? { anyOf: [ref('EditClash'), ref('Error')] } : undefined);
+    responses[status] = own ? { description: ERROR_WORDS[status], content: json(own) } : { $ref: `#/components/responses/Error${status}` };
   }
   const parameters = [
     ...route.pathParams.map((name) => ({
@@ -150,7 +150,12 @@ export function buildOpenApiDocument(root: DynamicModule | Type<unknown>): OpenA
     },
     servers: [{ url: '/' }],
     paths,
-    components: { schemas: COMPONENT_SCHEMAS, securitySchemes: SECURITY_SCHEMES },
+    components: {
+      schemas: COMPONENT_SCHEMAS,
+      // The `{ error }` envelope at each status, shared by every route that can answer it.
+      responses: Object.fromEntries(Object.entries(ERROR_WORDS).map(([status, description]) => [`Error${status}`, { description, content: json(ref('Error')) }])),
+      securitySchemes: SECURITY_SCHEMES,
+    },
   };
 }
 
