@@ -81,7 +81,7 @@ export function routesOf(controllers: Type<unknown>[], prefix = 'api'): RouteInf
       };
       routes.push({
         method,
-        path: fastifyPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}'),
+        path: fastifyPath.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => `{${name}}`),
         fastifyPath,
         pathParams,
         access: (Reflect.getMetadata(ACCESS, fn) ?? Reflect.getMetadata(ACCESS, controller)) as AccessRule | undefined,
