@@ -106,18 +106,20 @@ describe('the API document', () => {
   });
 
   it('serves browsable docs at /api/docs with assets of its own origin under its own CSP', async () => {
-    const page = await fetch(`${t.api}/docs/`);
-    expect(page.status).toBe(200);
-    expect(page.headers.get('content-type')).toContain('text/html');
-    expect(page.headers.get('content-security-policy')).toBe(DOCS_CSP);
-    const html = await page.text();
-    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]).filter((u) => !u.startsWith('#'));
-    expect(assets.length).toBeGreaterThan(2);
-    for (const asset of assets) {
-      expect(asset).not.toMatch(/^(https?:)?\/\//);
-      const res = await fetch(new URL(asset, `${t.api}/docs/`));
-      await res.arrayBuffer();
-      expect([asset, res.status]).toEqual([asset, 200]);
+    for (const address of [`${t.api}/docs`, `${t.api}/docs/`]) {
+      const page = await fetch(address);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      expect(page.headers.get('content-security-policy')).toBe(DOCS_CSP);
+      const html = await page.text();
+      const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]).filter((u) => !u.startsWith('#'));
+      expect(assets.length).toBeGreaterThan(2);
+      for (const asset of assets) {
+        expect(asset).not.toMatch(/^(https?:)?\/\//);
+        const res = await fetch(new URL(asset, address));
+        await res.arrayBuffer();
+        expect([asset, res.status]).toEqual([asset, 200]);
+      }
     }
     const json = await fetch(`${t.api}/docs/json`);
     expect(json.status).toBe(200);

@@ -53,9 +53,9 @@ export function FieldRule(name: string, check: FieldCheck, doc?: FieldSchema): P
  * `trim: false`. `field` is the body key as the contract names it.
  */
 export function TextField(field: string, rule: TextRule = {}): PropertyDecorator {
-  const text = { type: 'string', ...(rule.max !== undefined ? { maxLength: rule.max } : {}) };
+  const length = rule.max !== undefined ? { maxLength: rule.max } : {};
   const validate = FieldRule(`text:${field}`, (value) => refusalOf(() => readText(value, field, rule)), {
-    schema: rule.required ? text : { type: ['string', 'null'], ...(rule.max !== undefined ? { maxLength: rule.max } : {}) },
+    schema: { type: rule.required ? 'string' : ['string', 'null'], ...length },
     required: rule.required,
   });
   const trim = Transform(({ value }) => (rule.trim !== false && typeof value === 'string' ? value.trim() : value));
