@@ -14,7 +14,8 @@ export const DOCS_PREFIX = '/api/docs';
 export const DOCS_CSP = [
   "default-src 'self'",
   "script-src 'self'",
-  "style-src 'self'",
+  // The one inline style Swagger UI's bundle applies (its hash), nothing else inline.
+  "style-src 'self' 'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='",
   "img-src 'self' data:",
   "font-src 'self' data:",
   "connect-src 'self'",
