@@ -4570,7 +4570,9 @@ export interface operations {
     };
     Tasks_search: {
         parameters: {
-            query?: never;
+            query?: {
+                q?: string;
+            };
             header?: {
                 /** @description Tags a write so its own client can skip the echo on the stream. */
                 "x-service-client"?: string;
@@ -5430,7 +5432,11 @@ export interface operations {
     };
     Activity_read: {
         parameters: {
-            query?: never;
+            query?: {
+                after?: string;
+                afterId?: string;
+                limit?: string;
+            };
             header?: {
                 /** @description Tags a write so its own client can skip the echo on the stream. */
                 "x-service-client"?: string;
@@ -5920,7 +5926,10 @@ export interface operations {
     };
     Views_tasks: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: string;
+                after?: string;
+            };
             header?: {
                 /** @description Tags a write so its own client can skip the echo on the stream. */
                 "x-service-client"?: string;

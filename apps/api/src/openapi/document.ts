@@ -98,6 +98,7 @@ function operation(route: RouteInfo, answer: Answer): Operation {
       schema: name === 'email' ? str : { type: 'string', format: 'uuid' },
     })),
     ...(route.query ? dtoFields(route.query).map((f) => ({ name: f.name, in: 'query', required: f.required, schema: f.schema })) : []),
+    ...route.queryNames.map((name) => ({ name, in: 'query', required: false, schema: str })),
     { name: 'x-service-client', in: 'header', required: false, schema: str, description: 'Tags a write so its own client can skip the echo on the stream.' },
   ];
   return {
@@ -121,6 +122,7 @@ export function documentedRoutes(controllers: Type<unknown>[]): RouteInfo[] {
       path: DOCUMENT_PATH,
       fastifyPath: DOCUMENT_PATH,
       pathParams: [],
+      queryNames: [],
       access: { gate: 'public' },
       status: 200,
       controller: 'ApiDocument',

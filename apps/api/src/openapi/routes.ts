@@ -16,6 +16,8 @@ export interface RouteInfo {
   status: number;
   body?: Type<unknown>;
   query?: Type<unknown>;
+  /** Single query parameters read by name (`@Query('q')`), documented as optional text. */
+  queryNames: string[];
   controller: string;
   handler: string;
 }
@@ -72,7 +74,7 @@ export function routesOf(controllers: Type<unknown>[], prefix = 'api'): RouteInf
       if (!method) throw new Error(`${controller.name}.${handler}: method ${verb} is not documented`);
       const fastifyPath = join(prefix, base, ([] as string[]).concat(sub)[0]);
       const pathParams = [...fastifyPath.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
-      const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handler) ?? {}) as Record<string, { index: number }>;
+      const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handler) ?? {}) as Record<string, { index: number; data?: unknown }>;
       const types = (Reflect.getMetadata('design:paramtypes', proto, handler) ?? []) as unknown[];
       const dtoOf = (kind: number): Type<unknown> | undefined => {
         const key = Object.keys(args).find((k) => k.split(':')[0] === String(kind));
@@ -88,6 +90,10 @@ export function routesOf(controllers: Type<unknown>[], prefix = 'api'): RouteInf
         status: (Reflect.getMetadata(HTTP_CODE_METADATA, fn) as number | undefined) ?? (method === 'post' ? 201 : 200),
         body: dtoOf(BODY),
         query: dtoOf(QUERY),
+        queryNames: Object.entries(args)
+          .filter(([k, a]) => k.split(':')[0] === String(QUERY) && typeof a.data === 'string')
+          .sort(([, a], [, b]) => a.index - b.index)
+          .map(([, a]) => a.data as string),
         controller: controller.name,
         handler,
       });
