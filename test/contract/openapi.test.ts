@@ -2,7 +2,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { DOCS_CSP, DOCS_PREFIX, routeTableOf } from '../../apps/api/src/openapi/api-docs';
 import { FALLBACK_BODIES } from '../../apps/api/src/openapi/request-bodies';
-import { documentedRoutes } from '../../apps/api/src/openapi/document';
+import { documentedRoutes, routesWithoutAnswer } from '../../apps/api/src/openapi/document';
 import { controllersOf } from '../../apps/api/src/openapi/routes';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -51,6 +51,10 @@ describe('the API document', () => {
     }
     expect(missing).toEqual([]);
     expect([...documented].filter((r) => !served.has(r))).toEqual([]);
+  });
+
+  it('describes the answer of every route (apps/api/src/openapi/answers.ts)', () => {
+    expect(routesWithoutAnswer(apiModule())).toEqual([]);
   });
 
   it('is well formed: every schema compiles (JSON Schema 2020-12), every operation has an id, security and its error answers', () => {

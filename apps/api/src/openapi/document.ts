@@ -133,12 +133,19 @@ export function documentedRoutes(controllers: Type<unknown>[]): RouteInfo[] {
 
 ANSWERS[`GET ${DOCUMENT_PATH}`] = { schema: { type: 'object', description: 'This OpenAPI 3.1 document.' } };
 
+const UNDESCRIBED = 'Answer not described yet: add it to apps/api/src/openapi/answers.ts.';
+
+/** Routes of the module tree that answers.ts does not describe (must be none). */
+export const routesWithoutAnswer = (root: DynamicModule | Type<unknown>): string[] =>
+  documentedRoutes(controllersOf(root)).map(keyOf).filter((key) => !ANSWERS[key]);
+
 /** The OpenAPI 3.1 document of the service, built from its controllers, access rules and DTOs. */
 export function buildOpenApiDocument(root: DynamicModule | Type<unknown>): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   for (const route of documentedRoutes(controllersOf(root))) {
-    const answer = ANSWERS[keyOf(route)];
-    if (!answer) throw new Error(`${keyOf(route)} has no answer in apps/api/src/openapi/answers.ts`);
+    // A route without an entry in answers.ts is still listed (the service must start), with no
+    // answer schema; test/contract/openapi.test.ts fails on it (`routesWithoutAnswer`).
+    const answer = ANSWERS[keyOf(route)] ?? { description: UNDESCRIBED };
     (paths[route.path] ??= {})[route.method] = operation(route, answer);
   }
   return {

@@ -43,7 +43,8 @@ export interface GateDoc {
 
 /** A route's access rule as OpenAPI security requirements, a description and the gate's statuses. */
 export function gateDoc(rule: AccessRule | undefined, method: string): GateDoc {
-  if (!rule) throw new Error('A route without an access rule: the AccessGuard refuses it, so the document cannot describe it.');
+  // A route that forgot its rule is closed by the AccessGuard (401 for everybody): say so.
+  if (!rule) return { security: [SESSION, TOKEN], description: '**Access**: none declared: every call is refused with 401.', statuses: [401] };
   const gate = GATES[rule.gate];
   const lines = [`**Access**: ${gate.who}`];
   const statuses: number[] = [];
