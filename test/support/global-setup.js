@@ -1,10 +1,17 @@
 // Picks the PostgreSQL the whole run talks to: TEST_DATABASE_URL when set (e.g. the machine's
 // own server), else an embedded one started here, so `npm test` works on a bare machine too.
-const { resolve } = require('node:path');
+const { join, resolve } = require('node:path');
+const { mkdtempSync } = require('node:fs');
+const { tmpdir } = require('node:os');
 // Jest transforms what global setup requires, so the TypeScript source serves here as it is.
 const { startEmbeddedPostgres } = require('../../libs/persistence/src/embedded-postgres.ts');
 
 module.exports = async function globalSetup() {
+  // The e2e suites record every answer here; global-teardown.js checks them against the API document.
+  if (!process.env.CONTRACT_RECORD_DIR) {
+    process.env.CONTRACT_RECORD_DIR = mkdtempSync(join(tmpdir(), 'board-contract-'));
+    process.env.CONTRACT_RECORD_OWNED = '1';
+  }
   if (process.env.TEST_DATABASE_URL) return;
   const databaseDir = resolve(__dirname, '..', '..', '.data', 'test-postgres');
   const port = Number(process.env.TEST_EMBEDDED_PG_PORT || 54339);

@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import type { StreamData } from './answers';
+import { recordAnswer } from './contract-recorder';
 
 export interface SseEvent {
   event?: string;
@@ -25,9 +26,14 @@ export class SseReader {
       const req = request(url, { headers: { accept: 'text/event-stream', ...headers } }, (res) => {
         reader.status = res.statusCode ?? 0;
         reader.headers = res.headers;
+        // For the contract test: the stream's own answer, or its refusal once read whole.
+        const path = new URL(url).pathname.replace(/^\/api/, '');
+        const contentType = String(res.headers['content-type'] ?? '');
+        if (reader.status === 200) recordAnswer('GET', path, 200, contentType, undefined);
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => reader.push(chunk));
         res.on('end', () => {
+          if (reader.status !== 200) recordAnswer('GET', path, reader.status, contentType, readJson(reader.raw));
           reader.closed = true;
           reader.wake();
         });
@@ -90,5 +96,13 @@ export class SseReader {
   close(): void {
     this.req?.destroy();
     this.closed = true;
+  }
+}
+
+function readJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
   }
 }

@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
+import { recordAnswer } from './contract-recorder';
 import { Clock } from '@board/kernel';
 import { createApp } from '../../apps/api/src/app.factory';
 import { loadConfig } from '../../apps/api/src/config/app-config';
@@ -90,6 +91,9 @@ export class Client {
     } catch {
       /* not JSON */
     }
+    // A redirect (a file's signed URL) was followed: the API's own answer was the redirect.
+    if (response.redirected) recordAnswer(method, path, 302, null, undefined);
+    else recordAnswer(method, path, response.status, response.headers.get('content-type'), parsed);
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
 

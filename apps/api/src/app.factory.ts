@@ -15,6 +15,8 @@ import { MAX_HEADER_BYTES, MAX_PARAM_LENGTH, routerRefusals } from './http/route
 import { helmetOptions } from './http/security-headers';
 import { SERVICE_VERSION } from './system/version';
 import { registerWebPage } from './web/web-page';
+import { recordRouteTable, registerApiDocs } from './openapi/api-docs';
+import { buildOpenApiDocument } from './openapi/document';
 
 const LEVELS: Record<AppConfig['LOG_LEVEL'], LogLevel[]> = {
   debug: ['debug', 'log', 'warn', 'error', 'fatal'],
@@ -60,7 +62,8 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot({ config, dataSource, clock: options.clock }), adapter, {
+  const root = AppModule.forRoot({ config, dataSource, clock: options.clock });
+  const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
     bodyParser: false,
     logger: LEVELS[config.LOG_LEVEL],
   });
@@ -102,6 +105,10 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     // Path only: query strings, headers and bodies can hold secrets and are never logged.
     http.log(`${req.method} ${req.url.split('?')[0]} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms ${req.ip}`);
   });
+  // The API document (GET /api/openapi.json) and its browsable docs (/api/docs), built from the
+  // controllers (apps/api/src/openapi); the route table is kept for the contract test.
+  recordRouteTable(fastify);
+  await registerApiDocs(fastify, buildOpenApiDocument(root));
   // The board page at `/` (built from apps/web); the API stays under /api.
   await registerWebPage(fastify, config);
   await app.init();

@@ -26,10 +26,20 @@ export function refusalOf(read: () => unknown): Refusal | null {
   }
 }
 
+/**
+ * What a field accepts, as JSON Schema, for the API document (apps/api/src/openapi): kept in the
+ * rule's class-validator metadata (`constraints[0]`). `required` marks a field the body must hold.
+ */
+export interface FieldSchema {
+  schema: Record<string, unknown>;
+  required?: boolean;
+}
+
 /** The one building block: a class-validator constraint named `name` whose failure is a refusal. */
-export function FieldRule(name: string, check: FieldCheck): PropertyDecorator {
+export function FieldRule(name: string, check: FieldCheck, doc?: FieldSchema): PropertyDecorator {
   return ValidateBy({
     name,
+    constraints: doc ? [doc] : [],
     validator: {
       validate: (value: unknown, args?: ValidationArguments) => check(value, args?.object ?? {}) === null,
       defaultMessage: (args?: ValidationArguments) => JSON.stringify(check(args?.value, args?.object ?? {})),
@@ -43,7 +53,11 @@ export function FieldRule(name: string, check: FieldCheck): PropertyDecorator {
  * `trim: false`. `field` is the body key as the contract names it.
  */
 export function TextField(field: string, rule: TextRule = {}): PropertyDecorator {
-  const validate = FieldRule(`text:${field}`, (value) => refusalOf(() => readText(value, field, rule)));
+  const length = rule.max !== undefined ? { maxLength: rule.max } : {};
+  const validate = FieldRule(`text:${field}`, (value) => refusalOf(() => readText(value, field, rule)), {
+    schema: { type: rule.required ? 'string' : ['string', 'null'], ...length },
+    required: rule.required,
+  });
   const trim = Transform(({ value }) => (rule.trim !== false && typeof value === 'string' ? value.trim() : value));
   return (target, key) => {
     trim(target, key);
@@ -62,7 +76,7 @@ export function IdField(kind: string, options: { missing?: ErrorCode } = {}): Pr
       if (value !== '') return null;
     }
     return isUuid(value) ? null : { code: 'id.invalid', params: { kind } };
-  });
+  }, { schema: { type: options.missing ? 'string' : ['string', 'null'], format: 'uuid', description: `A ${kind} id.` }, required: !!options.missing });
 }
 
 /** One of fixed words, else the given refusal (missing is refused too unless `optional`). */
@@ -70,12 +84,12 @@ export function OneOf(words: readonly string[], code: ErrorCode, options: { opti
   return FieldRule(`one-of:${code}`, (value) => {
     if (options.optional && (value === undefined || value === null)) return null;
     return typeof value === 'string' && words.includes(value) ? null : { code };
-  });
+  }, { schema: options.optional ? { enum: [...words, null] } : { type: 'string', enum: [...words] }, required: !options.optional });
 }
 
 /** Any JSON value read as JavaScript's truthiness (`done`), as the contract says; never refused. */
 export function Truthy(field: string): PropertyDecorator {
-  const declare = FieldRule(`truthy:${field}`, () => null);
+  const declare = FieldRule(`truthy:${field}`, () => null, { schema: { description: 'Any JSON value, read as true or false by its truthiness.' } });
   const coerce = Transform(({ value }) => (value === undefined ? undefined : Boolean(value)));
   return (target, key) => {
     coerce(target, key);

@@ -1,0 +1,192 @@
+import type { JsonSchema } from './dto-schema';
+import { anyJson, arrayOf, bool, int, mapOf, nullable, obj, rank, ref, str, timestamp, uuid } from './schemas/common';
+
+/** The success answer of a route: its status's JSON body, or another media type (the stream). */
+export interface Answer {
+  schema?: JsonSchema;
+  /** Default application/json. */
+  mediaType?: string;
+  /** When the route answers another status than its declared one (a redirect). */
+  status?: number;
+  description?: string;
+  /** 409 refusals the route itself raises (a clash, a duplicate, a closed run…). */
+  conflict?: boolean | 'edit';
+  /** Routes of the auth family throttle failed tries. */
+  throttled?: boolean;
+  /** Other refusal statuses the route itself answers. */
+  errors?: number[];
+  /** A failure answered with another body than the `{ error }` envelope (health). */
+  failures?: Record<number, JsonSchema>;
+}
+
+const ok = ref('Ok');
+const wrap = (key: string, schema: JsonSchema, more: Record<string, JsonSchema> = {}): JsonSchema => obj({ [key]: schema, ...more });
+const board = ref('Board');
+/** The board read (interface.md › Board reads). */
+export const BOARD_SCHEMA: JsonSchema = obj({
+  project: ref('Project'),
+  invites: arrayOf(ref('Invite')),
+  members: arrayOf(ref('Member')),
+  properties: arrayOf(ref('Property')),
+  views: arrayOf(ref('View')),
+  cardView: ref('CardView'),
+  tasks: arrayOf(ref('TaskItem')),
+  archived: arrayOf(ref('ArchivedTask')),
+  runs: arrayOf(ref('Run')),
+});
+
+/**
+ * Every route's success answer, written once from interface.md and decisions.md. The key is
+ * `METHOD /api/path` as the document names it; a route missing here fails the document build.
+ */
+export const ANSWERS: Record<string, Answer> = {
+  'GET /api/version': { schema: obj({ version: str, api: int }) },
+  'GET /api/health': {
+    schema: obj({ ok: { const: true } }),
+    failures: { 503: obj({ ok: { const: false } }, [], 'The database is out of reach.') },
+  },
+  'POST /api/auth/register': { schema: wrap('user', ref('User')), conflict: true, throttled: true, errors: [403], description: 'Signed up and signed in (sets the session cookie).' },
+  'POST /api/auth/login': { schema: wrap('user', ref('User')), throttled: true, errors: [401], description: 'Signed in (sets the session cookie).' },
+  'POST /api/auth/logout': { schema: ok },
+  'POST /api/auth/reset': { schema: ok, throttled: true },
+  'POST /api/auth/forgot': { schema: obj({ ok: { const: true }, message: str }), throttled: true, errors: [404] },
+  'GET /api/auth/me': { schema: wrap('user', ref('User')) },
+  'PATCH /api/auth/me': { schema: wrap('user', ref('User')) },
+  'POST /api/auth/password': { schema: ok, errors: [403] },
+  'GET /api/auth/sessions': { schema: obj({ others: int }) },
+  'DELETE /api/auth/sessions': { schema: ok },
+
+  'GET /api/projects': { schema: wrap('projects', arrayOf(ref('Project'))) },
+  'POST /api/projects': { schema: wrap('project', ref('Project')), conflict: true },
+  'PATCH /api/projects/{projectId}': { schema: wrap('project', ref('Project')), conflict: true },
+  'DELETE /api/projects/{projectId}': { schema: ok },
+  'POST /api/projects/{projectId}/hand-over': { schema: ok },
+  'PUT /api/projects/{projectId}/position': { schema: ok },
+  'GET /api/projects/{projectId}/rules': { schema: wrap('rules', ref('AgentRules')) },
+  'PUT /api/projects/{projectId}/rules': { schema: wrap('rules', ref('AgentRules')) },
+  'GET /api/agent/me': { schema: ref('AgentMe') },
+  'POST /api/projects/{projectId}/members': {
+    schema: { type: 'object', properties: { member: ref('Member'), invite: ref('Invite') }, minProperties: 1 },
+    conflict: true,
+    description: 'The member added (`member`), or the invite kept for an address without an account (`invite`).',
+  },
+  'PATCH /api/projects/{projectId}/members/{userId}': { schema: wrap('member', ref('Member')) },
+  'DELETE /api/projects/{projectId}/members/{userId}': { schema: ok },
+  'DELETE /api/projects/{projectId}/invites/{email}': { schema: ok },
+  'POST /api/projects/{projectId}/members/{userId}/reset': {
+    schema: obj({ token: str, url: nullable(str), expiresAt: timestamp }),
+    description: 'A one-time reset token (`svcr_…`, 24 hours); `url` when the server knows its address.',
+  },
+  'POST /api/projects/{projectId}/agents': { schema: obj({ agent: ref('Member'), token: str }), description: 'The agent and its first token, shown once.' },
+  'PATCH /api/projects/{projectId}/agents/{agentId}': { schema: wrap('agent', ref('Member')) },
+  'DELETE /api/projects/{projectId}/agents/{agentId}': { schema: ok },
+  'GET /api/projects/{projectId}/tokens': { schema: wrap('tokens', arrayOf(ref('Token'))) },
+  'POST /api/projects/{projectId}/agents/{agentId}/tokens': { schema: obj({ id: uuid, token: str }), description: 'The plain token (`svc_…`), shown once.' },
+  'DELETE /api/projects/{projectId}/tokens/{tokenId}': { schema: ok },
+
+  'POST /api/projects/{projectId}/properties': { schema: wrap('property', ref('Property')), conflict: true },
+  'PATCH /api/properties/{propertyId}': { schema: ok, conflict: true },
+  'DELETE /api/properties/{propertyId}': { schema: ok },
+  'GET /api/properties/{propertyId}/count': { schema: obj({ values: int }, [], 'Tasks that hold a value of the property.') },
+  'POST /api/properties/{propertyId}/options': { schema: wrap('option', ref('Option')), conflict: true },
+  'PATCH /api/options/{optionId}': { schema: wrap('option', ref('Option')), conflict: true },
+  'DELETE /api/options/{optionId}': { schema: ok },
+  'GET /api/options/{optionId}/count': { schema: ref('Count') },
+  'POST /api/options/{optionId}/ship': { schema: obj({ archived: int, moved: int, rest: str, shippedAt: str, taken: int }), conflict: true },
+
+  'POST /api/projects/{projectId}/tasks': { schema: wrap('task', ref('TaskCreated')) },
+  'POST /api/projects/{projectId}/tasks/values': { schema: obj({ set: int, value: anyJson, dropped: ref('Dropped') }) },
+  'POST /api/projects/{projectId}/archive': { schema: obj({ archived: int }) },
+  'GET /api/projects/{projectId}/deleted': { schema: obj({ deleted: arrayOf(ref('DeletedTask')), windowDays: int }) },
+  'GET /api/projects/{projectId}/search': { schema: obj({ hits: arrayOf(ref('SearchHit')), total: int }) },
+  'GET /api/tasks/{taskId}': { schema: wrap('task', ref('Task')) },
+  'PATCH /api/tasks/{taskId}': { schema: ok, conflict: 'edit' },
+  'DELETE /api/tasks/{taskId}': { schema: obj({ ok: { const: true }, goesAt: timestamp }) },
+  'POST /api/tasks/{taskId}/restore': { schema: ok },
+  'POST /api/tasks/{taskId}/archive': { schema: ok },
+  'DELETE /api/tasks/{taskId}/archive': { schema: ok },
+  'PUT /api/tasks/{taskId}/values/{propertyId}': { schema: obj({ value: anyJson, dropped: ref('Dropped') }) },
+  'POST /api/tasks/{taskId}/move': { schema: obj({ position: rank, dropped: ref('Dropped') }) },
+  'POST /api/tasks/{taskId}/blockers': { schema: ok, conflict: true },
+  'DELETE /api/tasks/{taskId}/blockers/{blockerId}': { schema: ok },
+  'PUT /api/tasks/{taskId}/parent': { schema: obj({ ok: { const: true }, left: nullable(str) }), conflict: true },
+  'DELETE /api/tasks/{taskId}/parent': { schema: ok },
+  'GET /api/projects/{projectId}/board': { schema: board, description: 'The whole board; may close runs whose lease ran out.' },
+  'GET /api/projects/{projectId}/changelog': { schema: wrap('changelog', arrayOf(ref('ChangelogEntry'))) },
+  'GET /api/projects/{projectId}/settings': { schema: { allOf: [board, obj({ taskCount: int })] }, description: 'The board with only the three tasks the card preview draws.' },
+
+  'POST /api/tasks/{taskId}/run': { schema: wrap('run', ref('Run')), conflict: true },
+  'PATCH /api/runs/{runId}': { schema: wrap('run', ref('Run')), conflict: true, description: 'The run as it stands; its `control` is the word a person asked for, if any.' },
+  'POST /api/runs/{runId}/control': { schema: wrap('run', ref('Run')), conflict: true },
+  'GET /api/runs/{runId}': { schema: wrap('run', ref('Run')) },
+  'GET /api/tasks/{taskId}/runs': { schema: wrap('runs', arrayOf(ref('PastRun'))) },
+  'GET /api/projects/{projectId}/stream': {
+    mediaType: 'text/event-stream',
+    schema: { type: 'string', description: '`retry: 3000`, `event: ready`, then `event: change` / `event: presence` lines and a `: ping` comment every 25 seconds.' },
+  },
+  'POST /api/projects/{projectId}/presence': { schema: ok },
+  'GET /api/projects/{projectId}/activity': {
+    schema: obj({ activity: arrayOf({ allOf: [ref('ActivityEntry'), obj({ taskId: nullable(uuid), taskKey: nullable(str) })] }) }),
+    description: 'A page of the feed after the cursor.',
+  },
+
+  'GET /api/projects/{projectId}/webhooks': { schema: wrap('webhooks', arrayOf(ref('Webhook'))) },
+  'POST /api/projects/{projectId}/webhooks': { schema: obj({ webhook: ref('Webhook'), secret: str }), description: 'The webhook and its secret (`svcs_…`), shown once.' },
+  'PATCH /api/projects/{projectId}/webhooks/{webhookId}': {
+    schema: obj({ webhook: ref('Webhook'), secret: str }, ['secret']),
+    description: 'The webhook; `secret` only when rolled (`{ roll: true }`), shown once.',
+  },
+  'POST /api/projects/{projectId}/webhooks/{webhookId}': { schema: wrap('delivery', ref('Delivery')), description: 'A test delivery was queued.' },
+  'DELETE /api/projects/{projectId}/webhooks/{webhookId}': { schema: ok },
+  'GET /api/projects/{projectId}/webhooks/{webhookId}/count': { schema: obj({ deliveries: int }) },
+  'GET /api/projects/{projectId}/webhooks/{webhookId}/deliveries': { schema: wrap('deliveries', arrayOf(ref('Delivery'))) },
+
+  'POST /api/projects/{projectId}/views': { schema: wrap('view', ref('View')) },
+  'PATCH /api/views/{viewId}': { schema: wrap('view', ref('View')) },
+  'DELETE /api/views/{viewId}': { schema: ok },
+  'PUT /api/views/{viewId}/lens': { schema: wrap('view', ref('View')), conflict: true },
+  'POST /api/views/{viewId}/lens/promote': { schema: wrap('view', ref('View')), conflict: true },
+  'GET /api/views/{viewId}/tasks': {
+    schema: obj({ tasks: arrayOf(ref('TaskItem')), total: int, next: nullable(str) }),
+    description: 'A page of the view\'s tasks in its order; `next` continues.',
+  },
+  'PATCH /api/projects/{projectId}/card-view': { schema: wrap('cardView', ref('CardView')) },
+  'PATCH /api/views/{viewId}/card-view': { schema: wrap('cardView', nullable(ref('CardView'))) },
+
+  'POST /api/tasks/{taskId}/checklist': { schema: wrap('item', ref('ChecklistItem')) },
+  'PATCH /api/checklist/{itemId}': {
+    schema: { anyOf: [wrap('item', ref('ChecklistItem')), ref('Ok')] },
+    conflict: true,
+    description: 'The item as saved; `{ ok: true }` for a patch that names nothing to change. A text clash is 409 `{ error, current }`.',
+  },
+  'DELETE /api/checklist/{itemId}': { schema: ok },
+  'POST /api/tasks/{taskId}/comments': { schema: wrap('comment', ref('Comment')) },
+  'PATCH /api/comments/{commentId}': { schema: wrap('comment', ref('Comment')), conflict: 'edit' },
+  'DELETE /api/comments/{commentId}': { schema: ok },
+
+  'POST /api/projects/{projectId}/import/preview': { schema: wrap('preview', ref('ImportPreview')), conflict: true },
+  'POST /api/projects/{projectId}/import': { schema: obj({ imported: int, skipped: arrayOf(anyJson) }), conflict: true },
+
+  'GET /api/tasks/{taskId}/attachments': { schema: wrap('attachments', arrayOf(ref('Attachment'))) },
+  'POST /api/tasks/{taskId}/attachments': {
+    schema: obj({ id: uuid, uploadUrl: str, headers: mapOf(str) }),
+    description: 'A pending upload: PUT the bytes to `uploadUrl` with `headers` within 10 minutes, then confirm it.',
+  },
+  'POST /api/attachments/{attachmentId}/ready': { schema: wrap('attachment', ref('Attachment')), conflict: true, errors: [422] },
+  'GET /api/attachments/{attachmentId}': { status: 302, description: 'A redirect to a signed URL of the bucket (5 minutes).' },
+  'DELETE /api/attachments/{attachmentId}': { schema: ok },
+
+  'GET /api/lists': { schema: wrap('lists', arrayOf(ref('List'))) },
+  'POST /api/lists': { schema: wrap('list', ref('List')), conflict: true },
+  'GET /api/lists/{listId}': { schema: obj({ list: ref('List'), tasks: arrayOf({ type: 'object' }) }) },
+  'PATCH /api/lists/{listId}': { schema: wrap('list', ref('List')), conflict: true },
+  'DELETE /api/lists/{listId}': { schema: ok },
+  'PUT /api/lists/{listId}/tasks/{taskId}': { schema: ok },
+  'DELETE /api/lists/{listId}/tasks/{taskId}': { schema: ok },
+  'GET /api/charts': { schema: wrap('charts', arrayOf(ref('Chart'))) },
+  'POST /api/charts': { schema: wrap('chart', ref('Chart')), errors: [404], description: 'A chart over a project the caller belongs to (404 `Project not found.` otherwise).' },
+  'PATCH /api/charts/{chartId}': { schema: wrap('chart', ref('Chart')) },
+  'DELETE /api/charts/{chartId}': { schema: ok },
+  'GET /api/charts/{chartId}/data': { schema: ref('ChartData') },
+};
+export { bool, str, uuid };

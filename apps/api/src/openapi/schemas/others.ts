@@ -1,0 +1,60 @@
+import type { JsonSchema } from '../dto-schema';
+import { anyJson, arrayOf, bool, day, int, nullable, num, obj, ref, str, timestamp, uuid } from './common';
+
+/** Webhooks, lists and charts: shapes the contract leaves "not shown", as the service answers them. */
+export const OTHER_SCHEMAS: Record<string, JsonSchema> = {
+  Delivery: obj(
+    {
+      id: uuid,
+      kind: str,
+      taskKey: nullable(str),
+      status: { type: 'string', enum: ['pending', 'delivered', 'dropped'] },
+      tries: int,
+      lastCode: nullable(int),
+      lastError: nullable(str),
+      createdAt: timestamp,
+      nextTryAt: nullable(timestamp),
+      deliveredAt: nullable(timestamp),
+    },
+    [],
+    'One of the last 20 deliveries of a webhook.',
+  ),
+  Webhook: obj(
+    { id: uuid, url: str, kinds: arrayOf(str), enabled: bool, secretPrefix: str, createdAt: timestamp, lastDelivery: nullable(ref('Delivery')) },
+    [],
+    'A webhook: URL, kinds (none means all), on/off; its secret is shown once, then only its prefix.',
+  ),
+  List: obj({ id: uuid, name: str, count: int, createdAt: timestamp }, [], 'A person\'s own list of tasks across projects.'),
+  Chart: obj(
+    { id: uuid, name: str, kind: str, projectIds: arrayOf(uuid), propertyId: nullable(uuid), createdAt: timestamp },
+    [],
+    'A person\'s chart over tasks across projects.',
+  ),
+  ChartData: obj({
+    chart: ref('Chart'),
+    from: day,
+    to: day,
+    days: arrayOf(day),
+    series: arrayOf(obj({ key: str, name: str, values: arrayOf(num) })),
+  }),
+  AgentRules: obj({ text: str, hash: str, updatedAt: nullable(timestamp) }, [], 'The project\'s rules for its agents.'),
+  ChangeEvent: obj(
+    { projectId: uuid, scope: { type: 'string', enum: ['board', 'task', 'project'] }, taskId: uuid, clientId: nullable(str) },
+    ['taskId'],
+    'The data of a stream `change` event: what changed and where, never how.',
+  ),
+  PresenceEvent: obj(
+    { projectId: uuid, kind: { const: 'presence' }, clientId: str, userId: uuid, taskId: nullable(uuid), field: nullable(str) },
+    [],
+    'The data of a stream `presence` event.',
+  ),
+  WebhookDelivery: obj(
+    { delivery: uuid, projectId: uuid, projectKey: str, kind: str, taskId: nullable(uuid), taskKey: nullable(str), at: timestamp },
+    [],
+    'The body of a webhook delivery, signed `sha256=<hex>` over `<timestamp>.<raw body>`.',
+  ),
+  ImportPreview: obj({ tasks: int, archived: int, lists: int, labels: int, checklistItems: int, comments: int, skipped: arrayOf(anyJson) }),
+  Json: anyJson,
+  Count: obj({ tasks: int }),
+  MaybeText: nullable(str),
+};

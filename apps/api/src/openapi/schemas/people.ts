@@ -1,0 +1,30 @@
+import type { JsonSchema } from '../dto-schema';
+import { arrayOf, bool, day, int, nullable, obj, ref, str, timestamp, uuid, words } from './common';
+
+/** Accounts, projects, members, agents and tokens (interface.md › Resources). */
+export const PEOPLE_SCHEMAS: Record<string, JsonSchema> = {
+  User: obj({ id: uuid, email: str, name: str, color: str, emoji: nullable(str) }),
+  Avatar: obj({ id: uuid, name: str, color: str, emoji: nullable(str) }, [], 'Who did it: name, colour and emoji.'),
+  Member: obj({
+    id: uuid,
+    name: str,
+    email: nullable(str),
+    color: str,
+    emoji: nullable(str),
+    role: words('owner', 'admin', 'member'),
+    kind: words('human', 'agent'),
+  }),
+  Invite: obj({ email: str, createdAt: timestamp }),
+  DoneWhen: nullable(obj({ propertyId: uuid, optionIds: arrayOf(uuid) })),
+  Project: obj(
+    { id: uuid, name: str, key: str, ownerId: uuid, role: words('owner', 'admin', 'member'), doneWhen: ref('DoneWhen'), releases: bool, sprints: bool },
+    ['releases', 'sprints'],
+    'A project as the caller sees it; `role` is the caller\'s own.',
+  ),
+  Token: obj({ id: uuid, agentId: uuid, prefix: str, createdAt: timestamp, lastUsedAt: nullable(timestamp) }, [], 'An agent token: only its prefix after creation.'),
+  AgentMe: obj({
+    agent: ref('Avatar'),
+    project: obj({ id: uuid, name: str, key: str, role: str, waiting: int }),
+  }),
+};
+export { day };

@@ -1,0 +1,54 @@
+import type { JsonSchema } from '../dto-schema';
+import { anyJson, arrayOf, bool, day, mapOf, nullable, obj, rank, ref, str, timestamp, uuid, words } from './common';
+
+const rules = obj({ rules: arrayOf(obj({ propertyId: uuid, op: str, values: arrayOf(str), text: str }, ['values', 'text'])) });
+const sort = nullable(obj({ columnId: str, direction: words('asc', 'desc') }));
+
+/** Properties, options, views, card view, changelog (interface.md › Resources). */
+export const PROPERTY_SCHEMAS: Record<string, JsonSchema> = {
+  Option: obj(
+    { id: uuid, propertyId: uuid, name: str, color: str, position: rank, shippedAt: nullable(day) },
+    ['shippedAt'],
+    'An option; a dated select or an iteration option may also carry a start, a target and a note.',
+  ),
+  Property: obj(
+    {
+      id: uuid,
+      projectId: uuid,
+      name: str,
+      type: words('select', 'multi_select', 'iteration', 'person', 'text', 'number', 'date', 'checkbox', 'link'),
+      position: rank,
+      config: obj({ dated: bool, defaults: mapOf(anyJson) }, ['dated', 'defaults']),
+      options: arrayOf(ref('Option')),
+      createdAt: timestamp,
+    },
+    ['projectId', 'createdAt'],
+  ),
+  Rules: rules,
+  Sort: sort,
+  View: obj(
+    {
+      id: uuid,
+      name: str,
+      kind: words('board', 'list', 'roadmap'),
+      groupById: nullable(uuid),
+      position: rank,
+      isDefault: bool,
+      filters: rules,
+      lens: rules,
+      sort,
+      lensSort: sort,
+    },
+    ['lens', 'lensSort'],
+  ),
+  CardView: obj({ rows: mapOf(obj({ place: str, mode: str }, ['mode'])) }, [], 'Where each property shows on a card.'),
+  ChangelogEntry: obj({
+    optionId: uuid,
+    propertyId: uuid,
+    propertyName: str,
+    name: str,
+    shippedAt: day,
+    note: nullable(str),
+    tasks: arrayOf(obj({ id: uuid, key: str, title: str })),
+  }),
+};
