@@ -123,6 +123,24 @@ describe('board-agent MCP server', () => {
     expect([after.isError, after.content[0].text]).toEqual([true, 'No current run: claim a task first (claim_task).']);
   });
 
+  it('keeps a long ask alive past the client’s request timeout by reporting progress on every beat', async () => {
+    const asked = await task('Slow answer');
+    const runId: string = json(await call('claim_task', { task: asked.key, goal: 'x' })).run.id;
+    const progress: unknown[] = [];
+    const waiting = mcp.callTool({ name: 'ask_person', arguments: { question: 'Which day?' } }, undefined, {
+      timeout: 500,
+      resetTimeoutOnProgress: true,
+      onprogress: (p) => progress.push(p),
+    });
+    await until(async () => (await runOf(runId)).status === 'waiting', 'the run to wait');
+    await sleep(1200); // more than twice the client's timeout
+    await expectStatus(owner.client.post(`/tasks/${asked.id}/comments`, { body: 'Tuesday.' }), 201);
+    expect(json((await waiting) as ToolAnswer).answer).toBe('Tuesday.');
+    expect(progress.length).toBeGreaterThan(3);
+    expect(progress[0]).toEqual({ progress: 1, message: 'Waiting for a person to answer.' });
+    expect(json(await call('finish')).run.status).toBe('done');
+  });
+
   it('after a stop answers so, stops beating, and still lets the run finish as stopped', async () => {
     const runId: string = json(await call('claim_task', { task: (await task('Stop me')).key, goal: 'x' })).run.id;
     await control(runId, 'stop');

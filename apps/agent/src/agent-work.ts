@@ -117,7 +117,7 @@ export class AgentWork {
    * about it, and beating meanwhile). Answers the comment, after a report `running` that clears
    * the `resume` the comment set. Throws RunEnded on a stop or take-over, NoAnswer after `timeoutMs`.
    */
-  async ask(runId: string, taskId: string, question: string, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<Comment> {
+  async ask(runId: string, taskId: string, question: string, options: { timeoutMs?: number; signal?: AbortSignal; onBeat?: (beats: number) => void } = {}): Promise<Comment> {
     const { project } = await this.me();
     const asked = await this.client.comment(taskId, question);
     await this.onRun(runId, () => this.client.report(runId, { status: 'waiting', log: `Asked: ${question.slice(0, 380)}` }));
@@ -127,8 +127,10 @@ export class AgentWork {
       failure ??= error;
       stop.abort();
     };
+    if (options.signal?.aborted) fail(new NoAnswer('The wait for an answer was cancelled.'));
     options.signal?.addEventListener('abort', () => fail(new NoAnswer('The wait for an answer was cancelled.')));
-    const beats = setInterval(() => void this.beat(runId).catch(fail), this.beatMs);
+    let beaten = 0;
+    const beats = setInterval(() => void this.beat(runId).then(() => options.onBeat?.(++beaten), fail), this.beatMs);
     const timeout = options.timeoutMs ? setTimeout(() => fail(new NoAnswer(`No answer came within ${Math.round(options.timeoutMs! / 1000)} seconds.`)), options.timeoutMs) : null;
     const answered = async (): Promise<Comment | null> => {
       const task = await this.client.task(taskId);

@@ -9,7 +9,7 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ServerNotification } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { BoardApiError, type ControlWord, type ReportBody } from '@board/client';
 import { AgentWork, configFromEnv, RunEnded, STOP_MESSAGE } from './agent-work';
@@ -18,6 +18,13 @@ interface Current {
   runId: string;
   taskId: string;
   taskKey: string;
+}
+
+/** What the SDK hands a tool besides its arguments (the parts used here). */
+interface ToolExtra {
+  signal: AbortSignal;
+  _meta?: { progressToken?: string | number };
+  sendNotification: (notification: ServerNotification) => Promise<void>;
 }
 
 const PAUSE_NOTE = 'A person asked this run to pause: report status paused, then call heartbeat until control is resume.';
@@ -107,10 +114,16 @@ class McpAgent {
     return { content: [{ type: 'text', text: message }], isError: true };
   }
 
-  tool<A>(run: (args: A) => Promise<unknown>) {
-    return async (args: A): Promise<CallToolResult> => {
+  /** A tool without arguments: the SDK calls it with the extra alone. */
+  bare(run: () => Promise<unknown>) {
+    const tool = this.tool(() => run());
+    return (extra: ToolExtra) => tool(undefined, extra);
+  }
+
+  tool<A>(run: (args: A, extra: ToolExtra) => Promise<unknown>) {
+    return async (args: A, extra: ToolExtra): Promise<CallToolResult> => {
       try {
-        return this.answer(await run(args));
+        return this.answer(await run(args, extra));
       } catch (error) {
         return this.refusal(error);
       }
@@ -143,7 +156,7 @@ export function buildMcpServer(work: AgentWork, beatMs: number): { server: McpSe
       description:
         'Tasks waiting for me in my project: my open runs (those waiting for a person’s answer flagged), and live tasks a person property assigns to me that are not done and have no open run.',
     },
-    agent.tool(async () => {
+    agent.bare(async () => {
       const me = await work.me();
       const board = await client.board(me.project.id);
       const byId = new Map(board.tasks.map((t) => [t.id, t]));
@@ -206,20 +219,28 @@ export function buildMcpServer(work: AgentWork, beatMs: number): { server: McpSe
   server.registerTool(
     'heartbeat',
     { title: 'Heartbeat', description: 'Says the current run is alive (the server also beats on its own) and answers the control word a person set, if any.' },
-    agent.tool(async () => ({ control: await agent.beat() })),
+    agent.bare(async () => ({ control: await agent.beat() })),
   );
 
   server.registerTool(
     'ask_person',
     {
       title: 'Ask a person and wait',
-      description: 'Posts the question as a comment on the task, sets the run waiting, and waits for a person’s comment; answers it. The run goes back to running.',
+      description:
+        'Posts the question as a comment on the task, sets the run waiting, and waits for a person’s comment; answers it. The run goes back to running. ' +
+        'A person may take long: send a progress token (the server reports progress on every heartbeat, so a client that resets its timeout on progress keeps waiting), or give timeoutSeconds.',
       inputSchema: { question: z.string().min(1), timeoutSeconds: z.number().positive().optional().describe('Give up after this long.') },
     },
-    agent.tool(async ({ question, timeoutSeconds }: { question: string; timeoutSeconds?: number }) => {
+    agent.tool(async ({ question, timeoutSeconds }: { question: string; timeoutSeconds?: number }, extra) => {
       const current = agent.mustRun();
+      const progressToken = extra._meta?.progressToken;
+      // Progress on every beat keeps a client that resets its request timeout on progress waiting.
+      const onBeat =
+        progressToken === undefined
+          ? undefined
+          : (beats: number) => void extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: beats, message: 'Waiting for a person to answer.' } }).catch(() => undefined);
       try {
-        const comment = await work.ask(current.runId, current.taskId, question, { timeoutMs: timeoutSeconds ? timeoutSeconds * 1000 : undefined });
+        const comment = await work.ask(current.runId, current.taskId, question, { timeoutMs: timeoutSeconds ? timeoutSeconds * 1000 : undefined, signal: extra.signal, onBeat });
         agent.control = null;
         return { answer: comment.body, from: comment.author?.name ?? null, comment };
       } catch (error) {
