@@ -8,22 +8,9 @@
  */
 import createClient, { type Client } from 'openapi-fetch';
 import { BoardApiError, errorFrom, networkError } from './errors';
-import type { components, paths } from './schema';
+import type { paths } from './schema';
 import { openStream, type StreamEvent, type StreamOptions } from './stream';
-
-export type Schemas = components['schemas'];
-export type Run = Schemas['Run'];
-export type RunStatus = Schemas['RunStatus'];
-export type ControlWord = Schemas['ControlWord'];
-export type Task = Schemas['Task'];
-export type Board = Schemas['Board'];
-export type Comment = Schemas['Comment'];
-export type Rules = Schemas['Rules'];
-export type AgentMe = Schemas['AgentMe'];
-export type User = Schemas['User'];
-export type ClaimBody = NonNullable<paths['/api/tasks/{taskId}/run']['post']['requestBody']>['content']['application/json'];
-export type ReportBody = NonNullable<paths['/api/runs/{runId}']['patch']['requestBody']>['content']['application/json'];
-export type ReportAnswer = { run: Run; control: ControlWord | null };
+import type { AgentMe, Board, ClaimBody, Comment, ControlWord, ReportAnswer, ReportBody, Rules, Run, Task, User } from './types';
 
 export interface BoardClientOptions {
   /** The service's base address, e.g. `https://board.example.com` (routes carry `/api`); `''` for the page's own origin. */

@@ -7,10 +7,26 @@
  * the iteration with a BoardApiError: a revoked token or a removed member must not retry forever.
  */
 import { BoardApiError, errorFrom, networkError } from './errors';
-import type { components } from './schema';
 
-export type ChangeEvent = components['schemas']['ChangeEvent'];
-export type PresenceEvent = components['schemas']['PresenceEvent'];
+/** A `change` event (interface.md › Events › Stream): that something changed and where, never what. */
+export interface ChangeEvent {
+  projectId: string;
+  scope: 'board' | 'task' | 'project';
+  /** Present on task-scoped events. */
+  taskId?: string;
+  /** The `x-service-client` of the writer, or null. */
+  clientId: string | null;
+}
+
+/** A `presence` event: which task (and field) a person's tab has open; not a change, never a reason to refetch. */
+export interface PresenceEvent {
+  projectId: string;
+  kind: 'presence';
+  clientId: string;
+  userId: string;
+  taskId: string | null;
+  field: string | null;
+}
 
 export type StreamEvent = { type: 'ready' } | { type: 'change'; data: ChangeEvent } | { type: 'presence'; data: PresenceEvent };
 
