@@ -5269,6 +5269,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         run: components["schemas"]["Run"];
+                        control: components["schemas"]["ControlWord"] | null;
                     };
                 };
             };

@@ -116,7 +116,7 @@ export const ANSWERS: Record<string, Answer> = {
   'GET /api/projects/{projectId}/settings': { schema: { allOf: [board, obj({ taskCount: int })] }, description: 'The board with only the three tasks the card preview draws.' },
 
   'POST /api/tasks/{taskId}/run': { schema: wrap('run', ref('Run')), conflict: true },
-  'PATCH /api/runs/{runId}': { schema: wrap('run', ref('Run')), conflict: true, description: 'The run as it stands; its `control` is the word a person asked for, if any.' },
+  'PATCH /api/runs/{runId}': { schema: wrap('run', ref('Run'), { control: nullable(ref('ControlWord')) }), conflict: true, description: 'The run as it stands; its `control` is the word a person asked for, if any.' },
   'POST /api/runs/{runId}/control': { schema: wrap('run', ref('Run')), conflict: true },
   'GET /api/runs/{runId}': { schema: wrap('run', ref('Run')) },
   'GET /api/tasks/{taskId}/runs': { schema: wrap('runs', arrayOf(ref('PastRun'))) },

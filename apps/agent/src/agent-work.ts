@@ -1,0 +1,161 @@
+/**
+ * What the agent CLI and the MCP server share: the connection from the environment, finding a task
+ * by key or id, telling why a run refused a report (stop, take-over, lost lease, closed), and
+ * asking a person and waiting for the answer (decisions.md › Runs: a person's comment on a waiting
+ * run sets control `resume`; a report with status `running` clears it).
+ */
+import { BoardApiError, BoardClient, type AgentMe, type Comment, type ControlWord, type Run } from '@board/client';
+
+export interface AgentConfig {
+  url: string;
+  token: string;
+}
+
+/** Misuse by the caller (arguments, environment, no current run): exit code 2 in the CLI. */
+export class UsageError extends Error {}
+
+/** Why the agent must stop working on its run. */
+export type EndingKind = 'stop' | 'taken_over' | 'lost' | 'closed';
+
+/** The run cannot go on: a person asked to stop, took the task over, the lease ran out, or it is closed. */
+export class RunEnded extends Error {
+  constructor(
+    readonly kind: EndingKind,
+    message: string,
+    readonly run?: Run,
+  ) {
+    super(message);
+  }
+}
+
+/** No answer came within the time the agent was willing to wait. */
+export class NoAnswer extends Error {}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function configFromEnv(env: NodeJS.ProcessEnv): AgentConfig {
+  const url = env.BOARD_URL?.trim();
+  const token = env.BOARD_TOKEN?.trim();
+  const missing = [!url && 'BOARD_URL', !token && 'BOARD_TOKEN'].filter(Boolean);
+  if (missing.length) throw new UsageError(`Set ${missing.join(' and ')} (the board's address, and the agent token made in the project's People settings).`);
+  if (!/^https?:\/\//.test(url!)) throw new UsageError('BOARD_URL must be an http or https address, like http://127.0.0.1:3000.');
+  return { url: url!, token: token! };
+}
+
+export function endingMessage(run: Run): RunEnded {
+  if (run.status === 'taken_over') return new RunEnded('taken_over', 'A person took the task over, so this run is closed. Stop working on it.', run);
+  if (run.status === 'lost') return new RunEnded('lost', 'The run’s lease ran out (no report in time), so the run is closed. Claim the task again to go on.', run);
+  return new RunEnded('closed', `That run is closed (${run.status}).`, run);
+}
+
+export const STOP_MESSAGE = 'A person asked this run to stop. Finish it with status stopped (board-agent report --status stopped, or the finish tool).';
+
+export class AgentWork {
+  private self?: AgentMe;
+  private people?: Set<string>;
+
+  constructor(
+    readonly client: BoardClient,
+    private readonly beatMs = 30_000,
+  ) {}
+
+  static fromConfig(config: AgentConfig, beatMs?: number): AgentWork {
+    return new AgentWork(new BoardClient({ baseUrl: config.url, token: config.token }), beatMs);
+  }
+
+  async me(): Promise<AgentMe> {
+    return (this.self ??= await this.client.agentMe());
+  }
+
+  /** A task of the agent's project by id or key (`ABC-12`, any case). */
+  async resolveTask(ref: string): Promise<{ id: string; key: string; title: string }> {
+    const wanted = ref.trim();
+    if (!wanted) throw new UsageError('Name the task by its key (like ABC-12) or its id.');
+    if (UUID.test(wanted)) {
+      const task = await this.client.task(wanted);
+      return { id: task.id, key: task.key, title: task.title };
+    }
+    const { project } = await this.me();
+    const board = await this.client.board(project.id);
+    const key = wanted.toUpperCase();
+    const found = board.tasks.find((t) => t.key === key) ?? board.archived.find((t) => t.key === key);
+    if (!found) throw new BoardApiError(404, `No task ${key} on the board of ${project.name}.`);
+    return { id: found.id, key: found.key, title: found.title };
+  }
+
+  /** Runs a run call; a 409 (closed) is turned into why it ended, read from the run itself. */
+  async onRun<T>(runId: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof BoardApiError && error.status === 409 && error.message === 'That run is closed.') {
+        throw endingMessage(await this.client.run(runId));
+      }
+      throw error;
+    }
+  }
+
+  /** One heartbeat; throws RunEnded on a stop or a closed run, answers the control word otherwise. */
+  async beat(runId: string): Promise<ControlWord | null> {
+    const { control } = await this.onRun(runId, () => this.client.beat(runId));
+    if (control === 'stop') throw new RunEnded('stop', STOP_MESSAGE);
+    return control;
+  }
+
+  private async isPerson(userId: string): Promise<boolean> {
+    if (!this.people?.has(userId)) {
+      const { project } = await this.me();
+      const board = await this.client.board(project.id);
+      this.people = new Set(board.members.filter((m) => m.kind === 'human').map((m) => m.id));
+    }
+    return this.people.has(userId);
+  }
+
+  /**
+   * Posts the question as a comment, sets the run `waiting`, then waits for a person's comment
+   * after it (watching the project stream, re-reading the task on every `ready` and on changes
+   * about it, and beating meanwhile). Answers the comment, after a report `running` that clears
+   * the `resume` the comment set. Throws RunEnded on a stop or take-over, NoAnswer after `timeoutMs`.
+   */
+  async ask(runId: string, taskId: string, question: string, options: { timeoutMs?: number; signal?: AbortSignal; onBeat?: (beats: number) => void } = {}): Promise<Comment> {
+    const { project } = await this.me();
+    const asked = await this.client.comment(taskId, question);
+    await this.onRun(runId, () => this.client.report(runId, { status: 'waiting', log: `Asked: ${question.slice(0, 380)}` }));
+    const stop = new AbortController();
+    let failure: unknown = null;
+    const fail = (error: unknown) => {
+      failure ??= error;
+      stop.abort();
+    };
+    if (options.signal?.aborted) fail(new NoAnswer('The wait for an answer was cancelled.'));
+    options.signal?.addEventListener('abort', () => fail(new NoAnswer('The wait for an answer was cancelled.')));
+    let beaten = 0;
+    const beats = setInterval(() => void this.beat(runId).then(() => options.onBeat?.(++beaten), fail), this.beatMs);
+    const timeout = options.timeoutMs ? setTimeout(() => fail(new NoAnswer(`No answer came within ${Math.round(options.timeoutMs! / 1000)} seconds.`)), options.timeoutMs) : null;
+    const answered = async (): Promise<Comment | null> => {
+      const task = await this.client.task(taskId);
+      const after = task.comments.filter((c) => c.createdAt > asked.createdAt || (c.createdAt === asked.createdAt && c.id !== asked.id));
+      for (const comment of after) if (comment.authorId && comment.authorId !== asked.authorId && (await this.isPerson(comment.authorId))) return comment;
+      if (task.run?.id !== runId) throw endingMessage(await this.client.run(runId));
+      return null;
+    };
+    try {
+      for await (const event of this.client.stream(project.id, { signal: stop.signal })) {
+        const about = event.type === 'ready' || (event.type === 'change' && (event.data.taskId === taskId || event.data.scope === 'board'));
+        if (!about) continue;
+        const answer = await answered();
+        if (answer) {
+          await this.onRun(runId, () => this.client.report(runId, { status: 'running' }));
+          return answer;
+        }
+      }
+      throw failure ?? new NoAnswer('The wait for an answer ended.');
+    } catch (error) {
+      throw failure ?? error;
+    } finally {
+      clearInterval(beats);
+      if (timeout) clearTimeout(timeout);
+      stop.abort();
+    }
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * `board-agent`: the agent protocol (interface.md › Runs) from a shell. The token comes from
+ * BOARD_TOKEN, the address from BOARD_URL, the current run from the state file (state.ts).
+ * Exit codes: exit-codes.ts (and README).
+ */
+import { parseArgs } from 'node:util';
+import { BoardApiError, type ReportBody, type Run } from '@board/client';
+import { AgentWork, configFromEnv, NoAnswer, RunEnded, STOP_MESSAGE, UsageError } from './agent-work';
+import { EXIT } from './exit-codes';
+import { StateFile, type CurrentRun } from './state';
+
+export const USAGE = `Usage: board-agent <command> [options]     (BOARD_URL and BOARD_TOKEN must be set)
+
+  claim <taskKey|id> --goal "…" [--step "…"] [--plan "a;b;c"]   open a run on the task; it becomes the current run
+  report [--step "…"] [--plan "a;b;c"] [--step-index n] [--log "…"] [--status s] [--report-for minutes]
+  beat                                   heartbeat; prints the control word a person set, if any
+  ask "<question>" [--timeout seconds]   comment the question, wait (run waiting) for a person's comment, print it
+  done [--log "…"]                       finish the run (status done)
+  handover --to "<who>" [--log "…"]      hand the task over (run handed_over, step says who has it)
+  rules                                  print the project's rules for agents
+  status                                 print the current run
+  mcp                                    serve the same protocol as MCP tools on stdin/stdout
+
+  --json prints answers as JSON. The current run is kept in ./.board-agent.json (BOARD_AGENT_STATE to move it).
+Exit codes: 0 ok, 1 refused, 2 usage, 3 bad token, 4 run closed or lease lost, 5 stopped or taken over,
+            6 pause asked, 7 service unreachable, 8 no answer in time.`;
+
+const CLOSING = new Set(['done', 'failed', 'stopped', 'lost']);
+
+interface Io {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+const OPTIONS = {
+  goal: { type: 'string' },
+  step: { type: 'string' },
+  plan: { type: 'string' },
+  log: { type: 'string' },
+  status: { type: 'string' },
+  'step-index': { type: 'string' },
+  'report-for': { type: 'string' },
+  to: { type: 'string' },
+  timeout: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function plan(text: string | undefined): string[] | undefined {
+  return text === undefined ? undefined : text.split(';').map((s) => s.trim()).filter(Boolean);
+}
+
+function number(name: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!text.trim() || !Number.isFinite(value)) throw new UsageError(`--${name} takes a number.`);
+  return value;
+}
+
+export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env, io: Io = { out: (l) => process.stdout.write(l + '\n'), err: (l) => process.stderr.write(l + '\n') }): Promise<number> {
+  const state = new StateFile(env);
+  try {
+    const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    const [command, ...rest] = positionals;
+    if (values.help || !command || command === 'help') {
+      io.out(USAGE);
+      return command || values.help ? EXIT.ok : EXIT.usage;
+    }
+    const config = configFromEnv(env);
+    const work = AgentWork.fromConfig(config, Number(env.BOARD_BEAT_MS) || undefined);
+    const show = (run: Run, control: string | null = run.control) => {
+      if (values.json) io.out(JSON.stringify({ run, control }));
+      else io.out(`${run.status} · ${run.step || '(no step)'}${control ? `\ncontrol: ${control}` : ''}`);
+    };
+    const current = (): CurrentRun => {
+      const run = state.read(config.url);
+      if (!run) throw new UsageError(`No current run: claim a task first (board-agent claim <taskKey>). State file: ${state.path}`);
+      return run;
+    };
+    /** What a report or beat answer means for the script: stop (5), pause (6), or go on (0). */
+    const controlled = (control: string | null): number => {
+      if (control === 'stop') {
+        io.err(`board-agent: ${STOP_MESSAGE}`);
+        return EXIT.stopped;
+      }
+      if (control === 'pause') {
+        io.err('board-agent: A person asked this run to pause. Report status paused, then beat until the control word is resume.');
+        return EXIT.paused;
+      }
+      return EXIT.ok;
+    };
+    const report = async (run: CurrentRun, body: ReportBody) => {
+      const answer = await work.onRun(run.runId, () => work.client.report(run.runId, body));
+      if (CLOSING.has(answer.run.status) || answer.run.status === 'handed_over') state.clear();
+      show(answer.run, answer.control);
+      return controlled(answer.control);
+    };
+
+    switch (command) {
+      case 'claim': {
+        if (rest.length !== 1) throw new UsageError('claim takes one task: board-agent claim <taskKey|id> --goal "…"');
+        if (values.goal === undefined) throw new UsageError('claim needs --goal "<what the whole run is for>".');
+        const task = await work.resolveTask(rest[0]);
+        const run = await work.client.claim(task.id, { goal: values.goal, ...(values.step !== undefined && { step: values.step }), ...(values.plan !== undefined && { steps: plan(values.plan) }) });
+        const { project } = await work.me();
+        state.write({ url: config.url, runId: run.id, taskId: task.id, taskKey: task.key, projectId: project.id, claimedAt: run.startedAt });
+        if (values.json) io.out(JSON.stringify({ run, task }));
+        else io.out(`Claimed ${task.key} (${task.title}); run ${run.id}\n${run.status} · ${run.step || '(no step)'}`);
+        return EXIT.ok;
+      }
+      case 'report': {
+        const body: ReportBody = {
+          ...(values.step !== undefined && { step: values.step }),
+          ...(values.plan !== undefined && { steps: plan(values.plan) }),
+          ...(values['step-index'] !== undefined && { stepIndex: number('step-index', values['step-index']) }),
+          ...(values.log !== undefined && { log: values.log }),
+          ...(values.status !== undefined && { status: values.status as ReportBody['status'] }),
+          ...(values['report-for'] !== undefined && { reportFor: number('report-for', values['report-for']) }),
+        };
+        if (!Object.keys(body).length) throw new UsageError('report needs at least one of --step, --plan, --step-index, --log, --status, --report-for.');
+        return await report(current(), body);
+      }
+      case 'beat': {
+        const run = current();
+        const control = await work.beat(run.runId).catch((error) => {
+          if (error instanceof RunEnded && error.kind === 'stop') return 'stop' as const;
+          throw error;
+        });
+        io.out(values.json ? JSON.stringify({ control }) : `control: ${control ?? 'none'}`);
+        return controlled(control);
+      }
+      case 'ask': {
+        const question = rest.join(' ').trim();
+        if (!question) throw new UsageError('ask needs the question: board-agent ask "<question>"');
+        const run = current();
+        const timeout = number('timeout', values.timeout);
+        const answer = await work.ask(run.runId, run.taskId, question, { timeoutMs: timeout ? timeout * 1000 : undefined });
+        if (values.json) io.out(JSON.stringify({ comment: answer }));
+        else {
+          io.err(`board-agent: ${answer.author?.name ?? 'A person'} answered:`);
+          io.out(answer.body);
+        }
+        return EXIT.ok;
+      }
+      case 'done':
+        return await report(current(), { status: 'done', ...(values.log !== undefined && { log: values.log }) });
+      case 'handover': {
+        const who = values.to?.trim();
+        if (!who) throw new UsageError('handover needs --to "<who has the task now>".');
+        return await report(current(), { status: 'handed_over', step: `Handed over to ${who}`.slice(0, 200), ...(values.log !== undefined && { log: values.log }) });
+      }
+      case 'rules': {
+        const { project } = await work.me();
+        const rules = await work.client.rules(project.id);
+        if (values.json) io.out(JSON.stringify({ rules }));
+        else if (rules.text) io.out(rules.text);
+        else io.err(`board-agent: ${project.name} has no rules for agents yet.`);
+        return EXIT.ok;
+      }
+      case 'status': {
+        const run = await work.client.run(current().runId);
+        show(run);
+        return EXIT.ok;
+      }
+      case 'mcp':
+        throw new UsageError('mcp takes no arguments.');
+      default:
+        throw new UsageError(`Unknown command ${command}.\n${USAGE}`);
+    }
+  } catch (error) {
+    return failed(error, state, io);
+  }
+}
+
+function failed(error: unknown, state: StateFile, io: Io): number {
+  const say = (code: number, message: string) => (io.err(`board-agent: ${message}`), code);
+  if (error instanceof UsageError) return say(EXIT.usage, error.message);
+  if ((error as { code?: string })?.code?.startsWith?.('ERR_PARSE_ARGS')) return say(EXIT.usage, `${(error as Error).message}\n${USAGE}`);
+  if (error instanceof RunEnded) {
+    if (error.kind !== 'stop') state.clear();
+    return say(error.kind === 'stop' || error.kind === 'taken_over' ? EXIT.stopped : EXIT.closed, error.message);
+  }
+  if (error instanceof NoAnswer) return say(EXIT.noAnswer, error.message);
+  if (error instanceof BoardApiError) {
+    if (error.network) return say(EXIT.network, error.message);
+    if (error.status === 401 || error.message === 'That token belongs to another project.') return say(EXIT.badToken, `${error.message} Check BOARD_TOKEN.`);
+    return say(EXIT.refused, error.message);
+  }
+  return say(EXIT.refused, error instanceof Error ? error.message : String(error));
+}

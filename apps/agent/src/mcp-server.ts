@@ -1,0 +1,184 @@
+/**
+ * The agent protocol as an MCP server on stdin/stdout (`board-agent mcp`), for MCP-capable agents.
+ * Tools: list_my_tasks, read_task, claim_task, report, heartbeat, ask_person, comment, hand_over,
+ * finish; resource `board://rules` (the project's rules for agents). While a run is open the server
+ * beats on a timer (BOARD_BEAT_MS, default 30 s), also while a long tool call (ask_person) runs. It
+ * honours a person's control words: after a stop or a take-over (or a lost lease) run tools answer
+ * so as errors and the beating stops; a stop still lets `finish` close the run as stopped; a pause
+ * is said in every answer until resumed.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { z } from 'zod';
+import type { ReportBody } from '@board/client';
+import { AgentWork, configFromEnv, RunEnded } from './agent-work';
+import { McpAgent } from './mcp-session';
+
+const taskRef = z.string().min(1).describe('The task key (like ABC-12) or id.');
+
+export function buildMcpServer(work: AgentWork, beatMs: number): { server: McpServer; agent: McpAgent } {
+  const agent = new McpAgent(work, beatMs);
+  const client = work.client;
+  const server = new McpServer({ name: 'task-board', version: '1.0.0' });
+
+  server.registerResource(
+    'rules',
+    'board://rules',
+    { title: 'Project rules for agents', description: 'What the project asks of every agent working on it. Read before claiming a task.', mimeType: 'text/markdown' },
+    async (uri) => {
+      const { project } = await work.me();
+      const rules = await client.rules(project.id);
+      return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: rules.text }] };
+    },
+  );
+
+  server.registerTool(
+    'list_my_tasks',
+    {
+      title: 'List my tasks',
+      description:
+        'Tasks waiting for me in my project: my open runs (those waiting for a person’s answer flagged), and live tasks a person property assigns to me that are not done and have no open run.',
+    },
+    agent.bare(async () => {
+      const me = await work.me();
+      const board = await client.board(me.project.id);
+      const byId = new Map(board.tasks.map((t) => [t.id, t]));
+      const mine = board.runs.filter((r) => r.agent?.id === me.agent.id);
+      const running = new Set(board.runs.map((r) => r.taskId));
+      const people = board.properties.filter((p) => p.type === 'person').map((p) => p.id);
+      const done = board.project.doneWhen;
+      const over = (values: Record<string, unknown>) => !!done && done.optionIds.includes(values[done.propertyId] as string);
+      return {
+        myRuns: mine.map((r) => ({ taskKey: byId.get(r.taskId)?.key ?? null, taskId: r.taskId, title: byId.get(r.taskId)?.title ?? null, runId: r.id, status: r.status, step: r.step, waitingForAPerson: r.status === 'waiting', control: r.control })),
+        assignedToMe: board.tasks
+          .filter((t) => people.some((p) => t.values[p] === me.agent.id) && !over(t.values) && !running.has(t.id))
+          .map((t) => ({ key: t.key, id: t.id, title: t.title })),
+      };
+    }),
+  );
+
+  server.registerTool(
+    'read_task',
+    { title: 'Read a task', description: 'A task in full: description, values, checklist, comments, links, the open run and recent activity.', inputSchema: { task: taskRef } },
+    agent.tool(async ({ task }: { task: string }) => client.task((await work.resolveTask(task)).id)),
+  );
+
+  server.registerTool(
+    'claim_task',
+    {
+      title: 'Claim a task',
+      description: 'Opens a run on the task: my work on it, shown on its card. It becomes the current run; the server keeps it beating.',
+      inputSchema: { task: taskRef, goal: z.string().describe('What the whole run is for, one line.'), step: z.string().optional().describe('What I do first.'), plan: z.array(z.string()).optional().describe('The whole plan, one step each.') },
+    },
+    agent.tool(async ({ task, goal, step, plan }: { task: string; goal: string; step?: string; plan?: string[] }) => {
+      const found = await work.resolveTask(task);
+      const run = await client.claim(found.id, { goal, ...(step !== undefined && { step }), ...(plan !== undefined && { steps: plan }) });
+      agent.start({ runId: run.id, taskId: found.id, taskKey: found.key });
+      return { task: found, run };
+    }),
+  );
+
+  server.registerTool(
+    'report',
+    {
+      title: 'Report progress',
+      description: 'Reports on the current run: the step now, the plan, which step is active, a log line, a status. The answer carries a person’s control word (pause, resume, stop).',
+      inputSchema: {
+        step: z.string().optional(),
+        plan: z.array(z.string()).optional(),
+        stepIndex: z.number().int().min(0).optional().describe('Steps before it are done, it is active.'),
+        log: z.string().optional(),
+        status: z.enum(['running', 'paused', 'waiting', 'failed']).optional(),
+        reportFor: z.number().optional().describe('Minutes until my next report (at most 60).'),
+      },
+    },
+    agent.tool(async ({ plan, ...rest }: { step?: string; plan?: string[]; stepIndex?: number; log?: string; status?: 'running' | 'paused' | 'waiting' | 'failed'; reportFor?: number }) => {
+      const body: ReportBody = { ...rest, ...(plan !== undefined && { steps: plan }) };
+      if (!Object.keys(body).length) throw new Error('Send at least one of step, plan, stepIndex, log, status, reportFor.');
+      return agent.report(body);
+    }),
+  );
+
+  server.registerTool(
+    'heartbeat',
+    { title: 'Heartbeat', description: 'Says the current run is alive (the server also beats on its own) and answers the control word a person set, if any.' },
+    agent.bare(async () => ({ control: await agent.beat() })),
+  );
+
+  server.registerTool(
+    'ask_person',
+    {
+      title: 'Ask a person and wait',
+      description:
+        'Posts the question as a comment on the task, sets the run waiting, and waits for a person’s comment; answers it. The run goes back to running. ' +
+        'A person may take long: send a progress token (the server reports progress on every heartbeat, so a client that resets its timeout on progress keeps waiting), or give timeoutSeconds.',
+      inputSchema: { question: z.string().min(1), timeoutSeconds: z.number().positive().optional().describe('Give up after this long.') },
+    },
+    agent.tool(async ({ question, timeoutSeconds }: { question: string; timeoutSeconds?: number }, extra) => {
+      const current = agent.mustRun();
+      const progressToken = extra._meta?.progressToken;
+      // Progress on every beat keeps a client that resets its request timeout on progress waiting.
+      const onBeat =
+        progressToken === undefined
+          ? undefined
+          : (beats: number) => void extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: beats, message: 'Waiting for a person to answer.' } }).catch(() => undefined);
+      try {
+        const comment = await work.ask(current.runId, current.taskId, question, { timeoutMs: timeoutSeconds ? timeoutSeconds * 1000 : undefined, signal: extra.signal, onBeat });
+        agent.control = null;
+        return { answer: comment.body, from: comment.author?.name ?? null, comment };
+      } catch (error) {
+        if (error instanceof RunEnded) agent.end(error);
+        throw error;
+      }
+    }),
+  );
+
+  server.registerTool(
+    'comment',
+    { title: 'Comment', description: 'Comments on a task (the current run’s task when none is named).', inputSchema: { body: z.string().min(1), task: taskRef.optional() } },
+    agent.tool(async ({ body, task }: { body: string; task?: string }) => {
+      const taskId = task ? (await work.resolveTask(task)).id : agent.mustRun().taskId;
+      return { comment: await client.comment(taskId, body) };
+    }),
+  );
+
+  server.registerTool(
+    'hand_over',
+    { title: 'Hand over', description: 'Hands the task to somebody else: the run reads handed over (Waiting for review) and says who has it. Ends my work on it.', inputSchema: { to: z.string().min(1).describe('Who has the task now.'), log: z.string().optional() } },
+    agent.tool(async ({ to, log }: { to: string; log?: string }) => agent.report({ status: 'handed_over', step: `Handed over to ${to}`.slice(0, 200), ...(log !== undefined && { log }) })),
+  );
+
+  server.registerTool(
+    'finish',
+    {
+      title: 'Finish the run',
+      description: 'Closes the current run: done (default), failed, or stopped (after a person asked to stop).',
+      inputSchema: { status: z.enum(['done', 'failed', 'stopped']).optional(), log: z.string().optional() },
+    },
+    agent.tool(async ({ status, log }: { status?: 'done' | 'failed' | 'stopped'; log?: string }) => agent.report({ status: status ?? 'done', ...(log !== undefined && { log }) })),
+  );
+
+  return { server, agent };
+}
+
+/** Serves on stdin/stdout until the client goes away; answers the exit code. */
+export async function serveMcp(env: NodeJS.ProcessEnv): Promise<number> {
+  let work: AgentWork;
+  try {
+    work = AgentWork.fromConfig(configFromEnv(env), Number(env.BOARD_BEAT_MS) || undefined);
+  } catch (error) {
+    process.stderr.write(`board-agent mcp: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const { server, agent } = buildMcpServer(work, Number(env.BOARD_BEAT_MS) || 30_000);
+  const transport = new StdioServerTransport();
+  const closed = new Promise<number>((resolve) => {
+    server.server.onclose = () => resolve(0);
+    process.stdin.on('end', () => resolve(0));
+  });
+  await server.connect(transport);
+  const code = await closed;
+  agent.stopBeating();
+  await server.close().catch(() => undefined);
+  return code;
+}
