@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import { generateTrelloExport } from '../../bench/trello-export';
 import { apiIn, describeBrowser, registerIn, seriousViolations, startHarness, until, watchPage, type BrowserHarness } from './support/page';
 
 // What a person could not yet do on the page (issue 18 point 2): each flow done in the browser and
@@ -140,6 +144,156 @@ describeBrowser('board page: the settings and screens added after the first cut'
     await agents.getByLabel('Agent face (one emoji, empty for initials)').fill('');
     await agents.getByRole('button', { name: 'Save agent' }).click();
     await until(read, (m) => expect(m.emoji).toBeNull());
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('card view modes beside places, for the project and for one view', async () => {
+    const { context, page, problems, project } = await signedIn('Cara', 'CARD');
+    const b0 = await board(context, project.id);
+    const status = b0.properties.find((p: any) => p.name === 'Status');
+    const main = b0.views[0];
+    await apiIn(context, h.origin, 'POST', `/projects/${project.id}/tasks`, { title: 'Paint', values: { [status.id]: status.options[0].id } });
+    await page.goto(`/p/${project.id}/settings`);
+    await section(page, 'Properties').getByLabel('Status drawn as').selectOption('colour');
+    await until(() => board(context, project.id), (b) => expect(b.cardView.rows[status.id].mode).toBe('colour'));
+    await page.goto(`/p/${project.id}`);
+    await page.locator('[data-task-key="CARD-1"] .colour-bar').waitFor();
+    // This view alone: Status as a chip in the header's right, fixed colour.
+    await page.getByRole('button', { name: 'View settings' }).click();
+    await page.getByText('Cards in this view').click();
+    await page.getByLabel(`Status in ${main.name}`).selectOption('headerR');
+    await until(() => board(context, project.id), (b) => expect(b.views[0].cardView.rows[status.id]).toEqual({ place: 'headerR', mode: 'colour' }));
+    await page.getByLabel(`Status drawn as, in ${main.name}`).selectOption('fixed');
+    await until(() => board(context, project.id), (b) => expect(b.views[0].cardView.rows[status.id]).toEqual({ place: 'headerR', mode: 'fixed' }));
+    expect((await board(context, project.id)).cardView.rows[status.id].mode).toBe('colour');
+    await page.locator('[data-task-key="CARD-1"] .card-head .chip').filter({ hasText: status.options[0].name }).waitFor();
+    expect(await page.locator('[data-task-key="CARD-1"] .colour-bar').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    // Back to the project's cards.
+    await page.getByRole('button', { name: 'Use the project’s cards' }).click();
+    await until(() => board(context, project.id), (b) => expect(b.views[0].cardView).toBeNull());
+    await page.locator('[data-task-key="CARD-1"] .colour-bar').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("the project's activity feed, a page at a time", async () => {
+    const { context, page, problems, project } = await signedIn('Fee', 'FEED');
+    for (let i = 1; i <= 55; i++) await apiIn(context, h.origin, 'POST', `/projects/${project.id}/tasks`, { title: `Task ${i}` });
+    await page.goto(`/p/${project.id}`);
+    await page.getByRole('link', { name: 'Activity' }).click();
+    const feed = page.getByRole('list', { name: 'Activity' });
+    await feed.locator('li').first().waitFor();
+    expect(await feed.locator('li').count()).toBe(50);
+    await expect(feed.locator('li').first().textContent()).resolves.toContain('FEED-1');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Show later activity' }).click();
+    await until(() => feed.locator('li').count(), (n) => expect(n).toBe(55));
+    expect(await page.getByRole('button', { name: 'Show later activity' }).count()).toBe(0);
+    // The same lines, in the same order, as the API's pages.
+    const all: any[] = [];
+    let next: any = null;
+    do {
+      const q = next ? `?after=${encodeURIComponent(next.after)}&afterId=${next.afterId}` : '';
+      const a = await apiIn(context, h.origin, 'GET', `/projects/${project.id}/activity${q}`);
+      all.push(...a.activity);
+      next = a.next;
+    } while (next);
+    expect(all.map((a) => a.taskKey)).toEqual((await feed.locator('li').allTextContents()).map((t) => /FEED-\d+/.exec(t)![0]));
+    // A task key opens the task.
+    await feed.getByRole('button', { name: 'FEED-55' }).click();
+    await page.getByRole('dialog').getByText('Task 55').first().waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('imports a Trello export: upload, preview, import (owner and admins only)', async () => {
+    const { context, page, problems, project } = await signedIn('Tre', 'TREL');
+    const exported = generateTrelloExport({ cards: 6, lists: 3, labels: 2, checklistItems: 1, comments: 1, closedEvery: 3, seed: 7 });
+    const dir = mkdtempSync(join(tmpdir(), 'trello-'));
+    const path = join(dir, 'board.json');
+    writeFileSync(path, JSON.stringify(exported));
+    const expected = (await apiIn(context, h.origin, 'POST', `/projects/${project.id}/import/preview`, exported)).preview;
+    await page.goto(`/p/${project.id}/settings`);
+    const box = section(page, 'Import from Trello');
+    await box.getByLabel('Trello board export (JSON)').setInputFiles(path);
+    const preview = box.getByRole('status', { name: 'Import preview' });
+    await preview.waitFor();
+    expect(await preview.textContent()).toContain(`holds ${expected.tasks} tasks and ${expected.archived} archived`);
+    expect((await board(context, project.id)).tasks).toHaveLength(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await preview.getByRole('button', { name: `Import ${expected.tasks + expected.archived} tasks` }).click();
+    await box.getByText(`Imported ${expected.tasks + expected.archived} tasks; skipped 0.`).waitFor();
+    const after = await board(context, project.id);
+    expect(after.tasks).toHaveLength(expected.tasks);
+    expect(after.archived).toHaveLength(expected.archived);
+    await page.getByRole('link', { name: 'Board', exact: true }).click();
+    await page.locator('[data-task-key]').first().waitFor();
+    // A file that is not an export: the service's sentence.
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    writeFileSync(path, JSON.stringify({ hello: 'world' }));
+    await section(page, 'Import from Trello').getByLabel('Trello board export (JSON)').setInputFiles(path);
+    await section(page, 'Import from Trello').getByRole('alert').filter({ hasText: 'That is not a Trello board export.' }).waitFor();
+    // A member is not offered the import.
+    const other = await h.newContext();
+    const member = await registerIn(other, h.origin, 'Mem');
+    await apiIn(context, h.origin, 'POST', `/projects/${project.id}/members`, { email: member.email });
+    const memberPage = await other.newPage();
+    await memberPage.goto(`/p/${project.id}/settings`);
+    await memberPage.getByRole('heading', { name: 'People' }).waitFor();
+    expect(await memberPage.getByRole('heading', { name: 'Import from Trello' }).count()).toBe(0);
+    expect(problems).toEqual([]);
+    rmSync(dir, { recursive: true, force: true });
+    await other.close();
+    await context.close();
+  });
+
+  it('edits a chart after it is made (name, projects, property)', async () => {
+    const { context, page, problems, project } = await signedIn('Chu', 'CHRA');
+    const { project: second } = await apiIn(context, h.origin, 'POST', '/projects', { name: 'Second CHRB', key: 'CHRB' });
+    const statusOf = async (id: string) => (await board(context, id)).properties.find((p: any) => p.name === 'Status');
+    const [sa, sb] = [await statusOf(project.id), await statusOf(second.id)];
+    const { chart } = await apiIn(context, h.origin, 'POST', '/charts', { name: 'Flow A', kind: 'flow', projectIds: [project.id], propertyId: sa.id });
+    await page.goto('/charts');
+    await page.getByRole('button', { name: 'Edit chart Flow A' }).click();
+    const form = page.getByRole('form', { name: 'Edit chart Flow A' });
+    await form.getByLabel('Name of the chart').fill('Flow of both');
+    await form.getByLabel('Second CHRB').check();
+    await form.getByLabel('Property of the chart').selectOption({ label: 'Status (Second CHRB)' });
+    expect(await seriousViolations(page)).toEqual([]);
+    await form.getByRole('button', { name: 'Save chart' }).click();
+    await page.getByRole('heading', { name: /Flow of both/ }).waitFor();
+    const { charts } = await apiIn(context, h.origin, 'GET', '/charts');
+    expect(charts).toEqual([expect.objectContaining({ id: chart.id, name: 'Flow of both', projectIds: expect.arrayContaining([project.id, second.id]), propertyId: sb.id })]);
+    expect(charts[0].projectIds).toHaveLength(2);
+    await page.locator('svg[role="img"]').first().waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('pages past runs beyond the first twenty', async () => {
+    const { context, page, problems, project } = await signedIn('Run', 'RUNS');
+    const { token } = await apiIn(context, h.origin, 'POST', `/projects/${project.id}/agents`, { name: 'Bot' });
+    const { task } = await apiIn(context, h.origin, 'POST', `/projects/${project.id}/tasks`, { title: 'Busy task' });
+    const asAgent = async (method: string, path: string, body: unknown) => {
+      const res = await fetch(`${h.origin}/api${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      if (res.status >= 400) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+      return (await res.json()) as any;
+    };
+    for (let i = 1; i <= 23; i++) {
+      const { run } = await asAgent('POST', `/tasks/${task.id}/run`, { goal: `Attempt ${i}` });
+      await asAgent('PATCH', `/runs/${run.id}`, { status: 'done' });
+    }
+    await page.goto(`/p/${project.id}?task=${task.id}`);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Past runs (20+)').click();
+    expect(await dialog.locator('.past-runs li').count()).toBe(20);
+    await dialog.getByRole('button', { name: 'Show earlier runs' }).click();
+    await dialog.getByText('Past runs (23)').waitFor();
+    const goals = (await dialog.locator('.past-runs li').allTextContents()).map((t) => /Attempt \d+/.exec(t)![0]);
+    expect(goals).toEqual(Array.from({ length: 23 }, (_, i) => `Attempt ${23 - i}`));
+    expect(await dialog.getByRole('button', { name: 'Show earlier runs' }).count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -7,6 +7,7 @@ import { Avatar } from '../ui/Avatar';
 import { navigate } from '../router';
 import { WebhooksSection } from './WebhooksSection';
 import { AgentEdit } from './AgentEdit';
+import { ImportSection } from './ImportSection';
 import { ModeSelect } from '../board/CardRows';
 import { MoveButtons, OptionNote, TypeDefaults, WhenRule } from './PropertyParts';
 
@@ -20,6 +21,7 @@ export function SettingsPage({ board, me }: { board: Board; me: User }) {
       <PropertiesSection board={board} admin={admin} />
       <RulesSection board={board} admin={admin} />
       {admin && <WebhooksSection board={board} />}
+      {admin && <ImportSection board={board} />}
     </div>
   );
 }
