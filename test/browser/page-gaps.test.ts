@@ -297,4 +297,39 @@ describeBrowser('board page: the settings and screens added after the first cut'
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('the new forms and the activity page at 375 px and in the dark scheme: no sideways scroll, axe passes', async () => {
+    const { context, page, problems, project } = await signedIn('Nar', 'NARR');
+    const call = (method: string, path: string, data?: unknown) => apiIn(context, h.origin, method, path, data);
+    await call('POST', `/projects/${project.id}/properties`, { name: 'Type', type: 'select', options: ['Bug', 'Feature'] });
+    const rel = (await call('POST', `/projects/${project.id}/properties`, { name: 'Release', type: 'select', options: ['v1'] })).property;
+    await call('PATCH', `/properties/${rel.id}`, { dated: true });
+    await call('POST', `/projects/${project.id}/agents`, { name: 'Robo' });
+    await call('POST', `/projects/${project.id}/webhooks`, { url: 'http://127.0.0.1:9/narrow' });
+    await call('POST', `/projects/${project.id}/tasks`, { title: 'A task with a rather long title to wrap on a phone' });
+    await page.setViewportSize({ width: 375, height: 740 });
+    const overflow = () => page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(`/p/${project.id}/settings`);
+      await section(page, 'Webhooks').getByRole('button', { name: 'Edit' }).click();
+      await section(page, 'Agents and tokens').getByRole('button', { name: 'Edit Robo' }).click();
+      await page.getByText('Defaults of Release by Type').click();
+      await page.getByRole('button', { name: 'Add note of v1' }).click();
+      await page.getByLabel('Trello board export (JSON)').waitFor();
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.goto(`/p/${project.id}/activity`);
+      await page.getByRole('list', { name: 'Activity' }).locator('li').first().waitFor();
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.goto(`/p/${project.id}`);
+      await page.getByRole('button', { name: 'View settings' }).click();
+      await page.getByText('Cards in this view').click();
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
