@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { generateTrelloExport } from '../../bench/trello-export';
-import { apiIn, describeBrowser, registerIn, seriousViolations, startHarness, until, watchPage, type BrowserHarness } from './support/page';
+import { apiIn, describeBrowser, keepScreenshot, registerIn, seriousViolations, startHarness, until, watchPage, type BrowserHarness } from './support/page';
 
 // What a person could not yet do on the page (issue 18 point 2): each flow done in the browser and
 // its result read back through the API.
@@ -200,7 +200,12 @@ describeBrowser('board page: the settings and screens added after the first cut'
       all.push(...a.activity);
       next = a.next;
     } while (next);
+    await page.evaluate('window.scrollTo(0, 0)');
+    await keepScreenshot(page, 'activity');
     expect(all.map((a) => a.taskKey)).toEqual((await feed.locator('li').allTextContents()).map((t) => /FEED-\d+/.exec(t)![0]));
+    // A line written elsewhere shows up live.
+    await apiIn(context, h.origin, 'POST', `/projects/${project.id}/tasks`, { title: 'Task 56' });
+    await feed.getByRole('button', { name: 'FEED-56' }).waitFor();
     // A task key opens the task.
     await feed.getByRole('button', { name: 'FEED-55' }).click();
     await page.getByRole('dialog').getByText('Task 55').first().waitFor();
