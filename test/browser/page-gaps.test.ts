@@ -337,4 +337,29 @@ describeBrowser('board page: the settings and screens added after the first cut'
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it("a view's kind and grouping changed after it is made; a shipped day taken back", async () => {
+    const { context, page, problems, project } = await signedIn('Kay', 'KIND');
+    const call = (method: string, path: string, data?: unknown) => apiIn(context, h.origin, method, path, data);
+    const area = (await call('POST', `/projects/${project.id}/properties`, { name: 'Area', type: 'select', options: ['Front', 'Back'] })).property;
+    const view = (await call('POST', `/projects/${project.id}/views`, { name: 'Flat', kind: 'list' })).view;
+    await page.goto(`/p/${project.id}?view=${view.id}`);
+    await page.getByRole('button', { name: 'View settings' }).click();
+    await page.getByLabel('Grouped by').selectOption({ label: 'Area' });
+    await page.getByLabel('Kind of view').selectOption('board');
+    const read = async () => (await board(context, project.id)).views.find((v: any) => v.id === view.id);
+    await until(read, (v) => expect(v).toMatchObject({ kind: 'board', groupById: area.id }));
+    await page.getByRole('region', { name: 'Front' }).or(page.getByText('Front').first()).first().waitFor();
+    // Releases on; a dated option with a target ships, then an admin takes the day back.
+    await call('PATCH', `/projects/${project.id}`, { releases: true });
+    await call('PATCH', `/properties/${area.id}`, { dated: true });
+    const front = area.options.find((o: any) => o.name === 'Front');
+    await call('PATCH', `/options/${front.id}`, { targetOn: '2026-12-24' });
+    await call('POST', `/options/${front.id}/ship`, { rest: 'leave' });
+    await page.goto(`/p/${project.id}/settings`);
+    await page.getByRole('button', { name: 'Take back the ship of Front' }).click();
+    await until(async () => (await board(context, project.id)).properties.find((p: any) => p.id === area.id).options[0].shippedAt, (v) => expect(v).toBeNull());
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -278,6 +278,11 @@ function PropertyRow({ prop, board, admin, refresh }: { prop: Property; board: B
                   </>
                 )}
                 {o.shippedAt && <span className="muted"> shipped {o.shippedAt}</span>}
+                {o.shippedAt && admin && (
+                  <button type="button" onClick={() => void act.run(async () => { await patch(`/options/${o.id}`, { shippedAt: null }); await refresh(); })}>
+                    Take back the ship of {o.name}
+                  </button>
+                )}
                 {admin && <button type="button" className="icon" aria-label={`Delete option ${o.name}`} onClick={() => void act.run(async () => { await del(`/options/${o.id}`); await refresh(); })}>×</button>}
               </li>
             ))}
