@@ -79,9 +79,9 @@ export interface BrowserHarness {
 }
 
 /** A real instance serving the built page, and a fresh Chromium. */
-export async function startHarness(): Promise<BrowserHarness> {
+export async function startHarness(env?: Record<string, string>): Promise<BrowserHarness> {
   ensureWebBuild();
-  const t = await startTestApp();
+  const t = await startTestApp({ env });
   const origin = t.api.replace(/\/api$/, '');
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: CHROMIUM!, headless: true, args: pageOpen.CHROMIUM_ARGS });

@@ -33,6 +33,8 @@ export type ViewKind = 'board' | 'list' | 'roadmap';
 export interface View {
   id: Uuid; name: string; kind: ViewKind; groupById: Uuid | null; position: string; isDefault: boolean;
   filters: { rules: FilterRule[] }; lens: { rules: FilterRule[] }; sort: Sort | null; lensSort: Sort | null;
+  /** The view's own card view merged over the project's, or null when it follows the project's. */
+  cardView?: CardView | null;
 }
 export interface CardRow { place: 'headerL' | 'headerR' | 'title' | 'footer' | 'off'; mode: 'colour' | 'fixed' | 'text' | 'avatar' }
 export interface CardView { rows: Record<string, CardRow> }

@@ -39,7 +39,7 @@ export function BoardView({ board, view, tasks, presence }: { board: Board; view
     }
     return map;
   }, [presence, board.members]);
-  const ctx = useMemo(() => cardContext(board, here), [board, here]);
+  const ctx = useMemo(() => cardContext(board, here, view), [board, here, view]);
   const [dragging, setDragging] = useState<BoardTask | null>(null);
   const [announce, setAnnounce] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { Board, BoardTask, Member, Property, Run } from '../api/types';
+import type { Board, BoardTask, CardView, Member, Property, Run, View } from '../api/types';
 import { Avatar } from '../ui/Avatar';
 import { isEmpty } from './model';
 
@@ -12,10 +12,16 @@ export interface CardContext {
   here: Map<string, Member[]>; // task id -> people who have it open
 }
 
-export function cardContext(board: Board, here: Map<string, Member[]>): CardContext {
+/** The card view a view draws with: its own when it has one, else the project's. */
+export function cardViewOf(board: Board, view: View | undefined | null): CardView {
+  return view?.cardView ?? board.cardView;
+}
+
+export function cardContext(board: Board, here: Map<string, Member[]>, view?: View | null): CardContext {
   const props = new Map(board.properties.map((p) => [p.id, p]));
+  const cv = cardViewOf(board, view);
   const rows = board.properties
-    .map((p) => ({ prop: p, place: board.cardView?.rows?.[p.id]?.place ?? 'footer', mode: board.cardView?.rows?.[p.id]?.mode ?? 'text' }))
+    .map((p) => ({ prop: p, place: cv?.rows?.[p.id]?.place ?? 'footer', mode: cv?.rows?.[p.id]?.mode ?? 'text' }))
     .filter((r) => r.place !== 'off');
   return {
     board,

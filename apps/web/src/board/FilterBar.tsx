@@ -6,6 +6,8 @@ import type { Board, FilterOp, FilterRule, Sort, User, View } from '../api/types
 import { NONE } from '../api/types';
 import { ErrorLine, useAction } from '../ui/Field';
 import { OPS, OP_LABEL } from './model';
+import { MoveButtons } from '../settings/PropertyParts';
+import { ViewCardRows } from './CardRows';
 
 const SET_OPS = new Set(['is', 'is_not']);
 const BLANK_OPS = new Set(['empty', 'not_empty']);
@@ -148,11 +150,33 @@ function ViewMenu({ board, view }: { board: Board; view: View }) {
         <form className="inline-form" aria-label="View settings" onSubmit={(e) => { e.preventDefault(); void act.run(async () => { await patch(`/views/${view.id}`, { name }); await refresh(); }); }}>
           <label>View name<input value={name} onChange={(e) => setName(e.target.value)} /></label>
           <button type="submit">Rename view</button>
+          <label>
+            Kind of view
+            <select value={view.kind} onChange={(e) => void act.run(async () => { await patch(`/views/${view.id}`, { kind: e.target.value }); await refresh(); })}>
+              <option value="board">Board</option>
+              <option value="list">List</option>
+              <option value="roadmap">Roadmap</option>
+            </select>
+          </label>
+          <label>
+            Grouped by
+            <select value={view.groupById ?? ''} onChange={(e) => void act.run(async () => { await patch(`/views/${view.id}`, { groupById: e.target.value || null }); await refresh(); })}>
+              <option value="">nothing</option>
+              {board.properties.filter((p) => ['select', 'iteration', 'person', 'checkbox'].includes(p.type)).map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+            </select>
+          </label>
+          <MoveButtons ids={board.views.map((v) => v.id)} id={view.id} label={`view ${view.name}`} path={`/views/${view.id}`} onSaved={async () => { await refresh(); }} onError={act.setError} words={['left', 'right']} />
           {admin && !view.isDefault && (
             <button type="button" className="danger" onClick={() => void act.run(async () => { await del(`/views/${view.id}`); setQuery({ view: null }); await refresh(); })}>Delete view</button>
           )}
           <ErrorLine error={act.error} />
         </form>
+      )}
+      {open && admin && (
+        <details className="view-cards-box">
+          <summary>Cards in this view</summary>
+          <ViewCardRows board={board} view={view} />
+        </details>
       )}
     </>
   );

@@ -2,14 +2,15 @@ import { useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Board, BoardTask, View } from '../api/types';
 import { setQuery } from '../router';
-import { cardContext } from './Card';
+import { cardContext, cardViewOf } from './Card';
 import { ValueText } from '../task/ValueText';
 
 /** The list: one row per task in the view's order, drawn only where it is seen. */
-export function ListView({ board, tasks }: { board: Board; view: View; tasks: BoardTask[] }) {
+export function ListView({ board, view, tasks }: { board: Board; view: View; tasks: BoardTask[] }) {
   const ref = useRef<HTMLDivElement | null>(null);
-  const ctx = cardContext(board, new Map());
-  const cols = board.properties.filter((p) => board.cardView?.rows?.[p.id]?.place !== 'off').slice(0, 4);
+  const ctx = cardContext(board, new Map(), view);
+  const cv = cardViewOf(board, view);
+  const cols = board.properties.filter((p) => cv?.rows?.[p.id]?.place !== 'off').slice(0, 4);
   const v = useVirtualizer({ count: tasks.length, getScrollElement: () => ref.current, estimateSize: () => 40, overscan: 10 });
   return (
     <div className="list-view" ref={ref} role="table" aria-label="Tasks" aria-rowcount={tasks.length + 1}>

@@ -15,6 +15,7 @@ import { TaskPanel } from '../task/TaskPanel';
 import { SettingsPage } from '../settings/SettingsPage';
 import { TrashPage } from './TrashPage';
 import { ChangelogPage } from '../extra/ChangelogPage';
+import { FeedPage } from './FeedPage';
 import { Avatar } from '../ui/Avatar';
 
 export function ProjectPage({ projectId, section, me }: { projectId: string; section: string; me: User }) {
@@ -35,6 +36,7 @@ export function ProjectPage({ projectId, section, me }: { projectId: string; sec
         <nav aria-label="Project" className="tabs">
           <a {...linkProps(base)} aria-current={section === 'board' ? 'page' : undefined}>Board</a>
           <a {...linkProps(`${base}/trash`)} aria-current={section === 'trash' ? 'page' : undefined}>Archive and bin</a>
+          <a {...linkProps(`${base}/activity`)} aria-current={section === 'activity' ? 'page' : undefined}>Activity</a>
           <a {...linkProps(`${base}/changelog`)} aria-current={section === 'changelog' ? 'page' : undefined}>Changelog</a>
           <a {...linkProps(`${base}/settings`)} aria-current={section === 'settings' ? 'page' : undefined}>Settings</a>
         </nav>
@@ -51,6 +53,8 @@ export function ProjectPage({ projectId, section, me }: { projectId: string; sec
         <SettingsPage board={data} me={me} />
       ) : section === 'trash' ? (
         <TrashPage board={data} />
+      ) : section === 'activity' ? (
+        <FeedPage board={data} />
       ) : section === 'changelog' ? (
         <ChangelogPage board={data} />
       ) : (

@@ -86,6 +86,8 @@ export function useProjectStream(projectId: string): { presence: Presence; conne
       source.addEventListener('change', (e) => {
         const change = JSON.parse((e as MessageEvent).data) as ChangeEvent;
         if (change.clientId === CLIENT_ID) return;
+        // Any change may have written a feed line: the Activity page re-reads when it is open.
+        void qc.invalidateQueries({ queryKey: ['project-extra', projectId, 'activity'] });
         if (change.scope === 'board' || change.scope === 'project') {
           void qc.invalidateQueries({ queryKey: ['board', projectId] });
           if (change.scope === 'project') void qc.invalidateQueries({ queryKey: ['project-extra', projectId] });

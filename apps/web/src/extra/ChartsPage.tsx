@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { del, get, post } from '../api/client';
 import type { Chart, ChartData, ChartKind, Project, Board } from '../api/types';
 import { ErrorLine, useAction } from '../ui/Field';
+import { ChartEdit } from './ChartEdit';
 
 const PALETTE = ['#4b8fbe', '#4f8a5b', '#d1913a', '#c2557a', '#6d5bd0', '#3fb0c8', '#e0574d', '#7a8a2f', '#8b8f98'];
 
@@ -55,6 +56,7 @@ function ChartCard({ chart, onDelete }: { chart: Chart; onDelete: () => void }) 
     <article className="chart-card" aria-labelledby={`chart-${chart.id}`}>
       <h2 id={`chart-${chart.id}`}>{chart.name} <span className="muted">{chart.kind}</span></h2>
       {data.data ? <SvgChart data={data.data} /> : <ErrorLine error={data.error?.message ?? null} />}
+      <ChartEdit chart={chart} />
       <button type="button" className="danger" onClick={onDelete}>Delete chart</button>
     </article>
   );

@@ -1,10 +1,15 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { del, get, patch, post, put } from '../api/client';
-import { PROPERTY_TYPES, type Board, type Member, type Project, type Property, type PropertyType, type Rules, type Token, type User, type Webhook, type Delivery } from '../api/types';
+import { PROPERTY_TYPES, type Board, type Member, type Project, type Property, type PropertyType, type Rules, type Token, type User } from '../api/types';
 import { ErrorLine, Once, useAction } from '../ui/Field';
 import { Avatar } from '../ui/Avatar';
 import { navigate } from '../router';
+import { WebhooksSection } from './WebhooksSection';
+import { AgentEdit } from './AgentEdit';
+import { ImportSection } from './ImportSection';
+import { ModeSelect } from '../board/CardRows';
+import { MoveButtons, OptionNote, TypeDefaults, WhenRule } from './PropertyParts';
 
 export function SettingsPage({ board, me }: { board: Board; me: User }) {
   const admin = board.project.role === 'owner' || board.project.role === 'admin';
@@ -16,11 +21,10 @@ export function SettingsPage({ board, me }: { board: Board; me: User }) {
       <PropertiesSection board={board} admin={admin} />
       <RulesSection board={board} admin={admin} />
       {admin && <WebhooksSection board={board} />}
+      {admin && <ImportSection board={board} />}
     </div>
   );
 }
-
-const HOOK_KINDS = ['created', 'title', 'description', 'value', 'checklist', 'comment', 'run', 'archive', 'link', 'deleted', 'reset', 'import', 'attachment', 'rules'];
 
 function useRefresh(pid: string) {
   const qc = useQueryClient();
@@ -149,6 +153,7 @@ function AgentsSection({ board }: { board: Board }) {
         {agents.map((a: Member) => (
           <li key={a.id} className="row agent-row">
             <Avatar person={a} /> <strong>{a.name}</strong>
+            <AgentEdit projectId={pid} agent={a} onSaved={again} />
             <button type="button" onClick={() => void act.run(async () => { const t = await post(`/projects/${pid}/agents/${a.id}/tokens`); setShown(t.token); await again(); })}>New token</button>
             <button type="button" className="danger" onClick={() => void act.run(async () => { await del(`/projects/${pid}/agents/${a.id}`); await again(); })}>Remove {a.name}</button>
             <ul className="tokens">
@@ -222,6 +227,7 @@ function PropertyRow({ prop, board, admin, refresh }: { prop: Property; board: B
         <label>Name of {prop.name}<input value={name} maxLength={40} onChange={(e) => setName(e.target.value)} /></label>
         <span className="muted">{prop.type.replace('_', ' ')}</span>
         <button type="submit">Rename</button>
+        <MoveButtons ids={board.properties.map((p) => p.id)} id={prop.id} label={prop.name} path={`/properties/${prop.id}`} onSaved={refresh} onError={act.setError} />
         <label>
           On cards
           <select
@@ -243,12 +249,19 @@ function PropertyRow({ prop, board, admin, refresh }: { prop: Property; board: B
             <option value="off">not shown</option>
           </select>
         </label>
+        <ModeSelect
+          label={`${prop.name} drawn as`}
+          value={row?.mode ?? 'text'}
+          disabled={!admin || place === 'off'}
+          onChange={(mode) => void act.run(async () => { await patch(`/projects/${board.project.id}/card-view`, { rows: { [prop.id]: { place, mode } } }); await refresh(); })}
+        />
         {admin && prop.type === 'select' && (
           <label className="check"><input type="checkbox" checked={!!prop.config?.dated} onChange={(e) => void act.run(async () => { await patch(`/properties/${prop.id}`, { dated: e.target.checked }); await refresh(); })} /> Dated (releases)</label>
         )}
         {admin && <button type="button" className="danger" onClick={() => void act.run(async () => { await del(`/properties/${prop.id}`); await refresh(); })}>Delete {prop.name}</button>}
       </form>
       <WhenRule prop={prop} board={board} onSaved={refresh} onError={act.setError} />
+      {admin && <TypeDefaults prop={prop} board={board} onSaved={refresh} onError={act.setError} />}
       {['select', 'multi_select', 'iteration'].includes(prop.type) && (
         <div className="options">
           <ul>
@@ -256,13 +269,20 @@ function PropertyRow({ prop, board, admin, refresh }: { prop: Property; board: B
               <li key={o.id}>
                 <input type="color" aria-label={`Colour of ${o.name}`} value={o.color} onChange={(e) => void act.run(async () => { await patch(`/options/${o.id}`, { color: e.target.value }); await refresh(); })} />
                 <OptionName id={o.id} name={o.name} onSaved={refresh} onError={act.setError} />
+                <MoveButtons ids={prop.options.map((x) => x.id)} id={o.id} label={`option ${o.name}`} path={`/options/${o.id}`} onSaved={refresh} onError={act.setError} />
                 {dated && (
                   <>
                     <label className="inline-label">starts<input type="date" aria-label={`Start of ${o.name}`} value={o.startsOn ?? ''} onChange={(e) => void act.run(async () => { await patch(`/options/${o.id}`, { startsOn: e.target.value || null }); await refresh(); })} /></label>
                     <label className="inline-label">target<input type="date" aria-label={`Target of ${o.name}`} value={o.targetOn ?? ''} onChange={(e) => void act.run(async () => { await patch(`/options/${o.id}`, { targetOn: e.target.value || null }); await refresh(); })} /></label>
+                    <OptionNote option={o} onSaved={refresh} onError={act.setError} />
                   </>
                 )}
                 {o.shippedAt && <span className="muted"> shipped {o.shippedAt}</span>}
+                {o.shippedAt && admin && (
+                  <button type="button" onClick={() => void act.run(async () => { await patch(`/options/${o.id}`, { shippedAt: null }); await refresh(); })}>
+                    Take back the ship of {o.name}
+                  </button>
+                )}
                 {admin && <button type="button" className="icon" aria-label={`Delete option ${o.name}`} onClick={() => void act.run(async () => { await del(`/options/${o.id}`); await refresh(); })}>×</button>}
               </li>
             ))}
@@ -297,61 +317,6 @@ function RulesSection({ board, admin }: { board: Board; admin: boolean }) {
   );
 }
 
-function WebhooksSection({ board }: { board: Board }) {
-  const pid = board.project.id;
-  const hooks = useQuery({ queryKey: ['project-extra', pid, 'webhooks'], queryFn: () => get<{ webhooks: Webhook[] }>(`/projects/${pid}/webhooks`) });
-  const [url, setUrl] = useState('');
-  const [kinds, setKinds] = useState<string[]>([]);
-  const [secret, setSecret] = useState<string | null>(null);
-  const [open, setOpen] = useState<string | null>(null);
-  const act = useAction();
-  const again = () => hooks.refetch();
-  return (
-    <section aria-labelledby="hooks-h">
-      <h2 id="hooks-h">Webhooks</h2>
-      {secret && <Once label="The webhook's signing secret." secret={secret} />}
-      <ul className="rows">
-        {hooks.data?.webhooks.map((w) => (
-          <li key={w.id} className="row">
-            <code className="url">{w.url}</code>
-            <span className="muted">{w.kinds.length ? w.kinds.join(', ') : 'all kinds'} · {w.secretPrefix}… · {w.lastDelivery ? `last ${w.lastDelivery.status}` : 'no deliveries'}</span>
-            <label className="check"><input type="checkbox" checked={w.enabled} onChange={(e) => void act.run(async () => { await patch(`/projects/${pid}/webhooks/${w.id}`, { enabled: e.target.checked }); await again(); })} /> On</label>
-            <button type="button" onClick={() => void act.run(async () => { await post(`/projects/${pid}/webhooks/${w.id}`); await again(); })}>Send test</button>
-            <button type="button" onClick={() => void act.run(async () => { const a = await patch(`/projects/${pid}/webhooks/${w.id}`, { roll: true }); setSecret(a.secret); await again(); })}>Roll secret</button>
-            <button type="button" onClick={() => setOpen(open === w.id ? null : w.id)} aria-expanded={open === w.id}>Deliveries</button>
-            <button type="button" className="danger" onClick={() => void act.run(async () => { await del(`/projects/${pid}/webhooks/${w.id}`); await again(); })}>Delete</button>
-            {open === w.id && <Deliveries pid={pid} id={w.id} />}
-          </li>
-        ))}
-      </ul>
-      <form className="inline-form" onSubmit={(e) => { e.preventDefault(); void act.run(async () => { const a = await post(`/projects/${pid}/webhooks`, { url, kinds }); setSecret(a.secret); setUrl(''); setKinds([]); await again(); }); }}>
-        <label>Webhook URL<input type="url" required value={url} onChange={(e) => setUrl(e.target.value)} /></label>
-        <fieldset className="choice-list">
-          <legend>Kinds (none ticked: all)</legend>
-          {HOOK_KINDS.map((k) => (
-            <label key={k} className="check">
-              <input type="checkbox" checked={kinds.includes(k)} onChange={(e) => setKinds((ks) => (e.target.checked ? [...ks, k] : ks.filter((x) => x !== k)))} />
-              {k}
-            </label>
-          ))}
-        </fieldset>
-        <button type="submit">Add webhook</button>
-      </form>
-      <ErrorLine error={act.error} />
-    </section>
-  );
-}
-
-function Deliveries({ pid, id }: { pid: string; id: string }) {
-  const q = useQuery({ queryKey: ['project-extra', pid, 'deliveries', id], queryFn: () => get<{ deliveries: Delivery[] }>(`/projects/${pid}/webhooks/${id}/deliveries`) });
-  return (
-    <ul className="deliveries">
-      {q.data?.deliveries.map((d) => <li key={d.id}>{d.kind} {d.taskKey ?? ''} · {d.status} · {d.tries} tries {d.lastCode ? `· ${d.lastCode}` : ''} {d.lastError ?? ''}</li>)}
-      {q.data?.deliveries.length === 0 && <li className="muted">No deliveries yet.</li>}
-    </ul>
-  );
-}
-
 function OptionName({ id, name, onSaved, onError }: { id: string; name: string; onSaved: () => Promise<void>; onError: (e: string | null) => void }) {
   const [draft, setDraft] = useState(name);
   const save = async () => {
@@ -375,33 +340,5 @@ function OptionName({ id, name, onSaved, onError }: { id: string; name: string; 
       onBlur={() => void save()}
       onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); void save(); } }}
     />
-  );
-}
-
-/** A property shown only while a select holds one of some options (`when`); any member may set it. */
-function WhenRule({ prop, board, onSaved, onError }: { prop: Property; board: Board; onSaved: () => Promise<void>; onError: (e: string | null) => void }) {
-  const selects = board.properties.filter((p) => p.type === 'select' && p.id !== prop.id);
-  const when = prop.config?.when ?? null;
-  const value = when && when.optionIds.length === 1 ? `${when.propertyId}:${when.optionIds[0]}` : '';
-  const change = async (v: string) => {
-    const [propertyId, optionId] = v.split(':');
-    try {
-      await patch(`/properties/${prop.id}`, { when: v ? { propertyId, optionIds: [optionId] } : null });
-      onError(null);
-      await onSaved();
-    } catch (e) {
-      onError((e as Error).message);
-    }
-  };
-  if (selects.length === 0) return null;
-  return (
-    <label>
-      Shown
-      <select value={value} onChange={(e) => void change(e.target.value)}>
-        <option value="">always</option>
-        {when && !value && <option value="" disabled>when one of several options is set</option>}
-        {selects.flatMap((s) => s.options.map((o) => <option key={o.id} value={`${s.id}:${o.id}`}>when {s.name} is {o.name}</option>))}
-      </select>
-    </label>
   );
 }

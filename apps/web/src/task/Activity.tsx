@@ -18,6 +18,8 @@ export function describeActivity(a: ActivityEntry): string {
         : d.action === 'parented' ? `made it part of ${d.parentKey}` : `took it out of ${d.parentKey}`;
     case 'attachment': return `${d.action === 'removed' ? 'removed' : 'added'} the file ${d.name ?? ''}`;
     case 'import': return 'imported it';
+    case 'rules': return 'changed the project rules';
+    case 'reset': return 'made a password reset link';
     default: return a.kind;
   }
 }

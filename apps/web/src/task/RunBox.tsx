@@ -1,5 +1,6 @@
-import { post } from '../api/client';
-import type { FullTask } from '../api/types';
+import { useState } from 'react';
+import { get, post } from '../api/client';
+import type { FullTask, Run } from '../api/types';
 import { ErrorLine, useAction } from '../ui/Field';
 import { Avatar } from '../ui/Avatar';
 
@@ -40,12 +41,33 @@ export function RunBox({ task, onChanged }: { task: FullTask; onChanged: () => P
           <ErrorLine error={act.error} />
         </div>
       ) : <p className="muted">No run open.</p>}
-      {task.pastRuns.length > 0 && (
-        <details>
-          <summary>Past runs ({task.pastRuns.length})</summary>
-          <ul>{task.pastRuns.map((r) => <li key={r.id}>{r.agent.name}: {r.goal || r.step} — {r.status} {r.endedAt ? new Date(r.endedAt).toLocaleString() : ''}</li>)}</ul>
-        </details>
-      )}
+      {task.pastRuns.length > 0 && <PastRuns task={task} />}
     </section>
+  );
+}
+
+const PAST_PAGE = 20;
+
+/** Closed runs, newest first: the task read's first twenty, then earlier ones twenty at a time (`?before=`). */
+function PastRuns({ task }: { task: FullTask }) {
+  const [earlier, setEarlier] = useState<Run[]>([]);
+  const [more, setMore] = useState<boolean | null>(null);
+  const act = useAction();
+  const runs = [...task.pastRuns, ...earlier.filter((r) => !task.pastRuns.some((p) => p.id === r.id))];
+  // Without an answer yet, a full first page may have more behind it.
+  const canMore = more ?? task.pastRuns.length >= PAST_PAGE;
+  const loadMore = () =>
+    void act.run(async () => {
+      const a = await get<{ runs: Run[]; more: boolean }>(`/tasks/${task.id}/runs?before=${runs[runs.length - 1].id}`);
+      setEarlier((e) => [...e, ...a.runs]);
+      setMore(a.more);
+    });
+  return (
+    <details>
+      <summary>Past runs ({runs.length}{canMore ? '+' : ''})</summary>
+      <ul className="past-runs">{runs.map((r) => <li key={r.id}>{r.agent.name}: {r.goal || r.step} — {r.status} {r.endedAt ? new Date(r.endedAt).toLocaleString() : ''}</li>)}</ul>
+      {canMore && <button type="button" disabled={act.busy} onClick={loadMore}>Show earlier runs</button>}
+      <ErrorLine error={act.error} />
+    </details>
   );
 }

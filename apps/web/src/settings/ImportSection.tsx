@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { post } from '../api/client';
+import type { Board } from '../api/types';
+import { ErrorLine, useAction } from '../ui/Field';
+
+interface Preview {
+  tasks: number; archived: number; lists: number; labels: number; checklistItems: number; comments: number;
+  skipped: { sourceId: string; reason: string }[];
+}
+
+/** Import a Trello board export (owner and admins): pick the file, read the preview, then import. */
+export function ImportSection({ board }: { board: Board }) {
+  const pid = board.project.id;
+  const qc = useQueryClient();
+  const [file, setFile] = useState<{ name: string; body: unknown } | null>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [done, setDone] = useState<{ imported: unknown; skipped: unknown } | null>(null);
+  const act = useAction();
+  const pick = (f: File | undefined) => {
+    setPreview(null);
+    setDone(null);
+    setFile(null);
+    if (!f) return;
+    void act.run(async () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(await f.text());
+      } catch {
+        // Not JSON at all: the service would say the same of any body that is not an export.
+        throw new Error('That is not a Trello board export.');
+      }
+      const a = await post<{ preview: Preview }>(`/projects/${pid}/import/preview`, body);
+      setFile({ name: f.name, body });
+      setPreview(a.preview);
+    });
+  };
+  const run = () =>
+    void act.run(async () => {
+      const a = await post<{ imported: unknown; skipped: unknown }>(`/projects/${pid}/import`, file!.body);
+      setDone(a);
+      setPreview(null);
+      await qc.invalidateQueries({ queryKey: ['board', pid] });
+    });
+  const count = (v: unknown) => (Array.isArray(v) ? v.length : Number(v ?? 0));
+  return (
+    <section aria-labelledby="import-h">
+      <h2 id="import-h">Import from Trello</h2>
+      <label>
+        Trello board export (JSON)
+        <input type="file" accept=".json,application/json" onChange={(e) => pick(e.target.files?.[0])} />
+      </label>
+      {preview && file && (
+        <div className="import-preview" role="status" aria-label="Import preview">
+          <p>
+            {file.name} holds {preview.tasks} task{preview.tasks === 1 ? '' : 's'} and {preview.archived} archived, from {preview.lists} list{preview.lists === 1 ? '' : 's'} and {preview.labels} label{preview.labels === 1 ? '' : 's'}, with {preview.checklistItems} checklist item{preview.checklistItems === 1 ? '' : 's'} and {preview.comments} comment{preview.comments === 1 ? '' : 's'}.
+          </p>
+          {preview.skipped.length > 0 && (
+            <details>
+              <summary>{preview.skipped.length} card{preview.skipped.length === 1 ? '' : 's'} will be skipped</summary>
+              <ul>{preview.skipped.map((s) => <li key={s.sourceId}><code>{s.sourceId}</code> {s.reason}</li>)}</ul>
+            </details>
+          )}
+          <button type="button" className="primary" disabled={act.busy} onClick={run}>Import {preview.tasks + preview.archived} tasks</button>
+        </div>
+      )}
+      {done && <p role="status">Imported {count(done.imported)} task{count(done.imported) === 1 ? '' : 's'}; skipped {count(done.skipped)}.</p>}
+      <ErrorLine error={act.error} />
+    </section>
+  );
+}
