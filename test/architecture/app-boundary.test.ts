@@ -32,12 +32,6 @@ const ALLOWLIST: Record<string, BreachKind[]> = {
   [`${APP}/events/presence.service.ts`]: ['database'],
   // phase 2 D (system): the health check's SELECT 1
   [`${APP}/system/system.controller.ts`]: ['database', 'sql'],
-  // phase 2 A (tasks, retention): the retention sweep's advisory lock
-  [`${APP}/tasks/retention.sweeper.ts`]: ['database', 'sql'],
-  // phase 2 A (tasks): project key and done rule of a write
-  [`${APP}/tasks/task-context.ts`]: ['database', 'sql'],
-  // phase 2 A (tasks): option and user names of a value's feed line
-  [`${APP}/tasks/tasks.service.ts`]: ['database', 'sql'],
   // phase 2 B (views): the sort expressions of a view's task page
   [`${APP}/views/view-sort.sql.ts`]: ['sql'],
   // phase 2 B (views): the paging CTE of a view's tasks

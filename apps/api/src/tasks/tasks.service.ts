@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ActivityLine, Clock, fail, feedLine, feedLines, notice, parseId, ranksAfter, ranksBefore, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
-import { Database, Placement, PropertyDefsQuery, RunQueries, TaskCreateStore, TaskQueries, TaskRepository, TaskValueStore } from '@board/persistence';
+import { Placement, ProjectFactsQuery, ValueNamesQuery, PropertyDefsQuery, RunQueries, TaskCreateStore, TaskQueries, TaskRepository, TaskValueStore } from '@board/persistence';
 import { clearedValue, DroppedValue, isEmptyValue, PropertyDef, StoredValue } from '@board/properties';
 import { readDescription, readTitle, Task, taskKey } from '@board/tasks';
 import { changesByLine, changesData, createdLineData, SelectChanges, selectChanges } from '@board/charts';
 import { Writer } from '../auth/auth-context';
-import { ProjectFactsQuery } from './task-context';
 import { applyValues, readCreateValues, readOneValue, readValuesMap } from './task-values';
 
 /** Tries of an optimistic write (a value write's compare-and-set, a create's read) before it takes a lock. */
@@ -29,7 +28,7 @@ export class TasksService {
     private readonly facts: ProjectFactsQuery,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
-    private readonly db: Database,
+    private readonly valueNames: ValueNamesQuery,
     private readonly runs: RunQueries,
     private readonly valueStore: TaskValueStore,
     private readonly createStore: TaskCreateStore,
@@ -312,11 +311,10 @@ export class TasksService {
     const ids = isEmptyValue(value) ? [] : Array.isArray(value) ? (value as string[]) : [value as string];
     const missing = ids.filter((id) => !names.has(id));
     if (missing.length > 0 && (def.type === 'select' || def.type === 'iteration' || def.type === 'multi_select')) {
-      const rows = await this.db.query<{ id: string; name: string }>('SELECT id, name FROM options WHERE property_id = $1 AND id = ANY($2::uuid[])', [def.id, missing]);
-      for (const r of rows) names.set(r.id, r.name);
+      for (const r of await this.valueNames.optionNames(def.id, missing)) names.set(r.id, r.name);
     } else if (missing.length > 0 && def.type === 'person') {
-      const row = await this.db.one<{ name: string }>('SELECT name FROM users WHERE id = $1', [missing[0]]);
-      if (row) names.set(missing[0], row.name);
+      const name = await this.valueNames.personName(missing[0]);
+      if (name !== null) names.set(missing[0], name);
     }
     return valueLine(def, value, dropped, names, changes);
   }

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { rankBetween } from '@board/kernel';
 import { Link, Task } from '@board/tasks';
 import { Database } from '../database';
+import { advisoryXactLock, retentionSweepLockKey } from '../locks.sql';
+import { sql } from '../sql';
 
 export interface TaskRow {
   id: string;
@@ -227,22 +229,26 @@ export class TaskRepository {
   }
 
   /**
-   * Removes deleted tasks past their window for good, with everything they own. Call inside a
-   * transaction holding the sweep lock: two purges at once would lock shared link rows in
-   * opposite orders.
+   * Removes one batch of deleted tasks past their window for good, with everything they own, in
+   * its own transaction under the cluster-wide sweep lock: two purges at once would lock shared
+   * link rows in opposite orders. Answers how many tasks went (0 when none is left).
    */
-  async purgeDeleted(before: Date, limit = 500): Promise<number> {
-    const res = await this.db.exec(
-      `WITH doomed AS (
-         SELECT id, project_id FROM tasks WHERE deleted_at IS NOT NULL AND deleted_at < $1
-          ORDER BY deleted_at LIMIT $2 FOR UPDATE SKIP LOCKED),
+  async purgeDeletedBatch(before: Date, limit = 500): Promise<number> {
+    return this.db.transaction(async () => {
+      await this.db.exec(advisoryXactLock(retentionSweepLockKey));
+      return this.purgeDeleted(before, limit);
+    });
+  }
+
+  private async purgeDeleted(before: Date, limit: number): Promise<number> {
+    const res = await this.db.exec(sql`WITH doomed AS (
+         SELECT id, project_id FROM tasks WHERE deleted_at IS NOT NULL AND deleted_at < ${before}
+          ORDER BY deleted_at LIMIT ${limit} FOR UPDATE SKIP LOCKED),
        gone_activity AS (
          DELETE FROM activity a USING doomed d WHERE a.project_id = d.project_id AND a.task_id = d.id),
        orphans AS (
          UPDATE tasks c SET parent_id = NULL FROM doomed d WHERE c.project_id = d.project_id AND c.parent_id = d.id AND c.id NOT IN (SELECT id FROM doomed))
-       DELETE FROM tasks t USING doomed d WHERE t.project_id = d.project_id AND t.id = d.id`,
-      [before, limit],
-    );
+       DELETE FROM tasks t USING doomed d WHERE t.project_id = d.project_id AND t.id = d.id`);
     return res.count;
   }
 }
