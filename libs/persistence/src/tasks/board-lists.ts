@@ -1,4 +1,5 @@
 import { countParts, DoneWhen, isOver, taskKey } from '@board/tasks';
+import { ROW_VERSION } from './fingerprint.sql';
 
 /**
  * A task row as the board lists read it: timestamps as UTC text and values as the jsonb's own
@@ -19,7 +20,7 @@ export interface ListRow {
   parent_id: string | null;
 }
 
-export const LIST_COLUMNS = `id, xmin::text AS x, number, title, description, position,
+export const LIST_COLUMNS = `id, ${ROW_VERSION} AS x, number, title, description, position,
   (created_at AT TIME ZONE 'UTC')::text AS created, (updated_at AT TIME ZONE 'UTC')::text AS updated,
   (archived_at AT TIME ZONE 'UTC')::text AS archived, "values"::text AS values_text, parent_id`;
 

@@ -2,6 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { countParts, DELETION_WINDOW_DAYS, DELETION_WINDOW_MS, DoneWhen, isOver, taskKey } from '@board/tasks';
 import { Database } from '../database';
 import { BoardLists, buildBoardLists, indexRelated, LIST_COLUMNS, ListRow } from './board-lists';
+import { ROW_VERSION, xminFingerprint } from './fingerprint.sql';
+
+const BOARD_FINGERPRINT = xminFingerprint('$1', [
+  { table: 'tasks', where: 'deleted_at IS NULL' },
+  { table: 'checklist_items' },
+  { table: 'comments' },
+  { table: 'task_links' },
+]);
 
 export interface BoardTask {
   id: string;
@@ -72,7 +80,7 @@ export class TaskQueries {
       return buildBoardLists(rows, new Map(rows.map((r) => [r.id, r])), null, related, projectKey, doneWhen);
     }
     const [order, related] = await Promise.all([
-      this.db.query<{ id: string; x: string }>(`SELECT id, xmin::text AS x ${ordered}`, [projectId], { prepare: true }),
+      this.db.query<{ id: string; x: string }>(`SELECT id, ${ROW_VERSION} AS x ${ordered}`, [projectId], { prepare: true }),
       relatedRows,
     ]);
     const changed = order.filter((o) => previous.pieces.get(o.id)?.x !== o.x).map((o) => o.id);
@@ -85,20 +93,9 @@ export class TaskQueries {
     return buildBoardLists(order, new Map(rows.map((r) => [r.id, r])), previous, related, projectKey, doneWhen);
   }
 
-  /**
-   * A fingerprint of everything the board's task lists are made of: per table the row count and
-   * the sum and maximum of the rows' xmin (the id of the transaction that last wrote each row).
-   * Any committed insert, update or delete changes it, whichever instance made it; reading it
-   * costs a scan of the project's rows, not the decoding and encoding of them.
-   */
+  /** The xmin fingerprint (fingerprint.sql.ts) of everything the board's task lists are made of. */
   async boardFingerprint(projectId: string): Promise<string> {
-    const part = (table: string, extra = '') =>
-      `(SELECT count(*)::text || ':' || COALESCE(sum(xmin::text::bigint), 0)::text || ':' || COALESCE(max(xmin::text::bigint), 0)::text
-          FROM ${table} WHERE project_id = $1${extra})`;
-    const row = await this.db.single<{ fp: string }>(
-      `SELECT ${part('tasks', ' AND deleted_at IS NULL')} || '|' || ${part('checklist_items')} || '|' || ${part('comments')} || '|' || ${part('task_links')} AS fp`,
-      [projectId],
-    );
+    const row = await this.db.single<{ fp: string }>(`SELECT ${BOARD_FINGERPRINT} AS fp`, [projectId], { prepare: true });
     return row.fp;
   }
 
