@@ -4,6 +4,7 @@ import { ActivityLine, Clock, fail, feedLine, feedLines, notice, parseId, ranksA
 import { Placement, ProjectFactsQuery, ValueNamesQuery, PropertyDefsQuery, RunQueries, TaskCreateStore, TaskQueries, TaskRepository, TaskValueStore } from '@board/persistence';
 import { clearedValue, DroppedValue, isEmptyValue, PropertyDef, StoredValue } from '@board/properties';
 import { readDescription, readTitle, Task, taskKey } from '@board/tasks';
+import type { CreateTaskBody, EditTaskBody, MoveTaskBody, PutValueBody } from './tasks.dto';
 import { changesByLine, changesData, createdLineData, SelectChanges, selectChanges } from '@board/charts';
 import { Writer } from '../auth/auth-context';
 import { applyValues, readCreateValues, readOneValue, readValuesMap } from './task-values';
@@ -34,7 +35,7 @@ export class TasksService {
     private readonly createStore: TaskCreateStore,
   ) {}
 
-  async create(writer: Writer, body: Record<string, unknown>) {
+  async create(writer: Writer, body: CreateTaskBody) {
     const title = readTitle(body.title, true);
     const description = readDescription(body.description) ?? '';
     const afterId = body.afterId === undefined || body.afterId === null ? null : parseId(body.afterId, 'task');
@@ -124,7 +125,7 @@ export class TasksService {
   }
 
   /** Title and description, each compared with its base and written in one statement. */
-  async edit(writer: Writer, taskId: string, body: Record<string, unknown>): Promise<void> {
+  async edit(writer: Writer, taskId: string, body: EditTaskBody): Promise<void> {
     const title = readTitle(body.title, false);
     const description = readDescription(body.description);
     if (title === undefined && description === undefined) return;
@@ -194,7 +195,7 @@ export class TasksService {
    * common case is two round trips (read, then one compare-and-set statement); a write that keeps
    * losing races on a busy task takes the task's row lock instead.
    */
-  async putValue(writer: Writer, taskId: string, rawPropertyId: string, body: Record<string, unknown>) {
+  async putValue(writer: Writer, taskId: string, rawPropertyId: string, body: PutValueBody) {
     const propertyId = parseId(rawPropertyId, 'property');
     for (let attempt = 0; attempt < OPTIMISTIC_TRIES; attempt++) {
       const done = await this.putValueOnce(writer, taskId, propertyId, body);
@@ -210,7 +211,7 @@ export class TasksService {
   }
 
   /** Answers null when the task's values changed between the read and the write (nothing written). */
-  private async putValueOnce(writer: Writer, taskId: string, propertyId: string, body: Record<string, unknown>) {
+  private async putValueOnce(writer: Writer, taskId: string, propertyId: string, body: PutValueBody) {
     const { defs, memberIds, names, task } = await this.valueStore.load(writer.projectId, taskId);
     const { def, value } = readOneValue(body.value, defs, propertyId, { memberIds });
     if (!task) fail('task.not_found');
@@ -230,7 +231,7 @@ export class TasksService {
     return written ? { value, dropped: rows } : null;
   }
 
-  async move(writer: Writer, taskId: string, body: Record<string, unknown>) {
+  async move(writer: Writer, taskId: string, body: MoveTaskBody) {
     const beforeId = body.beforeId === undefined || body.beforeId === null ? null : parseId(body.beforeId, 'task');
     const afterId = beforeId || body.afterId === undefined || body.afterId === null ? null : parseId(body.afterId, 'task');
     return this.uow.write(
