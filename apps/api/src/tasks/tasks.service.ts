@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { ActivityLine, Clock, fail, feedLine, feedLines, notice, parseId, ranksAfter, ranksBefore, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import { Placement, ProjectFactsQuery, ValueNamesQuery, PropertyDefsQuery, RunQueries, TaskCreateStore, TaskQueries, TaskRepository, TaskValueStore } from '@board/persistence';
 import { clearedValue, DroppedValue, isEmptyValue, PropertyDef, StoredValue } from '@board/properties';
-import { readDescription, readTitle, Task, taskKey } from '@board/tasks';
+import { isTextClash, readDescription, readTitle, Task, taskKey } from '@board/tasks';
 import type { CreateTaskBody, EditTaskBody, MoveTaskBody, PutValueBody } from './tasks.dto';
 import { changesByLine, changesData, createdLineData, SelectChanges, selectChanges } from '@board/charts';
 import { Writer } from '../auth/auth-context';
@@ -132,12 +132,10 @@ export class TasksService {
     const baseTitle = typeof body.baseTitle === 'string' ? body.baseTitle : undefined;
     const baseDescription = typeof body.baseDescription === 'string' ? body.baseDescription : undefined;
     await this.uow.write(async () => {
-      const before = await this.tasks.editText(writer.projectId, taskId, { title, description, baseTitle, baseDescription }, this.clock.now());
+      const before = await this.tasks.editText(writer.projectId, taskId, { title, description }, this.clock.now());
       for (const [field, next, base] of [['title', title, baseTitle], ['description', description, baseDescription]] as const) {
-        const current = before[field];
-        if (next !== undefined && base !== undefined && current !== base && current !== next) {
-          fail('task.clash', {}, { field, current });
-        }
+        // Refused after the statement: the transaction rolls its write back.
+        if (isTextClash(before[field], next, base)) fail('task.clash', {}, { field, current: before[field] });
       }
       if (!before.written) return silent(undefined);
       return withEvents(

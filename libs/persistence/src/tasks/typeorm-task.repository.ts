@@ -63,25 +63,19 @@ export class TaskRepository {
   }
 
   /** Compare and write title and description in one statement; answers what was there before. */
-  async editText(
-    projectId: string,
-    id: string,
-    edit: { title?: string; description?: string; baseTitle?: string; baseDescription?: string },
-    now: Date,
-  ): Promise<{ title: string; description: string; written: boolean }> {
-    const row = await this.db.single<{ title: string; description: string; written: boolean }>(
-      `WITH old AS (SELECT title, description FROM tasks WHERE project_id = $1 AND id = $2 FOR UPDATE),
-            upd AS (
-              UPDATE tasks SET title = COALESCE($3, title), description = COALESCE($4, description), updated_at = $7
-               WHERE project_id = $1 AND id = $2
-                 AND ($3::text IS NULL OR $5::text IS NULL OR title = $5 OR title = $3)
-                 AND ($4::text IS NULL OR $6::text IS NULL OR description = $6 OR description = $4)
-                 AND (($3::text IS NOT NULL AND title <> $3) OR ($4::text IS NOT NULL AND description <> $4))
-               RETURNING 1)
-       SELECT old.title, old.description, EXISTS (SELECT 1 FROM upd) AS written FROM old`,
-      [projectId, id, edit.title ?? null, edit.description ?? null, edit.baseTitle ?? null, edit.baseDescription ?? null, now],
-    );
-    return row;
+  async editText(projectId: string, id: string, edit: { title?: string; description?: string }, now: Date): Promise<{ title: string; description: string; written: boolean }> {
+    const title = edit.title ?? null;
+    const description = edit.description ?? null;
+    // Writes when something changes; whether the edit clashed is the domain's (isTextClash) from
+    // the texts answered here, and a clash rolls the transaction back.
+    return this.db.single<{ title: string; description: string; written: boolean }>(sql`
+      WITH old AS (SELECT title, description FROM tasks WHERE project_id = ${projectId} AND id = ${id} FOR UPDATE),
+           upd AS (
+             UPDATE tasks SET title = COALESCE(${title}::text, title), description = COALESCE(${description}::text, description), updated_at = ${now}
+              WHERE project_id = ${projectId} AND id = ${id}
+                AND ((${title}::text IS NOT NULL AND title <> ${title}::text) OR (${description}::text IS NOT NULL AND description <> ${description}::text))
+              RETURNING 1)
+      SELECT old.title, old.description, EXISTS (SELECT 1 FROM upd) AS written FROM old`);
   }
 
   /** Live or archived tasks of the project among `ids`, held until the transaction ends (locked in id order, so two bulk writes cannot deadlock). */
