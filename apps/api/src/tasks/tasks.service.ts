@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ActivityLine, Clock, fail, feedLine, feedLines, notice, parseId, ranksAfter, ranksBefore, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import { Placement, ProjectFactsQuery, ValueNamesQuery, PropertyDefsQuery, RunQueries, TaskCreateStore, TaskQueries, TaskRepository, TaskValueStore } from '@board/persistence';
-import { clearedValue, DroppedValue, isEmptyValue, PropertyDef, StoredValue } from '@board/properties';
+import { clearedValue, DroppedValue, isEmptyValue, PropertyDef, StoredValue, valueRefers } from '@board/properties';
 import { isTextClash, readDescription, readTitle, Task, taskKey } from '@board/tasks';
 import type { CreateTaskBody, EditTaskBody, MoveTaskBody, PutValueBody } from './tasks.dto';
 import { changesByLine, changesData, createdLineData, SelectChanges, selectChanges } from '@board/charts';
@@ -371,12 +371,6 @@ function valueLine(def: PropertyDef, value: StoredValue, dropped: DroppedValue[]
 }
 
 /** The options or people a value names, for the write to check that they are still there. */
-function valueRefers(def: PropertyDef, value: StoredValue): { propertyId: string; optionIds: string[]; memberIds: string[] } {
-  const ids = isEmptyValue(value) ? [] : Array.isArray(value) ? [...new Set(value as string[])] : [value as string];
-  const isOption = def.type === 'select' || def.type === 'iteration' || def.type === 'multi_select';
-  return { propertyId: def.id, optionIds: isOption ? ids : [], memberIds: def.type === 'person' ? ids : [] };
-}
-
 function describeValue(def: PropertyDef, value: StoredValue, names: ReadonlyMap<string, string>): unknown {
   if (isEmptyValue(value)) return clearedValue(def.type);
   if (def.type === 'select' || def.type === 'iteration' || def.type === 'multi_select') {
