@@ -1,7 +1,7 @@
 /**
  * Task create's serial part runs inside PostgreSQL (`board_create_task`, migration 1764374400000),
  * which computes two things TypeScript also computes: the xmin fingerprint of the properties,
- * options and members (fingerprint.sql.ts, read by TaskCreateStore.load) and the project lock key
+ * options and members (fingerprint.sql.ts, read by TaskCreateRepository.load) and the project lock key
  * (locks.sql.ts, taken by Database.transaction({ lockProject })). For random sequences of changes
  * to a project's properties, options and members, the fingerprint TypeScript reads is the one the
  * function accepts, and the one read before a change is refused; and the function waits on
@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { Client as PgClient } from 'pg';
-import { Database, TaskCreateStore } from '@board/persistence';
+import { Database, TaskCreateRepository } from '@board/persistence';
 import { aProject } from '../support/builders';
 import { addMember, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
@@ -23,12 +23,12 @@ describe('board_create_task computes the fingerprint and the lock key TypeScript
   let t: TestApp;
   let owner: Person;
   let db: Database;
-  let store: TaskCreateStore;
+  let store: TaskCreateRepository;
 
   beforeAll(async () => {
     t = await startTestApp();
     db = t.app.get(Database);
-    store = t.app.get(TaskCreateStore);
+    store = t.app.get(TaskCreateRepository);
     owner = await registerPerson(t, 'Olive');
   });
   afterAll(() => t.close());
@@ -83,7 +83,7 @@ describe('board_create_task computes the fingerprint and the lock key TypeScript
     }
   }
 
-  it('accepts the fingerprint TaskCreateStore reads, and refuses it once the definitions changed', async () => {
+  it('accepts the fingerprint TaskCreateRepository reads, and refuses it once the definitions changed', async () => {
     let run = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(fc.constantFrom(...CHANGES), { minLength: 1, maxLength: 5 }), async (changes) => {

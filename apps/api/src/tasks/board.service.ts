@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { fail } from '@board/kernel';
-import { BoardLists, BoardQueries, RunQueries, TaskQueries, ViewStore } from '@board/persistence';
+import { BoardLists, BoardQuery, RunQueries, TaskQuery, ViewStore } from '@board/persistence';
 import { PropertyDef } from '@board/properties';
 import { orderCardRows } from '@board/views';
 import { RunsService } from '../runs/runs.service';
@@ -15,8 +15,8 @@ import { BoardCache } from './board-cache';
 @Injectable()
 export class BoardService {
   constructor(
-    private readonly board: BoardQueries,
-    private readonly tasks: TaskQueries,
+    private readonly board: BoardQuery,
+    private readonly tasks: TaskQuery,
     private readonly runs: RunsService,
     private readonly runQueries: RunQueries,
     private readonly views: ViewStore,
@@ -62,7 +62,7 @@ export class BoardService {
     return { settings, runs, lists };
   }
 
-  private async build(projectId: string, stamp: string, key: string, doneWhen: Parameters<TaskQueries['boardLists']>[2]): Promise<BoardLists> {
+  private async build(projectId: string, stamp: string, key: string, doneWhen: Parameters<TaskQuery['boardLists']>[2]): Promise<BoardLists> {
     const lists = await this.tasks.boardLists(projectId, key, doneWhen, this.cache.latest(projectId));
     this.cache.put(projectId, { stamp, lists });
     return lists;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ActivityLine, Clock, fail, feedLine, feedLines, notice, parseId, ranksAfter, ranksBefore, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
-import { Placement, ProjectFactsQuery, ValueNamesQuery, PropertyDefsQuery, RunQueries, TaskCreateStore, TaskQueries, TaskRepository, TaskValueStore } from '@board/persistence';
+import { Placement, ProjectFactsQuery, ValueNamesQuery, PropertyDefsQuery, RunQueries, TaskCreateRepository, TaskQuery, TaskRepository, TaskValueRepository } from '@board/persistence';
 import { clearedValue, DroppedValue, isEmptyValue, PropertyDef, StoredValue, valueRefers } from '@board/properties';
 import { isTextClash, readDescription, readTitle, Task, taskKey } from '@board/tasks';
 import type { CreateTaskBody, EditTaskBody, MoveTaskBody, PutValueBody } from './tasks.dto';
@@ -24,15 +24,15 @@ export interface DroppedRow {
 export class TasksService {
   constructor(
     private readonly tasks: TaskRepository,
-    private readonly queries: TaskQueries,
+    private readonly queries: TaskQuery,
     private readonly defs: PropertyDefsQuery,
     private readonly facts: ProjectFactsQuery,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly valueNames: ValueNamesQuery,
     private readonly runs: RunQueries,
-    private readonly valueStore: TaskValueStore,
-    private readonly createStore: TaskCreateStore,
+    private readonly valueStore: TaskValueRepository,
+    private readonly createStore: TaskCreateRepository,
   ) {}
 
   async create(writer: Writer, body: CreateTaskBody) {
@@ -50,7 +50,7 @@ export class TasksService {
 
   /**
    * A create at the top or the end: one read, then one statement whose serial part runs inside
-   * PostgreSQL (TaskCreateStore). Answers null when it kept losing races; the caller then takes
+   * PostgreSQL (TaskCreateRepository). Answers null when it kept losing races; the caller then takes
    * the project lock from here.
    */
   private async createAtEdge(writer: Writer, id: string, title: string, description: string, atTop: boolean, rawValues: unknown) {

@@ -76,7 +76,7 @@ interface Work {
 
 /**
  * Writes the board's lists, field for field what JSON.stringify writes for the `BoardTask` and
- * `ArchivedTask` objects of `TaskQueries` (the e2e test board-lists compares the two), except that
+ * `ArchivedTask` objects of `TaskQuery` (the e2e test board-lists compares the two), except that
  * `values` keeps PostgreSQL's spacing. `order` is every non-deleted task in rank order with its
  * row version; a task whose version matches its piece in `previous` is copied from there, any
  * other is written from `fresh` (a task in neither was deleted since `order` was read: left out).

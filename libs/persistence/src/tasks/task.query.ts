@@ -64,7 +64,7 @@ export interface LinkRow {
 
 /** Read models of tasks: a fixed handful of set-based queries per read, never one per task. */
 @Injectable()
-export class TaskQueries {
+export class TaskQuery {
   constructor(private readonly db: Database) {}
 
   /**

@@ -58,7 +58,7 @@ const WRITE_SQL = `WITH upd AS (
  * lost the race reads again; the caller falls back to the locked path after a few tries.
  */
 @Injectable()
-export class TaskValueStore {
+export class TaskValueRepository {
   constructor(private readonly db: Database) {}
 
   async load(projectId: string, taskId: string): Promise<ValueWriteContext> {

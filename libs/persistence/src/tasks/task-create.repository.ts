@@ -71,7 +71,7 @@ const CREATE_SQL = `WITH c AS MATERIALIZED (
  * statement releases the lock, so a project's creates queue for PostgreSQL's time only.
  */
 @Injectable()
-export class TaskCreateStore {
+export class TaskCreateRepository {
   constructor(private readonly db: Database) {}
 
   async load(projectId: string): Promise<CreateContext | null> {
