@@ -3,6 +3,7 @@ import { countParts, DELETION_WINDOW_DAYS, DELETION_WINDOW_MS, DoneWhen, isOver,
 import { Database } from '../database';
 import { BoardLists, buildBoardLists, indexRelated, LIST_COLUMNS, ListRow } from './board-lists';
 import { ROW_VERSION, xminFingerprint } from './fingerprint.sql';
+import { ARCHIVED_TASK_FIELDS, ArchivedTaskField, BOARD_TASK_FIELDS, BoardTaskField, ordered } from './board-task.fields';
 
 const BOARD_FINGERPRINT = xminFingerprint('$1', [
   { table: 'tasks', where: 'deleted_at IS NULL' },
@@ -38,6 +39,13 @@ export interface ArchivedTask {
   position: string;
   archivedAt: Date;
 }
+
+/** Compile-time: the answer types carry exactly the fields board-task.fields.ts lists. */
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const boardTaskFieldsListed: Exactly<keyof BoardTask, BoardTaskField> = true;
+const archivedTaskFieldsListed: Exactly<keyof ArchivedTask, ArchivedTaskField> = true;
+void boardTaskFieldsListed;
+void archivedTaskFieldsListed;
 
 interface Row {
   id: string;
@@ -314,7 +322,7 @@ function assemble(
   for (const r of rows) {
     if (only && !only.has(r.id)) continue;
     if (r.archived_at) {
-      archived.push({ id: r.id, number: r.number, key: taskKey(projectKey, r.number), title: r.title, description: r.description, position: r.position, archivedAt: r.archived_at });
+      archived.push(ordered(ARCHIVED_TASK_FIELDS, { id: r.id, number: r.number, key: taskKey(projectKey, r.number), title: r.title, description: r.description, position: r.position, archivedAt: r.archived_at }));
       continue;
     }
     tasks.push(boardTask(r, byId, checklistOf, commentsOf, blockersOf, partsOf, projectKey, doneWhen));
@@ -352,7 +360,7 @@ function boardTask(
     .filter((b): b is Row => b !== undefined && !isOver(b.values ?? {}, doneWhen))
     .sort((a, b) => a.number - b.number);
   const parts = partsOf.get(r.id) ?? [];
-  return {
+  return ordered(BOARD_TASK_FIELDS, {
     id: r.id,
     number: r.number,
     key: taskKey(projectKey, r.number),
@@ -368,7 +376,7 @@ function boardTask(
     commentCount: commentsOf.get(r.id) ?? 0,
     blockedBy: blockers.map((b) => taskKey(projectKey, b.number)),
     parts: countParts(parts.map((p) => ({ values: p.values ?? {}, archived: p.archived_at !== null })), doneWhen),
-  };
+  });
 }
 
 /** A short piece of the description around the first word that matched. */
