@@ -1,11 +1,11 @@
-import { TaskQueries } from '@board/persistence';
+import { TaskQuery } from '@board/persistence';
 import { createProperty, createTask } from '../support/fixtures';
 import { createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 /**
  * The board's task lists are written as JSON text straight from the rows (timestamps as text,
  * values as the jsonb's text). They must say exactly what the object-built board shape says:
- * `TaskQueries.boardTasks`, which create answers and view reads use, is the reference here.
+ * `TaskQuery.boardTasks`, which create answers and view reads use, is the reference here.
  */
 describe('board lists written as text', () => {
   let t: TestApp;
@@ -55,7 +55,7 @@ describe('board lists written as text', () => {
     const board = res.body;
     const project = (await t.sql.query('SELECT key, done_when FROM projects WHERE id = $1', [p.id])).rows[0];
     const live = board.tasks.map((x: any) => x.id);
-    const reference = await t.app.get(TaskQueries).boardTasks(p.id, project.key, project.done_when, live);
+    const reference = await t.app.get(TaskQuery).boardTasks(p.id, project.key, project.done_when, live);
     expect(board.tasks).toEqual(JSON.parse(JSON.stringify(reference)));
     expect(board.tasks.find((x: any) => x.id === a.id).blockedBy).toEqual([`LST-${c.number}`]);
     expect(board.tasks.find((x: any) => x.id === c.id).parts).toEqual({ done: 1, total: 2 });
@@ -87,7 +87,7 @@ describe('board lists written as text', () => {
     expect((await owner.client.post(`/tasks/${a.id}/blockers`, { blockerId: b.id })).status).toBeLessThan(300);
     await t.sql.query('UPDATE tasks SET parent_id = $2 WHERE id = ANY($1::uuid[])', [[d.id, e.id], c.id]);
 
-    const queries = t.app.get(TaskQueries);
+    const queries = t.app.get(TaskQuery);
     const spy = jest.spyOn(queries, 'boardLists');
     const check = async (step: string) => {
       const board = (await owner.client.get(`/projects/${p.id}/board`)).body;

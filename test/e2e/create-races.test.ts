@@ -1,11 +1,11 @@
 import { ranksAfter } from '@board/kernel';
-import { Database, TaskCreateStore } from '@board/persistence';
+import { Database, TaskCreateRepository } from '@board/persistence';
 import { createProperty, createTask, holdTransaction } from '../support/fixtures';
 import { createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 /**
  * A create at the top or the end runs its serial part in one statement inside PostgreSQL
- * (TaskCreateStore); a create after a task takes the project lock in the service. Both kinds at
+ * (TaskCreateRepository); a create after a task takes the project lock in the service. Both kinds at
  * once must still hand out each number once and keep every rank distinct and in place.
  */
 describe('simultaneous creates', () => {
@@ -68,7 +68,7 @@ describe('simultaneous creates', () => {
   it('writes nothing when the properties changed since the read, or when every offered rank is taken', async () => {
     const p = await createProject(owner.client, 'Turns', 'TRN');
     const first = await createTask(owner.client, p.id, 'First');
-    const store = t.app.get(TaskCreateStore);
+    const store = t.app.get(TaskCreateRepository);
     const context = (await store.load(p.id))!;
     expect(context.last).toBe(first.position);
     const input = {

@@ -1,5 +1,5 @@
 import { createProperty, createTask, feedLines, listenChanges } from '../support/fixtures';
-import { TaskValueStore } from '@board/persistence';
+import { TaskValueRepository } from '@board/persistence';
 import { createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -64,7 +64,7 @@ describe('simultaneous value writes', () => {
   });
 
   it('writes nothing when an option, property or person it names went away after the read', async () => {
-    const store = t.app.get(TaskValueStore);
+    const store = t.app.get(TaskValueRepository);
     const phase = await createProperty(owner.client, project.id, 'Phase', 'select', ['Early', 'Late']);
     const who = await createProperty(owner.client, project.id, 'Who', 'person');
     const task = await createTask(owner.client, project.id, 'Gone option');
@@ -102,7 +102,7 @@ describe('simultaneous value writes', () => {
   });
 
   it('writes nothing when the values changed after the read', async () => {
-    const store = t.app.get(TaskValueStore);
+    const store = t.app.get(TaskValueRepository);
     const prop = await createProperty(owner.client, project.id, 'Size', 'number');
     const task = await createTask(owner.client, project.id, 'Moved under us');
     const { task: loaded } = await store.load(project.id, task.id);

@@ -5,6 +5,7 @@ import { escapeLiteral, Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
 import { DataSource } from 'typeorm';
 import { UnitOfWorkOptions } from '@board/kernel';
 import { compile, Sql } from './sql';
+import { advisoryXactLock, projectLockKey } from './locks.sql';
 
 export interface Rows<T> {
   rows: T[];
@@ -143,9 +144,8 @@ export class Database {
   }
 
   private async lockProject(client: PoolClient, projectId: string): Promise<void> {
-    // hashtextextended maps the uuid onto the bigint key space of advisory locks; the uuid's
-    // canonical text, as board_create_task computes the same key inside PostgreSQL.
-    await client.query({ name: 'tb_lock_project', text: 'SELECT pg_advisory_xact_lock(hashtextextended($1::uuid::text, 7))', values: [projectId] });
+    // The key is defined once, in locks.sql.ts (board_create_task computes the same inside PostgreSQL).
+    await client.query({ name: 'tb_lock_project', ...compile(advisoryXactLock(projectLockKey(projectId))) });
   }
 
   private nameOf(sql: string): string {

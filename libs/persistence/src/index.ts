@@ -21,3 +21,4 @@ export * from './accounts/stream-access.queries';
 export * from './lists';
 export * from './charts';
 export * from './sql';
+export * from './locks.sql';

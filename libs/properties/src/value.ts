@@ -80,6 +80,18 @@ export function normalizeValue(property: PropertyDef, raw: unknown, context: Val
   }
 }
 
+/**
+ * What a checked value names and a write must find still there: its property, its options (the
+ * select kinds) and its people (person). normalizeValue checked them against the definitions it
+ * was given; the one-statement value write checks the same again against the live tables
+ * (`valueRefersExist` in libs/persistence), proven to agree by test/integration/value-refers-sql.test.ts.
+ */
+export function valueRefers(def: PropertyDef, value: StoredValue): { propertyId: string; optionIds: string[]; memberIds: string[] } {
+  const ids = isEmptyValue(value) ? [] : Array.isArray(value) ? [...new Set(value as string[])] : [value as string];
+  const isOption = def.type === 'select' || def.type === 'iteration' || def.type === 'multi_select';
+  return { propertyId: def.id, optionIds: isOption ? ids : [], memberIds: def.type === 'person' ? ids : [] };
+}
+
 export function isCalendarDay(value: string): boolean {
   const m = DATE.exec(value);
   if (!m) return false;

@@ -15,6 +15,16 @@ export function readTitle(value: unknown, required: boolean): string | undefined
 export const readDescription = (value: unknown): string | undefined =>
   readText(value, 'description', { max: DESCRIPTION_MAX, allowEmpty: true });
 
+/**
+ * An edit of a task's title or description with a base clashes when the saved text is neither
+ * the base nor already the new text (somebody else changed it meanwhile). Without a base, or
+ * without a new text, it never clashes. The one home of this rule: the write's SQL does not
+ * repeat it (a clash is refused after the statement, and the transaction rolls back).
+ */
+export function isTextClash(saved: string, next: string | undefined, base: string | undefined): boolean {
+  return next !== undefined && base !== undefined && saved !== base && saved !== next;
+}
+
 export const taskKey = (projectKey: string, number: number): string => `${projectKey}-${number}`;
 
 export interface TaskProps {

@@ -17,7 +17,7 @@ export class BoardController {
   async read(@WriterOf() writer: Writer, @Res({ passthrough: true }) reply: FastifyReply) {
     // Already JSON text (the task lists may come from the cache): sent as is.
     reply.header('content-type', 'application/json; charset=utf-8');
-    return this.board.read(writer);
+    return this.board.readBoardClosingOverdueRuns(writer);
   }
 
   /** Every shipped option, newest first, with the tasks that shipped with it; with releases off, an empty list. */
@@ -31,6 +31,6 @@ export class BoardController {
   @Get('settings')
   async settings(@WriterOf() writer: Writer, @Res({ passthrough: true }) reply: FastifyReply) {
     reply.header('content-type', 'application/json; charset=utf-8');
-    return this.board.settings(writer);
+    return this.board.readSettingsClosingOverdueRuns(writer);
   }
 }

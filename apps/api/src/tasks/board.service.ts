@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { fail } from '@board/kernel';
-import { BoardLists, BoardQueries, RunQueries, TaskQueries, ViewStore } from '@board/persistence';
+import { BoardLists, BoardQuery, RunQueries, TaskQuery, ViewStore } from '@board/persistence';
 import { PropertyDef } from '@board/properties';
 import { orderCardRows } from '@board/views';
 import { RunsService } from '../runs/runs.service';
@@ -8,12 +8,15 @@ import { presentView } from '../views/view-presenter';
 import { Writer } from '../auth/auth-context';
 import { BoardCache } from './board-cache';
 
-/** The board read: one answer with everything a board UI draws, in a fixed number of queries. */
+/**
+ * The board read: one answer with everything a board UI draws, in a fixed number of queries.
+ * Not a pure read: it first closes the project's runs whose lease ran out (the names say so).
+ */
 @Injectable()
 export class BoardService {
   constructor(
-    private readonly board: BoardQueries,
-    private readonly tasks: TaskQueries,
+    private readonly board: BoardQuery,
+    private readonly tasks: TaskQuery,
     private readonly runs: RunsService,
     private readonly runQueries: RunQueries,
     private readonly views: ViewStore,
@@ -21,8 +24,8 @@ export class BoardService {
   ) {}
 
   /** The board answer as JSON bytes: the task lists come from the cache while the project's rows are unchanged. */
-  async read(writer: Writer): Promise<Buffer> {
-    const { settings, runs, lists } = await this.parts(writer);
+  async readBoardClosingOverdueRuns(writer: Writer): Promise<Buffer> {
+    const { settings, runs, lists } = await this.partsClosingOverdueRuns(writer);
     return Buffer.concat([
       text(`{${head(settings)},"tasks":`),
       lists.tasksJson,
@@ -33,8 +36,8 @@ export class BoardService {
   }
 
   /** Same as the board, but `tasks` holds only the three the card view preview draws, plus `taskCount`. */
-  async settings(writer: Writer): Promise<Buffer> {
-    const { settings, runs, lists } = await this.parts(writer);
+  async readSettingsClosingOverdueRuns(writer: Writer): Promise<Buffer> {
+    const { settings, runs, lists } = await this.partsClosingOverdueRuns(writer);
     return Buffer.concat([
       text(`{${head(settings)},"tasks":`),
       lists.firstThreeJson,
@@ -44,7 +47,7 @@ export class BoardService {
     ]);
   }
 
-  private async parts(writer: Writer) {
+  private async partsClosingOverdueRuns(writer: Writer) {
     // A board read closes this project's runs whose lease ran out (and rings for each).
     await this.runs.expireOverdue(writer.projectId);
     // The fingerprint is read before the lists: a write landing in between can only make the
@@ -59,7 +62,7 @@ export class BoardService {
     return { settings, runs, lists };
   }
 
-  private async build(projectId: string, stamp: string, key: string, doneWhen: Parameters<TaskQueries['boardLists']>[2]): Promise<BoardLists> {
+  private async build(projectId: string, stamp: string, key: string, doneWhen: Parameters<TaskQuery['boardLists']>[2]): Promise<BoardLists> {
     const lists = await this.tasks.boardLists(projectId, key, doneWhen, this.cache.latest(projectId));
     this.cache.put(projectId, { stamp, lists });
     return lists;

@@ -1,21 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { ActivityLine, Clock, fail, feedLines, isUuid, parseId, UnitOfWork, withEvents } from '@board/kernel';
 import { PropertyDefsQuery, TaskRepository } from '@board/persistence';
+import { BulkArchiveBody, BulkValuesBody, readTaskIds } from './tasks.dto';
 import { isEmptyValue, normalizeValue, StoredValue } from '@board/properties';
 import { Task } from '@board/tasks';
 import { Writer } from '../auth/auth-context';
 import { DroppedRow, TasksService } from './tasks.service';
-
-export const BULK_MAX = 200;
-
-/** `taskIds` of a bulk call: a list of 1 to 200 task ids, duplicates counted once. */
-export function readTaskIds(raw: unknown): string[] {
-  if (!Array.isArray(raw)) fail('bulk.ids_not_list');
-  const ids = [...new Set((raw as unknown[]).map((id) => parseId(id, 'task')))];
-  if (ids.length === 0) fail('bulk.empty');
-  if (ids.length > BULK_MAX) fail('bulk.too_many');
-  return ids;
-}
 
 @Injectable()
 export class BulkService {
@@ -28,7 +18,7 @@ export class BulkService {
   ) {}
 
   /** Archives named tasks, or a whole column; answers how many really went. One ring for all. */
-  async archive(writer: Writer, body: Record<string, unknown>): Promise<number> {
+  async archive(writer: Writer, body: BulkArchiveBody): Promise<number> {
     let named: string[] | null = null;
     let column: { propertyId: string; value: unknown } | null = null;
     if (body.taskIds !== undefined) named = readTaskIds(body.taskIds);
@@ -63,7 +53,7 @@ export class BulkService {
   }
 
   /** One value on many tasks; `change` adds or takes off one option of a multi-select. */
-  async values(writer: Writer, body: Record<string, unknown>): Promise<{ set: number; value: StoredValue; dropped: DroppedRow[] }> {
+  async values(writer: Writer, body: BulkValuesBody): Promise<{ set: number; value: StoredValue; dropped: DroppedRow[] }> {
     const ids = readTaskIds(body.taskIds);
     if (body.propertyId === undefined || body.propertyId === null) fail('bulk.no_property');
     const propertyId = parseId(body.propertyId, 'property');

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { fail, parseId, silent, UnitOfWork, withEvents } from '@board/kernel';
+import type { AddBlockerBody, SetParentBody } from './tasks.dto';
 import { TaskRepository } from '@board/persistence';
 import { assertCanBePart, assertNoCircle, Task } from '@board/tasks';
 import { Writer } from '../auth/auth-context';
@@ -14,7 +15,7 @@ export class LinksService {
     private readonly uow: UnitOfWork,
   ) {}
 
-  async addBlocker(writer: Writer, taskId: string, body: Record<string, unknown>): Promise<void> {
+  async addBlocker(writer: Writer, taskId: string, body: AddBlockerBody): Promise<void> {
     const blockerId = parseId(body.blockerId, 'task');
     await this.uow.write(
       async () => {
@@ -53,7 +54,7 @@ export class LinksService {
   }
 
   /** Makes the task a part of `parentId`; answers the key of the parent it left, if any. */
-  async setParent(writer: Writer, taskId: string, body: Record<string, unknown>): Promise<string | null> {
+  async setParent(writer: Writer, taskId: string, body: SetParentBody): Promise<string | null> {
     const parentId = parseId(body.parentId, 'task');
     return this.uow.write(
       async () => {

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { Clock, MINUTE } from '@board/kernel';
-import { Database, TaskRepository, TypeormThrottleStore } from '@board/persistence';
+import { TaskRepository, TypeormThrottleStore } from '@board/persistence';
 import { DELETION_WINDOW_MS } from '@board/tasks';
 import { THROTTLE_WINDOW_MS } from '@board/accounts';
 
@@ -21,7 +21,6 @@ export class RetentionSweeper {
     private readonly tasks: TaskRepository,
     private readonly throttle: TypeormThrottleStore,
     private readonly clock: Clock,
-    private readonly db: Database,
   ) {}
 
   @Interval('retention', 10 * MINUTE)
@@ -37,11 +36,7 @@ export class RetentionSweeper {
   async sweep(): Promise<number> {
     const now = this.clock.now().getTime();
     const before = new Date(now - DELETION_WINDOW_MS);
-    const batch = () =>
-      this.db.transaction(async () => {
-        await this.db.exec(`SELECT pg_advisory_xact_lock(hashtextextended('board:retention-sweep', 0))`);
-        return this.tasks.purgeDeleted(before);
-      });
+    const batch = () => this.tasks.purgeDeletedBatch(before);
     let removed = 0;
     for (let n = await batch(); n > 0; n = await batch()) removed += n;
     await this.throttle.prune(new Date(now - THROTTLE_WINDOW_MS));

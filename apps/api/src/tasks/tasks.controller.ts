@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { HumanMember, Member, RESTORABLE_TASK, TASK } from '../auth/access.decorator';
 import { ResourceId, Writer, WriterOf } from '../auth/auth-context';
-import { bodyObject } from '../http/json-body';
 import { BulkService } from './bulk.service';
 import { LinksService } from './links.service';
 import { TasksService } from './tasks.service';
+import { AddBlockerBody, BulkArchiveBody, BulkValuesBody, CreateTaskBody, EditTaskBody, MoveTaskBody, PutValueBody, SearchQuery, SetParentBody } from './tasks.dto';
 
 @Controller()
 export class TasksController {
@@ -17,22 +17,22 @@ export class TasksController {
   @Member()
   @Post('projects/:projectId/tasks')
   @HttpCode(201)
-  async create(@WriterOf() writer: Writer, @Body() body: unknown) {
-    return { task: await this.tasks.create(writer, bodyObject(body)) };
+  async create(@WriterOf() writer: Writer, @Body() body: CreateTaskBody) {
+    return { task: await this.tasks.create(writer, body) };
   }
 
   @Member()
   @Post('projects/:projectId/tasks/values')
   @HttpCode(200)
-  bulkValues(@WriterOf() writer: Writer, @Body() body: unknown) {
-    return this.bulk.values(writer, bodyObject(body));
+  bulkValues(@WriterOf() writer: Writer, @Body() body: BulkValuesBody) {
+    return this.bulk.values(writer, body);
   }
 
   @HumanMember()
   @Post('projects/:projectId/archive')
   @HttpCode(200)
-  async bulkArchive(@WriterOf() writer: Writer, @Body() body: unknown) {
-    return { archived: await this.bulk.archive(writer, bodyObject(body)) };
+  async bulkArchive(@WriterOf() writer: Writer, @Body() body: BulkArchiveBody) {
+    return { archived: await this.bulk.archive(writer, body) };
   }
 
   @Member()
@@ -43,8 +43,8 @@ export class TasksController {
 
   @Member()
   @Get('projects/:projectId/search')
-  search(@WriterOf() writer: Writer, @Query('q') q: unknown) {
-    return this.tasks.search(writer, q);
+  search(@WriterOf() writer: Writer, @Query() query: SearchQuery) {
+    return this.tasks.search(writer, query.q);
   }
 
   @Member(TASK)
@@ -55,8 +55,8 @@ export class TasksController {
 
   @Member(TASK)
   @Patch('tasks/:taskId')
-  async edit(@WriterOf() writer: Writer, @ResourceId() taskId: string, @Body() body: unknown) {
-    await this.tasks.edit(writer, taskId, bodyObject(body));
+  async edit(@WriterOf() writer: Writer, @ResourceId() taskId: string, @Body() body: EditTaskBody) {
+    await this.tasks.edit(writer, taskId, body);
     return { ok: true };
   }
 
@@ -91,22 +91,22 @@ export class TasksController {
 
   @Member(TASK)
   @Put('tasks/:taskId/values/:propertyId')
-  putValue(@WriterOf() writer: Writer, @ResourceId() taskId: string, @Param('propertyId') propertyId: string, @Body() body: unknown) {
-    return this.tasks.putValue(writer, taskId, propertyId, bodyObject(body));
+  putValue(@WriterOf() writer: Writer, @ResourceId() taskId: string, @Param('propertyId') propertyId: string, @Body() body: PutValueBody) {
+    return this.tasks.putValue(writer, taskId, propertyId, body);
   }
 
   @Member(TASK)
   @Post('tasks/:taskId/move')
   @HttpCode(200)
-  move(@WriterOf() writer: Writer, @ResourceId() taskId: string, @Body() body: unknown) {
-    return this.tasks.move(writer, taskId, bodyObject(body));
+  move(@WriterOf() writer: Writer, @ResourceId() taskId: string, @Body() body: MoveTaskBody) {
+    return this.tasks.move(writer, taskId, body);
   }
 
   @Member(TASK)
   @Post('tasks/:taskId/blockers')
   @HttpCode(200)
-  async addBlocker(@WriterOf() writer: Writer, @ResourceId() taskId: string, @Body() body: unknown) {
-    await this.links.addBlocker(writer, taskId, bodyObject(body));
+  async addBlocker(@WriterOf() writer: Writer, @ResourceId() taskId: string, @Body() body: AddBlockerBody) {
+    await this.links.addBlocker(writer, taskId, body);
     return { ok: true };
   }
 
@@ -119,8 +119,8 @@ export class TasksController {
 
   @Member(TASK)
   @Put('tasks/:taskId/parent')
-  async setParent(@WriterOf() writer: Writer, @ResourceId() taskId: string, @Body() body: unknown) {
-    return { ok: true, left: await this.links.setParent(writer, taskId, bodyObject(body)) };
+  async setParent(@WriterOf() writer: Writer, @ResourceId() taskId: string, @Body() body: SetParentBody) {
+    return { ok: true, left: await this.links.setParent(writer, taskId, body) };
   }
 
   @Member(TASK)

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ActivityLine, Clock, fail, feedLine, feedLines, notice, parseId, ranksAfter, ranksBefore, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
-import { Database, Placement, PropertyDefsQuery, RunQueries, TaskCreateStore, TaskQueries, TaskRepository, TaskValueStore } from '@board/persistence';
-import { clearedValue, DroppedValue, isEmptyValue, PropertyDef, StoredValue } from '@board/properties';
-import { readDescription, readTitle, Task, taskKey } from '@board/tasks';
+import { Placement, ProjectFactsQuery, ValueNamesQuery, PropertyDefsQuery, RunQueries, TaskCreateRepository, TaskQuery, TaskRepository, TaskValueRepository } from '@board/persistence';
+import { clearedValue, DroppedValue, isEmptyValue, PropertyDef, StoredValue, valueRefers } from '@board/properties';
+import { isTextClash, readDescription, readTitle, Task, taskKey } from '@board/tasks';
+import type { CreateTaskBody, EditTaskBody, MoveTaskBody, PutValueBody } from './tasks.dto';
 import { changesByLine, changesData, createdLineData, SelectChanges, selectChanges } from '@board/charts';
 import { Writer } from '../auth/auth-context';
-import { ProjectFactsQuery } from './task-context';
 import { applyValues, readCreateValues, readOneValue, readValuesMap } from './task-values';
 
 /** Tries of an optimistic write (a value write's compare-and-set, a create's read) before it takes a lock. */
@@ -24,18 +24,18 @@ export interface DroppedRow {
 export class TasksService {
   constructor(
     private readonly tasks: TaskRepository,
-    private readonly queries: TaskQueries,
+    private readonly queries: TaskQuery,
     private readonly defs: PropertyDefsQuery,
     private readonly facts: ProjectFactsQuery,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
-    private readonly db: Database,
+    private readonly valueNames: ValueNamesQuery,
     private readonly runs: RunQueries,
-    private readonly valueStore: TaskValueStore,
-    private readonly createStore: TaskCreateStore,
+    private readonly valueStore: TaskValueRepository,
+    private readonly createStore: TaskCreateRepository,
   ) {}
 
-  async create(writer: Writer, body: Record<string, unknown>) {
+  async create(writer: Writer, body: CreateTaskBody) {
     const title = readTitle(body.title, true);
     const description = readDescription(body.description) ?? '';
     const afterId = body.afterId === undefined || body.afterId === null ? null : parseId(body.afterId, 'task');
@@ -50,7 +50,7 @@ export class TasksService {
 
   /**
    * A create at the top or the end: one read, then one statement whose serial part runs inside
-   * PostgreSQL (TaskCreateStore). Answers null when it kept losing races; the caller then takes
+   * PostgreSQL (TaskCreateRepository). Answers null when it kept losing races; the caller then takes
    * the project lock from here.
    */
   private async createAtEdge(writer: Writer, id: string, title: string, description: string, atTop: boolean, rawValues: unknown) {
@@ -125,19 +125,17 @@ export class TasksService {
   }
 
   /** Title and description, each compared with its base and written in one statement. */
-  async edit(writer: Writer, taskId: string, body: Record<string, unknown>): Promise<void> {
+  async edit(writer: Writer, taskId: string, body: EditTaskBody): Promise<void> {
     const title = readTitle(body.title, false);
     const description = readDescription(body.description);
     if (title === undefined && description === undefined) return;
     const baseTitle = typeof body.baseTitle === 'string' ? body.baseTitle : undefined;
     const baseDescription = typeof body.baseDescription === 'string' ? body.baseDescription : undefined;
     await this.uow.write(async () => {
-      const before = await this.tasks.editText(writer.projectId, taskId, { title, description, baseTitle, baseDescription }, this.clock.now());
+      const before = await this.tasks.editText(writer.projectId, taskId, { title, description }, this.clock.now());
       for (const [field, next, base] of [['title', title, baseTitle], ['description', description, baseDescription]] as const) {
-        const current = before[field];
-        if (next !== undefined && base !== undefined && current !== base && current !== next) {
-          fail('task.clash', {}, { field, current });
-        }
+        // Refused after the statement: the transaction rolls its write back.
+        if (isTextClash(before[field], next, base)) fail('task.clash', {}, { field, current: before[field] });
       }
       if (!before.written) return silent(undefined);
       return withEvents(
@@ -195,7 +193,7 @@ export class TasksService {
    * common case is two round trips (read, then one compare-and-set statement); a write that keeps
    * losing races on a busy task takes the task's row lock instead.
    */
-  async putValue(writer: Writer, taskId: string, rawPropertyId: string, body: Record<string, unknown>) {
+  async putValue(writer: Writer, taskId: string, rawPropertyId: string, body: PutValueBody) {
     const propertyId = parseId(rawPropertyId, 'property');
     for (let attempt = 0; attempt < OPTIMISTIC_TRIES; attempt++) {
       const done = await this.putValueOnce(writer, taskId, propertyId, body);
@@ -211,7 +209,7 @@ export class TasksService {
   }
 
   /** Answers null when the task's values changed between the read and the write (nothing written). */
-  private async putValueOnce(writer: Writer, taskId: string, propertyId: string, body: Record<string, unknown>) {
+  private async putValueOnce(writer: Writer, taskId: string, propertyId: string, body: PutValueBody) {
     const { defs, memberIds, names, task } = await this.valueStore.load(writer.projectId, taskId);
     const { def, value } = readOneValue(body.value, defs, propertyId, { memberIds });
     if (!task) fail('task.not_found');
@@ -231,7 +229,7 @@ export class TasksService {
     return written ? { value, dropped: rows } : null;
   }
 
-  async move(writer: Writer, taskId: string, body: Record<string, unknown>) {
+  async move(writer: Writer, taskId: string, body: MoveTaskBody) {
     const beforeId = body.beforeId === undefined || body.beforeId === null ? null : parseId(body.beforeId, 'task');
     const afterId = beforeId || body.afterId === undefined || body.afterId === null ? null : parseId(body.afterId, 'task');
     return this.uow.write(
@@ -312,11 +310,10 @@ export class TasksService {
     const ids = isEmptyValue(value) ? [] : Array.isArray(value) ? (value as string[]) : [value as string];
     const missing = ids.filter((id) => !names.has(id));
     if (missing.length > 0 && (def.type === 'select' || def.type === 'iteration' || def.type === 'multi_select')) {
-      const rows = await this.db.query<{ id: string; name: string }>('SELECT id, name FROM options WHERE property_id = $1 AND id = ANY($2::uuid[])', [def.id, missing]);
-      for (const r of rows) names.set(r.id, r.name);
+      for (const r of await this.valueNames.optionNames(def.id, missing)) names.set(r.id, r.name);
     } else if (missing.length > 0 && def.type === 'person') {
-      const row = await this.db.one<{ name: string }>('SELECT name FROM users WHERE id = $1', [missing[0]]);
-      if (row) names.set(missing[0], row.name);
+      const name = await this.valueNames.personName(missing[0]);
+      if (name !== null) names.set(missing[0], name);
     }
     return valueLine(def, value, dropped, names, changes);
   }
@@ -374,12 +371,6 @@ function valueLine(def: PropertyDef, value: StoredValue, dropped: DroppedValue[]
 }
 
 /** The options or people a value names, for the write to check that they are still there. */
-function valueRefers(def: PropertyDef, value: StoredValue): { propertyId: string; optionIds: string[]; memberIds: string[] } {
-  const ids = isEmptyValue(value) ? [] : Array.isArray(value) ? [...new Set(value as string[])] : [value as string];
-  const isOption = def.type === 'select' || def.type === 'iteration' || def.type === 'multi_select';
-  return { propertyId: def.id, optionIds: isOption ? ids : [], memberIds: def.type === 'person' ? ids : [] };
-}
-
 function describeValue(def: PropertyDef, value: StoredValue, names: ReadonlyMap<string, string>): unknown {
   if (isEmptyValue(value)) return clearedValue(def.type);
   if (def.type === 'select' || def.type === 'iteration' || def.type === 'multi_select') {

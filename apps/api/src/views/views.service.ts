@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { cleanFilters, cleanSort, toSql } from '@board/filters';
 import { fail, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
-import { Database, PropertyDefsQuery, TaskQueries, ViewRecord, ViewStore } from '@board/persistence';
+import { Database, PropertyDefsQuery, TaskQuery, ViewRecord, ViewStore } from '@board/persistence';
+import { ProjectFactsQuery } from '@board/persistence';
 import { PropertyDef } from '@board/properties';
 import { assertGrouping, assertLensFits, orderCardRows, readCardRows, readViewKind, readViewName, ViewKind } from '@board/views';
 import { Writer } from '../auth/auth-context';
-import { ProjectFactsQuery } from '../tasks/task-context';
 import { presentView } from './view-presenter';
 import { orderBySql } from './view-sort.sql';
 
@@ -15,7 +15,7 @@ export class ViewsService {
   constructor(
     private readonly views: ViewStore,
     private readonly defs: PropertyDefsQuery,
-    private readonly tasks: TaskQueries,
+    private readonly tasks: TaskQuery,
     private readonly facts: ProjectFactsQuery,
     private readonly uow: UnitOfWork,
     private readonly db: Database,

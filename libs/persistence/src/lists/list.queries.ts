@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DoneWhen } from '@board/tasks';
 import { Database } from '../database';
-import { BoardRow, BoardTask, boardColumns, boardTasksAcross } from '../tasks/task.queries';
+import { BoardRow, BoardTask, boardColumns, boardTasksAcross } from '../tasks/task.query';
 
 export interface ListSummary {
   id: string;

@@ -72,7 +72,7 @@ describe('buildBoardLists reusing a previous build', () => {
     const order = sorted(s.rows);
     return buildBoardLists(order, new Map(order.map((r) => [r.id, r])), null, s.related, s.key, doneWhen);
   };
-  // What TaskQueries does with a previous build: only rows of another version are read in full.
+  // What TaskQuery does with a previous build: only rows of another version are read in full.
   const reusing = (s: State, previous: BoardLists) => {
     if (previous.projectKey !== s.key) return fromScratch(s);
     const order = sorted(s.rows);

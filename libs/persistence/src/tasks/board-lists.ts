@@ -1,4 +1,6 @@
 import { countParts, DoneWhen, isOver, taskKey } from '@board/tasks';
+import { ROW_VERSION } from './fingerprint.sql';
+import { ARCHIVED_TASK_TAIL_FIELDS, jsonMembers, LIVE_TASK_ROW_FIELDS, LIVE_TASK_TAIL_FIELDS, TASK_HEAD_FIELDS, VALUES_MARK } from './board-task.fields';
 
 /**
  * A task row as the board lists read it: timestamps as UTC text and values as the jsonb's own
@@ -19,7 +21,7 @@ export interface ListRow {
   parent_id: string | null;
 }
 
-export const LIST_COLUMNS = `id, xmin::text AS x, number, title, description, position,
+export const LIST_COLUMNS = `id, ${ROW_VERSION} AS x, number, title, description, position,
   (created_at AT TIME ZONE 'UTC')::text AS created, (updated_at AT TIME ZONE 'UTC')::text AS updated,
   (archived_at AT TIME ZONE 'UTC')::text AS archived, "values"::text AS values_text, parent_id`;
 
@@ -75,7 +77,8 @@ interface Work {
 
 /**
  * Writes the board's lists, field for field what JSON.stringify writes for the `BoardTask` and
- * `ArchivedTask` objects of `TaskQueries` (the e2e test board-lists compares the two), except that
+ * `ArchivedTask` objects of `TaskQuery`: both take their keys from board-task.fields.ts (and the
+ * e2e test board-lists still compares the two), except that
  * `values` keeps PostgreSQL's spacing. `order` is every non-deleted task in rank order with its
  * row version; a task whose version matches its piece in `previous` is copied from there, any
  * other is written from `fresh` (a task in neither was deleted since `order` was read: left out).
@@ -113,7 +116,7 @@ export function buildBoardLists(
     if (w.archived) {
       const prev = w.prev;
       if (prev) archived.copy(piece, prev.list, prev.off, prev.len);
-      else archived.text(piece, `${common(w.row!, key)},"archivedAt":"${iso(w.row!.archived!)}"}`);
+      else archived.text(piece, `${common(w.row!, key)},${jsonMembers(ARCHIVED_TASK_TAIL_FIELDS, { archivedAt: `"${iso(w.row!.archived!)}"` })}}`);
       piece.valuesText = prev ? prev.valuesText : w.row!.values_text;
       continue;
     }
@@ -124,16 +127,21 @@ export function buildBoardLists(
       .map((b) => taskKey(projectKey, b.number));
     const parts = partsOf.get(w.id) ?? [];
     const checklist = checklistOf.get(w.id);
-    const tail =
-      `,"checklistTotal":${checklist?.total ?? 0},"checklistDone":${checklist?.done ?? 0},"commentCount":${commentsOf.get(w.id) ?? 0}` +
-      `,"blockedBy":${JSON.stringify(blockers)},"parts":${JSON.stringify(countParts(parts.map((p) => ({ values: valuesOf(p), archived: p.archived })), doneWhen))}}`;
+    const tail = `,${jsonMembers(LIVE_TASK_TAIL_FIELDS, {
+      checklistTotal: String(checklist?.total ?? 0),
+      checklistDone: String(checklist?.done ?? 0),
+      commentCount: String(commentsOf.get(w.id) ?? 0),
+      blockedBy: JSON.stringify(blockers),
+      parts: JSON.stringify(countParts(parts.map((p) => ({ values: valuesOf(p), archived: p.archived })), doneWhen)),
+    })}}`;
     piece.tail = tail;
     const prev = w.prev;
     if (prev && prev.tail === tail) live.copy(piece, prev.list, prev.off, prev.len);
     else if (prev) live.copy(piece, prev.list, prev.off, prev.len - Buffer.byteLength(prev.tail), tail);
     else {
       const r = w.row!;
-      live.text(piece, `${common(r, key)},"createdAt":"${iso(r.created)}","updatedAt":"${iso(r.updated)}",${VALUES_MARK}${r.values_text}${tail}`);
+      const own = jsonMembers(LIVE_TASK_ROW_FIELDS, { createdAt: `"${iso(r.created)}"`, updatedAt: `"${iso(r.updated)}"`, archivedAt: 'null', values: r.values_text });
+      live.text(piece, `${common(r, key)},${own}${tail}`);
     }
   }
   const tasksJson = live.finish();
@@ -153,8 +161,6 @@ export function buildBoardLists(
 
 const EMPTY = Buffer.alloc(0);
 const CLOSE = Buffer.from(']');
-/** What a live task's JSON says just before its values (titles and descriptions are escaped, so it cannot occur earlier). */
-const VALUES_MARK = '"archivedAt":null,"values":';
 
 /**
  * Writes `[piece,piece,…]` into one buffer, and points each piece at its place there. Pieces
@@ -222,7 +228,15 @@ function valuesText(w: Work): string {
 }
 
 function common(r: ListRow, key: (n: number) => string): string {
-  return `{"id":"${r.id}","number":${r.number},"key":${key(r.number)},"title":${JSON.stringify(r.title)},"description":${JSON.stringify(r.description)},"position":${JSON.stringify(r.position)}`;
+  const head = jsonMembers(TASK_HEAD_FIELDS, {
+    id: `"${r.id}"`,
+    number: String(r.number),
+    key: key(r.number),
+    title: JSON.stringify(r.title),
+    description: JSON.stringify(r.description),
+    position: JSON.stringify(r.position),
+  });
+  return `{${head}`;
 }
 
 /** Lookups a board list is assembled from: rows by id, counts and blockers by task, parts by parent. */

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { rankBetween } from '@board/kernel';
 import { Link, Task } from '@board/tasks';
 import { Database } from '../database';
+import { advisoryXactLock, retentionSweepLockKey } from '../locks.sql';
+import { sql } from '../sql';
 
 export interface TaskRow {
   id: string;
@@ -61,25 +63,19 @@ export class TaskRepository {
   }
 
   /** Compare and write title and description in one statement; answers what was there before. */
-  async editText(
-    projectId: string,
-    id: string,
-    edit: { title?: string; description?: string; baseTitle?: string; baseDescription?: string },
-    now: Date,
-  ): Promise<{ title: string; description: string; written: boolean }> {
-    const row = await this.db.single<{ title: string; description: string; written: boolean }>(
-      `WITH old AS (SELECT title, description FROM tasks WHERE project_id = $1 AND id = $2 FOR UPDATE),
-            upd AS (
-              UPDATE tasks SET title = COALESCE($3, title), description = COALESCE($4, description), updated_at = $7
-               WHERE project_id = $1 AND id = $2
-                 AND ($3::text IS NULL OR $5::text IS NULL OR title = $5 OR title = $3)
-                 AND ($4::text IS NULL OR $6::text IS NULL OR description = $6 OR description = $4)
-                 AND (($3::text IS NOT NULL AND title <> $3) OR ($4::text IS NOT NULL AND description <> $4))
-               RETURNING 1)
-       SELECT old.title, old.description, EXISTS (SELECT 1 FROM upd) AS written FROM old`,
-      [projectId, id, edit.title ?? null, edit.description ?? null, edit.baseTitle ?? null, edit.baseDescription ?? null, now],
-    );
-    return row;
+  async editText(projectId: string, id: string, edit: { title?: string; description?: string }, now: Date): Promise<{ title: string; description: string; written: boolean }> {
+    const title = edit.title ?? null;
+    const description = edit.description ?? null;
+    // Writes when something changes; whether the edit clashed is the domain's (isTextClash) from
+    // the texts answered here, and a clash rolls the transaction back.
+    return this.db.single<{ title: string; description: string; written: boolean }>(sql`
+      WITH old AS (SELECT title, description FROM tasks WHERE project_id = ${projectId} AND id = ${id} FOR UPDATE),
+           upd AS (
+             UPDATE tasks SET title = COALESCE(${title}::text, title), description = COALESCE(${description}::text, description), updated_at = ${now}
+              WHERE project_id = ${projectId} AND id = ${id}
+                AND ((${title}::text IS NOT NULL AND title <> ${title}::text) OR (${description}::text IS NOT NULL AND description <> ${description}::text))
+              RETURNING 1)
+      SELECT old.title, old.description, EXISTS (SELECT 1 FROM upd) AS written FROM old`);
   }
 
   /** Live or archived tasks of the project among `ids`, held until the transaction ends (locked in id order, so two bulk writes cannot deadlock). */
@@ -227,22 +223,26 @@ export class TaskRepository {
   }
 
   /**
-   * Removes deleted tasks past their window for good, with everything they own. Call inside a
-   * transaction holding the sweep lock: two purges at once would lock shared link rows in
-   * opposite orders.
+   * Removes one batch of deleted tasks past their window for good, with everything they own, in
+   * its own transaction under the cluster-wide sweep lock: two purges at once would lock shared
+   * link rows in opposite orders. Answers how many tasks went (0 when none is left).
    */
-  async purgeDeleted(before: Date, limit = 500): Promise<number> {
-    const res = await this.db.exec(
-      `WITH doomed AS (
-         SELECT id, project_id FROM tasks WHERE deleted_at IS NOT NULL AND deleted_at < $1
-          ORDER BY deleted_at LIMIT $2 FOR UPDATE SKIP LOCKED),
+  async purgeDeletedBatch(before: Date, limit = 500): Promise<number> {
+    return this.db.transaction(async () => {
+      await this.db.exec(advisoryXactLock(retentionSweepLockKey));
+      return this.purgeDeleted(before, limit);
+    });
+  }
+
+  private async purgeDeleted(before: Date, limit: number): Promise<number> {
+    const res = await this.db.exec(sql`WITH doomed AS (
+         SELECT id, project_id FROM tasks WHERE deleted_at IS NOT NULL AND deleted_at < ${before}
+          ORDER BY deleted_at LIMIT ${limit} FOR UPDATE SKIP LOCKED),
        gone_activity AS (
          DELETE FROM activity a USING doomed d WHERE a.project_id = d.project_id AND a.task_id = d.id),
        orphans AS (
          UPDATE tasks c SET parent_id = NULL FROM doomed d WHERE c.project_id = d.project_id AND c.parent_id = d.id AND c.id NOT IN (SELECT id FROM doomed))
-       DELETE FROM tasks t USING doomed d WHERE t.project_id = d.project_id AND t.id = d.id`,
-      [before, limit],
-    );
+       DELETE FROM tasks t USING doomed d WHERE t.project_id = d.project_id AND t.id = d.id`);
     return res.count;
   }
 }

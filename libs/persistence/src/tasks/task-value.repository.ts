@@ -23,6 +23,16 @@ export interface ValueWriteContext {
 /** One row; the task's columns are null when there is no such task. */
 type ContextRow = Partial<TaskRow> & { defs: DefJson[]; members: { ids: string[]; names: string[] } };
 
+/**
+ * SQL text: the property, options and people a value names (`valueRefers` of @board/properties)
+ * are all still there, in the project given by the placeholder `project`. The live-table half of
+ * normalizeValue's check; test/integration/value-refers-sql.test.ts proves the two agree.
+ */
+export const valueRefersExist = (project: string, property: string, options: string, members: string): string =>
+  `(EXISTS (SELECT 1 FROM properties WHERE project_id = ${project} AND id = ${property})
+     AND (SELECT count(*) FROM options WHERE project_id = ${project} AND property_id = ${property} AND id = ANY(${options}::uuid[])) = cardinality(${options}::uuid[])
+     AND (SELECT count(*) FROM members WHERE project_id = ${project} AND user_id = ANY(${members}::uuid[])) = cardinality(${members}::uuid[]))`;
+
 // Built once: the text is also the prepared statement's key.
 const LOAD_SQL = `SELECT ${TASK_COLUMNS.split(', ').map((c) => `t.${c}`).join(', ')}, ${defsJson('$1', true)} AS defs,
         (SELECT json_build_object('ids', COALESCE(json_agg(m.user_id ORDER BY m.user_id), '[]'), 'names', COALESCE(json_agg(u.name ORDER BY m.user_id), '[]'))
@@ -33,9 +43,7 @@ const WRITE_SQL = `WITH upd AS (
          UPDATE tasks SET "values" = $3::jsonb, updated_at = $5
           WHERE project_id = $1 AND id = $2 AND "values" = $4::jsonb
             -- Deleted meanwhile (its delete scrubs values): read again and answer as the read finds it.
-            AND EXISTS (SELECT 1 FROM properties WHERE project_id = $1 AND id = $12)
-            AND (SELECT count(*) FROM options WHERE project_id = $1 AND property_id = $12 AND id = ANY($13::uuid[])) = cardinality($13::uuid[])
-            AND (SELECT count(*) FROM members WHERE project_id = $1 AND user_id = ANY($14::uuid[])) = cardinality($14::uuid[])
+            AND ${valueRefersExist('$1', '$12', '$13', '$14')}
          RETURNING id),
        ${lineCte({ from: 'upd WHERE $8::jsonb IS NOT NULL', id: '$6', project: '$1', task: '$2', actor: '$7', kind: "'value'", data: '$8::jsonb' })},
        ${deliveriesCte('$1', 'NULL')}
@@ -50,7 +58,7 @@ const WRITE_SQL = `WITH upd AS (
  * lost the race reads again; the caller falls back to the locked path after a few tries.
  */
 @Injectable()
-export class TaskValueStore {
+export class TaskValueRepository {
   constructor(private readonly db: Database) {}
 
   async load(projectId: string, taskId: string): Promise<ValueWriteContext> {

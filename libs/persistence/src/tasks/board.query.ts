@@ -14,7 +14,7 @@ export interface BoardProject {
 
 /** The settings half of a board read: project, people, properties, card view (views come from the view store). */
 @Injectable()
-export class BoardQueries {
+export class BoardQuery {
   constructor(
     private readonly db: Database,
     private readonly propertyList: PropertyListQuery,

@@ -8,6 +8,7 @@ import { DefJson, defsFromJson, defsJson } from '../properties/property-defs.que
 import { CHANGE_CHANNEL, changePayload } from '../activity/pg-change.announcer';
 import { WEBHOOK_CHANNEL } from '../activity/typeorm-activity.recorder';
 import { deliveriesCte, lineCte, noticeColumns } from '../activity/feed.sql';
+import { xminFingerprint } from './fingerprint.sql';
 
 /** What a create at the top or the end checks and places against, read in one query without locks. */
 export interface CreateContext {
@@ -30,15 +31,11 @@ export type CreateOutcome =
   | { outcome: 'moved'; edge: string | null };
 
 /**
- * What the values of a create are checked against: count, sum and maximum of the xmin of the
- * project's properties, options and members (any committed change moves it). The same text is
- * inline in `board_create_task` (migration 1764374400000), which compares the two under the lock.
+ * What the values of a create are checked against: the xmin fingerprint of the project's
+ * properties, options and members (any committed change moves it). `board_create_task` compares
+ * the same text under the lock.
  */
-const DEFS_FINGERPRINT = (p: string) =>
-  ['properties', 'options', 'members']
-    .map((table) => `(SELECT count(*) || ':' || COALESCE(sum(xmin::text::bigint), 0) || ':' || COALESCE(max(xmin::text::bigint), 0)
-                  FROM ${table} WHERE project_id = ${p})`)
-    .join(` || '|' || `);
+const DEFS_FINGERPRINT = (p: string) => xminFingerprint(p, [{ table: 'properties' }, { table: 'options' }, { table: 'members' }]);
 
 interface ContextRow {
   defs: DefJson[];
@@ -74,7 +71,7 @@ const CREATE_SQL = `WITH c AS MATERIALIZED (
  * statement releases the lock, so a project's creates queue for PostgreSQL's time only.
  */
 @Injectable()
-export class TaskCreateStore {
+export class TaskCreateRepository {
   constructor(private readonly db: Database) {}
 
   async load(projectId: string): Promise<CreateContext | null> {

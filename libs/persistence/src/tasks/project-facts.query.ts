@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '@board/persistence';
 import { DoneWhen } from '@board/tasks';
+import { Database } from '../database';
+import { sql } from '../sql';
 
 export interface ProjectFacts {
   key: string;
@@ -13,9 +14,7 @@ export class ProjectFactsQuery {
   constructor(private readonly db: Database) {}
 
   async load(projectId: string): Promise<ProjectFacts> {
-    const row = await this.db.single<{ key: string; done_when: DoneWhen | null }>('SELECT key, done_when FROM projects WHERE id = $1', [projectId], {
-      prepare: true,
-    });
+    const row = await this.db.single<{ key: string; done_when: DoneWhen | null }>(sql`SELECT key, done_when FROM projects WHERE id = ${projectId}`, { prepare: true });
     return { key: row.key, doneWhen: row.done_when };
   }
 }

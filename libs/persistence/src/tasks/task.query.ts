@@ -2,6 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { countParts, DELETION_WINDOW_DAYS, DELETION_WINDOW_MS, DoneWhen, isOver, taskKey } from '@board/tasks';
 import { Database } from '../database';
 import { BoardLists, buildBoardLists, indexRelated, LIST_COLUMNS, ListRow } from './board-lists';
+import { ROW_VERSION, xminFingerprint } from './fingerprint.sql';
+import { ARCHIVED_TASK_FIELDS, ArchivedTaskField, BOARD_TASK_FIELDS, BoardTaskField, ordered } from './board-task.fields';
+
+const BOARD_FINGERPRINT = xminFingerprint('$1', [
+  { table: 'tasks', where: 'deleted_at IS NULL' },
+  { table: 'checklist_items' },
+  { table: 'comments' },
+  { table: 'task_links' },
+]);
 
 export interface BoardTask {
   id: string;
@@ -31,6 +40,13 @@ export interface ArchivedTask {
   archivedAt: Date;
 }
 
+/** Compile-time: the answer types carry exactly the fields board-task.fields.ts lists. */
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const boardTaskFieldsListed: Exactly<keyof BoardTask, BoardTaskField> = true;
+const archivedTaskFieldsListed: Exactly<keyof ArchivedTask, ArchivedTaskField> = true;
+void boardTaskFieldsListed;
+void archivedTaskFieldsListed;
+
 interface Row {
   id: string;
   number: number;
@@ -56,7 +72,7 @@ export interface LinkRow {
 
 /** Read models of tasks: a fixed handful of set-based queries per read, never one per task. */
 @Injectable()
-export class TaskQueries {
+export class TaskQuery {
   constructor(private readonly db: Database) {}
 
   /**
@@ -72,7 +88,7 @@ export class TaskQueries {
       return buildBoardLists(rows, new Map(rows.map((r) => [r.id, r])), null, related, projectKey, doneWhen);
     }
     const [order, related] = await Promise.all([
-      this.db.query<{ id: string; x: string }>(`SELECT id, xmin::text AS x ${ordered}`, [projectId], { prepare: true }),
+      this.db.query<{ id: string; x: string }>(`SELECT id, ${ROW_VERSION} AS x ${ordered}`, [projectId], { prepare: true }),
       relatedRows,
     ]);
     const changed = order.filter((o) => previous.pieces.get(o.id)?.x !== o.x).map((o) => o.id);
@@ -85,20 +101,9 @@ export class TaskQueries {
     return buildBoardLists(order, new Map(rows.map((r) => [r.id, r])), previous, related, projectKey, doneWhen);
   }
 
-  /**
-   * A fingerprint of everything the board's task lists are made of: per table the row count and
-   * the sum and maximum of the rows' xmin (the id of the transaction that last wrote each row).
-   * Any committed insert, update or delete changes it, whichever instance made it; reading it
-   * costs a scan of the project's rows, not the decoding and encoding of them.
-   */
+  /** The xmin fingerprint (fingerprint.sql.ts) of everything the board's task lists are made of. */
   async boardFingerprint(projectId: string): Promise<string> {
-    const part = (table: string, extra = '') =>
-      `(SELECT count(*)::text || ':' || COALESCE(sum(xmin::text::bigint), 0)::text || ':' || COALESCE(max(xmin::text::bigint), 0)::text
-          FROM ${table} WHERE project_id = $1${extra})`;
-    const row = await this.db.single<{ fp: string }>(
-      `SELECT ${part('tasks', ' AND deleted_at IS NULL')} || '|' || ${part('checklist_items')} || '|' || ${part('comments')} || '|' || ${part('task_links')} AS fp`,
-      [projectId],
-    );
+    const row = await this.db.single<{ fp: string }>(`SELECT ${BOARD_FINGERPRINT} AS fp`, [projectId], { prepare: true });
     return row.fp;
   }
 
@@ -317,7 +322,7 @@ function assemble(
   for (const r of rows) {
     if (only && !only.has(r.id)) continue;
     if (r.archived_at) {
-      archived.push({ id: r.id, number: r.number, key: taskKey(projectKey, r.number), title: r.title, description: r.description, position: r.position, archivedAt: r.archived_at });
+      archived.push(ordered(ARCHIVED_TASK_FIELDS, { id: r.id, number: r.number, key: taskKey(projectKey, r.number), title: r.title, description: r.description, position: r.position, archivedAt: r.archived_at }));
       continue;
     }
     tasks.push(boardTask(r, byId, checklistOf, commentsOf, blockersOf, partsOf, projectKey, doneWhen));
@@ -355,7 +360,7 @@ function boardTask(
     .filter((b): b is Row => b !== undefined && !isOver(b.values ?? {}, doneWhen))
     .sort((a, b) => a.number - b.number);
   const parts = partsOf.get(r.id) ?? [];
-  return {
+  return ordered(BOARD_TASK_FIELDS, {
     id: r.id,
     number: r.number,
     key: taskKey(projectKey, r.number),
@@ -371,7 +376,7 @@ function boardTask(
     commentCount: commentsOf.get(r.id) ?? 0,
     blockedBy: blockers.map((b) => taskKey(projectKey, b.number)),
     parts: countParts(parts.map((p) => ({ values: p.values ?? {}, archived: p.archived_at !== null })), doneWhen),
-  };
+  });
 }
 
 /** A short piece of the description around the first word that matched. */

@@ -1,0 +1,20 @@
+import { Injectable } from '@nestjs/common';
+import { Database } from '../database';
+import { sql } from '../sql';
+
+/** The names a value's feed line shows: of a property's options, and of a person. */
+@Injectable()
+export class ValueNamesQuery {
+  constructor(private readonly db: Database) {}
+
+  /** id → name of those of `optionIds` that are options of `propertyId`. */
+  async optionNames(propertyId: string, optionIds: string[]): Promise<{ id: string; name: string }[]> {
+    return this.db.query<{ id: string; name: string }>(sql`SELECT id, name FROM options WHERE property_id = ${propertyId} AND id = ANY(${optionIds}::uuid[])`);
+  }
+
+  /** The person's name, or null when there is no such person. */
+  async personName(userId: string): Promise<string | null> {
+    const row = await this.db.one<{ name: string }>(sql`SELECT name FROM users WHERE id = ${userId}`);
+    return row?.name ?? null;
+  }
+}
