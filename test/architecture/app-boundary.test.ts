@@ -38,10 +38,6 @@ const ALLOWLIST: Record<string, BreachKind[]> = {
   [`${APP}/tasks/task-context.ts`]: ['database', 'sql'],
   // phase 2 A (tasks): option and user names of a value's feed line
   [`${APP}/tasks/tasks.service.ts`]: ['database', 'sql'],
-  // phase 2 B (views): the sort expressions of a view's task page
-  [`${APP}/views/view-sort.sql.ts`]: ['sql'],
-  // phase 2 B (views): the paging CTE of a view's tasks
-  [`${APP}/views/views.service.ts`]: ['database', 'sql'],
   // phase 2 D (webhooks): the test delivery's outbox row through enqueueDeliveries(db, …)
   [`${APP}/webhooks/webhooks.service.ts`]: ['database'],
 };
@@ -73,7 +69,7 @@ describe('app boundary: no SQL and no Database in apps/api', () => {
 
   it('scans the real tree (a scan that reads nothing would pass for the wrong reason)', () => {
     expect(breaches.length).toBeGreaterThan(0);
-    expect(found.has(`${APP}/views/views.service.ts`)).toBe(true);
+    expect(found.size).toBeGreaterThan(0);
   });
 
   describe('catches each kind of breach (fixtures)', () => {

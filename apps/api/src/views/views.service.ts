@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { cleanFilters, cleanSort, toSql } from '@board/filters';
+import { cleanFilters, cleanSort } from '@board/filters';
 import { fail, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
-import { Database, PropertyDefsQuery, TaskQueries, ViewRecord, ViewStore } from '@board/persistence';
+import { PropertyDefsQuery, TaskQueries, ViewRecord, ViewStore, ViewTasksQuery } from '@board/persistence';
 import { PropertyDef } from '@board/properties';
 import { assertGrouping, assertLensFits, orderCardRows, readCardRows, readViewKind, readViewName, ViewKind } from '@board/views';
 import { Writer } from '../auth/auth-context';
 import { ProjectFactsQuery } from '../tasks/task-context';
 import { presentView } from './view-presenter';
-import { orderBySql } from './view-sort.sql';
 
 @Injectable()
 export class ViewsService {
@@ -18,7 +17,7 @@ export class ViewsService {
     private readonly tasks: TaskQueries,
     private readonly facts: ProjectFactsQuery,
     private readonly uow: UnitOfWork,
-    private readonly db: Database,
+    private readonly pages: ViewTasksQuery,
   ) {}
 
   /** Agents may create views; a list may remember a grouping it does not read. */
@@ -132,31 +131,16 @@ export class ViewsService {
     const after = query.after === undefined || query.after === '' ? null : parseId(query.after, 'task');
     const defs = await this.defs.load(writer.projectId);
     const view = presentView(await this.load(writer, viewId), defs, writer.kind);
-    const me = writer.userId;
-    const params: unknown[] = [writer.projectId];
-    const param = (value: unknown) => {
-      params.push(value);
-      return `$${params.length}`;
-    };
-    const where = [toSql(view.filters, { me, properties: defs, param }), toSql(view.lens, { me, properties: defs, param })].join(' AND ');
-    const order = orderBySql(view.lensSort ?? view.sort, defs, param);
-    const afterParam = param(after);
-    const limitParam = param(limit + 1);
-    // Every live task is ranked, passing or not, so a cursor whose task stopped passing the rules
-    // between two pages (a value changed meanwhile) still marks its place instead of restarting the walk.
-    const row = await this.db.single<{ total: number; ids: string[] }>(
-      `WITH ranked AS (
-         SELECT t.id, row_number() OVER (ORDER BY ${order}) AS rn, (${where}) AS pass
-           FROM tasks t
-          WHERE t.project_id = $1 AND t.deleted_at IS NULL AND t.archived_at IS NULL),
-       ordered AS (SELECT id, rn FROM ranked WHERE pass),
-       page AS (
-         SELECT id, rn FROM ordered
-          WHERE rn > COALESCE((SELECT rn FROM ranked WHERE id = ${afterParam}::uuid), 0)
-          ORDER BY rn LIMIT ${limitParam})
-       SELECT (SELECT count(*)::int FROM ordered) AS total, COALESCE((SELECT json_agg(id ORDER BY rn) FROM page), '[]'::json) AS ids`,
-      params,
-    );
+    const row = await this.pages.page({
+      projectId: writer.projectId,
+      me: writer.userId,
+      properties: defs,
+      filters: view.filters,
+      lens: view.lens,
+      sort: view.lensSort ?? view.sort,
+      after,
+      limit,
+    });
     const ids = row.ids.slice(0, limit);
     const facts = await this.facts.load(writer.projectId);
     const tasks = await this.tasks.boardTasks(writer.projectId, facts.key, facts.doneWhen, ids);

@@ -1,1 +1,2 @@
 export * from './view.store';
+export * from './view-tasks.query';
