@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { fail } from '@board/kernel';
-import { BoardLists, BoardQueries, RunQueries, TaskQueries, ViewStore } from '@board/persistence';
+import { BoardLists, BoardQueries, RunQueries, TaskQueries } from '@board/persistence';
 import { PropertyDef } from '@board/properties';
-import { orderCardRows } from '@board/views';
+import { orderCardRows, ViewRepository } from '@board/views';
 import { RunsService } from '../runs/runs.service';
 import { presentView } from '../views/view-presenter';
 import { Writer } from '../auth/auth-context';
@@ -16,7 +16,7 @@ export class BoardService {
     private readonly tasks: TaskQueries,
     private readonly runs: RunsService,
     private readonly runQueries: RunQueries,
-    private readonly views: ViewStore,
+    private readonly views: ViewRepository,
     private readonly cache: BoardCache,
   ) {}
 

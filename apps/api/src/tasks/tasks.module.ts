@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { RunsModule } from '../runs/runs.module';
-import { BoardQueries, ChangelogQuery, PropertyListQuery, TaskCreateStore, TaskQueries, TaskRepository, TaskValueStore, ViewStore } from '@board/persistence';
+import { BoardQueries, ChangelogQuery, PropertyListQuery, TaskCreateStore, TaskQueries, TaskRepository, TaskValueStore } from '@board/persistence';
 import { BoardController } from './board.controller';
 import { BoardService } from './board.service';
 import { BoardCache } from './board-cache';
@@ -14,7 +14,7 @@ import { TasksService } from './tasks.service';
 @Module({
   imports: [RunsModule],
   controllers: [TasksController, BoardController],
-  providers: [BoardCache, ChangelogQuery, PropertyListQuery, ViewStore, TaskRepository, TaskValueStore, TaskCreateStore, TaskQueries, BoardQueries, ProjectFactsQuery, TasksService, LinksService, BulkService, BoardService, RetentionSweeper],
+  providers: [BoardCache, ChangelogQuery, PropertyListQuery, TaskRepository, TaskValueStore, TaskCreateStore, TaskQueries, BoardQueries, ProjectFactsQuery, TasksService, LinksService, BulkService, BoardService, RetentionSweeper],
   exports: [TaskRepository, TaskQueries, TasksService, ProjectFactsQuery],
 })
 export class TasksModule {}

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { cleanFilters, cleanSort } from '@board/filters';
 import { fail, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
-import { PropertyDefsQuery, TaskQueries, ViewRecord, ViewStore, ViewTasksQuery } from '@board/persistence';
+import { PropertyDefsQuery, TaskQueries, ViewTasksQuery } from '@board/persistence';
 import { PropertyDef } from '@board/properties';
-import { assertGrouping, assertLensFits, orderCardRows, readCardRows, readViewKind, readViewName, ViewKind } from '@board/views';
+import { assertGrouping, assertLensFits, orderCardRows, readCardRows, readViewKind, readViewName, ViewKind, ViewRecord, ViewRepository } from '@board/views';
 import { Writer } from '../auth/auth-context';
 import { ProjectFactsQuery } from '../tasks/task-context';
 import { presentView } from './view-presenter';
@@ -12,7 +12,7 @@ import { presentView } from './view-presenter';
 @Injectable()
 export class ViewsService {
   constructor(
-    private readonly views: ViewStore,
+    private readonly views: ViewRepository,
     private readonly defs: PropertyDefsQuery,
     private readonly tasks: TaskQueries,
     private readonly facts: ProjectFactsQuery,

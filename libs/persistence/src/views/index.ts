@@ -1,2 +1,2 @@
-export * from './view.store';
+export * from './pg-view.repository';
 export * from './view-tasks.query';
