@@ -1,10 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post } from '@nestjs/common';
-import { Admin, Member, OPTION, PROPERTY } from '../auth/access.decorator';
+import { Admin, Member, PROPERTY } from '../auth/access.decorator';
 import { ResourceId, Writer, WriterOf } from '../auth/auth-context';
 import { bodyObject } from '../http/json-body';
 import { OptionsService } from './options.service';
 import { PropertiesService } from './properties.service';
-import { ShipService } from './ship.service';
 
 @Controller()
 export class PropertiesController {
@@ -45,40 +44,5 @@ export class PropertiesController {
   @HttpCode(201)
   async createOption(@WriterOf() writer: Writer, @ResourceId() id: string, @Body() body: unknown) {
     return { option: await this.options.create(writer, id, bodyObject(body)) };
-  }
-}
-
-@Controller('options/:optionId')
-export class OptionsController {
-  constructor(
-    private readonly options: OptionsService,
-    private readonly ships: ShipService,
-  ) {}
-
-  @Member(OPTION)
-  @Patch()
-  async update(@WriterOf() writer: Writer, @ResourceId() id: string, @Body() body: unknown) {
-    return { option: await this.options.update(writer, id, bodyObject(body)) };
-  }
-
-  @Admin('delete options', OPTION)
-  @Delete()
-  async remove(@WriterOf() writer: Writer, @ResourceId() id: string) {
-    await this.options.remove(writer, id);
-    return { ok: true };
-  }
-
-  @Member(OPTION)
-  @Get('count')
-  async count(@WriterOf() writer: Writer, @ResourceId() id: string) {
-    return { tasks: await this.options.countTasks(writer.projectId, id) };
-  }
-
-  /** Ships a release or a sprint (any member, agents too): `{ rest, strays? }`. */
-  @Member(OPTION)
-  @Post('ship')
-  @HttpCode(200)
-  async ship(@WriterOf() writer: Writer, @ResourceId() id: string, @Body() body: unknown) {
-    return this.ships.ship(writer, id, bodyObject(body));
   }
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PropertyListQuery, PropertyStore, ShipStore, TaskRepository } from '@board/persistence';
-import { OptionsController, PropertiesController } from './properties.controller';
+import { OptionsController } from './options.controller';
+import { PropertiesController } from './properties.controller';
 import { OptionsService } from './options.service';
 import { PropertiesService } from './properties.service';
 import { ShipService } from './ship.service';
