@@ -2,12 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { cleanFilters, cleanSort } from '@board/filters';
 import { fail, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
-import { PropertyDefsQuery, TaskQueries, ViewTasksQuery } from '@board/persistence';
+import { PropertyDefsQuery, TaskQueries, ViewTaskPageQuery } from '@board/persistence';
 import { PropertyDef } from '@board/properties';
 import { assertGrouping, assertLensFits, orderCardRows, readCardRows, readViewKind, readViewName, ViewKind, ViewRecord, ViewRepository } from '@board/views';
 import { Writer } from '../auth/auth-context';
 import { ProjectFactsQuery } from '../tasks/task-context';
 import { presentView } from './view-presenter';
+import { CreateViewBody, PatchCardViewBody, PutLensBody, UpdateViewBody, ViewTasksQuery } from './views.dto';
 
 @Injectable()
 export class ViewsService {
@@ -17,11 +18,11 @@ export class ViewsService {
     private readonly tasks: TaskQueries,
     private readonly facts: ProjectFactsQuery,
     private readonly uow: UnitOfWork,
-    private readonly pages: ViewTasksQuery,
+    private readonly pages: ViewTaskPageQuery,
   ) {}
 
   /** Agents may create views; a list may remember a grouping it does not read. */
-  async create(writer: Writer, body: Record<string, unknown>) {
+  async create(writer: Writer, body: CreateViewBody) {
     const name = readViewName(body.name, true);
     const kind = body.kind === undefined || body.kind === null ? 'board' : readViewKind(body.kind);
     const id = randomUUID();
@@ -37,7 +38,7 @@ export class ViewsService {
     );
   }
 
-  async update(writer: Writer, viewId: string, body: Record<string, unknown>) {
+  async update(writer: Writer, viewId: string, body: UpdateViewBody) {
     return this.uow.write(
       async () => {
         const defs = await this.defs.load(writer.projectId);
@@ -79,7 +80,7 @@ export class ViewsService {
   }
 
   /** Replaces the caller's lens (rules and order together); nothing is broadcast. */
-  async putLens(writer: Writer, viewId: string, body: Record<string, unknown>) {
+  async putLens(writer: Writer, viewId: string, body: PutLensBody) {
     // Under the project lock, so a lens never lands beside filters written meanwhile that it clashes with.
     return this.uow.write(
       async () => {
@@ -122,13 +123,10 @@ export class ViewsService {
    * The live tasks passing the view's filters and the reader's lens, in the reader's order,
    * filtered and ordered in SQL: one query for the page, one for its board fields.
    */
-  async tasksOf(writer: Writer, viewId: string, query: { limit?: unknown; after?: unknown }) {
-    let limit = 100;
-    if (query.limit !== undefined) {
-      limit = Number(query.limit);
-      if (!/^\d+$/.test(String(query.limit)) || limit < 1 || limit > 500) fail('query.limit_invalid');
-    }
-    const after = query.after === undefined || query.after === '' ? null : parseId(query.after, 'task');
+  async tasksOf(writer: Writer, viewId: string, query: ViewTasksQuery) {
+    // The DTO checked both: a whole number from 1 to 500, a task id (empty reads as none).
+    const limit = query.limit === undefined ? 100 : Number(query.limit);
+    const after = query.after === undefined || query.after === '' ? null : query.after;
     const defs = await this.defs.load(writer.projectId);
     const view = presentView(await this.load(writer, viewId), defs, writer.kind);
     const row = await this.pages.page({
@@ -153,7 +151,7 @@ export class ViewsService {
   }
 
   /** Card view of the project (owner and admins): merged row by row. */
-  async patchProjectCardView(writer: Writer, body: Record<string, unknown>) {
+  async patchProjectCardView(writer: Writer, body: PatchCardViewBody) {
     return this.uow.write(
       async () => {
         const defs = await this.defs.load(writer.projectId);
@@ -169,7 +167,7 @@ export class ViewsService {
   }
 
   /** A view's own card view, merged over the project's; `{ rows: null }` goes back to the project's. */
-  async patchViewCardView(writer: Writer, viewId: string, body: Record<string, unknown>) {
+  async patchViewCardView(writer: Writer, viewId: string, body: PatchCardViewBody) {
     return this.uow.write(
       async () => {
         const defs = await this.defs.load(writer.projectId);

@@ -1,2 +1,2 @@
 export * from './pg-view.repository';
-export * from './view-tasks.query';
+export * from './view-task-page.query';

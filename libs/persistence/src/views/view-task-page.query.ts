@@ -27,7 +27,7 @@ export interface ViewTasksPage {
 
 /** The ids of a view's task page, filtered and ordered in SQL (read model: nothing is written). */
 @Injectable()
-export class ViewTasksQuery {
+export class ViewTaskPageQuery {
   constructor(private readonly db: Database) {}
 
   async page(request: ViewTasksPageRequest): Promise<ViewTasksPage> {
