@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post } from '@nestjs/common';
 import { Admin, Member, OPTION } from '../auth/access.decorator';
 import { ResourceId, Writer, WriterOf } from '../auth/auth-context';
-import { bodyObject } from '../http/json-body';
 import { OptionsService } from './options.service';
+import { OptionBody, ShipBody } from './properties.dto';
 import { ShipService } from './ship.service';
 
 /** An option of a select, multi-select or iteration: change, delete, count, ship. */
@@ -15,8 +15,8 @@ export class OptionsController {
 
   @Member(OPTION)
   @Patch()
-  async update(@WriterOf() writer: Writer, @ResourceId() id: string, @Body() body: unknown) {
-    return { option: await this.options.update(writer, id, bodyObject(body)) };
+  async update(@WriterOf() writer: Writer, @ResourceId() id: string, @Body() body: OptionBody) {
+    return { option: await this.options.update(writer, id, body) };
   }
 
   @Admin('delete options', OPTION)
@@ -36,7 +36,7 @@ export class OptionsController {
   @Member(OPTION)
   @Post('ship')
   @HttpCode(200)
-  async ship(@WriterOf() writer: Writer, @ResourceId() id: string, @Body() body: unknown) {
-    return this.ships.ship(writer, id, bodyObject(body));
+  async ship(@WriterOf() writer: Writer, @ResourceId() id: string, @Body() body: ShipBody) {
+    return this.ships.ship(writer, id, body);
   }
 }

@@ -8,6 +8,7 @@ import {
 } from '@board/properties';
 import { CardRow, PropertyDefsQuery, PropertyRecord, PropertyStore, shapeProperties } from '@board/persistence';
 import type { Writer } from '../auth/auth-context';
+import type { CreatePropertyBody, UpdatePropertyBody } from './properties.dto';
 
 @Injectable()
 export class PropertiesService {
@@ -18,7 +19,7 @@ export class PropertiesService {
   ) {}
 
   /** Appends a property (with its first options) and puts it on the card view. */
-  async create(writer: Writer, body: Record<string, unknown>) {
+  async create(writer: Writer, body: CreatePropertyBody) {
     const projectId = writer.projectId;
     const name = readPropertyName(body.name, true);
     const type = readPropertyType(body.type);
@@ -46,7 +47,7 @@ export class PropertiesService {
   }
 
   /** Each recognised key applies on its own; one transaction; a ring only when something changed. */
-  async update(writer: Writer, propertyId: string, body: Record<string, unknown>): Promise<void> {
+  async update(writer: Writer, propertyId: string, body: UpdatePropertyBody): Promise<void> {
     const projectId = writer.projectId;
     await this.uow.write(
       async () => {
@@ -84,7 +85,7 @@ export class PropertiesService {
           if (rule) config.when = rule;
           else delete config.when;
         }
-        if ('afterId' in body) {
+        if (body.afterId !== undefined) {
           const afterId = body.afterId === null ? null : parseId(body.afterId, 'property');
           const position = placeAfter(await this.store.propertyRanks(projectId), propertyId, afterId);
           if (position !== null) change.position = position;

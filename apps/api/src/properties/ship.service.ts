@@ -5,6 +5,7 @@ import { PropertyDefsQuery, PropertyStore, ShipStore, TaskRepository } from '@bo
 import { ProjectRepository } from '@board/projects';
 import { checkShip, planShip, readShipRequest, ShipRest, shipDay, shipRingKinds } from '@board/shipping';
 import type { Writer } from '../auth/auth-context';
+import type { ShipBody } from './properties.dto';
 
 export interface ShipAnswer {
   archived: number;
@@ -31,7 +32,7 @@ export class ShipService {
     private readonly clock: Clock,
   ) {}
 
-  async ship(writer: Writer, optionId: string, body: Record<string, unknown>): Promise<ShipAnswer> {
+  async ship(writer: Writer, optionId: string, body: ShipBody): Promise<ShipAnswer> {
     const request = readShipRequest(body);
     const projectId = writer.projectId;
     return this.uow.write(

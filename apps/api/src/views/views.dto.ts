@@ -1,13 +1,6 @@
 import { parseId } from '@board/kernel';
 import { readViewKind, readViewName } from '@board/views';
-import { FieldRule, IdField, refusalOf } from '../http/dto/field-rules';
-
-/** Absent passes; anything else is read by `read` (the domain's reader, so each sentence has one home). */
-const Optional = (name: string, read: (value: unknown) => unknown) =>
-  FieldRule(name, (value) => (value === undefined ? null : refusalOf(() => read(value))));
-
-/** Declared so the pipe reads it; its rules need the project's properties, so the service checks it. */
-const CheckedInService = (name: string) => FieldRule(`service:${name}`, () => null);
+import { CheckedInService, FieldRule, IdField, OptionalField, refusalOf } from '../http/dto/field-rules';
 
 /** POST /projects/:projectId/views. Whether `groupById` is a property of the project is the service's. */
 export class CreateViewBody {
@@ -26,10 +19,10 @@ export class CreateViewBody {
  * checked against the project's properties (the order of checks the contract keeps).
  */
 export class UpdateViewBody {
-  @Optional('view-name', (value) => readViewName(value, true))
+  @OptionalField('view-name', (value) => readViewName(value, true))
   name?: unknown;
 
-  @Optional('view-kind', readViewKind)
+  @OptionalField('view-kind', readViewKind)
   kind?: unknown;
 
   @IdField('property')
