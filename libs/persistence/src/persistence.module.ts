@@ -20,6 +20,10 @@ import { PgUnitOfWork } from './activity/pg-unit-of-work';
 import { PropertyDefsQuery } from './properties/property-defs.query';
 import { ViewRepository } from '@board/views';
 import { PgViewRepository } from './views/pg-view.repository';
+import { PropertyRepository } from '@board/properties';
+import { ShipRepository } from '@board/shipping';
+import { PgPropertyRepository } from './properties/pg-property.repository';
+import { PgShipRepository } from './properties/pg-ship.repository';
 
 /** Binds every storage port to its TypeORM/PostgreSQL adapter over one open DataSource. */
 @Global()
@@ -43,6 +47,8 @@ export class PersistenceModule {
       StreamAccessQueries,
       PropertyDefsQuery,
       { provide: ViewRepository, useClass: PgViewRepository },
+      { provide: PropertyRepository, useClass: PgPropertyRepository },
+      { provide: ShipRepository, useClass: PgShipRepository },
     ];
     // The unit of work's own adapters: application code declares events, it never records or announces.
     const internal = [TypeormActivityRecorder, PgChangeAnnouncer];

@@ -3,17 +3,17 @@ import { randomUUID } from 'node:crypto';
 import { fail, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import {
   assertAdminPerson, hasDatedOptions, hasOptions, isHexColor, nextOptionColor, OptionRecord, optionKey, optionView, placeAfter,
-  positionAfterLast, readOptionDay, readOptionName, readOptionNote, sameJson,
+  positionAfterLast, PropertyRecord, PropertyRepository, readOptionDay, readOptionName, readOptionNote, sameJson,
 } from '@board/properties';
-import { PropertyRecord, PropertyStore, ShipStore } from '@board/persistence';
+import { ShipRepository } from '@board/shipping';
 import type { Writer } from '../auth/auth-context';
 import type { OptionBody } from './properties.dto';
 
 @Injectable()
 export class OptionsService {
   constructor(
-    private readonly store: PropertyStore,
-    private readonly ships: ShipStore,
+    private readonly store: PropertyRepository,
+    private readonly ships: ShipRepository,
     private readonly uow: UnitOfWork,
   ) {}
 

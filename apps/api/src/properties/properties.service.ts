@@ -3,17 +3,17 @@ import { randomUUID } from 'node:crypto';
 import { fail, notice, parseId, rankBetween, ranksAfter, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import {
   assertAdminPerson, cardHome, cardStart, findTypeProperty, hasOptions, mergeDefaults, OPTIONS_ON_CREATE_MAX, OptionRecord,
-  paletteColor, placeAfter, PropertyConfig, PropertyDef, quoteNames, readBoolean, readDefaultsPatch, readInitialOptions,
+  CardRow, paletteColor, placeAfter, PropertyConfig, PropertyDef, PropertyRecord, PropertyRepository, quoteNames, readBoolean, readDefaultsPatch, readInitialOptions,
   readPropertyName, readPropertyType, readWhenRule, sameJson,
 } from '@board/properties';
-import { CardRow, PropertyDefsQuery, PropertyRecord, PropertyStore, shapeProperties } from '@board/persistence';
+import { PropertyDefsQuery, shapeProperties } from '@board/persistence';
 import type { Writer } from '../auth/auth-context';
 import type { CreatePropertyBody, UpdatePropertyBody } from './properties.dto';
 
 @Injectable()
 export class PropertiesService {
   constructor(
-    private readonly store: PropertyStore,
+    private readonly store: PropertyRepository,
     private readonly defs: PropertyDefsQuery,
     private readonly uow: UnitOfWork,
   ) {}

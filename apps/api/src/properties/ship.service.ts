@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Clock, fail, feedLinesRingingOnce, notice, UnitOfWork, withEvents } from '@board/kernel';
-import { PropertyDefsQuery, PropertyStore, ShipStore, TaskRepository } from '@board/persistence';
+import { PropertyDefsQuery, TaskRepository } from '@board/persistence';
+import { PropertyRepository } from '@board/properties';
 import { ProjectRepository } from '@board/projects';
-import { checkShip, planShip, readShipRequest, ShipRest, shipDay, shipRingKinds } from '@board/shipping';
+import { checkShip, planShip, readShipRequest, ShipRepository, ShipRest, shipDay, shipRingKinds } from '@board/shipping';
 import type { Writer } from '../auth/auth-context';
 import type { ShipBody } from './properties.dto';
 
@@ -23,8 +24,8 @@ export interface ShipAnswer {
 @Injectable()
 export class ShipService {
   constructor(
-    private readonly store: PropertyStore,
-    private readonly ships: ShipStore,
+    private readonly store: PropertyRepository,
+    private readonly ships: ShipRepository,
     private readonly projects: ProjectRepository,
     private readonly defs: PropertyDefsQuery,
     private readonly tasks: TaskRepository,

@@ -4,7 +4,7 @@ import {
   propertyConfigView, PropertyDef, ValueContext,
 } from '@board/properties';
 import { Database } from '../database';
-import { OPTION_COLUMNS } from './property.store';
+import { OPTION_COLUMNS } from './pg-property.repository';
 
 /** A property as reads show it (the board, settings); the create answer adds projectId and createdAt. */
 export interface PropertyRead {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ShipRepository } from '@board/shipping';
 import { Task } from '@board/tasks';
 import { Database } from '../database';
 import { TASK_COLUMNS, TaskRow, toTask } from '../tasks/typeorm-task.repository';
@@ -9,8 +10,10 @@ import { TASK_COLUMNS, TaskRow, toTask } from '../tasks/typeorm-task.repository'
  * one statement, whatever the number of tasks.
  */
 @Injectable()
-export class ShipStore {
-  constructor(private readonly db: Database) {}
+export class PgShipRepository extends ShipRepository {
+  constructor(private readonly db: Database) {
+    super();
+  }
 
   /**
    * Live and archived tasks holding the option, and with `strays` the live tasks in no release

@@ -1,28 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { fail } from '@board/kernel';
-import { OptionRecord, PropertyConfig, Ranked } from '@board/properties';
+import { CardRow, GroupingView, OptionClash, OptionRecord, PropertyConfig, PropertyRecord, PropertyRepository, Ranked } from '@board/properties';
 import { Database, pgErrorCode } from '../database';
-
-export interface PropertyRecord {
-  id: string;
-  projectId: string;
-  name: string;
-  type: string;
-  position: string;
-  config: PropertyConfig;
-  createdAt: Date;
-}
-
-export interface CardRow {
-  place: string;
-  mode: string;
-}
-
-export interface GroupingView {
-  id: string;
-  name: string;
-  kind: string;
-}
 
 const PROPERTY_COLUMNS = `id, project_id AS "projectId", name, type, position, config, created_at AS "createdAt"`;
 
@@ -35,8 +14,10 @@ const HOLDS_VALUE = `"values" ? $2::text AND NOT ("values"->$2::text IN ('null':
 
 /** Writes and small reads of properties, options and what hangs off them (card view rows, values, views). */
 @Injectable()
-export class PropertyStore {
-  constructor(private readonly db: Database) {}
+export class PgPropertyRepository extends PropertyRepository {
+  constructor(private readonly db: Database) {
+    super();
+  }
 
   // ---- properties -------------------------------------------------------------------------
 
@@ -152,7 +133,7 @@ export class PropertyStore {
   async insertOption(
     projectId: string,
     o: Omit<OptionRecord, 'shippedAt'>,
-    clash: { property: string; option: string },
+    clash: OptionClash,
   ): Promise<void> {
     await this.guardName(clash, () =>
       this.db.exec(
@@ -163,7 +144,7 @@ export class PropertyStore {
     );
   }
 
-  async updateOption(projectId: string, o: OptionRecord, clash: { property: string; option: string }): Promise<void> {
+  async updateOption(projectId: string, o: OptionRecord, clash: OptionClash): Promise<void> {
     await this.guardName(clash, () =>
       this.db.exec(
         `UPDATE options SET name = $3, color = $4, position = $5, starts_on = $6, target_on = $7, note = $8, shipped_at = $9
@@ -205,7 +186,7 @@ export class PropertyStore {
     return row?.n ?? 0;
   }
 
-  private async guardName(clash: { property: string; option: string }, write: () => Promise<unknown>): Promise<void> {
+  private async guardName(clash: OptionClash, write: () => Promise<unknown>): Promise<void> {
     try {
       await write();
     } catch (error) {
