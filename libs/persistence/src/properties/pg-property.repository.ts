@@ -2,15 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { fail } from '@board/kernel';
 import { CardRow, GroupingView, OptionClash, OptionRecord, PropertyConfig, PropertyRecord, PropertyRepository, Ranked } from '@board/properties';
 import { Database, pgErrorCode } from '../database';
-
-const PROPERTY_COLUMNS = `id, project_id AS "projectId", name, type, position, config, created_at AS "createdAt"`;
-
-export const OPTION_COLUMNS = `id, property_id AS "propertyId", name, color, position,
-  to_char(starts_on, 'YYYY-MM-DD') AS "startsOn", to_char(target_on, 'YYYY-MM-DD') AS "targetOn", note,
-  to_char(shipped_at, 'YYYY-MM-DD') AS "shippedAt"`;
+import { Sql, sql } from '../sql';
+import { OPTION_COLUMNS } from './options.table';
+import { PROPERTY_COLUMNS } from './properties.table';
 
 /** Empty values (no key, null, "", []) do not count as holding a value. */
-const HOLDS_VALUE = `"values" ? $2::text AND NOT ("values"->$2::text IN ('null'::jsonb, '""'::jsonb, '[]'::jsonb))`;
+const holdsValue = (propertyId: string): Sql =>
+  sql`"values" ? ${propertyId}::text AND NOT ("values" -> ${propertyId}::text IN ('null'::jsonb, '""'::jsonb, '[]'::jsonb))`;
 
 /** Writes and small reads of properties, options and what hangs off them (card view rows, values, views). */
 @Injectable()
@@ -22,44 +20,39 @@ export class PgPropertyRepository extends PropertyRepository {
   // ---- properties -------------------------------------------------------------------------
 
   async findProperty(projectId: string, id: string): Promise<PropertyRecord | null> {
-    const row = await this.db.one<PropertyRecord>(`SELECT ${PROPERTY_COLUMNS} FROM properties WHERE project_id = $1 AND id = $2`, [projectId, id]);
+    const row = await this.db.one<PropertyRecord>(sql`SELECT ${PROPERTY_COLUMNS} FROM properties WHERE project_id = ${projectId} AND id = ${id}`);
     return row ? { ...row, config: row.config ?? {} } : null;
   }
 
   /** Every property of the project with its position (for ordering). */
   async propertyRanks(projectId: string): Promise<Ranked[]> {
-    return this.db.query<Ranked>(`SELECT id, position FROM properties WHERE project_id = $1`, [projectId]);
+    return this.db.query<Ranked>(sql`SELECT id, position FROM properties WHERE project_id = ${projectId}`);
   }
 
   async lastPropertyPosition(projectId: string): Promise<string | null> {
     const row = await this.db.one<{ position: string }>(
-      `SELECT position FROM properties WHERE project_id = $1 ORDER BY position COLLATE "C" DESC LIMIT 1`,
-      [projectId],
+      sql`SELECT position FROM properties WHERE project_id = ${projectId} ORDER BY position COLLATE "C" DESC LIMIT 1`,
     );
     return row?.position ?? null;
   }
 
   async insertProperty(p: Omit<PropertyRecord, 'createdAt'>): Promise<PropertyRecord> {
-    const row = await this.db.single<PropertyRecord>(
-      `INSERT INTO properties (id, project_id, name, type, position, config) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${PROPERTY_COLUMNS}`,
-      [p.id, p.projectId, p.name, p.type, p.position, JSON.stringify(p.config)],
-    );
-    return row;
+    return this.db.single<PropertyRecord>(sql`INSERT INTO properties (id, project_id, name, type, position, config)
+      VALUES (${p.id}, ${p.projectId}, ${p.name}, ${p.type}, ${p.position}, ${JSON.stringify(p.config)}) RETURNING ${PROPERTY_COLUMNS}`);
   }
 
   async updateProperty(projectId: string, id: string, change: { name?: string; position?: string; config?: PropertyConfig }): Promise<void> {
-    await this.db.exec(
-      `UPDATE properties SET name = COALESCE($3, name), position = COALESCE($4, position), config = COALESCE($5::jsonb, config)
-        WHERE project_id = $1 AND id = $2`,
-      [projectId, id, change.name ?? null, change.position ?? null, change.config === undefined ? null : JSON.stringify(change.config)],
-    );
+    const config = change.config === undefined ? null : JSON.stringify(change.config);
+    await this.db.exec(sql`UPDATE properties
+        SET name = COALESCE(${change.name ?? null}, name), position = COALESCE(${change.position ?? null}, position),
+            config = COALESCE(${config}::jsonb, config)
+      WHERE project_id = ${projectId} AND id = ${id}`);
   }
 
   /** Views of the project that group by the property, in display order. */
   async groupingViews(projectId: string, propertyId: string): Promise<GroupingView[]> {
     return this.db.query<GroupingView>(
-      `SELECT id, name, kind FROM views WHERE project_id = $1 AND group_by_id = $2 ORDER BY position COLLATE "C", created_at, id`,
-      [projectId, propertyId],
+      sql`SELECT id, name, kind FROM views WHERE project_id = ${projectId} AND group_by_id = ${propertyId} ORDER BY position COLLATE "C", created_at, id`,
     );
   }
 
@@ -69,28 +62,22 @@ export class PgPropertyRepository extends PropertyRepository {
    * remembered grouping of views that are not boards.
    */
   async deleteProperty(projectId: string, propertyId: string): Promise<void> {
-    await this.db.exec(`UPDATE views SET group_by_id = NULL WHERE project_id = $1 AND group_by_id = $2`, [projectId, propertyId]);
-    await this.db.exec(
-      `UPDATE views SET card_view = card_view #- ARRAY['rows', $2::text]
-        WHERE project_id = $1 AND card_view IS NOT NULL AND card_view->'rows' ? $2`,
-      [projectId, propertyId],
-    );
-    await this.db.exec(
-      `UPDATE projects SET card_view = card_view #- ARRAY['rows', $2::text],
-              done_when = CASE WHEN done_when->>'propertyId' = $2 THEN NULL ELSE done_when END
-        WHERE id = $1`,
-      [projectId, propertyId],
-    );
-    await this.db.exec(`UPDATE tasks SET "values" = "values" - $2::text WHERE project_id = $1 AND "values" ? $2`, [projectId, propertyId]);
-    await this.db.exec(`DELETE FROM options WHERE project_id = $1 AND property_id = $2`, [projectId, propertyId]);
-    await this.db.exec(`DELETE FROM properties WHERE project_id = $1 AND id = $2`, [projectId, propertyId]);
+    const key = sql`${propertyId}::text`;
+    await this.db.exec(sql`UPDATE views SET group_by_id = NULL WHERE project_id = ${projectId} AND group_by_id = ${propertyId}`);
+    await this.db.exec(sql`UPDATE views SET card_view = card_view #- ARRAY['rows', ${key}]
+      WHERE project_id = ${projectId} AND card_view IS NOT NULL AND card_view->'rows' ? ${key}`);
+    await this.db.exec(sql`UPDATE projects SET card_view = card_view #- ARRAY['rows', ${key}],
+            done_when = CASE WHEN done_when->>'propertyId' = ${key} THEN NULL ELSE done_when END
+      WHERE id = ${projectId}`);
+    await this.db.exec(sql`UPDATE tasks SET "values" = "values" - ${key} WHERE project_id = ${projectId} AND "values" ? ${key}`);
+    await this.db.exec(sql`DELETE FROM options WHERE project_id = ${projectId} AND property_id = ${propertyId}`);
+    await this.db.exec(sql`DELETE FROM properties WHERE project_id = ${projectId} AND id = ${propertyId}`);
   }
 
   /** Tasks (archived included, deleted not) holding a real value of the property. */
   async countValues(projectId: string, propertyId: string): Promise<number> {
     const row = await this.db.one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM tasks WHERE project_id = $1 AND deleted_at IS NULL AND ${HOLDS_VALUE}`,
-      [projectId, propertyId],
+      sql`SELECT count(*)::int AS n FROM tasks WHERE project_id = ${projectId} AND deleted_at IS NULL AND ${holdsValue(propertyId)}`,
     );
     return row?.n ?? 0;
   }
@@ -98,18 +85,16 @@ export class PgPropertyRepository extends PropertyRepository {
   // ---- card view --------------------------------------------------------------------------
 
   async cardRow(projectId: string, propertyId: string): Promise<CardRow | null> {
-    const row = await this.db.one<{ row: CardRow | null }>(`SELECT card_view->'rows'->$2 AS row FROM projects WHERE id = $1`, [projectId, propertyId]);
+    const row = await this.db.one<{ row: CardRow | null }>(sql`SELECT card_view->'rows'->${propertyId}::text AS row FROM projects WHERE id = ${projectId}`);
     return row?.row ?? null;
   }
 
   async setCardRow(projectId: string, propertyId: string, row: CardRow): Promise<void> {
-    await this.db.exec(
-      `UPDATE projects
-          SET card_view = COALESCE(card_view, '{}'::jsonb)
-                || jsonb_build_object('rows', COALESCE(card_view->'rows', '{}'::jsonb) || jsonb_build_object($2::text, $3::jsonb))
-        WHERE id = $1`,
-      [projectId, propertyId, JSON.stringify({ place: row.place, mode: row.mode })],
-    );
+    const value = JSON.stringify({ place: row.place, mode: row.mode });
+    await this.db.exec(sql`UPDATE projects
+        SET card_view = COALESCE(card_view, '{}'::jsonb)
+              || jsonb_build_object('rows', COALESCE(card_view->'rows', '{}'::jsonb) || jsonb_build_object(${propertyId}::text, ${value}::jsonb))
+      WHERE id = ${projectId}`);
   }
 
   // ---- options ----------------------------------------------------------------------------
@@ -117,13 +102,12 @@ export class PgPropertyRepository extends PropertyRepository {
   /** The property's options in display order. */
   async options(projectId: string, propertyId: string): Promise<OptionRecord[]> {
     return this.db.query<OptionRecord>(
-      `SELECT ${OPTION_COLUMNS} FROM options WHERE project_id = $1 AND property_id = $2 ORDER BY position COLLATE "C", id`,
-      [projectId, propertyId],
+      sql`SELECT ${OPTION_COLUMNS} FROM options WHERE project_id = ${projectId} AND property_id = ${propertyId} ORDER BY position COLLATE "C", id`,
     );
   }
 
   async findOption(projectId: string, optionId: string): Promise<OptionRecord | null> {
-    return this.db.one<OptionRecord>(`SELECT ${OPTION_COLUMNS} FROM options WHERE project_id = $1 AND id = $2`, [projectId, optionId]);
+    return this.db.one<OptionRecord>(sql`SELECT ${OPTION_COLUMNS} FROM options WHERE project_id = ${projectId} AND id = ${optionId}`);
   }
 
   /**
@@ -136,21 +120,16 @@ export class PgPropertyRepository extends PropertyRepository {
     clash: OptionClash,
   ): Promise<void> {
     await this.guardName(clash, () =>
-      this.db.exec(
-        `INSERT INTO options (id, project_id, property_id, name, color, position, starts_on, target_on, note)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [o.id, projectId, o.propertyId, o.name, o.color, o.position, o.startsOn, o.targetOn, o.note],
-      ),
+      this.db.exec(sql`INSERT INTO options (id, project_id, property_id, name, color, position, starts_on, target_on, note)
+        VALUES (${o.id}, ${projectId}, ${o.propertyId}, ${o.name}, ${o.color}, ${o.position}, ${o.startsOn}, ${o.targetOn}, ${o.note})`),
     );
   }
 
   async updateOption(projectId: string, o: OptionRecord, clash: OptionClash): Promise<void> {
     await this.guardName(clash, () =>
-      this.db.exec(
-        `UPDATE options SET name = $3, color = $4, position = $5, starts_on = $6, target_on = $7, note = $8, shipped_at = $9
-          WHERE project_id = $1 AND id = $2`,
-        [projectId, o.id, o.name, o.color, o.position, o.startsOn, o.targetOn, o.note, o.shippedAt],
-      ),
+      this.db.exec(sql`UPDATE options SET name = ${o.name}, color = ${o.color}, position = ${o.position}, starts_on = ${o.startsOn},
+          target_on = ${o.targetOn}, note = ${o.note}, shipped_at = ${o.shippedAt}
+        WHERE project_id = ${projectId} AND id = ${o.id}`),
     );
   }
 
@@ -160,28 +139,23 @@ export class PgPropertyRepository extends PropertyRepository {
    * A doneWhen naming it forgets it.
    */
   async deleteOption(projectId: string, propertyId: string, optionId: string): Promise<void> {
-    await this.db.exec(
-      `UPDATE tasks SET "values" = CASE
-           WHEN jsonb_typeof("values"->$2::text) = 'array' AND ("values"->$2::text) - $3::text <> '[]'::jsonb
-             THEN jsonb_set("values", ARRAY[$2::text], ("values"->$2::text) - $3::text)
-           ELSE "values" - $2::text
-         END
-        WHERE project_id = $1 AND "values"->$2::text ? $3::text`,
-      [projectId, propertyId, optionId],
-    );
-    await this.db.exec(
-      `UPDATE projects SET done_when = jsonb_set(done_when, '{optionIds}', (done_when->'optionIds') - $2::text)
-        WHERE id = $1 AND done_when->'optionIds' ? $2`,
-      [projectId, optionId],
-    );
-    await this.db.exec(`DELETE FROM options WHERE project_id = $1 AND id = $2`, [projectId, optionId]);
+    const key = sql`${propertyId}::text`;
+    const option = sql`${optionId}::text`;
+    await this.db.exec(sql`UPDATE tasks SET "values" = CASE
+         WHEN jsonb_typeof("values"->${key}) = 'array' AND ("values"->${key}) - ${option} <> '[]'::jsonb
+           THEN jsonb_set("values", ARRAY[${key}], ("values"->${key}) - ${option})
+         ELSE "values" - ${key}
+       END
+      WHERE project_id = ${projectId} AND "values"->${key} ? ${option}`);
+    await this.db.exec(sql`UPDATE projects SET done_when = jsonb_set(done_when, '{optionIds}', (done_when->'optionIds') - ${option})
+      WHERE id = ${projectId} AND done_when->'optionIds' ? ${option}`);
+    await this.db.exec(sql`DELETE FROM options WHERE project_id = ${projectId} AND id = ${optionId}`);
   }
 
   /** Tasks (archived included, deleted not) holding the option, alone or in a list. */
   async countOptionTasks(projectId: string, propertyId: string, optionId: string): Promise<number> {
     const row = await this.db.one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM tasks WHERE project_id = $1 AND deleted_at IS NULL AND "values"->$2::text ? $3::text`,
-      [projectId, propertyId, optionId],
+      sql`SELECT count(*)::int AS n FROM tasks WHERE project_id = ${projectId} AND deleted_at IS NULL AND "values"->${propertyId}::text ? ${optionId}::text`,
     );
     return row?.n ?? 0;
   }
