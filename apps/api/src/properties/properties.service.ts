@@ -75,7 +75,7 @@ export class PropertiesService {
         if (body.defaults !== undefined) {
           assertAdminPerson(writer, 'change defaults');
           const all = await loadDefs();
-          const self = all.find((d) => d.id === propertyId)!;
+          const self = all.find((d) => d.id === propertyId) ?? fail('property.not_found');
           const patch = readDefaultsPatch(self, findTypeProperty(all), body.defaults);
           const defaults = mergeDefaults(config.defaults, patch);
           if (Object.keys(defaults).length > 0 || config.defaults !== undefined) config.defaults = defaults;

@@ -60,7 +60,7 @@ export class ShipService {
           request,
           option,
           next,
-          property: defs.find((d) => d.id === property.id)!,
+          property: defs.find((d) => d.id === property.id) ?? fail('option.not_found'),
           defs,
           doneWhen,
           tasks,

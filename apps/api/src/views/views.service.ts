@@ -29,9 +29,9 @@ export class ViewsService {
     return this.uow.write(
       async () => {
         const defs = await this.defs.load(writer.projectId);
-        const groupById = this.readGroup(body.groupById, defs);
-        assertGrouping(kind, groupById ? defs.find((d) => d.id === groupById)! : null, true);
-        await this.views.insert({ id, projectId: writer.projectId, name, kind, groupById, filters: { rules: [] }, sort: null });
+        const group = this.readGroup(body.groupById, defs);
+        assertGrouping(kind, group, true);
+        await this.views.insert({ id, projectId: writer.projectId, name, kind, groupById: group?.id ?? null, filters: { rules: [] }, sort: null });
         return withEvents(await this.present(writer, id, defs), this.ring(writer));
       },
       { lockProject: writer.projectId },
@@ -46,7 +46,7 @@ export class ViewsService {
         const before = JSON.stringify(view);
         if (body.name !== undefined) view.name = readViewName(body.name, true);
         if (body.kind !== undefined) view.kind = readViewKind(body.kind);
-        if (body.groupById !== undefined) view.groupById = this.readGroup(body.groupById, defs);
+        if (body.groupById !== undefined) view.groupById = this.readGroup(body.groupById, defs)?.id ?? null;
         if (body.filters !== undefined) {
           // The shared rules are a person's to write; agents may rename, regroup and sort.
           if (writer.kind !== 'human') fail('gate.human');
@@ -188,11 +188,11 @@ export class ViewsService {
     );
   }
 
-  private readGroup(raw: unknown, defs: readonly PropertyDef[]): string | null {
+  /** The property a view groups by (none when absent or null); one of another project is refused. */
+  private readGroup(raw: unknown, defs: readonly PropertyDef[]): PropertyDef | null {
     if (raw === undefined || raw === null) return null;
     const id = parseId(raw, 'property');
-    if (!defs.some((d) => d.id === id)) fail('property.not_in_project');
-    return id;
+    return defs.find((d) => d.id === id) ?? fail('property.not_in_project');
   }
 
   private async load(writer: Writer, viewId: string, lock = false): Promise<ViewRecord> {
