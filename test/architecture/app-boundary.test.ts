@@ -32,10 +32,6 @@ const ALLOWLIST: Record<string, BreachKind[]> = {
   [`${APP}/events/presence.service.ts`]: ['database'],
   // phase 2 D (system): the health check's SELECT 1
   [`${APP}/system/system.controller.ts`]: ['database', 'sql'],
-  // phase 2 B (views): the sort expressions of a view's task page
-  [`${APP}/views/view-sort.sql.ts`]: ['sql'],
-  // phase 2 B (views): the paging CTE of a view's tasks
-  [`${APP}/views/views.service.ts`]: ['database', 'sql'],
   // phase 2 D (webhooks): the test delivery's outbox row through enqueueDeliveries(db, …)
   [`${APP}/webhooks/webhooks.service.ts`]: ['database'],
 };
@@ -67,7 +63,7 @@ describe('app boundary: no SQL and no Database in apps/api', () => {
 
   it('scans the real tree (a scan that reads nothing would pass for the wrong reason)', () => {
     expect(breaches.length).toBeGreaterThan(0);
-    expect(found.has(`${APP}/views/views.service.ts`)).toBe(true);
+    expect(found.size).toBeGreaterThan(0);
   });
 
   describe('catches each kind of breach (fixtures)', () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, OPTION_COLORS } from '@board/kernel';
-import { PropertyStore } from '@board/persistence';
+import { PropertyRepository } from '@board/properties';
 import { ChangeListener, createProperty, expectError, insertTask as insertTaskRow, listenChanges } from '../support/fixtures';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
@@ -142,7 +142,7 @@ describe('options', () => {
 
     it('leaves the last word to the unique index: a clash the check did not see is option.duplicate', async () => {
       const p = await property('Indexed', 'select', ['Ready']);
-      const store = t.app.get(PropertyStore, { strict: false });
+      const store = t.app.get(PropertyRepository, { strict: false });
       const row = { id: randomUUID(), propertyId: p.id, name: ' READY ', color: OPTION_COLORS[1], position: 'b0', startsOn: null, targetOn: null, note: null };
       const error = await store.insertOption(projectId, row, { property: 'Indexed', option: 'READY' }).then(() => null, (e) => e);
       expect(error).toBeInstanceOf(DomainError);

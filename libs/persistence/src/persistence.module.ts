@@ -18,6 +18,12 @@ import { StreamAccessQueries } from './accounts/stream-access.queries';
 import { PgChangeAnnouncer } from './activity/pg-change.announcer';
 import { PgUnitOfWork } from './activity/pg-unit-of-work';
 import { PropertyDefsQuery } from './properties/property-defs.query';
+import { ViewRepository } from '@board/views';
+import { PgViewRepository } from './views/pg-view.repository';
+import { PropertyRepository } from '@board/properties';
+import { ShipRepository } from '@board/shipping';
+import { PgPropertyRepository } from './properties/pg-property.repository';
+import { PgShipRepository } from './properties/pg-ship.repository';
 
 /** Binds every storage port to its TypeORM/PostgreSQL adapter over one open DataSource. */
 @Global()
@@ -40,6 +46,9 @@ export class PersistenceModule {
       CredentialQueries,
       StreamAccessQueries,
       PropertyDefsQuery,
+      { provide: ViewRepository, useClass: PgViewRepository },
+      { provide: PropertyRepository, useClass: PgPropertyRepository },
+      { provide: ShipRepository, useClass: PgShipRepository },
     ];
     // The unit of work's own adapters: application code declares events, it never records or announces.
     const internal = [TypeormActivityRecorder, PgChangeAnnouncer];

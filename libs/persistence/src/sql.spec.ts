@@ -1,4 +1,4 @@
-import { compile, joinSql, raw, sql } from './sql';
+import { compile, fromParams, joinSql, raw, sql } from './sql';
 
 describe('sql templates', () => {
   it('numbers placeholders in order and keeps the values beside them', () => {
@@ -32,5 +32,17 @@ describe('sql templates', () => {
     const compiled = compile(sql`SELECT ${evil}`);
     expect(compiled.text).toBe('SELECT $1');
     expect(compiled.values).toEqual([evil]);
+  });
+
+  it('splices a param-callback fragment (the filters) with its values renumbered, a reused placeholder twice', () => {
+    const where = fromParams((param) => {
+      const v = param('p1');
+      return `${v} = ${v} AND n > ${param(2)}`;
+    });
+    expect(compile(sql`SELECT 1 WHERE a = ${'x'} AND ${where} AND b = ${'y'}`)).toEqual({
+      text: 'SELECT 1 WHERE a = $1 AND $2 = $3 AND n > $4 AND b = $5',
+      values: ['x', 'p1', 'p1', 2, 'y'],
+    });
+    expect(compile(fromParams(() => 'TRUE'))).toEqual({ text: 'TRUE', values: [] });
   });
 });

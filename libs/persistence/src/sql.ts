@@ -59,3 +59,18 @@ function render(query: Sql, values: unknown[]): string {
   });
   return text;
 }
+
+/**
+ * A fragment from a builder that registers its values through a `param` callback (the filters'
+ * `toSql`), so its values travel as bind parameters of the template it is spliced into. A marker
+ * stands for each value until the text is split; a placeholder used twice carries its value twice.
+ */
+export function fromParams(build: (param: (value: unknown) => string) => string): Sql {
+  const registered: unknown[] = [];
+  const text = build((value) => `\u0000${registered.push(value) - 1}\u0000`);
+  const parts = text.split(/\u0000(\d+)\u0000/);
+  return new Sql(
+    parts.filter((_, i) => i % 2 === 0),
+    parts.filter((_, i) => i % 2 === 1).map((index) => registered[Number(index)]),
+  );
+}

@@ -7,3 +7,4 @@ export * from './defaults';
 export * from './property-rules';
 export * from './ordering';
 export * from './option-view';
+export * from './property.repository';

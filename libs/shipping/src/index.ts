@@ -1,1 +1,2 @@
 export * from './ship';
+export * from './ship.repository';

@@ -14,12 +14,21 @@ export interface ShipRequest {
 }
 
 /** The body of a ship: `{ rest, strays? }`. */
-export function readShipRequest(body: Record<string, unknown>): ShipRequest {
-  const rest = body.rest;
+export function readShipRequest(body: { rest?: unknown; strays?: unknown }): ShipRequest {
+  return { rest: readShipRest(body.rest), strays: readShipStrays(body.strays) };
+}
+
+/** Where the rest of a ship goes: `next`, `leave` or `clear`. */
+export function readShipRest(rest: unknown): ShipRest {
   if (typeof rest !== 'string' || !(SHIP_RESTS as readonly string[]).includes(rest)) fail('ship.rest_invalid');
-  const strays = body.strays ?? false;
+  return rest as ShipRest;
+}
+
+/** Whether a release takes the strays along (absent or null: no). */
+export function readShipStrays(value: unknown): boolean {
+  const strays = value ?? false;
   if (typeof strays !== 'boolean') fail('input.boolean', { field: fieldLabel('strays') });
-  return { rest: rest as ShipRest, strays: strays as boolean };
+  return strays;
 }
 
 /** An option of a dated select is a release, an option of an iteration a sprint; nothing else ships. */

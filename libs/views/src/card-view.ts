@@ -41,7 +41,7 @@ export function orderCardRows(rows: Readonly<CardRows> | null | undefined, prope
     if (byPlace !== 0) return byPlace;
     const byWords = Number(!WORDLESS.has(a.mode)) - Number(!WORDLESS.has(b.mode));
     if (byWords !== 0) return byWords;
-    return (ka === '_title' ? -1 : rank.get(ka)!) - (kb === '_title' ? -1 : rank.get(kb)!);
+    return (ka === '_title' ? -1 : (rank.get(ka) ?? -1)) - (kb === '_title' ? -1 : (rank.get(kb) ?? -1));
   });
   return Object.fromEntries(entries);
 }

@@ -1,2 +1,3 @@
 export * from './view';
 export * from './card-view';
+export * from './view.repository';

@@ -3,21 +3,22 @@ import { randomUUID } from 'node:crypto';
 import { fail, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import {
   assertAdminPerson, hasDatedOptions, hasOptions, isHexColor, nextOptionColor, OptionRecord, optionKey, optionView, placeAfter,
-  positionAfterLast, readOptionDay, readOptionName, readOptionNote, sameJson,
+  positionAfterLast, PropertyRecord, PropertyRepository, readOptionDay, readOptionName, readOptionNote, sameJson,
 } from '@board/properties';
-import { PropertyRecord, PropertyStore, ShipStore } from '@board/persistence';
+import { ShipRepository } from '@board/shipping';
 import type { Writer } from '../auth/auth-context';
+import type { OptionBody } from './properties.dto';
 
 @Injectable()
 export class OptionsService {
   constructor(
-    private readonly store: PropertyStore,
-    private readonly ships: ShipStore,
+    private readonly store: PropertyRepository,
+    private readonly ships: ShipRepository,
     private readonly uow: UnitOfWork,
   ) {}
 
   /** Appends an option; a name the property already has (case and spaces ignored) is a 409. */
-  async create(writer: Writer, propertyId: string, body: Record<string, unknown>) {
+  async create(writer: Writer, propertyId: string, body: OptionBody) {
     const projectId = writer.projectId;
     return this.uow.write(
       async () => {
@@ -47,7 +48,7 @@ export class OptionsService {
     );
   }
 
-  async update(writer: Writer, optionId: string, body: Record<string, unknown>) {
+  async update(writer: Writer, optionId: string, body: OptionBody) {
     const projectId = writer.projectId;
     return this.uow.write(
       async () => {
@@ -71,12 +72,12 @@ export class OptionsService {
         }
         if (dated) {
           Object.assign(next, readDatedFields(body));
-          if ('shippedAt' in body && body.shippedAt === null) {
+          if (body.shippedAt === null) {
             assertAdminPerson(writer, 'take back a shipped day');
             next.shippedAt = null;
           }
         }
-        if ('afterId' in body) {
+        if (body.afterId !== undefined) {
           const afterId = body.afterId === null ? null : parseId(body.afterId, 'option');
           const position = placeAfter(await loadSiblings(), option.id, afterId);
           if (position !== null) next.position = position;
@@ -131,7 +132,7 @@ export class OptionsService {
 }
 
 /** startsOn, targetOn and note of a dated option: only the keys that were sent. */
-function readDatedFields(body: Record<string, unknown>): Partial<Pick<OptionRecord, 'startsOn' | 'targetOn' | 'note'>> {
+function readDatedFields(body: OptionBody): Partial<Pick<OptionRecord, 'startsOn' | 'targetOn' | 'note'>> {
   const fields: Partial<Pick<OptionRecord, 'startsOn' | 'targetOn' | 'note'>> = {};
   const startsOn = readOptionDay(body.startsOn, 'startsOn');
   const targetOn = readOptionDay(body.targetOn, 'targetOn');

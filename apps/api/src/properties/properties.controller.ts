@@ -1,10 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post } from '@nestjs/common';
-import { Admin, Member, OPTION, PROPERTY } from '../auth/access.decorator';
+import { Admin, Member, PROPERTY } from '../auth/access.decorator';
 import { ResourceId, Writer, WriterOf } from '../auth/auth-context';
-import { bodyObject } from '../http/json-body';
 import { OptionsService } from './options.service';
+import { CreatePropertyBody, OptionBody, UpdatePropertyBody } from './properties.dto';
 import { PropertiesService } from './properties.service';
-import { ShipService } from './ship.service';
 
 @Controller()
 export class PropertiesController {
@@ -16,14 +15,14 @@ export class PropertiesController {
   @Member()
   @Post('projects/:projectId/properties')
   @HttpCode(201)
-  async create(@WriterOf() writer: Writer, @Body() body: unknown) {
-    return { property: await this.properties.create(writer, bodyObject(body)) };
+  async create(@WriterOf() writer: Writer, @Body() body: CreatePropertyBody) {
+    return { property: await this.properties.create(writer, body) };
   }
 
   @Member(PROPERTY)
   @Patch('properties/:propertyId')
-  async update(@WriterOf() writer: Writer, @ResourceId() id: string, @Body() body: unknown) {
-    await this.properties.update(writer, id, bodyObject(body));
+  async update(@WriterOf() writer: Writer, @ResourceId() id: string, @Body() body: UpdatePropertyBody) {
+    await this.properties.update(writer, id, body);
     return { ok: true };
   }
 
@@ -43,42 +42,7 @@ export class PropertiesController {
   @Member(PROPERTY)
   @Post('properties/:propertyId/options')
   @HttpCode(201)
-  async createOption(@WriterOf() writer: Writer, @ResourceId() id: string, @Body() body: unknown) {
-    return { option: await this.options.create(writer, id, bodyObject(body)) };
-  }
-}
-
-@Controller('options/:optionId')
-export class OptionsController {
-  constructor(
-    private readonly options: OptionsService,
-    private readonly ships: ShipService,
-  ) {}
-
-  @Member(OPTION)
-  @Patch()
-  async update(@WriterOf() writer: Writer, @ResourceId() id: string, @Body() body: unknown) {
-    return { option: await this.options.update(writer, id, bodyObject(body)) };
-  }
-
-  @Admin('delete options', OPTION)
-  @Delete()
-  async remove(@WriterOf() writer: Writer, @ResourceId() id: string) {
-    await this.options.remove(writer, id);
-    return { ok: true };
-  }
-
-  @Member(OPTION)
-  @Get('count')
-  async count(@WriterOf() writer: Writer, @ResourceId() id: string) {
-    return { tasks: await this.options.countTasks(writer.projectId, id) };
-  }
-
-  /** Ships a release or a sprint (any member, agents too): `{ rest, strays? }`. */
-  @Member(OPTION)
-  @Post('ship')
-  @HttpCode(200)
-  async ship(@WriterOf() writer: Writer, @ResourceId() id: string, @Body() body: unknown) {
-    return this.ships.ship(writer, id, bodyObject(body));
+  async createOption(@WriterOf() writer: Writer, @ResourceId() id: string, @Body() body: OptionBody) {
+    return { option: await this.options.create(writer, id, body) };
   }
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
-import { PropertyListQuery, PropertyStore, ShipStore, TaskRepository } from '@board/persistence';
-import { OptionsController, PropertiesController } from './properties.controller';
+import { PropertyListQuery, TaskRepository } from '@board/persistence';
+import { OptionsController } from './options.controller';
+import { PropertiesController } from './properties.controller';
 import { OptionsService } from './options.service';
 import { PropertiesService } from './properties.service';
 import { ShipService } from './ship.service';
@@ -8,7 +9,7 @@ import { ShipService } from './ship.service';
 /** Properties and their options: create, change, move, delete, counts, ships. */
 @Module({
   controllers: [PropertiesController, OptionsController],
-  providers: [PropertyStore, PropertyListQuery, ShipStore, TaskRepository, PropertiesService, OptionsService, ShipService],
-  exports: [PropertyStore, PropertyListQuery],
+  providers: [PropertyListQuery, TaskRepository, PropertiesService, OptionsService, ShipService],
+  exports: [PropertyListQuery],
 })
 export class PropertiesModule {}

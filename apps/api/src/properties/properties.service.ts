@@ -3,22 +3,23 @@ import { randomUUID } from 'node:crypto';
 import { fail, notice, parseId, rankBetween, ranksAfter, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import {
   assertAdminPerson, cardHome, cardStart, findTypeProperty, hasOptions, mergeDefaults, OPTIONS_ON_CREATE_MAX, OptionRecord,
-  paletteColor, placeAfter, PropertyConfig, PropertyDef, quoteNames, readBoolean, readDefaultsPatch, readInitialOptions,
+  CardRow, paletteColor, placeAfter, PropertyConfig, PropertyDef, PropertyRecord, PropertyRepository, quoteNames, readBoolean, readDefaultsPatch, readInitialOptions,
   readPropertyName, readPropertyType, readWhenRule, sameJson,
 } from '@board/properties';
-import { CardRow, PropertyDefsQuery, PropertyRecord, PropertyStore, shapeProperties } from '@board/persistence';
+import { PropertyDefsQuery, shapeProperties } from '@board/persistence';
 import type { Writer } from '../auth/auth-context';
+import type { CreatePropertyBody, UpdatePropertyBody } from './properties.dto';
 
 @Injectable()
 export class PropertiesService {
   constructor(
-    private readonly store: PropertyStore,
+    private readonly store: PropertyRepository,
     private readonly defs: PropertyDefsQuery,
     private readonly uow: UnitOfWork,
   ) {}
 
   /** Appends a property (with its first options) and puts it on the card view. */
-  async create(writer: Writer, body: Record<string, unknown>) {
+  async create(writer: Writer, body: CreatePropertyBody) {
     const projectId = writer.projectId;
     const name = readPropertyName(body.name, true);
     const type = readPropertyType(body.type);
@@ -46,7 +47,7 @@ export class PropertiesService {
   }
 
   /** Each recognised key applies on its own; one transaction; a ring only when something changed. */
-  async update(writer: Writer, propertyId: string, body: Record<string, unknown>): Promise<void> {
+  async update(writer: Writer, propertyId: string, body: UpdatePropertyBody): Promise<void> {
     const projectId = writer.projectId;
     await this.uow.write(
       async () => {
@@ -74,7 +75,7 @@ export class PropertiesService {
         if (body.defaults !== undefined) {
           assertAdminPerson(writer, 'change defaults');
           const all = await loadDefs();
-          const self = all.find((d) => d.id === propertyId)!;
+          const self = all.find((d) => d.id === propertyId) ?? fail('property.not_found');
           const patch = readDefaultsPatch(self, findTypeProperty(all), body.defaults);
           const defaults = mergeDefaults(config.defaults, patch);
           if (Object.keys(defaults).length > 0 || config.defaults !== undefined) config.defaults = defaults;
@@ -84,7 +85,7 @@ export class PropertiesService {
           if (rule) config.when = rule;
           else delete config.when;
         }
-        if ('afterId' in body) {
+        if (body.afterId !== undefined) {
           const afterId = body.afterId === null ? null : parseId(body.afterId, 'property');
           const position = placeAfter(await this.store.propertyRanks(projectId), propertyId, afterId);
           if (position !== null) change.position = position;

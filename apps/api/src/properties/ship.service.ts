@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Clock, fail, feedLinesRingingOnce, notice, UnitOfWork, withEvents } from '@board/kernel';
-import { PropertyDefsQuery, PropertyStore, ShipStore, TaskRepository } from '@board/persistence';
+import { PropertyDefsQuery, TaskRepository } from '@board/persistence';
+import { PropertyRepository } from '@board/properties';
 import { ProjectRepository } from '@board/projects';
-import { checkShip, planShip, readShipRequest, ShipRest, shipDay, shipRingKinds } from '@board/shipping';
+import { checkShip, planShip, readShipRequest, ShipRepository, ShipRest, shipDay, shipRingKinds } from '@board/shipping';
 import type { Writer } from '../auth/auth-context';
+import type { ShipBody } from './properties.dto';
 
 export interface ShipAnswer {
   archived: number;
@@ -22,8 +24,8 @@ export interface ShipAnswer {
 @Injectable()
 export class ShipService {
   constructor(
-    private readonly store: PropertyStore,
-    private readonly ships: ShipStore,
+    private readonly store: PropertyRepository,
+    private readonly ships: ShipRepository,
     private readonly projects: ProjectRepository,
     private readonly defs: PropertyDefsQuery,
     private readonly tasks: TaskRepository,
@@ -31,7 +33,7 @@ export class ShipService {
     private readonly clock: Clock,
   ) {}
 
-  async ship(writer: Writer, optionId: string, body: Record<string, unknown>): Promise<ShipAnswer> {
+  async ship(writer: Writer, optionId: string, body: ShipBody): Promise<ShipAnswer> {
     const request = readShipRequest(body);
     const projectId = writer.projectId;
     return this.uow.write(
@@ -58,7 +60,7 @@ export class ShipService {
           request,
           option,
           next,
-          property: defs.find((d) => d.id === property.id)!,
+          property: defs.find((d) => d.id === property.id) ?? fail('option.not_found'),
           defs,
           doneWhen,
           tasks,

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { fail } from '@board/kernel';
-import { BoardLists, BoardQuery, RunQueries, TaskQuery, ViewStore } from '@board/persistence';
+import { BoardLists, BoardQuery, RunQueries, TaskQuery } from '@board/persistence';
 import { PropertyDef } from '@board/properties';
-import { orderCardRows } from '@board/views';
+import { orderCardRows, ViewRepository } from '@board/views';
 import { RunsService } from '../runs/runs.service';
 import { presentView } from '../views/view-presenter';
 import { Writer } from '../auth/auth-context';
@@ -19,7 +19,7 @@ export class BoardService {
     private readonly tasks: TaskQuery,
     private readonly runs: RunsService,
     private readonly runQueries: RunQueries,
-    private readonly views: ViewStore,
+    private readonly views: ViewRepository,
     private readonly cache: BoardCache,
   ) {}
 

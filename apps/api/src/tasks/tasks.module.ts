@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { RunsModule } from '../runs/runs.module';
-import { BoardQuery, ChangelogQuery, ProjectFactsQuery, ValueNamesQuery, PropertyListQuery, TaskCreateRepository, TaskQuery, TaskRepository, TaskValueRepository, ViewStore } from '@board/persistence';
+import { BoardQuery, ChangelogQuery, ProjectFactsQuery, ValueNamesQuery, PropertyListQuery, TaskCreateRepository, TaskQuery, TaskRepository, TaskValueRepository } from '@board/persistence';
 import { BoardController } from './board.controller';
 import { BoardService } from './board.service';
 import { BoardCache } from './board-cache';
@@ -13,7 +13,7 @@ import { TasksService } from './tasks.service';
 @Module({
   imports: [RunsModule],
   controllers: [TasksController, BoardController],
-  providers: [BoardCache, ChangelogQuery, PropertyListQuery, ViewStore, TaskRepository, TaskValueRepository, TaskCreateRepository, TaskQuery, BoardQuery, ProjectFactsQuery, ValueNamesQuery, TasksService, LinksService, BulkService, BoardService, RetentionSweeper],
+  providers: [BoardCache, ChangelogQuery, PropertyListQuery, TaskRepository, TaskValueRepository, TaskCreateRepository, TaskQuery, BoardQuery, ProjectFactsQuery, ValueNamesQuery, TasksService, LinksService, BulkService, BoardService, RetentionSweeper],
   exports: [TaskRepository, TaskQuery, TasksService, ProjectFactsQuery],
 })
 export class TasksModule {}

@@ -1,7 +1,6 @@
 import { cleanFilters, cleanSort, Filters, SortSpec } from '@board/filters';
 import { PropertyDef } from '@board/properties';
-import { ViewRecord } from '@board/persistence';
-import { orderCardRows } from '@board/views';
+import { orderCardRows, ViewRecord } from '@board/views';
 
 export interface ViewAnswer {
   id: string;

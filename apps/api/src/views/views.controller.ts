@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Query } from '@nestjs/common';
 import { Admin, HumanMember, Member, VIEW } from '../auth/access.decorator';
 import { ResourceId, Writer, WriterOf } from '../auth/auth-context';
-import { bodyObject } from '../http/json-body';
+import { CreateViewBody, PatchCardViewBody, PutLensBody, UpdateViewBody, ViewTasksQuery } from './views.dto';
 import { ViewsService } from './views.service';
 
 @Controller()
@@ -11,14 +11,14 @@ export class ViewsController {
   @Member()
   @Post('projects/:projectId/views')
   @HttpCode(201)
-  async create(@WriterOf() writer: Writer, @Body() body: unknown) {
-    return { view: await this.views.create(writer, bodyObject(body)) };
+  async create(@WriterOf() writer: Writer, @Body() body: CreateViewBody) {
+    return { view: await this.views.create(writer, body) };
   }
 
   @Member(VIEW)
   @Patch('views/:viewId')
-  async update(@WriterOf() writer: Writer, @ResourceId() viewId: string, @Body() body: unknown) {
-    return { view: await this.views.update(writer, viewId, bodyObject(body)) };
+  async update(@WriterOf() writer: Writer, @ResourceId() viewId: string, @Body() body: UpdateViewBody) {
+    return { view: await this.views.update(writer, viewId, body) };
   }
 
   @Admin('delete views', VIEW)
@@ -30,8 +30,8 @@ export class ViewsController {
 
   @HumanMember(VIEW)
   @Put('views/:viewId/lens')
-  async lens(@WriterOf() writer: Writer, @ResourceId() viewId: string, @Body() body: unknown) {
-    return { view: await this.views.putLens(writer, viewId, bodyObject(body)) };
+  async lens(@WriterOf() writer: Writer, @ResourceId() viewId: string, @Body() body: PutLensBody) {
+    return { view: await this.views.putLens(writer, viewId, body) };
   }
 
   @HumanMember(VIEW)
@@ -43,19 +43,19 @@ export class ViewsController {
 
   @Member(VIEW)
   @Get('views/:viewId/tasks')
-  tasks(@WriterOf() writer: Writer, @ResourceId() viewId: string, @Query('limit') limit?: string, @Query('after') after?: string) {
-    return this.views.tasksOf(writer, viewId, { limit, after });
+  tasks(@WriterOf() writer: Writer, @ResourceId() viewId: string, @Query() query: ViewTasksQuery) {
+    return this.views.tasksOf(writer, viewId, query);
   }
 
   @Admin('change the card view')
   @Patch('projects/:projectId/card-view')
-  projectCardView(@WriterOf() writer: Writer, @Body() body: unknown) {
-    return this.views.patchProjectCardView(writer, bodyObject(body));
+  projectCardView(@WriterOf() writer: Writer, @Body() body: PatchCardViewBody) {
+    return this.views.patchProjectCardView(writer, body);
   }
 
   @Admin('change the card view', VIEW)
   @Patch('views/:viewId/card-view')
-  viewCardView(@WriterOf() writer: Writer, @ResourceId() viewId: string, @Body() body: unknown) {
-    return this.views.patchViewCardView(writer, viewId, bodyObject(body));
+  viewCardView(@WriterOf() writer: Writer, @ResourceId() viewId: string, @Body() body: PatchCardViewBody) {
+    return this.views.patchViewCardView(writer, viewId, body);
   }
 }

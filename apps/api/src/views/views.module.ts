@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ViewStore } from '@board/persistence';
+import { ViewTaskPageQuery } from '@board/persistence';
 import { TasksModule } from '../tasks/tasks.module';
 import { ViewsController } from './views.controller';
 import { ViewsService } from './views.service';
@@ -7,6 +7,6 @@ import { ViewsService } from './views.service';
 @Module({
   imports: [TasksModule],
   controllers: [ViewsController],
-  providers: [ViewStore, ViewsService],
+  providers: [ViewTaskPageQuery, ViewsService],
 })
 export class ViewsModule {}

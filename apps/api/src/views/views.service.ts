@@ -1,44 +1,43 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { cleanFilters, cleanSort, toSql } from '@board/filters';
+import { cleanFilters, cleanSort } from '@board/filters';
 import { fail, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
-import { Database, PropertyDefsQuery, TaskQuery, ViewRecord, ViewStore } from '@board/persistence';
-import { ProjectFactsQuery } from '@board/persistence';
+import { ProjectFactsQuery, PropertyDefsQuery, TaskQuery, ViewTaskPageQuery } from '@board/persistence';
 import { PropertyDef } from '@board/properties';
-import { assertGrouping, assertLensFits, orderCardRows, readCardRows, readViewKind, readViewName, ViewKind } from '@board/views';
+import { assertGrouping, assertLensFits, orderCardRows, readCardRows, readViewKind, readViewName, ViewKind, ViewRecord, ViewRepository } from '@board/views';
 import { Writer } from '../auth/auth-context';
 import { presentView } from './view-presenter';
-import { orderBySql } from './view-sort.sql';
+import { CreateViewBody, PatchCardViewBody, PutLensBody, UpdateViewBody, ViewTasksQuery } from './views.dto';
 
 @Injectable()
 export class ViewsService {
   constructor(
-    private readonly views: ViewStore,
+    private readonly views: ViewRepository,
     private readonly defs: PropertyDefsQuery,
     private readonly tasks: TaskQuery,
     private readonly facts: ProjectFactsQuery,
     private readonly uow: UnitOfWork,
-    private readonly db: Database,
+    private readonly pages: ViewTaskPageQuery,
   ) {}
 
   /** Agents may create views; a list may remember a grouping it does not read. */
-  async create(writer: Writer, body: Record<string, unknown>) {
+  async create(writer: Writer, body: CreateViewBody) {
     const name = readViewName(body.name, true);
     const kind = body.kind === undefined || body.kind === null ? 'board' : readViewKind(body.kind);
     const id = randomUUID();
     return this.uow.write(
       async () => {
         const defs = await this.defs.load(writer.projectId);
-        const groupById = this.readGroup(body.groupById, defs);
-        assertGrouping(kind, groupById ? defs.find((d) => d.id === groupById)! : null, true);
-        await this.views.insert({ id, projectId: writer.projectId, name, kind, groupById, filters: { rules: [] }, sort: null });
+        const group = this.readGroup(body.groupById, defs);
+        assertGrouping(kind, group, true);
+        await this.views.insert({ id, projectId: writer.projectId, name, kind, groupById: group?.id ?? null, filters: { rules: [] }, sort: null });
         return withEvents(await this.present(writer, id, defs), this.ring(writer));
       },
       { lockProject: writer.projectId },
     );
   }
 
-  async update(writer: Writer, viewId: string, body: Record<string, unknown>) {
+  async update(writer: Writer, viewId: string, body: UpdateViewBody) {
     return this.uow.write(
       async () => {
         const defs = await this.defs.load(writer.projectId);
@@ -46,7 +45,7 @@ export class ViewsService {
         const before = JSON.stringify(view);
         if (body.name !== undefined) view.name = readViewName(body.name, true);
         if (body.kind !== undefined) view.kind = readViewKind(body.kind);
-        if (body.groupById !== undefined) view.groupById = this.readGroup(body.groupById, defs);
+        if (body.groupById !== undefined) view.groupById = this.readGroup(body.groupById, defs)?.id ?? null;
         if (body.filters !== undefined) {
           // The shared rules are a person's to write; agents may rename, regroup and sort.
           if (writer.kind !== 'human') fail('gate.human');
@@ -80,7 +79,7 @@ export class ViewsService {
   }
 
   /** Replaces the caller's lens (rules and order together); nothing is broadcast. */
-  async putLens(writer: Writer, viewId: string, body: Record<string, unknown>) {
+  async putLens(writer: Writer, viewId: string, body: PutLensBody) {
     // Under the project lock, so a lens never lands beside filters written meanwhile that it clashes with.
     return this.uow.write(
       async () => {
@@ -123,40 +122,22 @@ export class ViewsService {
    * The live tasks passing the view's filters and the reader's lens, in the reader's order,
    * filtered and ordered in SQL: one query for the page, one for its board fields.
    */
-  async tasksOf(writer: Writer, viewId: string, query: { limit?: unknown; after?: unknown }) {
-    let limit = 100;
-    if (query.limit !== undefined) {
-      limit = Number(query.limit);
-      if (!/^\d+$/.test(String(query.limit)) || limit < 1 || limit > 500) fail('query.limit_invalid');
-    }
-    const after = query.after === undefined || query.after === '' ? null : parseId(query.after, 'task');
+  async tasksOf(writer: Writer, viewId: string, query: ViewTasksQuery) {
+    // The DTO checked both: a whole number from 1 to 500, a task id (empty reads as none).
+    const limit = query.limit === undefined ? 100 : Number(query.limit);
+    const after = query.after === undefined || query.after === '' ? null : query.after;
     const defs = await this.defs.load(writer.projectId);
     const view = presentView(await this.load(writer, viewId), defs, writer.kind);
-    const me = writer.userId;
-    const params: unknown[] = [writer.projectId];
-    const param = (value: unknown) => {
-      params.push(value);
-      return `$${params.length}`;
-    };
-    const where = [toSql(view.filters, { me, properties: defs, param }), toSql(view.lens, { me, properties: defs, param })].join(' AND ');
-    const order = orderBySql(view.lensSort ?? view.sort, defs, param);
-    const afterParam = param(after);
-    const limitParam = param(limit + 1);
-    // Every live task is ranked, passing or not, so a cursor whose task stopped passing the rules
-    // between two pages (a value changed meanwhile) still marks its place instead of restarting the walk.
-    const row = await this.db.single<{ total: number; ids: string[] }>(
-      `WITH ranked AS (
-         SELECT t.id, row_number() OVER (ORDER BY ${order}) AS rn, (${where}) AS pass
-           FROM tasks t
-          WHERE t.project_id = $1 AND t.deleted_at IS NULL AND t.archived_at IS NULL),
-       ordered AS (SELECT id, rn FROM ranked WHERE pass),
-       page AS (
-         SELECT id, rn FROM ordered
-          WHERE rn > COALESCE((SELECT rn FROM ranked WHERE id = ${afterParam}::uuid), 0)
-          ORDER BY rn LIMIT ${limitParam})
-       SELECT (SELECT count(*)::int FROM ordered) AS total, COALESCE((SELECT json_agg(id ORDER BY rn) FROM page), '[]'::json) AS ids`,
-      params,
-    );
+    const row = await this.pages.page({
+      projectId: writer.projectId,
+      me: writer.userId,
+      properties: defs,
+      filters: view.filters,
+      lens: view.lens,
+      sort: view.lensSort ?? view.sort,
+      after,
+      limit,
+    });
     const ids = row.ids.slice(0, limit);
     const facts = await this.facts.load(writer.projectId);
     const tasks = await this.tasks.boardTasks(writer.projectId, facts.key, facts.doneWhen, ids);
@@ -169,7 +150,7 @@ export class ViewsService {
   }
 
   /** Card view of the project (owner and admins): merged row by row. */
-  async patchProjectCardView(writer: Writer, body: Record<string, unknown>) {
+  async patchProjectCardView(writer: Writer, body: PatchCardViewBody) {
     return this.uow.write(
       async () => {
         const defs = await this.defs.load(writer.projectId);
@@ -185,7 +166,7 @@ export class ViewsService {
   }
 
   /** A view's own card view, merged over the project's; `{ rows: null }` goes back to the project's. */
-  async patchViewCardView(writer: Writer, viewId: string, body: Record<string, unknown>) {
+  async patchViewCardView(writer: Writer, viewId: string, body: PatchCardViewBody) {
     return this.uow.write(
       async () => {
         const defs = await this.defs.load(writer.projectId);
@@ -206,11 +187,11 @@ export class ViewsService {
     );
   }
 
-  private readGroup(raw: unknown, defs: readonly PropertyDef[]): string | null {
+  /** The property a view groups by (none when absent or null); one of another project is refused. */
+  private readGroup(raw: unknown, defs: readonly PropertyDef[]): PropertyDef | null {
     if (raw === undefined || raw === null) return null;
     const id = parseId(raw, 'property');
-    if (!defs.some((d) => d.id === id)) fail('property.not_in_project');
-    return id;
+    return defs.find((d) => d.id === id) ?? fail('property.not_in_project');
   }
 
   private async load(writer: Writer, viewId: string, lock = false): Promise<ViewRecord> {

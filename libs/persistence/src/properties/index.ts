@@ -1,4 +1,4 @@
 export * from './property-defs.query';
-export * from './property.store';
+export * from './pg-property.repository';
 export * from './property-list.query';
-export * from './ship.store';
+export * from './pg-ship.repository';

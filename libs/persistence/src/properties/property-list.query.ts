@@ -4,7 +4,8 @@ import {
   propertyConfigView, PropertyDef, ValueContext,
 } from '@board/properties';
 import { Database } from '../database';
-import { OPTION_COLUMNS } from './property.store';
+import { sql } from '../sql';
+import { OPTION_COLUMNS } from './options.table';
 
 /** A property as reads show it (the board, settings); the create answer adds projectId and createdAt. */
 export interface PropertyRead {
@@ -60,11 +61,8 @@ export class PropertyListQuery {
 
   async list(projectId: string): Promise<PropertyRead[]> {
     const [rows, options] = await Promise.all([
-      this.db.query<PropertyRow>(
-        `SELECT id, name, type, position, config FROM properties WHERE project_id = $1 ORDER BY position COLLATE "C", id`,
-        [projectId],
-      ),
-      this.db.query<OptionRecord>(`SELECT ${OPTION_COLUMNS} FROM options WHERE project_id = $1 ORDER BY position COLLATE "C", id`, [projectId]),
+      this.db.query<PropertyRow>(sql`SELECT id, name, type, position, config FROM properties WHERE project_id = ${projectId} ORDER BY position COLLATE "C", id`),
+      this.db.query<OptionRecord>(sql`SELECT ${OPTION_COLUMNS} FROM options WHERE project_id = ${projectId} ORDER BY position COLLATE "C", id`),
     ]);
     return shapeProperties(rows, options);
   }

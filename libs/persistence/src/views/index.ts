@@ -1,1 +1,2 @@
-export * from './view.store';
+export * from './pg-view.repository';
+export * from './view-task-page.query';

@@ -96,3 +96,16 @@ export function Truthy(field: string): PropertyDecorator {
     declare(target, key);
   };
 }
+
+/** A field that may be absent; when sent, the domain's reader `read` checks it (one home per sentence). */
+export function OptionalField(name: string, read: (value: unknown) => unknown): PropertyDecorator {
+  return FieldRule(name, (value) => (value === undefined ? null : refusalOf(() => read(value))));
+}
+
+/**
+ * A field the pipe reads but does not check: its rules need saved state (the project's properties,
+ * a gate checked first), so the service or the aggregate checks it in the contract's order.
+ */
+export function CheckedInService(field: string): PropertyDecorator {
+  return FieldRule(`service:${field}`, () => null);
+}

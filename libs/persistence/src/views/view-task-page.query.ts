@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { Filters, SortSpec, toSql } from '@board/filters';
+import { PropertyDef } from '@board/properties';
+import { Database } from '../database';
+import { fromParams, sql } from '../sql';
+import { orderBySql } from './view-sort.sql';
+
+export interface ViewTasksPageRequest {
+  projectId: string;
+  /** The reader, for `me` in person rules. */
+  me: string;
+  properties: readonly PropertyDef[];
+  filters: Filters;
+  lens: Filters;
+  sort: SortSpec | null;
+  /** The last task of the previous page, or null for the first page. */
+  after: string | null;
+  limit: number;
+}
+
+export interface ViewTasksPage {
+  /** How many live tasks pass the rules. */
+  total: number;
+  /** Up to `limit + 1` ids in the reader's order (one more than asked tells that a next page exists). */
+  ids: string[];
+}
+
+/** The ids of a view's task page, filtered and ordered in SQL (read model: nothing is written). */
+@Injectable()
+export class ViewTaskPageQuery {
+  constructor(private readonly db: Database) {}
+
+  async page(request: ViewTasksPageRequest): Promise<ViewTasksPage> {
+    const { projectId, me, properties, after, limit } = request;
+    const where = fromParams((param) =>
+      [toSql(request.filters, { me, properties, param }), toSql(request.lens, { me, properties, param })].join(' AND '),
+    );
+    const order = orderBySql(request.sort, properties);
+    // Every live task is ranked, passing or not, so a cursor whose task stopped passing the rules
+    // between two pages (a value changed meanwhile) still marks its place instead of restarting the walk.
+    return this.db.single<ViewTasksPage>(sql`WITH ranked AS (
+         SELECT t.id, row_number() OVER (ORDER BY ${order}) AS rn, (${where}) AS pass
+           FROM tasks t
+          WHERE t.project_id = ${projectId} AND t.deleted_at IS NULL AND t.archived_at IS NULL),
+       ordered AS (SELECT id, rn FROM ranked WHERE pass),
+       page AS (
+         SELECT id, rn FROM ordered
+          WHERE rn > COALESCE((SELECT rn FROM ranked WHERE id = ${after}::uuid), 0)
+          ORDER BY rn LIMIT ${limit + 1})
+       SELECT (SELECT count(*)::int FROM ordered) AS total, COALESCE((SELECT json_agg(id ORDER BY rn) FROM page), '[]'::json) AS ids`);
+  }
+}
