@@ -18,6 +18,7 @@ import { StreamAccessQueries } from './accounts/stream-access.queries';
 import { PgChangeAnnouncer } from './activity/pg-change.announcer';
 import { PgUnitOfWork } from './activity/pg-unit-of-work';
 import { PropertyDefsQuery } from './properties/property-defs.query';
+import { DatabaseHealthQuery } from './system/health.query';
 
 /** Binds every storage port to its TypeORM/PostgreSQL adapter over one open DataSource. */
 @Global()
@@ -40,6 +41,7 @@ export class PersistenceModule {
       CredentialQueries,
       StreamAccessQueries,
       PropertyDefsQuery,
+      DatabaseHealthQuery,
     ];
     // The unit of work's own adapters: application code declares events, it never records or announces.
     const internal = [TypeormActivityRecorder, PgChangeAnnouncer];

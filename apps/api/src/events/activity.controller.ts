@@ -3,11 +3,11 @@ import { fail, isUuid } from '@board/kernel';
 import { Member } from '../auth/access.decorator';
 import { Writer, WriterOf } from '../auth/auth-context';
 import { readInstant } from '../http/query-string';
-import { ActivityQueries } from './activity.queries';
+import { ActivityFeedQuery } from '@board/persistence';
 
 @Controller('projects/:projectId')
 export class ActivityController {
-  constructor(private readonly activity: ActivityQueries) {}
+  constructor(private readonly activity: ActivityFeedQuery) {}
 
   /** `?after=<ISO timestamp>&afterId=<entry id>&limit=<1..500>` → `{ activity, next }`. */
   @Member()

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { fail, parseId, readText } from '@board/kernel';
-import { Database, PRESENCE_CHANNEL } from '@board/persistence';
+import { PresencePublisher } from '@board/persistence';
 import { Writer } from '../auth/auth-context';
 
 const FIELD = /^(title|description|checklist:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 @Injectable()
 export class PresenceService {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly publisher: PresencePublisher) {}
 
   /** `{ clientId, taskId, field }`: taskId null means the tab closed the task. */
   async announce(writer: Writer, body: Record<string, unknown>): Promise<void> {
@@ -20,7 +20,6 @@ export class PresenceService {
       }
       field = (body.field as string).toLowerCase();
     }
-    const payload = { projectId: writer.projectId, kind: 'presence', clientId, userId: writer.userId, taskId, field: taskId ? field : null };
-    await this.db.notify(PRESENCE_CHANNEL, JSON.stringify(payload));
+    await this.publisher.publish({ projectId: writer.projectId, clientId, userId: writer.userId, taskId, field: taskId ? field : null });
   }
 }

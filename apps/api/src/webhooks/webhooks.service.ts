@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { newSecret, WEBHOOK_SECRET_PREFIX } from '@board/accounts';
 import { Clock, fail, parseId, silent, UnitOfWork } from '@board/kernel';
-import { Database, enqueueDeliveries, WebhookStore } from '@board/persistence';
+import { WebhookStore } from '@board/persistence';
 import { WebhookSender } from '@board/platform';
 import { readEnabled, readKinds } from '@board/webhooks';
 
@@ -12,7 +12,6 @@ export class WebhooksService {
   constructor(
     private readonly store: WebhookStore,
     private readonly sender: WebhookSender,
-    private readonly db: Database,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
   ) {}
@@ -49,7 +48,7 @@ export class WebhooksService {
     const webhook = await this.load(projectId, rawId);
     // A test delivery is no change of the project: no feed line, no notice.
     const [id] = await this.uow.write(async () =>
-      silent(await enqueueDeliveries(this.db, { projectId, kind: 'test', taskId: null, at: this.clock.now(), webhookId: webhook.id })),
+      silent(await this.store.enqueueTest(projectId, webhook.id, this.clock.now())),
     );
     return { delivery: await this.store.delivery(projectId, id) };
   }

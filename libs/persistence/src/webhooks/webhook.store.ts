@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DELIVERIES_KEPT, DeliveryStatus, SECRET_PREFIX_LENGTH } from '@board/webhooks';
 import { Database } from '../database';
+import { enqueueDeliveries } from '../activity/typeorm-activity.recorder';
 
 export interface WebhookRow {
   id: string;
@@ -47,6 +48,11 @@ export class WebhookStore {
     await this.db.exec(`UPDATE webhooks SET url = $3, kinds = $4, enabled = $5, secret = $6 WHERE project_id = $1 AND id = $2`, [
       w.projectId, w.id, w.url, JSON.stringify(w.kinds), w.enabled, w.secret,
     ]);
+  }
+
+  /** A `test` delivery with no task for this one webhook (no feed line): the ids of the rows queued. */
+  enqueueTest(projectId: string, webhookId: string, at: Date): Promise<string[]> {
+    return enqueueDeliveries(this.db, { projectId, kind: 'test', taskId: null, at, webhookId });
   }
 
   async delete(projectId: string, id: string): Promise<boolean> {
