@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { Clock, fail, parseId } from '@board/kernel';
 import { applyChartChange, ChartRecord, chartView, checkFlowProperty, fillSeries, readChartCreate, readDayRange, seriesHeads } from '@board/charts';
 import { ChartQueries, ChartStore } from '@board/persistence';
+import { parseRequest } from '../http/dto/request-dto.pipe';
+import { ChartDataQuery, CreateChartBody, UpdateChartBody } from './charts.dto';
 
 /** A person's charts over their projects; the data is counted from the feed at read time. */
 @Injectable()
@@ -18,7 +20,7 @@ export class ChartsService {
     return charts.map((c) => chartView(c, visible));
   }
 
-  async create(userId: string, body: Record<string, unknown>) {
+  async create(userId: string, body: CreateChartBody) {
     const read = readChartCreate(body);
     const chart: ChartRecord = { id: randomUUID(), userId, ...read, createdAt: this.clock.now() };
     const visible = await this.check(chart);
@@ -26,8 +28,10 @@ export class ChartsService {
     return chartView(chart, visible);
   }
 
-  async update(userId: string, rawChartId: string, body: Record<string, unknown>) {
-    const chart = applyChartChange(await this.load(userId, rawChartId), body);
+  async update(userId: string, rawChartId: string, input: unknown) {
+    const saved = await this.load(userId, rawChartId);
+    const body = parseRequest(UpdateChartBody, input);
+    const chart = applyChartChange(saved, body);
     // Projects are checked when sent; a flow property whenever the projects or it change.
     const visible = await this.check(chart, body.projectIds !== undefined, body.projectIds !== undefined || body.propertyId !== undefined);
     await this.store.update(chart);
@@ -38,9 +42,9 @@ export class ChartsService {
     if (!(await this.store.delete(userId, parseId(rawChartId, 'chart')))) fail('chart.not_found');
   }
 
-  async data(userId: string, rawChartId: string, query: { from?: unknown; to?: unknown }) {
+  async data(userId: string, rawChartId: string, input: unknown) {
     const chart = await this.load(userId, rawChartId);
-    const range = readDayRange(query, this.clock.now());
+    const range = readDayRange(parseRequest(ChartDataQuery, input), this.clock.now());
     const visible = await this.store.memberProjects(userId, chart.projectIds);
     const projectIds = chart.projectIds.filter((id) => visible.has(id));
     // A flow property whose project the reader left (or that is gone) draws no series.

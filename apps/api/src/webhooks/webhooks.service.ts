@@ -5,6 +5,8 @@ import { Clock, fail, parseId, silent, UnitOfWork } from '@board/kernel';
 import { WebhookStore } from '@board/persistence';
 import { WebhookSender } from '@board/platform';
 import { readEnabled, readKinds } from '@board/webhooks';
+import { parseRequest } from '../http/dto/request-dto.pipe';
+import { CreateWebhookBody, UpdateWebhookBody } from './webhooks.dto';
 
 /** The six webhook routes and the deliveries list; owner and admins only. */
 @Injectable()
@@ -23,8 +25,9 @@ export class WebhooksService {
   /** The secret is answered here once; later reads show only its prefix. */
   async create(projectId: string, body: Record<string, unknown>) {
     const url = await this.checkUrl(body.url);
-    const kinds = readKinds(body.kinds);
-    const enabled = readEnabled(body.enabled, true);
+    const fields = parseRequest(CreateWebhookBody, body);
+    const kinds = readKinds(fields.kinds);
+    const enabled = readEnabled(fields.enabled, true);
     const id = randomUUID();
     const secret = newSecret(WEBHOOK_SECRET_PREFIX);
     await this.store.insert({ id, projectId, url, kinds, enabled, secret });
@@ -34,9 +37,10 @@ export class WebhooksService {
   async update(projectId: string, rawId: string, body: Record<string, unknown>) {
     const webhook = await this.load(projectId, rawId);
     if (body.url !== undefined) webhook.url = await this.checkUrl(body.url);
-    if (body.kinds !== undefined) webhook.kinds = readKinds(body.kinds);
-    webhook.enabled = readEnabled(body.enabled, webhook.enabled);
-    const roll = body.roll === true;
+    const fields = parseRequest(UpdateWebhookBody, body);
+    if (fields.kinds !== undefined) webhook.kinds = readKinds(fields.kinds);
+    webhook.enabled = readEnabled(fields.enabled, webhook.enabled);
+    const roll = fields.roll === true;
     if (roll) webhook.secret = newSecret(WEBHOOK_SECRET_PREFIX);
     await this.store.update(webhook);
     const view = await this.store.view(projectId, webhook.id);
