@@ -8,6 +8,7 @@ import {
 import { AttachmentQueries } from '@board/persistence';
 import type { Writer } from '../auth/auth-context';
 import { AppConfig } from '../config/app-config';
+import { UploadRequestBody } from './files.dto';
 import { FilesSweeper } from './files.sweeper';
 
 const actorOf = (writer: Writer): FileActor => ({ userId: writer.userId, kind: writer.kind, role: writer.role });
@@ -38,7 +39,7 @@ export class FilesService {
     return { attachments: await this.queries.readyOnTask(projectId, taskId) };
   }
 
-  async requestUpload(writer: Writer, taskId: string, body: Record<string, unknown>) {
+  async requestUpload(writer: Writer, taskId: string, body: UploadRequestBody) {
     const { name, mime, size } = readUploadRequest(body, this.policy);
     const id = randomUUID();
     const objectKey = objectKeyFor(writer.projectId, id);
