@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { newSecret, WEBHOOK_SECRET_PREFIX } from '@board/accounts';
 import { Clock, fail, parseId, silent, UnitOfWork } from '@board/kernel';
-import { WebhookStore } from '@board/persistence';
+import { WebhookRepository } from '@board/persistence';
 import { WebhookSender } from '@board/platform';
 import { readEnabled, readKinds } from '@board/webhooks';
 import { parseRequest } from '../http/dto/request-dto.pipe';
@@ -12,7 +12,7 @@ import { CreateWebhookBody, UpdateWebhookBody } from './webhooks.dto';
 @Injectable()
 export class WebhooksService {
   constructor(
-    private readonly store: WebhookStore,
+    private readonly store: WebhookRepository,
     private readonly sender: WebhookSender,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,

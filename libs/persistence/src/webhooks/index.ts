@@ -1,1 +1,1 @@
-export * from './webhook.store';
+export * from './webhook.repository';
