@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Clock, fail, parseId } from '@board/kernel';
 import { applyChartChange, ChartRecord, chartView, checkFlowProperty, fillSeries, readChartCreate, readDayRange, seriesHeads } from '@board/charts';
-import { ChartQueries, ChartStore } from '@board/persistence';
+import { ChartQuery, ChartRepository } from '@board/persistence';
 import { parseRequest } from '../http/dto/request-dto.pipe';
 import { ChartDataQuery, CreateChartBody, UpdateChartBody } from './charts.dto';
 
@@ -10,8 +10,8 @@ import { ChartDataQuery, CreateChartBody, UpdateChartBody } from './charts.dto';
 @Injectable()
 export class ChartsService {
   constructor(
-    private readonly store: ChartStore,
-    private readonly queries: ChartQueries,
+    private readonly store: ChartRepository,
+    private readonly queries: ChartQuery,
     private readonly clock: Clock,
   ) {}
 

@@ -5,7 +5,7 @@ import {
   assertCanConfirm, assertCanDelete, Attachment, attachmentLineData, AttachmentRepository, AttachmentView, contentDisposition, FileActor,
   FilePolicy, inspectUpload, objectKeyFor, ObjectStore, READ_LINK_SECONDS, readUploadRequest, toAttachmentView, UPLOAD_WINDOW_SECONDS,
 } from '@board/files';
-import { AttachmentQueries } from '@board/persistence';
+import { AttachmentQuery } from '@board/persistence';
 import type { Writer } from '../auth/auth-context';
 import { AppConfig } from '../config/app-config';
 import { UploadRequestBody } from './files.dto';
@@ -25,7 +25,7 @@ export class FilesService {
 
   constructor(
     private readonly attachments: AttachmentRepository,
-    private readonly queries: AttachmentQueries,
+    private readonly queries: AttachmentQuery,
     private readonly store: ObjectStore,
     private readonly sweeper: FilesSweeper,
     private readonly uow: UnitOfWork,

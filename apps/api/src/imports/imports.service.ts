@@ -3,13 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { createdLineData } from '@board/charts';
 import { ActivityLine, Clock, fail, feedLinesRingingOnce, notice, silent, UnitOfWork, withEvents } from '@board/kernel';
 import { ImportContext, ImportPreview, planImport, Skipped, TrelloBoard } from '@board/imports';
-import { ImportStore } from '@board/persistence';
+import { ImportRepository } from '@board/persistence';
 import type { Writer } from '../auth/auth-context';
 
 @Injectable()
 export class ImportsService {
   constructor(
-    private readonly store: ImportStore,
+    private readonly store: ImportRepository,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
   ) {}

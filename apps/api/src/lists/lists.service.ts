@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Clock, fail, parseId, silent, UnitOfWork } from '@board/kernel';
 import { checkListRoom, checkTaskRoom, rankAfter, rankAtEnd, readAfterId, readListName } from '@board/lists';
-import { ListQueries, ListStore, ListSummary } from '@board/persistence';
+import { ListQuery, ListRepository, ListSummary } from '@board/persistence';
 import { parseRequest } from '../http/dto/request-dto.pipe';
 import { CreateListBody, PutListTaskBody, UpdateListBody } from './lists.dto';
 
@@ -14,8 +14,8 @@ import { CreateListBody, PutListTaskBody, UpdateListBody } from './lists.dto';
 export class ListsService {
   constructor(
     private readonly uow: UnitOfWork,
-    private readonly store: ListStore,
-    private readonly queries: ListQueries,
+    private readonly store: ListRepository,
+    private readonly queries: ListQuery,
     private readonly clock: Clock,
   ) {}
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { fail } from '@board/kernel';
-import { BoardLists, BoardQueries, RunQueries, TaskQueries, ViewStore } from '@board/persistence';
+import { BoardLists, BoardQueries, RunQuery, TaskQueries, ViewStore } from '@board/persistence';
 import { PropertyDef } from '@board/properties';
 import { orderCardRows } from '@board/views';
 import { RunsService } from '../runs/runs.service';
@@ -15,7 +15,7 @@ export class BoardService {
     private readonly board: BoardQueries,
     private readonly tasks: TaskQueries,
     private readonly runs: RunsService,
-    private readonly runQueries: RunQueries,
+    private readonly runQueries: RunQuery,
     private readonly views: ViewStore,
     private readonly cache: BoardCache,
   ) {}

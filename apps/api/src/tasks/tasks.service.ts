@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ActivityLine, Clock, fail, feedLine, feedLines, notice, parseId, ranksAfter, ranksBefore, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
-import { Database, Placement, PropertyDefsQuery, RunQueries, TaskCreateStore, TaskQueries, TaskRepository, TaskValueStore } from '@board/persistence';
+import { Database, Placement, PropertyDefsQuery, RunQuery, TaskCreateStore, TaskQueries, TaskRepository, TaskValueStore } from '@board/persistence';
 import { clearedValue, DroppedValue, isEmptyValue, PropertyDef, StoredValue } from '@board/properties';
 import { readDescription, readTitle, Task, taskKey } from '@board/tasks';
 import { changesByLine, changesData, createdLineData, SelectChanges, selectChanges } from '@board/charts';
@@ -30,7 +30,7 @@ export class TasksService {
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly db: Database,
-    private readonly runs: RunQueries,
+    private readonly runs: RunQuery,
     private readonly valueStore: TaskValueStore,
     private readonly createStore: TaskCreateStore,
   ) {}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DELIVERIES_KEPT, DeliveryStatus, SECRET_PREFIX_LENGTH } from '@board/webhooks';
 import { Database } from '../database';
-import { enqueueDeliveries } from '../activity/typeorm-activity.recorder';
+import { enqueueDeliveries } from '../activity/pg-activity.recorder';
 import { raw, sql } from '../sql';
 
 export interface WebhookRow {
