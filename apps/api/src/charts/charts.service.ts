@@ -67,7 +67,11 @@ export class ChartsService {
   private async check(chart: ChartRecord, projects = true, property = true): Promise<Set<string>> {
     const visible = await this.store.memberProjects(chart.userId, chart.projectIds);
     if (projects && chart.projectIds.some((id) => !visible.has(id))) fail('project.not_found');
-    if (property && chart.kind === 'flow') checkFlowProperty(await this.store.property(chart.propertyId!, chart.projectIds.filter((id) => visible.has(id))));
+    if (property && chart.kind === 'flow') {
+      // A flow chart always names its property (readFlowProperty); none would be "not found".
+      const id = chart.propertyId;
+      checkFlowProperty(id === null ? null : await this.store.property(id, chart.projectIds.filter((p) => visible.has(p))));
+    }
     return visible;
   }
 }

@@ -35,7 +35,8 @@ export class ListsService {
       await this.store.insert({ id, userId, name, position, now: this.clock.now() });
       return silent(undefined);
     });
-    return (await this.queries.summary(userId, id))!;
+    // Deleted by another request between the write and this read: gone, as a later read would say.
+    return (await this.queries.summary(userId, id)) ?? fail('list.not_found');
   }
 
   async update(userId: string, rawListId: string, input: unknown): Promise<ListSummary> {
@@ -51,7 +52,7 @@ export class ListsService {
       if (name !== undefined || position !== undefined) await this.store.update(userId, listId, { name, position });
       return silent(undefined);
     });
-    return (await this.queries.summary(userId, listId))!;
+    return (await this.queries.summary(userId, listId)) ?? fail('list.not_found');
   }
 
   async remove(userId: string, rawListId: string): Promise<void> {

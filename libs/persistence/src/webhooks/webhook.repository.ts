@@ -2,41 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DELIVERIES_KEPT, DeliveryStatus, SECRET_PREFIX_LENGTH } from '@board/webhooks';
 import { Database } from '../database';
 import { enqueueDeliveries } from '../activity/pg-activity.recorder';
-import { raw, sql } from '../sql';
-
-export interface WebhookRow {
-  id: string;
-  projectId: string;
-  url: string;
-  kinds: string[];
-  enabled: boolean;
-  secret: string;
-  createdAt: Date;
-}
-
-export interface DueDelivery {
-  id: string;
-  projectId: string;
-  webhookId: string;
-  url: string;
-  secret: string;
-  body: string;
-  tries: number;
-}
-
-/** A delivery as every answer shows it (the deliveries list, one delivery, a webhook's last one). */
-export interface DeliveryView {
-  id: string;
-  kind: string;
-  taskKey: string | null;
-  status: DeliveryStatus;
-  tries: number;
-  lastCode: number | null;
-  lastError: string | null;
-  createdAt: Date;
-  nextTryAt: Date | null;
-  deliveredAt: Date | null;
-}
+import { sql } from '../sql';
+import { DELIVERY_VIEW_COLUMNS, DeliveryView, DueDelivery } from './webhook-deliveries.table';
+import { WEBHOOK_COLUMNS, WebhookRow } from './webhooks.table';
 
 /** A webhook as answered: the secret only as its prefix, with its newest delivery. */
 export interface WebhookView {
@@ -48,10 +16,6 @@ export interface WebhookView {
   createdAt: Date;
   lastDelivery: DeliveryView | null;
 }
-
-/** The one column list of `DeliveryView` (alias `d`): every delivery answer reads it. */
-const DELIVERY = raw(`d.id, d.kind, d.task_key AS "taskKey", d.status, d.tries, d.last_code AS "lastCode", d.last_error AS "lastError",
-  d.created_at AS "createdAt", CASE WHEN d.status = 'pending' THEN d.next_try_at END AS "nextTryAt", d.delivered_at AS "deliveredAt"`);
 
 /** Webhooks and their delivery outbox. The secret is kept whole (it signs every body) and leaves only as a prefix. */
 @Injectable()
@@ -65,8 +29,7 @@ export class WebhookRepository {
 
   async find(projectId: string, id: string): Promise<WebhookRow | null> {
     return this.db.one<WebhookRow>(
-      sql`SELECT id, project_id AS "projectId", url, kinds, enabled, secret, created_at AS "createdAt"
-            FROM webhooks WHERE project_id = ${projectId} AND id = ${id}`,
+      sql`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE project_id = ${projectId} AND id = ${id}`,
     );
   }
 
@@ -97,7 +60,7 @@ export class WebhookRepository {
               FROM webhooks w WHERE w.project_id = ${projectId}${which} ORDER BY w.created_at, w.id`,
       ),
       this.db.query<DeliveryView & { webhookId: string }>(
-        sql`SELECT DISTINCT ON (d.webhook_id) ${DELIVERY}, d.webhook_id AS "webhookId"
+        sql`SELECT DISTINCT ON (d.webhook_id) ${DELIVERY_VIEW_COLUMNS}, d.webhook_id AS "webhookId"
               FROM webhook_deliveries d JOIN webhooks w ON w.project_id = d.project_id AND w.id = d.webhook_id
              WHERE d.project_id = ${projectId}${which}
              ORDER BY d.webhook_id, d.created_at DESC, d.id DESC`,
@@ -113,13 +76,13 @@ export class WebhookRepository {
 
   async deliveries(projectId: string, webhookId: string): Promise<DeliveryView[]> {
     return this.db.query<DeliveryView>(
-      sql`SELECT ${DELIVERY} FROM webhook_deliveries d WHERE d.project_id = ${projectId} AND d.webhook_id = ${webhookId}
+      sql`SELECT ${DELIVERY_VIEW_COLUMNS} FROM webhook_deliveries d WHERE d.project_id = ${projectId} AND d.webhook_id = ${webhookId}
            ORDER BY d.created_at DESC, d.id DESC LIMIT ${DELIVERIES_KEPT}`,
     );
   }
 
   async delivery(projectId: string, id: string): Promise<DeliveryView | null> {
-    return this.db.one<DeliveryView>(sql`SELECT ${DELIVERY} FROM webhook_deliveries d WHERE d.project_id = ${projectId} AND d.id = ${id}`);
+    return this.db.one<DeliveryView>(sql`SELECT ${DELIVERY_VIEW_COLUMNS} FROM webhook_deliveries d WHERE d.project_id = ${projectId} AND d.id = ${id}`);
   }
 
   async count(projectId: string, webhookId: string): Promise<number> {
