@@ -8,6 +8,12 @@ import { readEnabled, readKinds } from '@board/webhooks';
 import { parseRequest } from '../http/dto/request-dto.pipe';
 import { CreateWebhookBody, UpdateWebhookBody } from './webhooks.dto';
 
+/**
+ * A webhook body as sent: its address is checked whole first (allow list, DNS), then the body is
+ * read as `CreateWebhookBody` / `UpdateWebhookBody`.
+ */
+type RawWebhookBody = { url?: unknown };
+
 /** The six webhook routes and the deliveries list; owner and admins only. */
 @Injectable()
 export class WebhooksService {
@@ -23,7 +29,7 @@ export class WebhooksService {
   }
 
   /** The secret is answered here once; later reads show only its prefix. */
-  async create(projectId: string, body: Record<string, unknown>) {
+  async create(projectId: string, body: RawWebhookBody) {
     const url = await this.checkUrl(body.url);
     const fields = parseRequest(CreateWebhookBody, body);
     const kinds = readKinds(fields.kinds);
@@ -34,7 +40,7 @@ export class WebhooksService {
     return { webhook: await this.store.view(projectId, id), secret };
   }
 
-  async update(projectId: string, rawId: string, body: Record<string, unknown>) {
+  async update(projectId: string, rawId: string, body: RawWebhookBody) {
     const webhook = await this.load(projectId, rawId);
     if (body.url !== undefined) webhook.url = await this.checkUrl(body.url);
     const fields = parseRequest(UpdateWebhookBody, body);
