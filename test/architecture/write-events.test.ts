@@ -12,7 +12,7 @@ const APP = join(ROOT, 'apps', 'api', 'src');
 
 /** What only the unit of work's adapter may use. */
 const FORBIDDEN: { pattern: RegExp; why: string }[] = [
-  { pattern: /\bActivityRecorder\b|\bTypeormActivityRecorder\b/, why: 'the recorder (declare feedLine events instead)' },
+  { pattern: /\bActivityRecorder\b|\bPgActivityRecorder\b/, why: 'the recorder (declare feedLine events instead)' },
   { pattern: /\bChangeAnnouncer\b|\bPgChangeAnnouncer\b/, why: 'the announcer (declare notice events instead)' },
   { pattern: /\.record(Many|RingingOnce)?\(|\.announce\(\s*\{/, why: 'a direct record/announce call' },
   // Presence (who edits which field) is no change of the project: its own channel, no feed line.

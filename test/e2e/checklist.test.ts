@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Database, DiscussionQueries } from '@board/persistence';
+import { Database, DiscussionQuery } from '@board/persistence';
 import { ChangeListener, feedLines, holdTransaction, insertTask, listenChanges, within } from '../support/fixtures';
 import { Agent, aTeam } from '../support/builders';
 import { Client, createAgent, createProject, Person, startTestApp, TestApp } from '../support/test-app';
@@ -63,7 +63,7 @@ describe('checklist routes', () => {
       const positions = items.map((i) => i.position);
       expect([...positions].sort()).toEqual(positions);
       expect(new Set(positions).size).toBe(4);
-      const read = await t.app.get(DiscussionQueries, { strict: false }).forTask(projectId, taskId);
+      const read = await t.app.get(DiscussionQuery, { strict: false }).forTask(projectId, taskId);
       expect(read.checklist.map((i) => i.text)).toEqual(['one', 'two', 'three', 'four']);
     });
 
@@ -390,19 +390,19 @@ describe('checklist routes', () => {
     });
   });
 
-  describe('DiscussionQueries.forTask', () => {
+  describe('DiscussionQuery.forTask', () => {
     it('reads the checklist as [{ id, text, done, position }] in the order items were added', async () => {
       const taskId = await insertTask(t, projectId);
       const a = await addItem(taskId, 'A');
       const b = await addItem(taskId, 'B');
       await owner.client.patch(`/checklist/${b.id}`, { done: true });
-      const read = await t.app.get(DiscussionQueries, { strict: false }).forTask(projectId, taskId);
+      const read = await t.app.get(DiscussionQuery, { strict: false }).forTask(projectId, taskId);
       expect(read.checklist).toEqual([
         { id: a.id, text: 'A', done: false, position: a.position },
         { id: b.id, text: 'B', done: true, position: b.position },
       ]);
       // Kept to the project: the same task id read under another project is empty.
-      expect((await t.app.get(DiscussionQueries, { strict: false }).forTask(randomUUID(), taskId)).checklist).toEqual([]);
+      expect((await t.app.get(DiscussionQuery, { strict: false }).forTask(randomUUID(), taskId)).checklist).toEqual([]);
     });
   });
 });

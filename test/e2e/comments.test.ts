@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Database, DiscussionQueries } from '@board/persistence';
+import { Database, DiscussionQuery } from '@board/persistence';
 import { ChangeListener, feedLines, holdTransaction, insertTask, listenChanges, within } from '../support/fixtures';
 import { Agent, anAgent, aTeam } from '../support/builders';
 import { addMember, Client, createAgent, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
@@ -31,7 +31,7 @@ describe('comment routes', () => {
   const updatedAt = async (taskId: string): Promise<Date> => (await t.sql.query('SELECT updated_at FROM tasks WHERE id = $1', [taskId])).rows[0].updated_at;
   const ageTask = (taskId: string) => t.sql.query('UPDATE tasks SET updated_at = $2 WHERE id = $1', [taskId, LONG_AGO]);
   const authorOf = (p: { id: string; name: string; color: string; emoji: string | null }) => ({ id: p.id, name: p.name, color: p.color, emoji: p.emoji });
-  const queries = () => t.app.get(DiscussionQueries, { strict: false });
+  const queries = () => t.app.get(DiscussionQuery, { strict: false });
 
   async function addComment(taskId: string, body: string, as: Client = owner.client): Promise<any> {
     const res = await as.post(`/tasks/${taskId}/comments`, { body });
@@ -407,7 +407,7 @@ describe('comment routes', () => {
     });
   });
 
-  describe('DiscussionQueries.forTask', () => {
+  describe('DiscussionQuery.forTask', () => {
     it('reads comments oldest first, each with its author', async () => {
       const taskId = await insertTask(t, projectId);
       const a = await addComment(taskId, 'One', owner.client);

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { WebhookStore } from '@board/persistence';
+import { WebhookRepository } from '@board/persistence';
 import { createProject, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 /** Keeping the last 20 deliveries never drops one that is still waiting to be sent. */
-describe('WebhookStore.prune', () => {
+describe('WebhookRepository.prune', () => {
   let t: TestApp;
   let projectId: string;
   const webhookId = randomUUID();
@@ -33,7 +33,7 @@ describe('WebhookStore.prune', () => {
     // Thirty newer ones still waiting, and older finished ones.
     await add('pending', 30);
     await add('delivered', 25, 1);
-    await t.app.get(WebhookStore).prune(projectId, webhookId);
+    await t.app.get(WebhookRepository).prune(projectId, webhookId);
     const after = await counts();
     expect(after.pending).toBe(30);
     // The newest 20 rows are all pending, so every finished one goes.
@@ -41,7 +41,7 @@ describe('WebhookStore.prune', () => {
     await t.sql.query(`DELETE FROM webhook_deliveries WHERE webhook_id = $1`, [webhookId]);
     await add('delivered', 25);
     await add('dropped', 3);
-    await t.app.get(WebhookStore).prune(projectId, webhookId);
+    await t.app.get(WebhookRepository).prune(projectId, webhookId);
     const kept = await counts();
     expect((kept.delivered ?? 0) + (kept.dropped ?? 0)).toBe(20);
   });

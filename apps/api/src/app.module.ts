@@ -16,7 +16,7 @@ import { ProjectsController } from './projects/projects.controller';
 import { MembersService } from './projects/members.service';
 import { AgentsService } from './projects/agents.service';
 import { AgentsController, MembersController } from './projects/members.controller';
-import { SystemController } from './system/system.controller';
+import { SystemModule } from './system/system.module';
 import { DatabaseLifecycle } from './system/database.lifecycle';
 import { PropertiesModule } from './properties/properties.module';
 import { ChecklistModule } from './checklist/checklist.module';
@@ -63,8 +63,9 @@ export class AppModule {
         FilesModule,
         ListsModule,
         ChartsModule,
+        SystemModule,
       ],
-      controllers: [SystemController, AuthController, ProjectsController, MembersController, AgentsController],
+      controllers: [AuthController, ProjectsController, MembersController, AgentsController],
       providers: [
         CredentialsService,
         { provide: APP_GUARD, useClass: AccessGuard },

@@ -31,13 +31,21 @@ export function readProjectIds(value: unknown): string[] {
 }
 
 /** A flow chart's property: required (missing, null or not an id is not a select property). */
-function readFlowProperty(value: unknown): string {
+export function readFlowProperty(value: unknown): string {
   if (value === undefined || value === null) fail('chart.flow_property');
   return parseId(value, 'property');
 }
 
+/** The fields of a chart body (create or change), as sent. */
+export interface ChartFields {
+  name?: unknown;
+  kind?: unknown;
+  projectIds?: unknown;
+  propertyId?: unknown;
+}
+
 /** What a create body asks for, checked as far as it can be without storage. */
-export function readChartCreate(body: Record<string, unknown>): { name: string; kind: ChartKind; projectIds: string[]; propertyId: string | null } {
+export function readChartCreate(body: ChartFields): { name: string; kind: ChartKind; projectIds: string[]; propertyId: string | null } {
   const name = readListName(body.name, true);
   const kind = readKind(body.kind);
   const projectIds = readProjectIds(body.projectIds);
@@ -49,7 +57,7 @@ export function readChartCreate(body: Record<string, unknown>): { name: string; 
  * A change applied to a chart (kind stays): the chart as it would be. `propertyId` is checked
  * against the chart's projects by the caller whenever the kind is flow.
  */
-export function applyChartChange(chart: ChartRecord, body: Record<string, unknown>): ChartRecord {
+export function applyChartChange(chart: ChartRecord, body: ChartFields): ChartRecord {
   const name = readListName(body.name, false) ?? chart.name;
   const projectIds = body.projectIds === undefined ? chart.projectIds : readProjectIds(body.projectIds);
   let propertyId: string | null = null;

@@ -80,12 +80,9 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 const MIME_ECHO_MAX = 100;
 
 /** `{ name, mime, size }` of an upload request, by the board's policy, with the contract's sentences in its order. */
-export function readUploadRequest(input: Record<string, unknown>, policy: FilePolicy): UploadRequest {
-  const name = typeof input.name === 'string' ? input.name.replace(CONTROL, ' ').trim() : '';
-  if (!name) fail('attachment.name_missing');
-  if (charLength(name) > FILE_NAME_MAX) fail('attachment.name_too_long');
-  const mime = typeof input.mime === 'string' ? normalizeMime(input.mime) : '';
-  if (!mime) fail('attachment.mime_missing');
+export function readUploadRequest(input: { name?: unknown; mime?: unknown; size?: unknown }, policy: FilePolicy): UploadRequest {
+  const name = readFileName(input.name);
+  const mime = readMime(input.mime);
   if (!policy.types.some((t) => normalizeMime(t) === mime)) {
     const echo = charLength(mime) > MIME_ECHO_MAX ? `${[...mime].slice(0, MIME_ECHO_MAX).join('')}…` : mime;
     fail('attachment.mime_refused', { mime: echo });
@@ -96,6 +93,21 @@ export function readUploadRequest(input: Record<string, unknown>, policy: FilePo
   if (size > policy.maxBytes) fail('attachment.too_large', { size: formatFileSize(policy.maxBytes) });
   if (!Number.isInteger(size) || size < 0) fail('attachment.size_missing');
   return { name, mime, size };
+}
+
+/** A file's name as shown: control characters become spaces, trimmed; 1 to FILE_NAME_MAX characters. */
+export function readFileName(value: unknown): string {
+  const name = typeof value === 'string' ? value.replace(CONTROL, ' ').trim() : '';
+  if (!name) fail('attachment.name_missing');
+  if (charLength(name) > FILE_NAME_MAX) fail('attachment.name_too_long');
+  return name;
+}
+
+/** A media type, normalised; whether the server takes it is the policy's part of `readUploadRequest`. */
+export function readMime(value: unknown): string {
+  const mime = typeof value === 'string' ? normalizeMime(value) : '';
+  if (!mime) fail('attachment.mime_missing');
+  return mime;
 }
 
 const UNITS = ['KB', 'MB', 'GB', 'TB'];

@@ -12,7 +12,7 @@ import { TypeormProjectRepository } from './projects/typeorm-project.repository'
 import { TypeormMemberRepository } from './projects/typeorm-member.repository';
 import { TypeormAgentTokenRepository } from './projects/typeorm-agent-token.repository';
 import { ProjectQueries } from './projects/project.queries';
-import { TypeormActivityRecorder } from './activity/typeorm-activity.recorder';
+import { PgActivityRecorder } from './activity/pg-activity.recorder';
 import { CredentialQueries } from './accounts/credential.queries';
 import { StreamAccessQueries } from './accounts/stream-access.queries';
 import { PgChangeAnnouncer } from './activity/pg-change.announcer';
@@ -24,6 +24,7 @@ import { PropertyRepository } from '@board/properties';
 import { ShipRepository } from '@board/shipping';
 import { PgPropertyRepository } from './properties/pg-property.repository';
 import { PgShipRepository } from './properties/pg-ship.repository';
+import { DatabaseHealthQuery } from './system/health.query';
 
 /** Binds every storage port to its TypeORM/PostgreSQL adapter over one open DataSource. */
 @Global()
@@ -49,9 +50,10 @@ export class PersistenceModule {
       { provide: ViewRepository, useClass: PgViewRepository },
       { provide: PropertyRepository, useClass: PgPropertyRepository },
       { provide: ShipRepository, useClass: PgShipRepository },
+      DatabaseHealthQuery,
     ];
     // The unit of work's own adapters: application code declares events, it never records or announces.
-    const internal = [TypeormActivityRecorder, PgChangeAnnouncer];
+    const internal = [PgActivityRecorder, PgChangeAnnouncer];
     return { module: PersistenceModule, providers: [...providers, ...internal], exports: providers.map((p) => ('provide' in p ? p.provide : p)) };
   }
 }

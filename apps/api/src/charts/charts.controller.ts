@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } fr
 import { Human } from '../auth/access.decorator';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { bodyObject } from '../http/json-body';
+import { CreateChartBody } from './charts.dto';
 import { ChartsService } from './charts.service';
 
 /** A person's charts: human only, anybody else's chart is not found. */
@@ -18,8 +19,8 @@ export class ChartsController {
   @Human()
   @Post()
   @HttpCode(201)
-  async create(@Auth() auth: AuthContext, @Body() body: unknown) {
-    return { chart: await this.charts.create(auth.caller.id, bodyObject(body)) };
+  async create(@Auth() auth: AuthContext, @Body() body: CreateChartBody) {
+    return { chart: await this.charts.create(auth.caller.id, body) };
   }
 
   @Human()
@@ -37,7 +38,7 @@ export class ChartsController {
 
   @Human()
   @Get(':chartId/data')
-  async data(@Auth() auth: AuthContext, @Param('chartId') chartId: string, @Query() query: Record<string, unknown>) {
+  async data(@Auth() auth: AuthContext, @Param('chartId') chartId: string, @Query() query: unknown) {
     return this.charts.data(auth.caller.id, chartId, query);
   }
 }

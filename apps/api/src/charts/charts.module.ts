@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { ChartQueries, ChartStore } from '@board/persistence';
+import { ChartQuery, ChartRepository } from '@board/persistence';
 import { ChartsController } from './charts.controller';
 import { ChartsService } from './charts.service';
 
 @Module({
   controllers: [ChartsController],
-  providers: [ChartStore, ChartQueries, ChartsService],
+  providers: [ChartRepository, ChartQuery, ChartsService],
 })
 export class ChartsModule {}

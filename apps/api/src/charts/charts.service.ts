@@ -2,14 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Clock, fail, parseId } from '@board/kernel';
 import { applyChartChange, ChartRecord, chartView, checkFlowProperty, fillSeries, readChartCreate, readDayRange, seriesHeads } from '@board/charts';
-import { ChartQueries, ChartStore } from '@board/persistence';
+import { ChartQuery, ChartRepository } from '@board/persistence';
+import { parseRequest } from '../http/dto/request-dto.pipe';
+import { ChartDataQuery, CreateChartBody, UpdateChartBody } from './charts.dto';
 
 /** A person's charts over their projects; the data is counted from the feed at read time. */
 @Injectable()
 export class ChartsService {
   constructor(
-    private readonly store: ChartStore,
-    private readonly queries: ChartQueries,
+    private readonly store: ChartRepository,
+    private readonly queries: ChartQuery,
     private readonly clock: Clock,
   ) {}
 
@@ -18,7 +20,7 @@ export class ChartsService {
     return charts.map((c) => chartView(c, visible));
   }
 
-  async create(userId: string, body: Record<string, unknown>) {
+  async create(userId: string, body: CreateChartBody) {
     const read = readChartCreate(body);
     const chart: ChartRecord = { id: randomUUID(), userId, ...read, createdAt: this.clock.now() };
     const visible = await this.check(chart);
@@ -26,8 +28,10 @@ export class ChartsService {
     return chartView(chart, visible);
   }
 
-  async update(userId: string, rawChartId: string, body: Record<string, unknown>) {
-    const chart = applyChartChange(await this.load(userId, rawChartId), body);
+  async update(userId: string, rawChartId: string, input: unknown) {
+    const saved = await this.load(userId, rawChartId);
+    const body = parseRequest(UpdateChartBody, input);
+    const chart = applyChartChange(saved, body);
     // Projects are checked when sent; a flow property whenever the projects or it change.
     const visible = await this.check(chart, body.projectIds !== undefined, body.projectIds !== undefined || body.propertyId !== undefined);
     await this.store.update(chart);
@@ -38,9 +42,9 @@ export class ChartsService {
     if (!(await this.store.delete(userId, parseId(rawChartId, 'chart')))) fail('chart.not_found');
   }
 
-  async data(userId: string, rawChartId: string, query: { from?: unknown; to?: unknown }) {
+  async data(userId: string, rawChartId: string, input: unknown) {
     const chart = await this.load(userId, rawChartId);
-    const range = readDayRange(query, this.clock.now());
+    const range = readDayRange(parseRequest(ChartDataQuery, input), this.clock.now());
     const visible = await this.store.memberProjects(userId, chart.projectIds);
     const projectIds = chart.projectIds.filter((id) => visible.has(id));
     // A flow property whose project the reader left (or that is gone) draws no series.
@@ -63,7 +67,11 @@ export class ChartsService {
   private async check(chart: ChartRecord, projects = true, property = true): Promise<Set<string>> {
     const visible = await this.store.memberProjects(chart.userId, chart.projectIds);
     if (projects && chart.projectIds.some((id) => !visible.has(id))) fail('project.not_found');
-    if (property && chart.kind === 'flow') checkFlowProperty(await this.store.property(chart.propertyId!, chart.projectIds.filter((id) => visible.has(id))));
+    if (property && chart.kind === 'flow') {
+      // A flow chart always names its property (readFlowProperty); none would be "not found".
+      const id = chart.propertyId;
+      checkFlowProperty(id === null ? null : await this.store.property(id, chart.projectIds.filter((p) => visible.has(p))));
+    }
     return visible;
   }
 }

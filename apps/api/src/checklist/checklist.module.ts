@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { TypeormChecklistRepository } from '@board/persistence';
+import { PgChecklistRepository } from '@board/persistence';
 import { ChecklistRepository } from '@board/tasks';
 import { ChecklistController } from './checklist.controller';
 import { ChecklistService } from './checklist.service';
 
 @Module({
   controllers: [ChecklistController],
-  providers: [ChecklistService, { provide: ChecklistRepository, useClass: TypeormChecklistRepository }],
+  providers: [ChecklistService, { provide: ChecklistRepository, useClass: PgChecklistRepository }],
 })
 export class ChecklistModule {}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Clock, fail, feedLine, notice, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
-import { DiscussionQueries } from '@board/persistence';
+import { DiscussionQuery } from '@board/persistence';
 import {
   assertCanDeleteComment, assertCanEditComment, Comment, CommentActor, commentDeletedData, commentEditOutcome, CommentRepository,
   CommentView, readCommentEdit, readNewCommentBody,
@@ -23,7 +23,7 @@ const actorOf = (writer: Writer): CommentActor => ({ userId: writer.userId, kind
 export class CommentsService {
   constructor(
     private readonly comments: CommentRepository,
-    private readonly queries: DiscussionQueries,
+    private readonly queries: DiscussionQuery,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly runs: RunsService,

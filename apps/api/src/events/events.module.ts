@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { PgNotificationListener } from '@board/persistence';
+import { ActivityFeedQuery, PgNotificationListener, PresencePublisher } from '@board/persistence';
 import { ActivityController } from './activity.controller';
-import { ActivityQueries } from './activity.queries';
 import { PresenceService } from './presence.service';
 import { StreamController } from './stream.controller';
 import { StreamService } from './stream.service';
@@ -9,7 +8,7 @@ import { StreamAccessWatch } from './stream-access.watch';
 
 @Module({
   controllers: [StreamController, ActivityController],
-  providers: [PgNotificationListener, StreamService, StreamAccessWatch, PresenceService, ActivityQueries],
+  providers: [PgNotificationListener, StreamService, StreamAccessWatch, PresenceService, PresencePublisher, ActivityFeedQuery],
   exports: [PgNotificationListener],
 })
 export class EventsModule {}

@@ -1,26 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { fail, parseId, readText } from '@board/kernel';
-import { Database, PRESENCE_CHANNEL } from '@board/persistence';
+import { PresencePublisher } from '@board/persistence';
 import { Writer } from '../auth/auth-context';
-
-const FIELD = /^(title|description|checklist:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+import { PresenceBody } from './events.dto';
 
 @Injectable()
 export class PresenceService {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly publisher: PresencePublisher) {}
 
-  /** `{ clientId, taskId, field }`: taskId null means the tab closed the task. */
-  async announce(writer: Writer, body: Record<string, unknown>): Promise<void> {
-    const clientId = readText(body.clientId, 'clientId', { max: 200, required: true });
-    const taskId = body.taskId === undefined || body.taskId === null ? null : parseId(body.taskId, 'task');
-    let field: string | null = null;
-    if (body.field !== undefined && body.field !== null) {
-      if (typeof body.field !== 'string' || !FIELD.test(body.field)) {
-        fail('presence.field_invalid');
-      }
-      field = (body.field as string).toLowerCase();
-    }
-    const payload = { projectId: writer.projectId, kind: 'presence', clientId, userId: writer.userId, taskId, field: taskId ? field : null };
-    await this.db.notify(PRESENCE_CHANNEL, JSON.stringify(payload));
+  /** `{ clientId, taskId, field }`: taskId null means the tab closed the task (and so no field). */
+  async announce(writer: Writer, body: PresenceBody): Promise<void> {
+    const taskId = body.taskId ? body.taskId.toLowerCase() : null;
+    const field = taskId && body.field ? body.field.toLowerCase() : null;
+    await this.publisher.publish({ projectId: writer.projectId, clientId: body.clientId, userId: writer.userId, taskId, field });
   }
 }

@@ -2,8 +2,8 @@ import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common'
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HumanMember, Member } from '../auth/access.decorator';
 import { Auth, AuthContext, Writer, WriterOf } from '../auth/auth-context';
-import { bodyObject } from '../http/json-body';
 import { SERVICE_VERSION } from '../system/version';
+import { PresenceBody } from './events.dto';
 import { PresenceService } from './presence.service';
 import { encode, StreamService } from './stream.service';
 
@@ -43,8 +43,8 @@ export class StreamController {
   @HumanMember()
   @Post('presence')
   @HttpCode(200)
-  async announce(@WriterOf() writer: Writer, @Body() body: unknown) {
-    await this.presence.announce(writer, bodyObject(body));
+  async announce(@WriterOf() writer: Writer, @Body() body: PresenceBody) {
+    await this.presence.announce(writer, body);
     return { ok: true };
   }
 }

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Post, Res } from '@nestjs/comm
 import type { FastifyReply } from 'fastify';
 import { ATTACHMENT, FileMember, TASK } from '../auth/access.decorator';
 import { ProjectScope, ResourceId, Writer, WriterOf } from '../auth/auth-context';
-import { bodyObject } from '../http/json-body';
+import { UploadRequestBody } from './files.dto';
 import { FilesService } from './files.service';
 
 /**
@@ -22,8 +22,8 @@ export class FilesController {
   @FileMember(TASK)
   @Post('tasks/:taskId/attachments')
   @HttpCode(201)
-  requestUpload(@ResourceId() taskId: string, @WriterOf() writer: Writer, @Body() body: unknown) {
-    return this.files.requestUpload(writer, taskId, bodyObject(body));
+  requestUpload(@ResourceId() taskId: string, @WriterOf() writer: Writer, @Body() body: UploadRequestBody) {
+    return this.files.requestUpload(writer, taskId, body);
   }
 
   @FileMember(ATTACHMENT)

@@ -1,6 +1,6 @@
 import { Inject, Module, OnModuleDestroy } from '@nestjs/common';
 import { AttachmentRepository, BucketCleanup, ObjectStore } from '@board/files';
-import { AttachmentQueries, BucketCleanupStore, TypeormAttachmentRepository } from '@board/persistence';
+import { AttachmentQuery, PgBucketCleanupRepository, PgAttachmentRepository } from '@board/persistence';
 import { S3ObjectStore } from '@board/platform';
 import { AppConfig } from '../config/app-config';
 import { BucketOff } from './bucket-off';
@@ -27,9 +27,9 @@ const objectStore = (config: AppConfig): ObjectStore =>
   providers: [
     FilesService,
     FilesSweeper,
-    AttachmentQueries,
-    { provide: AttachmentRepository, useClass: TypeormAttachmentRepository },
-    { provide: BucketCleanup, useClass: BucketCleanupStore },
+    AttachmentQuery,
+    { provide: AttachmentRepository, useClass: PgAttachmentRepository },
+    { provide: BucketCleanup, useClass: PgBucketCleanupRepository },
     { provide: ObjectStore, useFactory: objectStore, inject: [AppConfig] },
   ],
 })

@@ -5,9 +5,10 @@ import {
   assertCanConfirm, assertCanDelete, Attachment, attachmentLineData, AttachmentRepository, AttachmentView, contentDisposition, FileActor,
   FilePolicy, inspectUpload, objectKeyFor, ObjectStore, READ_LINK_SECONDS, readUploadRequest, toAttachmentView, UPLOAD_WINDOW_SECONDS,
 } from '@board/files';
-import { AttachmentQueries } from '@board/persistence';
+import { AttachmentQuery } from '@board/persistence';
 import type { Writer } from '../auth/auth-context';
 import { AppConfig } from '../config/app-config';
+import { UploadRequestBody } from './files.dto';
 import { FilesSweeper } from './files.sweeper';
 
 const actorOf = (writer: Writer): FileActor => ({ userId: writer.userId, kind: writer.kind, role: writer.role });
@@ -24,7 +25,7 @@ export class FilesService {
 
   constructor(
     private readonly attachments: AttachmentRepository,
-    private readonly queries: AttachmentQueries,
+    private readonly queries: AttachmentQuery,
     private readonly store: ObjectStore,
     private readonly sweeper: FilesSweeper,
     private readonly uow: UnitOfWork,
@@ -38,7 +39,7 @@ export class FilesService {
     return { attachments: await this.queries.readyOnTask(projectId, taskId) };
   }
 
-  async requestUpload(writer: Writer, taskId: string, body: Record<string, unknown>) {
+  async requestUpload(writer: Writer, taskId: string, body: UploadRequestBody) {
     const { name, mime, size } = readUploadRequest(body, this.policy);
     const id = randomUUID();
     const objectKey = objectKeyFor(writer.projectId, id);

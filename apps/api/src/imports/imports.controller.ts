@@ -1,11 +1,10 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
-import { fail } from '@board/kernel';
 import { assertAdminPerson } from '@board/properties';
 import { HumanMember } from '../auth/access.decorator';
 import { Writer, WriterOf } from '../auth/auth-context';
 import { IMPORT_BODY_LIMIT } from '../http/body-limit';
-import { UNREADABLE } from '../http/json-body';
+import { readExportBody } from './imports.dto';
 import { ImportsService } from './imports.service';
 
 /** The {what} of "Only the owner or an admin can {what}." */
@@ -25,7 +24,7 @@ export class ImportsController {
   @HttpCode(200)
   async preview(@WriterOf() writer: Writer, @Body() body: unknown) {
     assertAdminPerson(writer, WHAT);
-    return { preview: await this.imports.preview(writer, exportBody(body)) };
+    return { preview: await this.imports.preview(writer, readExportBody(body)) };
   }
 
   @HumanMember()
@@ -34,9 +33,7 @@ export class ImportsController {
   @HttpCode(200)
   run(@WriterOf() writer: Writer, @Body() body: unknown) {
     assertAdminPerson(writer, WHAT);
-    return this.imports.import(writer, exportBody(body));
+    return this.imports.import(writer, readExportBody(body));
   }
 }
 
-/** Any JSON goes to the export reader, which says what is wrong with it; unparsable JSON is refused here. */
-const exportBody = (body: unknown): unknown => (body === UNREADABLE ? fail('request.not_json') : body);

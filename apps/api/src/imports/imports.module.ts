@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { ImportStore } from '@board/persistence';
+import { ImportRepository } from '@board/persistence';
 import { ImportsController } from './imports.controller';
 import { ImportsService } from './imports.service';
 
 @Module({
   controllers: [ImportsController],
-  providers: [ImportStore, ImportsService],
+  providers: [ImportRepository, ImportsService],
 })
 export class ImportsModule {}

@@ -2,21 +2,20 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { createdLineData } from '@board/charts';
 import { ActivityLine, Clock, fail, feedLinesRingingOnce, notice, silent, UnitOfWork, withEvents } from '@board/kernel';
-import { ImportContext, ImportPreview, planImport, readTrelloExport, Skipped, TrelloBoard } from '@board/imports';
-import { ImportStore } from '@board/persistence';
+import { ImportContext, ImportPreview, planImport, Skipped, TrelloBoard } from '@board/imports';
+import { ImportRepository } from '@board/persistence';
 import type { Writer } from '../auth/auth-context';
 
 @Injectable()
 export class ImportsService {
   constructor(
-    private readonly store: ImportStore,
+    private readonly store: ImportRepository,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
   ) {}
 
   /** What an import of this export would do now; writes nothing. */
-  async preview(writer: Writer, body: unknown): Promise<ImportPreview> {
-    const board = readTrelloExport(body);
+  async preview(writer: Writer, board: TrelloBoard): Promise<ImportPreview> {
     return planImport(board, await this.context(writer.projectId, board)).preview;
   }
 
@@ -25,8 +24,7 @@ export class ImportsService {
    * project's, and the skip check sees every import before it): all of it lands or none of it.
    * One `board` stream ring and one `import` webhook ring, whatever the number of cards.
    */
-  async import(writer: Writer, body: unknown): Promise<{ imported: number; skipped: Skipped[] }> {
-    const board = readTrelloExport(body);
+  async import(writer: Writer, board: TrelloBoard): Promise<{ imported: number; skipped: Skipped[] }> {
     return this.uow.write(
       async () => {
         const context = await this.context(writer.projectId, board);

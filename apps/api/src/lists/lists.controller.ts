@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@ne
 import { Human } from '../auth/access.decorator';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { bodyObject } from '../http/json-body';
+import { CreateListBody } from './lists.dto';
 import { ListsService } from './lists.service';
 
 /** A person's lists: human only, anybody else's list is not found. */
@@ -18,8 +19,8 @@ export class ListsController {
   @Human()
   @Post()
   @HttpCode(201)
-  async create(@Auth() auth: AuthContext, @Body() body: unknown) {
-    return { list: await this.lists.create(auth.caller.id, bodyObject(body)) };
+  async create(@Auth() auth: AuthContext, @Body() body: CreateListBody) {
+    return { list: await this.lists.create(auth.caller.id, body) };
   }
 
   @Human()

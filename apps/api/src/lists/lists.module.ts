@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { ListQueries, ListStore } from '@board/persistence';
+import { ListQuery, ListRepository } from '@board/persistence';
 import { ListTasksController } from './list-tasks.controller';
 import { ListsController } from './lists.controller';
 import { ListsService } from './lists.service';
 
 @Module({
   controllers: [ListsController, ListTasksController],
-  providers: [ListStore, ListQueries, ListsService],
+  providers: [ListRepository, ListQuery, ListsService],
 })
 export class ListsModule {}

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Clock, fail, parseId, silent, UnitOfWork } from '@board/kernel';
 import { checkListRoom, checkTaskRoom, rankAfter, rankAtEnd, readAfterId, readListName } from '@board/lists';
-import { ListQueries, ListStore, ListSummary } from '@board/persistence';
+import { ListQuery, ListRepository, ListSummary } from '@board/persistence';
+import { parseRequest } from '../http/dto/request-dto.pipe';
+import { CreateListBody, PutListTaskBody, UpdateListBody } from './lists.dto';
 
 /**
  * A person's own lists of tasks across projects. Every write takes the person's lock (limits and
@@ -12,8 +14,8 @@ import { ListQueries, ListStore, ListSummary } from '@board/persistence';
 export class ListsService {
   constructor(
     private readonly uow: UnitOfWork,
-    private readonly store: ListStore,
-    private readonly queries: ListQueries,
+    private readonly store: ListRepository,
+    private readonly queries: ListQuery,
     private readonly clock: Clock,
   ) {}
 
@@ -21,7 +23,7 @@ export class ListsService {
     return this.queries.summaries(userId);
   }
 
-  async create(userId: string, body: Record<string, unknown>): Promise<ListSummary> {
+  async create(userId: string, body: CreateListBody): Promise<ListSummary> {
     const name = readListName(body.name, true);
     const afterId = readAfterId(body.afterId);
     const id = randomUUID();
@@ -33,11 +35,13 @@ export class ListsService {
       await this.store.insert({ id, userId, name, position, now: this.clock.now() });
       return silent(undefined);
     });
-    return (await this.queries.summary(userId, id))!;
+    // Deleted by another request between the write and this read: gone, as a later read would say.
+    return (await this.queries.summary(userId, id)) ?? fail('list.not_found');
   }
 
-  async update(userId: string, rawListId: string, body: Record<string, unknown>): Promise<ListSummary> {
+  async update(userId: string, rawListId: string, input: unknown): Promise<ListSummary> {
     const listId = parseId(rawListId, 'list');
+    const body = parseRequest(UpdateListBody, input);
     const name = readListName(body.name, false);
     const afterId = readAfterId(body.afterId);
     await this.uow.write(async () => {
@@ -48,7 +52,7 @@ export class ListsService {
       if (name !== undefined || position !== undefined) await this.store.update(userId, listId, { name, position });
       return silent(undefined);
     });
-    return (await this.queries.summary(userId, listId))!;
+    return (await this.queries.summary(userId, listId)) ?? fail('list.not_found');
   }
 
   async remove(userId: string, rawListId: string): Promise<void> {
@@ -64,9 +68,10 @@ export class ListsService {
   }
 
   /** Adds the task, or moves it when it is in the list already (null or absent afterId: first). */
-  async putTask(userId: string, rawListId: string, rawTaskId: string, body: Record<string, unknown>): Promise<void> {
+  async putTask(userId: string, rawListId: string, rawTaskId: string, input: unknown): Promise<void> {
     const listId = parseId(rawListId, 'list');
     const taskId = parseId(rawTaskId, 'task');
+    const body = parseRequest(PutListTaskBody, input);
     const afterId = readAfterId(body.afterId) ?? null;
     await this.uow.write(async () => {
       await this.store.lockPerson(userId);

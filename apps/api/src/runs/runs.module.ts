@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { RunQueries, TypeormRunRepository } from '@board/persistence';
+import { RunQuery, PgRunRepository } from '@board/persistence';
 import { RunRepository } from '@board/runs';
 import { LeaseSweeper } from './lease.sweeper';
 import { RunsController } from './runs.controller';
@@ -7,7 +7,7 @@ import { RunsService } from './runs.service';
 
 @Module({
   controllers: [RunsController],
-  providers: [{ provide: RunRepository, useClass: TypeormRunRepository }, RunQueries, RunsService, LeaseSweeper],
-  exports: [RunsService, RunQueries],
+  providers: [{ provide: RunRepository, useClass: PgRunRepository }, RunQuery, RunsService, LeaseSweeper],
+  exports: [RunsService, RunQuery],
 })
 export class RunsModule {}

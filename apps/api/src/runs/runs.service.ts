@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Clock, fail, feedLine, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
-import { RunQueries } from '@board/persistence';
+import { RunQuery } from '@board/persistence';
 import { Run, RunRepository } from '@board/runs';
 import { Writer } from '../auth/auth-context';
 import { parseRequest } from '../http/dto/request-dto.pipe';
@@ -13,7 +13,7 @@ export const PAST_RUNS_PAGE = 20;
 export class RunsService {
   constructor(
     private readonly runs: RunRepository,
-    private readonly queries: RunQueries,
+    private readonly queries: RunQuery,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
   ) {}

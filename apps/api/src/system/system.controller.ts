@@ -1,12 +1,12 @@
 import { Controller, Get, HttpCode, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { Database } from '@board/persistence';
+import { DatabaseHealthQuery } from '@board/persistence';
 import { Public } from '../auth/access.decorator';
 import { SERVICE_VERSION } from './version';
 
 @Controller()
 export class SystemController {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly database: DatabaseHealthQuery) {}
 
   @Public()
   @Get('version')
@@ -20,7 +20,7 @@ export class SystemController {
   @HttpCode(200)
   async health(@Res({ passthrough: true }) reply: FastifyReply) {
     const ok = await Promise.race([
-      this.db.query('SELECT 1').then(() => true, () => false),
+      this.database.answers(),
       new Promise<boolean>((resolve) => setTimeout(resolve, 2000, false).unref()),
     ]);
     if (!ok) reply.status(503);

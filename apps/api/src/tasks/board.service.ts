@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { fail } from '@board/kernel';
-import { BoardLists, BoardQuery, RunQueries, TaskQuery } from '@board/persistence';
+import { BoardLists, BoardQuery, RunQuery, TaskQuery } from '@board/persistence';
 import { PropertyDef } from '@board/properties';
 import { orderCardRows, ViewRepository } from '@board/views';
 import { RunsService } from '../runs/runs.service';
@@ -18,7 +18,7 @@ export class BoardService {
     private readonly board: BoardQuery,
     private readonly tasks: TaskQuery,
     private readonly runs: RunsService,
-    private readonly runQueries: RunQueries,
+    private readonly runQueries: RunQuery,
     private readonly views: ViewRepository,
     private readonly cache: BoardCache,
   ) {}

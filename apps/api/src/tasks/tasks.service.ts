@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ActivityLine, Clock, fail, feedLine, feedLines, notice, parseId, ranksAfter, ranksBefore, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
-import { Placement, ProjectFactsQuery, ValueNamesQuery, PropertyDefsQuery, RunQueries, TaskCreateRepository, TaskQuery, TaskRepository, TaskValueRepository } from '@board/persistence';
+import { Placement, ProjectFactsQuery, ValueNamesQuery, PropertyDefsQuery, RunQuery, TaskCreateRepository, TaskQuery, TaskRepository, TaskValueRepository } from '@board/persistence';
 import { clearedValue, DroppedValue, isEmptyValue, PropertyDef, StoredValue, valueRefers } from '@board/properties';
 import { isTextClash, readDescription, readTitle, Task, taskKey } from '@board/tasks';
 import type { CreateTaskBody, EditTaskBody, MoveTaskBody, PutValueBody } from './tasks.dto';
@@ -30,7 +30,7 @@ export class TasksService {
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly valueNames: ValueNamesQuery,
-    private readonly runs: RunQueries,
+    private readonly runs: RunQuery,
     private readonly valueStore: TaskValueRepository,
     private readonly createStore: TaskCreateRepository,
   ) {}

@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@ne
 import { Interval } from '@nestjs/schedule';
 import { filter, Subscription } from 'rxjs';
 import { Clock } from '@board/kernel';
-import { DueDelivery, PgNotificationListener, WebhookStore } from '@board/persistence';
+import { DueDelivery, PgNotificationListener, WebhookRepository } from '@board/persistence';
 import { WebhookSender } from '@board/platform';
 import { afterTry } from '@board/webhooks';
 
@@ -23,7 +23,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private stopped = false;
 
   constructor(
-    private readonly store: WebhookStore,
+    private readonly store: WebhookRepository,
     private readonly sender: WebhookSender,
     private readonly listener: PgNotificationListener,
     private readonly clock: Clock,

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { WebhookStore } from '@board/persistence';
+import { WebhookRepository } from '@board/persistence';
 import { WebhookSender } from '@board/platform';
 import { AppConfig } from '../config/app-config';
 import { EventsModule } from '../events/events.module';
@@ -11,7 +11,7 @@ import { WebhooksService } from './webhooks.service';
   imports: [EventsModule],
   controllers: [WebhooksController],
   providers: [
-    WebhookStore,
+    WebhookRepository,
     // Outgoing HTTP is a port in spirit: tests swap the sender through Nest's overrideProvider.
     { provide: WebhookSender, useFactory: (config: AppConfig) => new WebhookSender({ allow: config.SERVICE_WEBHOOK_ALLOW }), inject: [AppConfig] },
     WebhooksService,

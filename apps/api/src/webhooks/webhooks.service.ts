@@ -2,17 +2,24 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { newSecret, WEBHOOK_SECRET_PREFIX } from '@board/accounts';
 import { Clock, fail, parseId, silent, UnitOfWork } from '@board/kernel';
-import { Database, enqueueDeliveries, WebhookStore } from '@board/persistence';
+import { WebhookRepository } from '@board/persistence';
 import { WebhookSender } from '@board/platform';
 import { readEnabled, readKinds } from '@board/webhooks';
+import { parseRequest } from '../http/dto/request-dto.pipe';
+import { CreateWebhookBody, UpdateWebhookBody } from './webhooks.dto';
+
+/**
+ * A webhook body as sent: its address is checked whole first (allow list, DNS), then the body is
+ * read as `CreateWebhookBody` / `UpdateWebhookBody`.
+ */
+type RawWebhookBody = { url?: unknown };
 
 /** The six webhook routes and the deliveries list; owner and admins only. */
 @Injectable()
 export class WebhooksService {
   constructor(
-    private readonly store: WebhookStore,
+    private readonly store: WebhookRepository,
     private readonly sender: WebhookSender,
-    private readonly db: Database,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
   ) {}
@@ -22,22 +29,24 @@ export class WebhooksService {
   }
 
   /** The secret is answered here once; later reads show only its prefix. */
-  async create(projectId: string, body: Record<string, unknown>) {
+  async create(projectId: string, body: RawWebhookBody) {
     const url = await this.checkUrl(body.url);
-    const kinds = readKinds(body.kinds);
-    const enabled = readEnabled(body.enabled, true);
+    const fields = parseRequest(CreateWebhookBody, body);
+    const kinds = readKinds(fields.kinds);
+    const enabled = readEnabled(fields.enabled, true);
     const id = randomUUID();
     const secret = newSecret(WEBHOOK_SECRET_PREFIX);
     await this.store.insert({ id, projectId, url, kinds, enabled, secret });
     return { webhook: await this.store.view(projectId, id), secret };
   }
 
-  async update(projectId: string, rawId: string, body: Record<string, unknown>) {
+  async update(projectId: string, rawId: string, body: RawWebhookBody) {
     const webhook = await this.load(projectId, rawId);
     if (body.url !== undefined) webhook.url = await this.checkUrl(body.url);
-    if (body.kinds !== undefined) webhook.kinds = readKinds(body.kinds);
-    webhook.enabled = readEnabled(body.enabled, webhook.enabled);
-    const roll = body.roll === true;
+    const fields = parseRequest(UpdateWebhookBody, body);
+    if (fields.kinds !== undefined) webhook.kinds = readKinds(fields.kinds);
+    webhook.enabled = readEnabled(fields.enabled, webhook.enabled);
+    const roll = fields.roll === true;
     if (roll) webhook.secret = newSecret(WEBHOOK_SECRET_PREFIX);
     await this.store.update(webhook);
     const view = await this.store.view(projectId, webhook.id);
@@ -49,7 +58,7 @@ export class WebhooksService {
     const webhook = await this.load(projectId, rawId);
     // A test delivery is no change of the project: no feed line, no notice.
     const [id] = await this.uow.write(async () =>
-      silent(await enqueueDeliveries(this.db, { projectId, kind: 'test', taskId: null, at: this.clock.now(), webhookId: webhook.id })),
+      silent(await this.store.enqueueTest(projectId, webhook.id, this.clock.now())),
     );
     return { delivery: await this.store.delivery(projectId, id) };
   }

@@ -1,6 +1,6 @@
 /**
  * The only SQL that writes feed lines, their webhook outbox rows and the notices of a write. The
- * unit of work's recorder (`TypeormActivityRecorder`) builds its statements from these, and so do
+ * unit of work's recorder (`PgActivityRecorder`) builds its statements from these, and so do
  * the one-statement hot paths (task create, value write) that cannot afford a transaction.
  */
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ActivityLine, UnitOfWork, UnitOfWorkOptions, WriteEvent, Written } from '@board/kernel';
 import { Database } from '../database';
 import { PgChangeAnnouncer } from './pg-change.announcer';
-import { TypeormActivityRecorder } from './typeorm-activity.recorder';
+import { PgActivityRecorder } from './pg-activity.recorder';
 
 /**
  * The unit of work on PostgreSQL: one transaction per write, and the write's declared events
@@ -14,7 +14,7 @@ import { TypeormActivityRecorder } from './typeorm-activity.recorder';
 export class PgUnitOfWork extends UnitOfWork {
   constructor(
     private readonly db: Database,
-    private readonly recorder: TypeormActivityRecorder,
+    private readonly recorder: PgActivityRecorder,
     private readonly announcer: PgChangeAnnouncer,
   ) {
     super();

@@ -1,2 +1,2 @@
-export * from './chart.store';
-export * from './chart.queries';
+export * from './chart.repository';
+export * from './chart.query';

@@ -1,3 +1,3 @@
-export * from './typeorm-checklist.repository';
-export * from './typeorm-comment.repository';
-export * from './discussion.queries';
+export * from './pg-checklist.repository';
+export * from './pg-comment.repository';
+export * from './discussion.query';

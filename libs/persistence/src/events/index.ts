@@ -1,1 +1,2 @@
 export * from './pg-notification.listener';
+export * from './presence.publisher';

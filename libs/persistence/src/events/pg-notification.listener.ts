@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import { Observable, Subject } from 'rxjs';
 import { DataSource } from 'typeorm';
 import { CHANGE_CHANNEL } from '../activity/pg-change.announcer';
-import { WEBHOOK_CHANNEL } from '../activity/typeorm-activity.recorder';
+import { WEBHOOK_CHANNEL } from '../activity/pg-activity.recorder';
 
 export const PRESENCE_CHANNEL = 'board_presence';
 /** Rung by database triggers when a membership, session, agent token or project is deleted (migration 1764547200000). */

@@ -1,3 +1,3 @@
-export * from './typeorm-attachment.repository';
-export * from './bucket-cleanup.store';
-export * from './attachment.queries';
+export * from './pg-attachment.repository';
+export * from './pg-bucket-cleanup.repository';
+export * from './attachment.query';

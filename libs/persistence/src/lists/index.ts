@@ -1,2 +1,2 @@
-export * from './list.store';
-export * from './list.queries';
+export * from './list.repository';
+export * from './list.query';

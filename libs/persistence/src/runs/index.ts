@@ -1,2 +1,2 @@
-export * from './typeorm-run.repository';
-export * from './run.queries';
+export * from './pg-run.repository';
+export * from './run.query';

@@ -6,7 +6,7 @@ import { DoneWhen } from '@board/tasks';
 import { Database } from '../database';
 import { DefJson, defsFromJson, defsJson } from '../properties/property-defs.query';
 import { CHANGE_CHANNEL, changePayload } from '../activity/pg-change.announcer';
-import { WEBHOOK_CHANNEL } from '../activity/typeorm-activity.recorder';
+import { WEBHOOK_CHANNEL } from '../activity/pg-activity.recorder';
 import { deliveriesCte, lineCte, noticeColumns } from '../activity/feed.sql';
 import { xminFingerprint } from './fingerprint.sql';
 

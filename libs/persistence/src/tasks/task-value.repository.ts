@@ -7,7 +7,7 @@ import { Database } from '../database';
 import { DefJson, defsFromJson, defsJson } from '../properties/property-defs.query';
 import { TASK_COLUMNS, TaskRow, toTask } from './typeorm-task.repository';
 import { CHANGE_CHANNEL, changePayload } from '../activity/pg-change.announcer';
-import { WEBHOOK_CHANNEL } from '../activity/typeorm-activity.recorder';
+import { WEBHOOK_CHANNEL } from '../activity/pg-activity.recorder';
 import { deliveriesCte, lineCte, noticeColumns } from '../activity/feed.sql';
 
 /** Everything a value write checks against, read in one query without locks. */

@@ -1,1 +1,3 @@
-export * from './webhook.store';
+export * from './webhook.repository';
+export * from './webhooks.table';
+export * from './webhook-deliveries.table';

@@ -6,7 +6,7 @@ const COLUMNS = `id, user_id AS "userId", name, kind, project_ids::text[] AS "pr
 
 /** A person's charts as kept, and the lookups their checks need. */
 @Injectable()
-export class ChartStore {
+export class ChartRepository {
   constructor(private readonly db: Database) {}
 
   async list(userId: string): Promise<ChartRecord[]> {

@@ -18,7 +18,7 @@ const COMMENT_VIEW = `c.id, c.task_id AS "taskId", c.author_id AS "authorId", c.
 
 /** Reads of checklists and comments that only show data. They do not check that the task is live: the caller did. */
 @Injectable()
-export class DiscussionQueries {
+export class DiscussionQuery {
   constructor(private readonly db: Database) {}
 
   /** The checklist and comments of one task, for the task's full read. Two queries. */

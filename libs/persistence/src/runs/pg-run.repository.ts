@@ -46,7 +46,7 @@ const RUN_COLUMNS =
   'id, project_id, task_id, agent_id, status, goal, step, steps, step_index, control, log, started_at, updated_at, report_due_at, beat_at, ended_at';
 
 @Injectable()
-export class TypeormRunRepository extends RunRepository {
+export class PgRunRepository extends RunRepository {
   constructor(private readonly db: Database) {
     super();
   }

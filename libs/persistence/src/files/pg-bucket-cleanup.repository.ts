@@ -9,7 +9,7 @@ import { Database } from '../database';
  * its lease runs out.
  */
 @Injectable()
-export class BucketCleanupStore extends BucketCleanup {
+export class PgBucketCleanupRepository extends BucketCleanup {
   constructor(private readonly db: Database) {
     super();
   }

@@ -8,7 +8,7 @@ import { Database } from '../database';
  * writes race, and two moves never compute a rank from the same neighbours.
  */
 @Injectable()
-export class ListStore {
+export class ListRepository {
   constructor(private readonly db: Database) {}
 
   async lockPerson(userId: string): Promise<void> {

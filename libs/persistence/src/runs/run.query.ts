@@ -10,7 +10,7 @@ type RunRead = Pick<RunProps, 'steps' | 'log'> & Record<string, unknown>;
 
 /** Run read models: the board's open runs, a full run, past runs by page. */
 @Injectable()
-export class RunQueries {
+export class RunQuery {
   constructor(private readonly db: Database) {}
 
   /** Open runs of the project with their card fields (no plan, no log). */

@@ -12,7 +12,7 @@ export const WEBHOOK_CHANNEL = 'board_webhooks';
  * (`PgUnitOfWork`), with the events a write declared.
  */
 @Injectable()
-export class TypeormActivityRecorder extends ActivityRecorder {
+export class PgActivityRecorder extends ActivityRecorder {
   constructor(private readonly db: Database) {
     super();
   }

@@ -25,7 +25,7 @@ const toItem = (r: ItemRow): ChecklistItem => ({
 const LIVE_TASK = `EXISTS (SELECT 1 FROM tasks t WHERE t.id = c.task_id AND t.project_id = c.project_id AND t.deleted_at IS NULL)`;
 
 @Injectable()
-export class TypeormChecklistRepository extends ChecklistRepository {
+export class PgChecklistRepository extends ChecklistRepository {
   constructor(private readonly db: Database) {
     super();
   }

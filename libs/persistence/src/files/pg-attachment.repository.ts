@@ -41,7 +41,7 @@ const LIVE_TASK = `EXISTS (SELECT 1 FROM tasks t WHERE t.id = a.task_id AND t.pr
 
 /** Attachment rows. Removing one queues its bucket key (a trigger on the table, same transaction). */
 @Injectable()
-export class TypeormAttachmentRepository extends AttachmentRepository {
+export class PgAttachmentRepository extends AttachmentRepository {
   constructor(private readonly db: Database) {
     super();
   }

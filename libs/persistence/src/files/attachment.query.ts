@@ -4,7 +4,7 @@ import { Database } from '../database';
 
 /** Reads of attachments that only show data. */
 @Injectable()
-export class AttachmentQueries {
+export class AttachmentQuery {
   constructor(private readonly db: Database) {}
 
   /** A task's ready files, newest first, in the answer's shape. The caller checked that the task is live. */

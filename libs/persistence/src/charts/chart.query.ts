@@ -109,7 +109,7 @@ const SQL: Record<ChartKind, string> = {
 
 /** Chart data, counted by PostgreSQL from the feed and the tasks' current state; never the feed in the service. */
 @Injectable()
-export class ChartQueries {
+export class ChartQuery {
   constructor(private readonly db: Database) {}
 
   /** Counted values `{ day (index from `from`), key, n }`; a series has no row on a day it counts 0. */

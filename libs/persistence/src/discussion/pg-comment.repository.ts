@@ -29,7 +29,7 @@ const toComment = (r: CommentRow): Comment => ({
 const LIVE_TASK = `EXISTS (SELECT 1 FROM tasks t WHERE t.id = c.task_id AND t.project_id = c.project_id AND t.deleted_at IS NULL)`;
 
 @Injectable()
-export class TypeormCommentRepository extends CommentRepository {
+export class PgCommentRepository extends CommentRepository {
   constructor(private readonly db: Database) {
     super();
   }

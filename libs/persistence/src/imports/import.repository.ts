@@ -34,7 +34,7 @@ const HEAD_SQL = `
  * Runs inside the caller's transaction, under the project lock.
  */
 @Injectable()
-export class ImportStore {
+export class ImportRepository {
   constructor(private readonly db: Database) {}
 
   async head(projectId: string, sourceIds: string[]): Promise<ImportHead | null> {

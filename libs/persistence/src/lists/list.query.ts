@@ -34,7 +34,7 @@ const SUMMARY = `SELECT l.id, l.name,
 
 /** Reads of a person's lists: a fixed handful of queries in one round, whatever the number of projects. */
 @Injectable()
-export class ListQueries {
+export class ListQuery {
   constructor(private readonly db: Database) {}
 
   async summaries(userId: string): Promise<ListSummary[]> {

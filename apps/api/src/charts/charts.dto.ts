@@ -1,0 +1,51 @@
+import { type ChartKind, parseDay, readFlowProperty, readKind, readProjectIds } from '@board/charts';
+import { readListName } from '@board/lists';
+import { FieldRule, refusalOf } from '../http/dto/field-rules';
+
+/** POST /charts, fields in the order `readChartCreate` checks them (which stays the one reader). */
+export class CreateChartBody {
+  @FieldRule('chart-name', (value) => refusalOf(() => readListName(value, true)))
+  name: string;
+
+  @FieldRule('chart-kind', (value) => refusalOf(() => readKind(value)))
+  kind: ChartKind;
+
+  @FieldRule('chart-projects', (value) => refusalOf(() => readProjectIds(value)))
+  projectIds: string[];
+
+  /** Required by a flow chart (a select property of one of its projects); others ignore it. */
+  @FieldRule('chart-property', (value, dto) => ((dto as { kind?: unknown }).kind === 'flow' ? refusalOf(() => readFlowProperty(value)) : null))
+  propertyId?: string | null;
+}
+
+/**
+ * PATCH /charts/:chartId: the chart must be the caller's (404) first, so the service reads this
+ * with `parseRequest` after loading it. The kind stays; whether `propertyId` is read depends on the
+ * saved kind, so `applyChartChange` checks it.
+ */
+export class UpdateChartBody {
+  @FieldRule('chart-name-change', (value) => refusalOf(() => readListName(value, false)))
+  name?: string;
+
+  @FieldRule('chart-projects-change', (value) => (value === undefined ? null : refusalOf(() => readProjectIds(value))))
+  projectIds?: string[];
+
+  @FieldRule('chart-property-change', () => null)
+  propertyId?: unknown;
+}
+
+/** Empty counts as absent (the default day). */
+const dayRefusal = (value: unknown, name: 'From' | 'To') =>
+  value === undefined || value === '' || parseDay(value) !== null ? null : ({ code: 'chart.day_invalid', params: { name } } as const);
+
+/**
+ * GET /charts/:chartId/data?from=YYYY-MM-DD&to=YYYY-MM-DD, read after the chart is loaded (404
+ * first). `to` is checked before `from`; the range rules across both stay in `readDayRange`.
+ */
+export class ChartDataQuery {
+  @FieldRule('chart-to', (value) => dayRefusal(value, 'To'))
+  to?: string;
+
+  @FieldRule('chart-from', (value) => dayRefusal(value, 'From'))
+  from?: string;
+}

@@ -1,0 +1,43 @@
+import { isUuid } from '@board/kernel';
+import { FieldRule, IdField, TextField } from '../http/dto/field-rules';
+import { readInstant } from '../http/query-string';
+
+/** The feed's page size: 1 to 500, 100 when absent. */
+export const FEED_LIMIT_MAX = 500;
+
+/**
+ * GET /projects/:projectId/activity?after=<ISO timestamp>&afterId=<entry id>&limit=<1..500>.
+ * `after` is read into UTC here: a timestamp PostgreSQL would refuse (February 30th, hour 24) is
+ * a 400, not a 500.
+ */
+export class FeedPageQuery {
+  @FieldRule('feed-after', (value) => (value === undefined || readInstant(value) !== null ? null : { code: 'feed.after_invalid' }))
+  after?: string;
+
+  @FieldRule('feed-after-id', (value) => (value === undefined || isUuid(value) ? null : { code: 'feed.after_id_invalid' }))
+  afterId?: string;
+
+  @FieldRule('feed-limit', (value) => {
+    if (value === undefined) return null;
+    const size = Number(value);
+    return /^\d+$/.test(String(value)) && size >= 1 && size <= FEED_LIMIT_MAX ? null : { code: 'query.limit_invalid' };
+  })
+  limit?: string;
+}
+
+/** `title`, `description` or `checklist:<item id>`, any case. */
+const PRESENCE_FIELD = /^(title|description|checklist:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** POST /projects/:projectId/presence `{ clientId, taskId, field }`: taskId null means the tab closed the task. */
+export class PresenceBody {
+  @TextField('clientId', { max: 200, required: true })
+  clientId: string;
+
+  @IdField('task')
+  taskId?: string | null;
+
+  @FieldRule('presence-field', (value) =>
+    value === undefined || value === null || (typeof value === 'string' && PRESENCE_FIELD.test(value)) ? null : { code: 'presence.field_invalid' },
+  )
+  field?: string | null;
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { SystemController } from './system.controller';
+
+/**
+ * The service itself: version and health. `DatabaseLifecycle` stays in the root module on
+ * purpose: Nest runs the root module's shutdown hooks last, so the pool closes after every
+ * feature has stopped its work.
+ */
+@Module({
+  controllers: [SystemController],
+})
+export class SystemModule {}
