@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AGENT_TOKEN_PREFIX, digestOf } from '@board/accounts';
 import { Clock, fail } from '@board/kernel';
-import { CredentialQueries, ResolvedScope, ScopeTarget } from '@board/persistence';
+import { CredentialQuery, ResolvedScope, ScopeTarget } from '@board/persistence';
 import type { FastifyRequest } from 'fastify';
 import { AuthContext } from './auth-context';
 import { readSessionCookie } from './cookies';
@@ -10,7 +10,7 @@ import { readSessionCookie } from './cookies';
 @Injectable()
 export class CredentialsService {
   constructor(
-    private readonly credentials: CredentialQueries,
+    private readonly credentials: CredentialQuery,
     private readonly clock: Clock,
   ) {}
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AGENT_TOKEN_PREFIX, digestOf, newSecret, User, UserRepository } from '@board/accounts';
 import { Clock, fail, notice, parseId, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
-import { ProjectQueries } from '@board/persistence';
+import { ProjectQuery } from '@board/persistence';
 import { AgentTokenRepository, MemberRepository } from '@board/projects';
 
 /** Agents are users of kind agent that belong to exactly one project, reached by their tokens. */
@@ -12,7 +12,7 @@ export class AgentsService {
     private readonly users: UserRepository,
     private readonly members: MemberRepository,
     private readonly tokens: AgentTokenRepository,
-    private readonly queries: ProjectQueries,
+    private readonly queries: ProjectQuery,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
   ) {}

@@ -4,7 +4,7 @@ import {
   digestOf, newSecret, normalizeEmail, readEmail, RESET_LIFETIME_MS, RESET_TOKEN_PREFIX, ResetTokenRepository, resetUrl, UserRepository,
 } from '@board/accounts';
 import { Clock, fail, feedLine, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
-import { ProjectQueries } from '@board/persistence';
+import { ProjectQuery } from '@board/persistence';
 import { AgentTokenRepository, assertCanChangeRole, assertCanRemove, MemberRepository, Membership, readGivenRole } from '@board/projects';
 import { AppConfig } from '../config/app-config';
 import { AuthContext } from '../auth/auth-context';
@@ -17,7 +17,7 @@ export class MembersService {
     private readonly users: UserRepository,
     private readonly tokens: AgentTokenRepository,
     private readonly resets: ResetTokenRepository,
-    private readonly queries: ProjectQueries,
+    private readonly queries: ProjectQuery,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly config: AppConfig,

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
-import { ProjectQueries } from '@board/persistence';
+import { ProjectQuery } from '@board/persistence';
 import { Admin, Agent, Human, HumanMember, Member, Owner } from '../auth/access.decorator';
 import { Auth, AuthContext, ClientId, ProjectScope } from '../auth/auth-context';
 import { bodyObject } from '../http/json-body';
@@ -10,7 +10,7 @@ import { requireView } from './project-view';
 export class ProjectsController {
   constructor(
     private readonly projects: ProjectsService,
-    private readonly queries: ProjectQueries,
+    private readonly queries: ProjectQuery,
   ) {}
 
   @Human()

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import { Clock, DomainError, fail, feedLine, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import { DoneWhen, keyCandidates, MemberRepository, Project, ProjectRepository, projectSeed, readProjectKey } from '@board/projects';
-import { ProjectQueries } from '@board/persistence';
+import { ProjectQuery } from '@board/persistence';
 import { AuthContext } from '../auth/auth-context';
 import { requireView } from './project-view';
 
@@ -11,7 +11,7 @@ export class ProjectsService {
   constructor(
     private readonly projects: ProjectRepository,
     private readonly members: MemberRepository,
-    private readonly queries: ProjectQueries,
+    private readonly queries: ProjectQuery,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
   ) {}

@@ -3,7 +3,7 @@ import { SessionRecord, SessionRepository } from '@board/accounts';
 import { Database } from '../database';
 
 @Injectable()
-export class TypeormSessionRepository extends SessionRepository {
+export class PgSessionRepository extends SessionRepository {
   constructor(private readonly db: Database) {
     super();
   }

@@ -4,7 +4,7 @@ import { MemberRepository, Membership, Role } from '@board/projects';
 import { Database, pgErrorCode } from '../database';
 
 @Injectable()
-export class TypeormMemberRepository extends MemberRepository {
+export class PgMemberRepository extends MemberRepository {
   constructor(private readonly db: Database) {
     super();
   }

@@ -3,7 +3,7 @@ import { ResetGrant, ResetTokenRepository } from '@board/accounts';
 import { Database } from '../database';
 
 @Injectable()
-export class TypeormResetTokenRepository extends ResetTokenRepository {
+export class PgResetTokenRepository extends ResetTokenRepository {
   constructor(private readonly db: Database) {
     super();
   }

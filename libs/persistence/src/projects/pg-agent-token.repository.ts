@@ -3,7 +3,7 @@ import { AgentTokenRecord, AgentTokenRepository } from '@board/projects';
 import { Database } from '../database';
 
 @Injectable()
-export class TypeormAgentTokenRepository extends AgentTokenRepository {
+export class PgAgentTokenRepository extends AgentTokenRepository {
   constructor(private readonly db: Database) {
     super();
   }

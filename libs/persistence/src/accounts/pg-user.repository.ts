@@ -29,7 +29,7 @@ export const toUser = (r: UserRow): User =>
   } satisfies UserProps);
 
 @Injectable()
-export class TypeormUserRepository extends UserRepository {
+export class PgUserRepository extends UserRepository {
   constructor(private readonly db: Database) {
     super();
   }

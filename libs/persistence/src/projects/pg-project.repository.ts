@@ -31,7 +31,7 @@ const toProject = (r: ProjectRow): Project =>
   });
 
 @Injectable()
-export class TypeormProjectRepository extends ProjectRepository {
+export class PgProjectRepository extends ProjectRepository {
   constructor(private readonly db: Database) {
     super();
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ThrottleFamily, ThrottleStore, ThrottleTake } from '@board/accounts';
+import { ThrottleFamily, ThrottleRepository, ThrottleTake } from '@board/accounts';
 import { Database } from '../database';
 
 /**
@@ -8,7 +8,7 @@ import { Database } from '../database';
  * inserts under an advisory lock per family and subject: concurrent tries cannot all read "nine".
  */
 @Injectable()
-export class TypeormThrottleStore extends ThrottleStore {
+export class PgThrottleRepository extends ThrottleRepository {
   constructor(private readonly db: Database) {
     super();
   }
