@@ -7,7 +7,7 @@ import {
 import { Clock, fail, silent, UnitOfWork } from '@board/kernel';
 import { MemberRepository } from '@board/projects';
 import { AppConfig } from '../config/app-config';
-import { AuthContext } from '../auth/auth-context';
+import { AuthContext, SessionAuth } from '../auth/auth-context';
 
 export interface SignedIn {
   user: UserView;
@@ -60,11 +60,11 @@ export class AccountsService {
     return this.throttle.attempt('login', address, async () => {
       const email = signInEmail(body.email);
       const password = typeof body.password === 'string' ? body.password : '';
-      const accounts = email ? (await this.users.findAllByEmail(email)).filter((u) => !u.isAgent && u.passwordHash) : [];
+      const accounts = email ? (await this.users.findAllByEmail(email)).flatMap((u) => (!u.isAgent && u.passwordHash ? [{ user: u, hash: u.passwordHash }] : [])) : [];
       // An unknown email costs the same hashing time as a wrong password.
       if (accounts.length === 0) await this.hasher.verifyNothing(password);
-      for (const user of accounts) {
-        if (await this.hasher.verify(user.passwordHash!, password)) return { user: user.view, sessionId: await this.openSession(user.id) };
+      for (const { user, hash } of accounts) {
+        if (await this.hasher.verify(hash, password)) return { user: user.view, sessionId: await this.openSession(user.id) };
       }
       return fail('account.login_failed');
     });
@@ -84,7 +84,7 @@ export class AccountsService {
     return user.view;
   }
 
-  async changePassword(auth: AuthContext, body: Record<string, unknown>): Promise<void> {
+  async changePassword(auth: SessionAuth, body: Record<string, unknown>): Promise<void> {
     const { current, next } = body;
     if (typeof current !== 'string' || current === '' || typeof next !== 'string' || next === '') {
       fail('account.password_change_incomplete');
@@ -95,17 +95,17 @@ export class AccountsService {
     user.setPasswordHash(await this.hasher.hash(next as string));
     await this.uow.write(async () => {
       await this.users.save(user);
-      await this.sessions.deleteOthers(user.id, auth.sessionDigest!);
+      await this.sessions.deleteOthers(user.id, auth.sessionDigest);
       return silent(undefined);
     });
   }
 
-  otherSessions(auth: AuthContext): Promise<number> {
-    return this.sessions.countOthers(auth.caller.id, auth.sessionDigest!, this.clock.now());
+  otherSessions(auth: SessionAuth): Promise<number> {
+    return this.sessions.countOthers(auth.caller.id, auth.sessionDigest, this.clock.now());
   }
 
-  async endOtherSessions(auth: AuthContext): Promise<void> {
-    await this.sessions.deleteOthers(auth.caller.id, auth.sessionDigest!);
+  async endOtherSessions(auth: SessionAuth): Promise<void> {
+    await this.sessions.deleteOthers(auth.caller.id, auth.sessionDigest);
   }
 
   /** Sets a new password with a one-time reset link; every session ends and one opens for the caller. */
@@ -119,11 +119,12 @@ export class AccountsService {
         const hash = await this.hasher.hash(body.password as string);
         return this.uow.write(async () => {
           const grant = token ? await this.resets.consume(digestOf(token), this.clock.now()) : null;
-          const user = grant ? await this.users.findById(grant.userId) : null;
+          if (!grant) fail('reset.dead_link');
+          const user = await this.users.findById(grant.userId);
           if (!user || user.isAgent) fail('reset.dead_link');
           // A member link is checked again at use: the person may have joined a project its maker
           // does not manage since (or the maker lost the role), and then it would reach past them.
-          if (grant!.madeBy && (await this.members.inProjectsBeyond(user.id, grant!.madeBy))) fail('reset.dead_link');
+          if (grant.madeBy && (await this.members.inProjectsBeyond(user.id, grant.madeBy))) fail('reset.dead_link');
           user.setPasswordHash(hash);
           await this.users.save(user);
           await this.sessions.deleteOthers(user.id, null);

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Req, Res } from '
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { Person, Public } from '../auth/access.decorator';
-import { Auth, AuthContext } from '../auth/auth-context';
+import { Auth, AuthContext, BySession, SessionAuth } from '../auth/auth-context';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth/cookies';
 import { bodyObject } from '../http/json-body';
 import { AccountsService } from './accounts.service';
@@ -79,20 +79,20 @@ export class AuthController {
   @Person()
   @Post('password')
   @HttpCode(200)
-  async password(@Auth() auth: AuthContext, @Body() body: unknown) {
+  async password(@BySession() auth: SessionAuth, @Body() body: unknown) {
     await this.accounts.changePassword(auth, bodyObject(body));
     return { ok: true };
   }
 
   @Person()
   @Get('sessions')
-  async sessions(@Auth() auth: AuthContext) {
+  async sessions(@BySession() auth: SessionAuth) {
     return { others: await this.accounts.otherSessions(auth) };
   }
 
   @Person()
   @Delete('sessions')
-  async endSessions(@Auth() auth: AuthContext) {
+  async endSessions(@BySession() auth: SessionAuth) {
     await this.accounts.endOtherSessions(auth);
     return { ok: true };
   }

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { Admin, HumanMember } from '../auth/access.decorator';
-import { Auth, AuthContext, ClientId, ProjectScope } from '../auth/auth-context';
+import { ClientId, InProject, ProjectAuthContext, ProjectScope } from '../auth/auth-context';
 import { bodyObject } from '../http/json-body';
 import { MembersService } from './members.service';
 
@@ -11,20 +11,20 @@ export class MembersController {
   @Admin('add members')
   @Post('members')
   @HttpCode(201)
-  add(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Body() body: unknown, @ClientId() clientId: string | null) {
+  add(@InProject() auth: ProjectAuthContext, @ProjectScope() scope: { id: string }, @Body() body: unknown, @ClientId() clientId: string | null) {
     return this.members.add(scope.id, bodyObject(body), clientId, auth.caller.name);
   }
 
   @Admin('change roles')
   @Patch('members/:userId')
-  changeRole(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Param('userId') userId: string, @Body() body: unknown, @ClientId() clientId: string | null) {
+  changeRole(@InProject() auth: ProjectAuthContext, @ProjectScope() scope: { id: string }, @Param('userId') userId: string, @Body() body: unknown, @ClientId() clientId: string | null) {
     return this.members.changeRole(auth, scope.id, userId, bodyObject(body), clientId);
   }
 
   /** Owner and admins remove others; any person may leave. */
   @HumanMember()
   @Delete('members/:userId')
-  async remove(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Param('userId') userId: string, @ClientId() clientId: string | null) {
+  async remove(@InProject() auth: ProjectAuthContext, @ProjectScope() scope: { id: string }, @Param('userId') userId: string, @ClientId() clientId: string | null) {
     await this.members.remove(auth, scope.id, userId, clientId);
     return { ok: true };
   }
@@ -39,7 +39,7 @@ export class MembersController {
   @Admin('make reset links')
   @Post('members/:userId/reset')
   @HttpCode(200)
-  reset(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Param('userId') userId: string) {
+  reset(@InProject() auth: ProjectAuthContext, @ProjectScope() scope: { id: string }, @Param('userId') userId: string) {
     return this.members.resetLink(auth, scope.id, userId);
   }
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import { ProjectQuery } from '@board/persistence';
 import { Admin, Agent, Human, HumanMember, Member, Owner } from '../auth/access.decorator';
-import { Auth, AuthContext, ClientId, ProjectScope } from '../auth/auth-context';
+import { Auth, AuthContext, ByToken, ClientId, ProjectScope, TokenAuth } from '../auth/auth-context';
 import { bodyObject } from '../http/json-body';
 import { ProjectsService } from './projects.service';
 import { requireView } from './project-view';
@@ -69,8 +69,8 @@ export class ProjectsController {
   /** An agent's own view of itself and its one project. */
   @Agent()
   @Get('agent/me')
-  async agentMe(@Auth() auth: AuthContext) {
-    const project = requireView(await this.queries.projectFor(auth.tokenProjectId!, auth.caller.id));
+  async agentMe(@ByToken() auth: TokenAuth) {
+    const project = requireView(await this.queries.projectFor(auth.tokenProjectId, auth.caller.id));
     const { id, name, color, emoji } = auth.caller;
     return {
       agent: { id, name, color, emoji },

@@ -20,7 +20,9 @@ export class PgThrottleRepository extends ThrottleRepository {
       { prepare: true },
     );
     if (row.taken_id) return { counted: true, id: String(row.taken_id) };
-    return { counted: false, oldest: row.oldest! };
+    // The function answers the oldest try whenever it counts nothing.
+    if (!row.oldest) throw new Error('board_throttle_take answered neither a counted try nor the oldest one');
+    return { counted: false, oldest: row.oldest };
   }
 
   async release(id: string): Promise<void> {
