@@ -7,6 +7,7 @@ import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth
 import { bodyObject } from '../http/json-body';
 import { AccountsService } from './accounts.service';
 import { FORGOT_MESSAGE, ForgotService } from './forgot.service';
+import { ChangePasswordBody, UpdateMeBody } from './accounts.dto';
 
 /** People only: every route here ignores a bearer token. */
 @Controller('auth')
@@ -72,15 +73,15 @@ export class AuthController {
 
   @Person()
   @Patch('me')
-  async updateMe(@Auth() auth: AuthContext, @Body() body: unknown) {
-    return { user: await this.accounts.updateMe(auth, bodyObject(body)) };
+  async updateMe(@Auth() auth: AuthContext, @Body() body: UpdateMeBody) {
+    return { user: await this.accounts.updateMe(auth, body) };
   }
 
   @Person()
   @Post('password')
   @HttpCode(200)
-  async password(@BySession() auth: SessionAuth, @Body() body: unknown) {
-    await this.accounts.changePassword(auth, bodyObject(body));
+  async password(@BySession() auth: SessionAuth, @Body() body: ChangePasswordBody) {
+    await this.accounts.changePassword(auth, body);
     return { ok: true };
   }
 

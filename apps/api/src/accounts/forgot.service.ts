@@ -6,6 +6,8 @@ import { Clock, fail, Mailer } from '@board/kernel';
 import { AppConfig } from '../config/app-config';
 import { BackgroundMail } from '../mail/background-mail';
 import { resetMail } from '../mail/messages';
+import { parseRequest } from '../http/dto/request-dto.pipe';
+import { ForgotBody } from './accounts.dto';
 
 export const FORGOT_MESSAGE = 'If an account uses that email, a link to set a new password is on its way. It works once, within 24 hours.';
 
@@ -31,12 +33,10 @@ export class ForgotService {
    * Checks and counts the request (per address and per email; every request counts) and answers
    * the work to start once the answer is out.
    */
-  async request(body: Record<string, unknown>, address: string): Promise<() => void> {
+  async request(plain: unknown, address: string): Promise<() => void> {
     const serviceUrl = this.config.SERVICE_URL;
     if (!this.mailer.configured || !serviceUrl) fail('forgot.unavailable');
-    const raw = body.email;
-    if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) fail('forgot.email_missing');
-    const email = readEmail(raw);
+    const email = readEmail(parseRequest(ForgotBody, plain).email);
     await this.throttle.attempt('forgot', [address, email], async () => undefined, { keepSuccess: true });
     return () => this.background.run('A reset link mail', () => this.mailLinks(email, serviceUrl));
   }

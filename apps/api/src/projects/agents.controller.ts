@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@ne
 import { Admin } from '../auth/access.decorator';
 import { ClientId, ProjectScope } from '../auth/auth-context';
 import { bodyObject } from '../http/json-body';
+import { CreateAgentBody } from './agents.dto';
 import { AgentsService } from './agents.service';
 
 @Controller('projects/:projectId')
@@ -11,8 +12,8 @@ export class AgentsController {
   @Admin('add agents')
   @Post('agents')
   @HttpCode(201)
-  create(@ProjectScope() scope: { id: string }, @Body() body: unknown, @ClientId() clientId: string | null) {
-    return this.agents.create(scope.id, bodyObject(body), clientId);
+  create(@ProjectScope() scope: { id: string }, @Body() body: CreateAgentBody, @ClientId() clientId: string | null) {
+    return this.agents.create(scope.id, body, clientId);
   }
 
   @Admin('change agents')

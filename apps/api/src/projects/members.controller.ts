@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@ne
 import { Admin, HumanMember } from '../auth/access.decorator';
 import { ClientId, InProject, ProjectAuthContext, ProjectScope } from '../auth/auth-context';
 import { bodyObject } from '../http/json-body';
+import { AddMemberBody } from './members.dto';
 import { MembersService } from './members.service';
 
 @Controller('projects/:projectId')
@@ -11,8 +12,8 @@ export class MembersController {
   @Admin('add members')
   @Post('members')
   @HttpCode(201)
-  add(@InProject() auth: ProjectAuthContext, @ProjectScope() scope: { id: string }, @Body() body: unknown, @ClientId() clientId: string | null) {
-    return this.members.add(scope.id, bodyObject(body), clientId, auth.caller.name);
+  add(@InProject() auth: ProjectAuthContext, @ProjectScope() scope: { id: string }, @Body() body: AddMemberBody, @ClientId() clientId: string | null) {
+    return this.members.add(scope.id, body, clientId, auth.caller.name);
   }
 
   @Admin('change roles')

@@ -9,6 +9,8 @@ import { AgentTokenRepository, assertCanChangeRole, assertCanRemove, MemberRepos
 import { AppConfig } from '../config/app-config';
 import { ProjectAuthContext } from '../auth/auth-context';
 import { InviteMade } from './invite-made.event';
+import { parseRequest } from '../http/dto/request-dto.pipe';
+import { AddMemberBody, ChangeRoleBody } from './members.dto';
 
 @Injectable()
 export class MembersService {
@@ -28,7 +30,7 @@ export class MembersService {
    * A member when an account has the email, else an invite that turns into one at sign-up (and,
    * once committed, an `invite made` event: its listener mails a sign-up link when mail is on).
    */
-  async add(projectId: string, body: Record<string, unknown>, clientId: string | null = null, inviterName = '') {
+  async add(projectId: string, body: AddMemberBody, clientId: string | null = null, inviterName = '') {
     const email = readEmail(body.email);
     const role = readGivenRole(body.role, 'member');
     const user = await this.users.findByEmail(email);
@@ -43,9 +45,9 @@ export class MembersService {
     return added;
   }
 
-  async changeRole(auth: ProjectAuthContext, projectId: string, rawUserId: string, body: Record<string, unknown>, clientId: string | null = null) {
+  async changeRole(auth: ProjectAuthContext, projectId: string, rawUserId: string, body: unknown, clientId: string | null = null) {
     const userId = parseId(rawUserId, 'member');
-    const role = readGivenRole(body.role, undefined);
+    const { role } = parseRequest(ChangeRoleBody, body);
     await this.uow.write(
       async () => {
         const target = await this.target(projectId, userId);
