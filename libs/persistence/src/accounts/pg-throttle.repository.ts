@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ThrottleFamily, ThrottleRepository, ThrottleTake } from '@board/accounts';
 import { Database } from '../database';
+import { sql } from '../sql';
 
 /**
  * Try counters live in PostgreSQL, so every instance behind a load balancer sees the same count.
@@ -15,8 +16,7 @@ export class PgThrottleRepository extends ThrottleRepository {
 
   async take(family: ThrottleFamily, subject: string, at: Date, since: Date, limit: number): Promise<ThrottleTake> {
     const row = await this.db.single<{ taken_id: string | null; oldest: Date | null }>(
-      'SELECT taken_id, oldest FROM board_throttle_take($1, $2, $3, $4, $5)',
-      [family, subject, at, since, limit],
+      sql`SELECT taken_id, oldest FROM board_throttle_take(${family}, ${subject}, ${at}, ${since}, ${limit})`,
       { prepare: true },
     );
     if (row.taken_id) return { counted: true, id: String(row.taken_id) };
@@ -26,11 +26,11 @@ export class PgThrottleRepository extends ThrottleRepository {
   }
 
   async release(id: string): Promise<void> {
-    await this.db.exec('DELETE FROM throttle_failures WHERE id = $1', [id], { prepare: true });
+    await this.db.exec(sql`DELETE FROM throttle_failures WHERE id = ${id}`, { prepare: true });
   }
 
   /** Forgets failures older than the window (called by the retention sweep). */
   async prune(before: Date): Promise<number> {
-    return (await this.db.exec('DELETE FROM throttle_failures WHERE at < $1', [before])).count;
+    return (await this.db.exec(sql`DELETE FROM throttle_failures WHERE at < ${before}`)).count;
   }
 }

@@ -1,32 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { User, UserProps, UserRepository } from '@board/accounts';
+import { User, UserRepository } from '@board/accounts';
 import { fail } from '@board/kernel';
 import { Database, pgErrorCode } from '../database';
+import { sql } from '../sql';
+import { toUser, USER_COLUMNS, UserRow } from './users.table';
 
-interface UserRow {
-  id: string;
-  kind: 'human' | 'agent';
-  email: string | null;
-  name: string;
-  color: string;
-  emoji: string | null;
-  password_hash: string | null;
-  project_id: string | null;
-  created_at: Date;
-}
-
-export const toUser = (r: UserRow): User =>
-  User.restore({
-    id: r.id,
-    kind: r.kind,
-    email: r.email,
-    name: r.name,
-    color: r.color,
-    emoji: r.emoji,
-    passwordHash: r.password_hash,
-    projectId: r.project_id,
-    createdAt: r.created_at,
-  } satisfies UserProps);
+export { toUser } from './users.table';
 
 @Injectable()
 export class PgUserRepository extends UserRepository {
@@ -35,17 +14,17 @@ export class PgUserRepository extends UserRepository {
   }
 
   async findById(id: string): Promise<User | null> {
-    const row = await this.db.one<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
+    const row = await this.db.one<UserRow>(sql`SELECT ${USER_COLUMNS} FROM users WHERE id = ${id}`);
     return row ? toUser(row) : null;
   }
 
   async findByEmail(email: string): Promise<User | null> {
-    const row = await this.db.one<UserRow>('SELECT * FROM users WHERE lower(email) = lower($1) ORDER BY email_twin LIMIT 1', [email]);
+    const row = await this.db.one<UserRow>(sql`SELECT ${USER_COLUMNS} FROM users WHERE lower(email) = lower(${email}) ORDER BY email_twin LIMIT 1`);
     return row ? toUser(row) : null;
   }
 
   async findAllByEmail(email: string): Promise<User[]> {
-    const rows = await this.db.query<UserRow>('SELECT * FROM users WHERE lower(email) = lower($1) ORDER BY email_twin', [email]);
+    const rows = await this.db.query<UserRow>(sql`SELECT ${USER_COLUMNS} FROM users WHERE lower(email) = lower(${email}) ORDER BY email_twin`);
     return rows.map(toUser);
   }
 
@@ -53,9 +32,8 @@ export class PgUserRepository extends UserRepository {
     const u = user.snapshot;
     try {
       await this.db.exec(
-        `INSERT INTO users (id, kind, email, name, color, emoji, password_hash, project_id, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [u.id, u.kind, u.email, u.name, u.color, u.emoji, u.passwordHash, u.projectId, u.createdAt],
+        sql`INSERT INTO users (${USER_COLUMNS})
+            VALUES (${u.id}, ${u.kind}, ${u.email}, ${u.name}, ${u.color}, ${u.emoji}, ${u.passwordHash}, ${u.projectId}, ${u.createdAt})`,
       );
     } catch (error) {
       if (pgErrorCode(error).constraint === 'users_email_key') fail('account.email_taken');
@@ -65,12 +43,6 @@ export class PgUserRepository extends UserRepository {
 
   async save(user: User): Promise<void> {
     const u = user.snapshot;
-    await this.db.exec(`UPDATE users SET name = $2, color = $3, emoji = $4, password_hash = $5 WHERE id = $1`, [
-      u.id,
-      u.name,
-      u.color,
-      u.emoji,
-      u.passwordHash,
-    ]);
+    await this.db.exec(sql`UPDATE users SET name = ${u.name}, color = ${u.color}, emoji = ${u.emoji}, password_hash = ${u.passwordHash} WHERE id = ${u.id}`);
   }
 }
