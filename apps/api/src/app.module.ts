@@ -1,5 +1,4 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { DataSource } from 'typeorm';
@@ -7,15 +6,6 @@ import { Clock } from '@board/kernel';
 import { PersistenceModule } from '@board/persistence';
 import { AppConfig } from './config/app-config';
 import { CoreModule } from './core.module';
-import { AccessGuard } from './auth/access.guard';
-import { CredentialsService } from './auth/credentials.service';
-import { AccountsService } from './accounts/accounts.service';
-import { AuthController } from './accounts/auth.controller';
-import { ProjectsService } from './projects/projects.service';
-import { ProjectsController } from './projects/projects.controller';
-import { MembersService } from './projects/members.service';
-import { AgentsService } from './projects/agents.service';
-import { AgentsController, MembersController } from './projects/members.controller';
 import { SystemModule } from './system/system.module';
 import { DatabaseLifecycle } from './system/database.lifecycle';
 import { PropertiesModule } from './properties/properties.module';
@@ -28,11 +18,12 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 import { ViewsModule } from './views/views.module';
 import { ImportsModule } from './imports/imports.module';
 import { FilesModule } from './files/files.module';
-import { ForgotService } from './accounts/forgot.service';
-import { BackgroundMail } from './mail/background-mail';
-import { InviteMailListener } from './projects/invite-mail.listener';
 import { ListsModule } from './lists/lists.module';
 import { ChartsModule } from './charts/charts.module';
+import { AuthModule } from './auth/auth.module';
+import { AccountsModule } from './accounts/accounts.module';
+import { ProjectsModule } from './projects/projects.module';
+import { MailModule } from './mail/mail.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -64,21 +55,12 @@ export class AppModule {
         ListsModule,
         ChartsModule,
         SystemModule,
+        AuthModule,
+        AccountsModule,
+        ProjectsModule,
+        MailModule,
       ],
-      controllers: [AuthController, ProjectsController, MembersController, AgentsController],
-      providers: [
-        CredentialsService,
-        { provide: APP_GUARD, useClass: AccessGuard },
-        DatabaseLifecycle,
-        AccountsService,
-        ProjectsService,
-        MembersService,
-        AgentsService,
-        // mail (issue 12): forgot-password links and invite mails, sent in the background
-        ForgotService,
-        BackgroundMail,
-        InviteMailListener,
-      ],
+      providers: [DatabaseLifecycle],
     };
   }
 }

@@ -1,5 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { PasswordHasher, Throttle, ThrottleStore } from '@board/accounts';
+import { PasswordHasher, Throttle, ThrottleRepository } from '@board/accounts';
 import { Clock, Mailer, SystemClock } from '@board/kernel';
 import { Argon2PasswordHasher, SmtpMailer } from '@board/platform';
 import { AppConfig } from './config/app-config';
@@ -13,7 +13,7 @@ export class CoreModule {
       { provide: AppConfig, useValue: config },
       { provide: Clock, useValue: clock ?? new SystemClock() },
       { provide: PasswordHasher, useClass: Argon2PasswordHasher },
-      { provide: Throttle, useFactory: (store: ThrottleStore, c: Clock) => new Throttle(store, c), inject: [ThrottleStore, Clock] },
+      { provide: Throttle, useFactory: (store: ThrottleRepository, c: Clock) => new Throttle(store, c), inject: [ThrottleRepository, Clock] },
       { provide: Mailer, useValue: new SmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) },
     ];
     return { module: CoreModule, providers, exports: providers.map((p) => p.provide) };

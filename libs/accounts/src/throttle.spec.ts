@@ -1,5 +1,5 @@
 import { Clock, DomainError, fail as refuse } from '@board/kernel';
-import { Throttle, THROTTLE_LIMIT, THROTTLE_WINDOW_MS, ThrottleFamily, ThrottleStore, ThrottleTake } from './throttle';
+import { Throttle, THROTTLE_LIMIT, THROTTLE_WINDOW_MS, ThrottleFamily, ThrottleRepository, ThrottleTake } from './throttle';
 
 class FakeClock extends Clock {
   constructor(private at: number) {
@@ -17,7 +17,7 @@ class FakeClock extends Clock {
 }
 
 /** Like the PostgreSQL store: count and insert in one step (JavaScript runs it without interleaving). */
-class MemoryThrottleStore extends ThrottleStore {
+class MemoryThrottleRepository extends ThrottleRepository {
   readonly rows: { id: string; family: ThrottleFamily; subject: string; at: Date }[] = [];
   private next = 1;
 
@@ -55,12 +55,12 @@ async function refusal(work: Promise<unknown>): Promise<DomainError> {
 
 describe('Throttle', () => {
   let clock: FakeClock;
-  let store: MemoryThrottleStore;
+  let store: MemoryThrottleRepository;
   let throttle: Throttle;
 
   beforeEach(() => {
     clock = new FakeClock(T0);
-    store = new MemoryThrottleStore();
+    store = new MemoryThrottleRepository();
     throttle = new Throttle(store, clock);
   });
 

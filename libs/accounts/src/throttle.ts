@@ -8,7 +8,7 @@ export const THROTTLE_WINDOW_MS = 10 * MINUTE;
 /** A counted try: its id lets the try be taken back when it turns out not to be a failure. */
 export type ThrottleTake = { counted: true; id: string } | { counted: false; oldest: Date };
 
-export abstract class ThrottleStore {
+export abstract class ThrottleRepository {
   /**
    * Counts one try of a family and subject at `at`, atomically: unless `limit` tries are already
    * counted at or after `since` (then it answers the oldest of the newest `limit`, and counts
@@ -35,7 +35,7 @@ export interface AttemptOptions {
  */
 export class Throttle {
   constructor(
-    private readonly store: ThrottleStore,
+    private readonly store: ThrottleRepository,
     private readonly clock: Clock,
   ) {}
 

@@ -1,20 +1,20 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ResetTokenRepository, SessionRepository, ThrottleStore, UserRepository } from '@board/accounts';
+import { ResetTokenRepository, SessionRepository, ThrottleRepository, UserRepository } from '@board/accounts';
 import { UnitOfWork } from '@board/kernel';
 import { AgentTokenRepository, MemberRepository, ProjectRepository } from '@board/projects';
 import { Database } from './database';
-import { TypeormUserRepository } from './accounts/typeorm-user.repository';
-import { TypeormSessionRepository } from './accounts/typeorm-session.repository';
-import { TypeormResetTokenRepository } from './accounts/typeorm-reset-token.repository';
-import { TypeormThrottleStore } from './accounts/typeorm-throttle.store';
-import { TypeormProjectRepository } from './projects/typeorm-project.repository';
-import { TypeormMemberRepository } from './projects/typeorm-member.repository';
-import { TypeormAgentTokenRepository } from './projects/typeorm-agent-token.repository';
-import { ProjectQueries } from './projects/project.queries';
+import { PgUserRepository } from './accounts/pg-user.repository';
+import { PgSessionRepository } from './accounts/pg-session.repository';
+import { PgResetTokenRepository } from './accounts/pg-reset-token.repository';
+import { PgThrottleRepository } from './accounts/pg-throttle.repository';
+import { PgProjectRepository } from './projects/pg-project.repository';
+import { PgMemberRepository } from './projects/pg-member.repository';
+import { PgAgentTokenRepository } from './projects/pg-agent-token.repository';
+import { ProjectQuery } from './projects/project.query';
 import { PgActivityRecorder } from './activity/pg-activity.recorder';
-import { CredentialQueries } from './accounts/credential.queries';
-import { StreamAccessQueries } from './accounts/stream-access.queries';
+import { CredentialQuery } from './accounts/credential.query';
+import { StreamAccessQuery } from './accounts/stream-access.query';
 import { PgChangeAnnouncer } from './activity/pg-change.announcer';
 import { PgUnitOfWork } from './activity/pg-unit-of-work';
 import { PropertyDefsQuery } from './properties/property-defs.query';
@@ -35,17 +35,17 @@ export class PersistenceModule {
       { provide: DataSource, useValue: dataSource },
       Database,
       { provide: UnitOfWork, useClass: PgUnitOfWork },
-      { provide: UserRepository, useClass: TypeormUserRepository },
-      { provide: SessionRepository, useClass: TypeormSessionRepository },
-      { provide: ResetTokenRepository, useClass: TypeormResetTokenRepository },
-      TypeormThrottleStore,
-      { provide: ThrottleStore, useExisting: TypeormThrottleStore },
-      { provide: ProjectRepository, useClass: TypeormProjectRepository },
-      { provide: MemberRepository, useClass: TypeormMemberRepository },
-      { provide: AgentTokenRepository, useClass: TypeormAgentTokenRepository },
-      ProjectQueries,
-      CredentialQueries,
-      StreamAccessQueries,
+      { provide: UserRepository, useClass: PgUserRepository },
+      { provide: SessionRepository, useClass: PgSessionRepository },
+      { provide: ResetTokenRepository, useClass: PgResetTokenRepository },
+      PgThrottleRepository,
+      { provide: ThrottleRepository, useExisting: PgThrottleRepository },
+      { provide: ProjectRepository, useClass: PgProjectRepository },
+      { provide: MemberRepository, useClass: PgMemberRepository },
+      { provide: AgentTokenRepository, useClass: PgAgentTokenRepository },
+      ProjectQuery,
+      CredentialQuery,
+      StreamAccessQuery,
       PropertyDefsQuery,
       { provide: ViewRepository, useClass: PgViewRepository },
       { provide: PropertyRepository, useClass: PgPropertyRepository },

@@ -21,6 +21,9 @@ export interface ProjectProps {
 
 export const RULES_MAX = 20000;
 
+/** The agent rules: text, empty allowed, at most 20000 characters. */
+export const readRulesText = (value: unknown): string => readText(value, 'text', { max: RULES_MAX, allowEmpty: true, required: true });
+
 export class Project {
   private constructor(private props: ProjectProps) {}
 
@@ -71,7 +74,7 @@ export class Project {
 
   /** Agent rules: free text; its hash is the SHA-256 of the text. Answers whether it changed. */
   writeRules(value: unknown, now: Date): boolean {
-    const text = readText(value, 'text', { max: RULES_MAX, allowEmpty: true, required: true });
+    const text = readRulesText(value);
     const changed = text !== this.props.rulesText || this.props.rulesUpdatedAt === null;
     this.props.rulesText = text;
     this.props.rulesUpdatedAt = now;

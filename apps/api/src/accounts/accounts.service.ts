@@ -1,13 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
-  digestOf, newSecret, PasswordHasher, readEmail, readNewPassword, ResetTokenRepository, SESSION_LIFETIME_MS,
+  digestOf, newSecret, PasswordHasher, readEmail, ResetTokenRepository, SESSION_LIFETIME_MS,
   SessionRepository, signInEmail, Throttle, User, UserRepository, UserView,
 } from '@board/accounts';
 import { Clock, fail, silent, UnitOfWork } from '@board/kernel';
 import { MemberRepository } from '@board/projects';
 import { AppConfig } from '../config/app-config';
-import { AuthContext } from '../auth/auth-context';
+import { AuthContext, SessionAuth } from '../auth/auth-context';
+import { parseRequest } from '../http/dto/request-dto.pipe';
+import { ChangePasswordBody, LoginBody, RegisterBody, ResetBody, UpdateMeBody } from './accounts.dto';
 
 export interface SignedIn {
   user: UserView;
@@ -34,15 +36,16 @@ export class AccountsService {
     if (this.config.SERVICE_SIGNUP === 'closed') fail('signup.closed');
   }
 
-  async register(body: Record<string, unknown>, address: string): Promise<SignedIn> {
+  /** `body` is read inside the throttle: a refused body counts as a failed try. */
+  async register(plain: unknown, address: string): Promise<SignedIn> {
     this.assertSignupOpen();
     return this.throttle.attempt('register', address, async () => {
+      const body = parseRequest(RegisterBody, plain);
       const email = readEmail(body.email);
-      readNewPassword(body.password);
       const draft = User.registerPerson({ id: randomUUID(), email, name: body.name, passwordHash: '-', now: this.clock.now() });
       if (this.config.SERVICE_SIGNUP === 'invite' && !(await this.members.hasInvite(email))) fail('signup.closed');
       if (await this.users.findByEmail(email)) fail('account.email_taken');
-      draft.setPasswordHash(await this.hasher.hash(body.password as string));
+      draft.setPasswordHash(await this.hasher.hash(body.password));
       return this.uow.write(async () => {
         await this.users.insert(draft);
         await this.members.acceptInvites(email, draft.id);
@@ -56,15 +59,16 @@ export class AccountsService {
    * in). Where several accounts share a normalised email (kept by the migration that normalised
    * them), each one's password is tried, oldest first, and the first that matches signs in.
    */
-  async login(body: Record<string, unknown>, address: string): Promise<SignedIn> {
+  async login(plain: unknown, address: string): Promise<SignedIn> {
     return this.throttle.attempt('login', address, async () => {
+      const body = parseRequest(LoginBody, plain);
       const email = signInEmail(body.email);
       const password = typeof body.password === 'string' ? body.password : '';
-      const accounts = email ? (await this.users.findAllByEmail(email)).filter((u) => !u.isAgent && u.passwordHash) : [];
+      const accounts = email ? (await this.users.findAllByEmail(email)).flatMap((u) => (!u.isAgent && u.passwordHash ? [{ user: u, hash: u.passwordHash }] : [])) : [];
       // An unknown email costs the same hashing time as a wrong password.
       if (accounts.length === 0) await this.hasher.verifyNothing(password);
-      for (const user of accounts) {
-        if (await this.hasher.verify(user.passwordHash!, password)) return { user: user.view, sessionId: await this.openSession(user.id) };
+      for (const { user, hash } of accounts) {
+        if (await this.hasher.verify(hash, password)) return { user: user.view, sessionId: await this.openSession(user.id) };
       }
       return fail('account.login_failed');
     });
@@ -78,52 +82,48 @@ export class AccountsService {
     return (await this.load(auth.caller.id)).view;
   }
 
-  async updateMe(auth: AuthContext, body: Record<string, unknown>): Promise<UserView> {
+  async updateMe(auth: AuthContext, body: UpdateMeBody): Promise<UserView> {
     const user = await this.load(auth.caller.id);
     if (user.changeProfile({ name: body.name, color: body.color, emoji: body.emoji })) await this.users.save(user);
     return user.view;
   }
 
-  async changePassword(auth: AuthContext, body: Record<string, unknown>): Promise<void> {
-    const { current, next } = body;
-    if (typeof current !== 'string' || current === '' || typeof next !== 'string' || next === '') {
-      fail('account.password_change_incomplete');
-    }
-    readNewPassword(next, 'account.new_password_short');
+  async changePassword(auth: SessionAuth, { current, next }: ChangePasswordBody): Promise<void> {
     const user = await this.load(auth.caller.id);
-    if (!user.passwordHash || !(await this.hasher.verify(user.passwordHash, current as string))) fail('account.wrong_password');
-    user.setPasswordHash(await this.hasher.hash(next as string));
+    if (!user.passwordHash || !(await this.hasher.verify(user.passwordHash, current))) fail('account.wrong_password');
+    user.setPasswordHash(await this.hasher.hash(next));
     await this.uow.write(async () => {
       await this.users.save(user);
-      await this.sessions.deleteOthers(user.id, auth.sessionDigest!);
+      await this.sessions.deleteOthers(user.id, auth.sessionDigest);
       return silent(undefined);
     });
   }
 
-  otherSessions(auth: AuthContext): Promise<number> {
-    return this.sessions.countOthers(auth.caller.id, auth.sessionDigest!, this.clock.now());
+  otherSessions(auth: SessionAuth): Promise<number> {
+    return this.sessions.countOthers(auth.caller.id, auth.sessionDigest, this.clock.now());
   }
 
-  async endOtherSessions(auth: AuthContext): Promise<void> {
-    await this.sessions.deleteOthers(auth.caller.id, auth.sessionDigest!);
+  async endOtherSessions(auth: SessionAuth): Promise<void> {
+    await this.sessions.deleteOthers(auth.caller.id, auth.sessionDigest);
   }
 
   /** Sets a new password with a one-time reset link; every session ends and one opens for the caller. */
-  async reset(body: Record<string, unknown>, address: string): Promise<SignedIn> {
+  async reset(plain: unknown, address: string): Promise<SignedIn> {
     return this.throttle.attempt(
       'reset',
       address,
       async () => {
-        readNewPassword(body.password);
+        const body = parseRequest(ResetBody, plain);
         const token = typeof body.token === 'string' ? body.token.trim() : '';
-        const hash = await this.hasher.hash(body.password as string);
+        const hash = await this.hasher.hash(body.password);
         return this.uow.write(async () => {
           const grant = token ? await this.resets.consume(digestOf(token), this.clock.now()) : null;
-          const user = grant ? await this.users.findById(grant.userId) : null;
+          if (!grant) fail('reset.dead_link');
+          const user = await this.users.findById(grant.userId);
           if (!user || user.isAgent) fail('reset.dead_link');
           // A member link is checked again at use: the person may have joined a project its maker
           // does not manage since (or the maker lost the role), and then it would reach past them.
-          if (grant!.madeBy && (await this.members.inProjectsBeyond(user.id, grant!.madeBy))) fail('reset.dead_link');
+          if (grant.madeBy && (await this.members.inProjectsBeyond(user.id, grant.madeBy))) fail('reset.dead_link');
           user.setPasswordHash(hash);
           await this.users.save(user);
           await this.sessions.deleteOthers(user.id, null);

@@ -2,11 +2,12 @@ import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Req, Res } from '
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { Person, Public } from '../auth/access.decorator';
-import { Auth, AuthContext } from '../auth/auth-context';
+import { Auth, AuthContext, BySession, SessionAuth } from '../auth/auth-context';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth/cookies';
 import { bodyObject } from '../http/json-body';
 import { AccountsService } from './accounts.service';
 import { FORGOT_MESSAGE, ForgotService } from './forgot.service';
+import { ChangePasswordBody, UpdateMeBody } from './accounts.dto';
 
 /** People only: every route here ignores a bearer token. */
 @Controller('auth')
@@ -72,27 +73,27 @@ export class AuthController {
 
   @Person()
   @Patch('me')
-  async updateMe(@Auth() auth: AuthContext, @Body() body: unknown) {
-    return { user: await this.accounts.updateMe(auth, bodyObject(body)) };
+  async updateMe(@Auth() auth: AuthContext, @Body() body: UpdateMeBody) {
+    return { user: await this.accounts.updateMe(auth, body) };
   }
 
   @Person()
   @Post('password')
   @HttpCode(200)
-  async password(@Auth() auth: AuthContext, @Body() body: unknown) {
-    await this.accounts.changePassword(auth, bodyObject(body));
+  async password(@BySession() auth: SessionAuth, @Body() body: ChangePasswordBody) {
+    await this.accounts.changePassword(auth, body);
     return { ok: true };
   }
 
   @Person()
   @Get('sessions')
-  async sessions(@Auth() auth: AuthContext) {
+  async sessions(@BySession() auth: SessionAuth) {
     return { others: await this.accounts.otherSessions(auth) };
   }
 
   @Person()
   @Delete('sessions')
-  async endSessions(@Auth() auth: AuthContext) {
+  async endSessions(@BySession() auth: SessionAuth) {
     await this.accounts.endOtherSessions(auth);
     return { ok: true };
   }

@@ -6,6 +6,8 @@ import { Clock, fail, Mailer } from '@board/kernel';
 import { AppConfig } from '../config/app-config';
 import { BackgroundMail } from '../mail/background-mail';
 import { resetMail } from '../mail/messages';
+import { parseRequest } from '../http/dto/request-dto.pipe';
+import { ForgotBody } from './accounts.dto';
 
 export const FORGOT_MESSAGE = 'If an account uses that email, a link to set a new password is on its way. It works once, within 24 hours.';
 
@@ -31,24 +33,23 @@ export class ForgotService {
    * Checks and counts the request (per address and per email; every request counts) and answers
    * the work to start once the answer is out.
    */
-  async request(body: Record<string, unknown>, address: string): Promise<() => void> {
-    if (!this.mailer.configured || !this.config.SERVICE_URL) fail('forgot.unavailable');
-    const raw = body.email;
-    if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) fail('forgot.email_missing');
-    const email = readEmail(raw);
+  async request(plain: unknown, address: string): Promise<() => void> {
+    const serviceUrl = this.config.SERVICE_URL;
+    if (!this.mailer.configured || !serviceUrl) fail('forgot.unavailable');
+    const email = readEmail(parseRequest(ForgotBody, plain).email);
     await this.throttle.attempt('forgot', [address, email], async () => undefined, { keepSuccess: true });
-    return () => this.background.run('A reset link mail', () => this.mailLinks(email));
+    return () => this.background.run('A reset link mail', () => this.mailLinks(email, serviceUrl));
   }
 
   /** A link for each person with a password who uses the email (agents and unknown emails get nothing). */
-  private async mailLinks(email: string): Promise<void> {
+  private async mailLinks(email: string, serviceUrl: string): Promise<void> {
     const people = (await this.users.findAllByEmail(email)).filter((u) => !u.isAgent && u.passwordHash);
     for (const person of people) {
       const token = newSecret(RESET_TOKEN_PREFIX);
       const expiresAt = new Date(this.clock.now().getTime() + RESET_LIFETIME_MS);
       // Voids the person's older links, member-made ones included: the newest link is the one that works.
       await this.resets.replace(person.id, digestOf(token), expiresAt, null);
-      await this.mailer.send(resetMail(email, person.name, resetUrl(this.config.SERVICE_URL!, token)));
+      await this.mailer.send(resetMail(email, person.name, resetUrl(serviceUrl, token)));
     }
   }
 }

@@ -5,7 +5,7 @@ import { ErrorCode, fail, IdKind, parseId } from '@board/kernel';
 import { ResolvedScope, ResourceKind, ScopeTarget } from '@board/persistence';
 import { AppConfig } from '../config/app-config';
 import { ACCESS, AccessRule } from './access.decorator';
-import { AuthContext } from './auth-context';
+import { AuthContext, ProjectAccess } from './auth-context';
 import { CredentialsService } from './credentials.service';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -52,16 +52,9 @@ export class AccessGuard implements CanActivate {
     const params = request.params as Record<string, string>;
     // A project gate's project (or resource) is resolved by the credential query itself. A
     // malformed id resolves nothing and is refused in its turn, after 401 and the cross-site check.
-    let target: ScopeTarget | undefined;
-    let malformed: unknown;
-    if (!OUTSIDE_PROJECTS.has(rule.gate)) {
-      try {
-        target = readTarget(rule, params);
-      } catch (error) {
-        malformed = error;
-      }
-    }
-    const { scope, ...auth } = await this.credentials.authenticate(request, rule.gate === 'person', target);
+    const read = OUTSIDE_PROJECTS.has(rule.gate) ? undefined : readTarget(rule, params);
+    const target = read && 'target' in read ? read.target : undefined;
+    const { auth, scope } = await this.credentials.authenticate(request, rule.gate === 'person', target);
     if (auth.via === 'session' && WRITES.has(request.method)) this.checkOrigin(request);
     request.auth = auth;
     const kind = auth.caller.kind;
@@ -75,9 +68,10 @@ export class AccessGuard implements CanActivate {
         if (kind !== 'agent') fail('gate.agent');
         return true;
     }
-    if (malformed) throw malformed;
-    enter(auth, rule, target!, scope!);
-    const role = auth.project!.role;
+    // Only the gates above skip the target: a project gate always has read one.
+    if (!read) fail('auth.signin_required');
+    if ('malformed' in read) throw read.malformed;
+    const { role } = enter(auth, rule, read.target, scope);
     switch (rule.gate) {
       case 'humanMember':
         if (kind !== 'human') fail('gate.human');
@@ -116,24 +110,29 @@ function hasAgentToken(request: FastifyRequest): boolean {
 /** Gates that work outside any project: nothing to resolve. */
 const OUTSIDE_PROJECTS = new Set<AccessRule['gate']>(['public', 'person', 'human', 'agent']);
 
-/** The project or resource named in the path of a project gate; a malformed id is refused (400). */
-function readTarget(rule: AccessRule, params: Record<string, string>): ScopeTarget {
-  if (rule.resource) return { kind: rule.resource.kind, id: parseId(params[rule.resource.param], RESOURCE_ERRORS[rule.resource.kind].idKind) };
-  return { kind: 'project', id: parseId(params[rule.projectParam ?? 'projectId'], 'project') };
+/** The project or resource named in the path of a project gate; a malformed id is kept to refuse (400) after 401. */
+function readTarget(rule: AccessRule, params: Record<string, string>): { target: ScopeTarget } | { malformed: unknown } {
+  try {
+    if (rule.resource) return { target: { kind: rule.resource.kind, id: parseId(params[rule.resource.param], RESOURCE_ERRORS[rule.resource.kind].idKind) } };
+    return { target: { kind: 'project', id: parseId(params[rule.projectParam ?? 'projectId'], 'project') } };
+  } catch (malformed) {
+    return { malformed };
+  }
 }
 
 /**
  * The project check on what the credential query resolved. A project or resource that is not
  * there and one the caller cannot see answer alike (existence never leaks to non-members); a
- * token of another project is told so.
+ * token of another project is told so. Sets and answers the context's project.
  */
-function enter(auth: AuthContext, rule: AccessRule, target: ScopeTarget, scope: ResolvedScope): void {
+function enter(auth: AuthContext, rule: AccessRule, target: ScopeTarget, scope: ResolvedScope | undefined): ProjectAccess {
   const notFound = rule.resource ? RESOURCE_ERRORS[rule.resource.kind].notFound : 'project.not_found';
-  if (!scope.projectId) fail(notFound);
+  if (!scope?.projectId) fail(notFound);
   if (auth.via === 'token' && auth.tokenProjectId !== scope.projectId) fail('auth.token_other_project');
   if (!scope.role) fail(notFound);
   auth.project = { id: scope.projectId, role: scope.role };
   if (rule.resource) auth.resourceId = target.id;
+  return auth.project;
 }
 
 function safeOrigin(value: string): string {

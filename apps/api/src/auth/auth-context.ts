@@ -6,23 +6,50 @@ export interface Caller extends UserView {
   kind: 'human' | 'agent';
 }
 
-/** What the guard learned about a request: who calls, by which credential, and in which project. */
-export interface AuthContext {
+/** The project a project gate resolved and the caller's role there. */
+export interface ProjectAccess {
+  id: string;
+  role: Role;
+}
+
+interface AuthBase {
   caller: Caller;
-  via: 'session' | 'token';
-  /** Digest of the session id when signed in by cookie. */
-  sessionDigest?: string;
-  /** When that session ends (a stream ends with it). */
-  sessionExpiresAt?: Date;
-  /** Digest of the agent token when called with one (a stream re-checks it while open). */
-  tokenDigest?: string;
-  /** The one project an agent token belongs to. */
-  tokenProjectId?: string;
   /** Set by project gates: the project named in the path and the caller's role there. */
-  project?: { id: string; role: Role };
+  project?: ProjectAccess;
   /** Set by resource gates: the checked id of the resource named in the path (lower case). */
   resourceId?: string;
 }
+
+/** A person signed in by cookie. */
+export interface SessionAuth extends AuthBase {
+  via: 'session';
+  /** Digest of the session id. */
+  sessionDigest: string;
+  /** When that session ends (a stream ends with it). */
+  sessionExpiresAt: Date;
+  tokenDigest?: undefined;
+  tokenProjectId?: undefined;
+}
+
+/** An agent called with its token. */
+export interface TokenAuth extends AuthBase {
+  via: 'token';
+  /** Digest of the agent token (a stream re-checks it while open). */
+  tokenDigest: string;
+  /** The one project the token belongs to. */
+  tokenProjectId: string;
+  sessionDigest?: undefined;
+  sessionExpiresAt?: undefined;
+}
+
+/** What the guard learned about a request: who calls, by which credential (`via`), and in which project. */
+export type AuthContext = SessionAuth | TokenAuth;
+
+/** The context on a route behind a project gate: the project is there. */
+export type ProjectAuthContext = AuthContext & { project: ProjectAccess };
+
+/** The digest of the credential the request came with (session id or agent token). */
+export const credentialDigest = (auth: AuthContext): string => (auth.via === 'session' ? auth.sessionDigest : auth.tokenDigest);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,22 +57,45 @@ declare module 'fastify' {
   }
 }
 
+const authOf = (ctx: ExecutionContext): AuthContext | undefined => ctx.switchToHttp().getRequest().auth as AuthContext | undefined;
+
 export const Auth = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthContext => {
-  const auth = ctx.switchToHttp().getRequest().auth as AuthContext | undefined;
+  const auth = authOf(ctx);
   if (!auth) throw new Error('Auth used on a public route');
   return auth;
 });
 
+/** The context of a session route (`@Person()`: cookie only, a bearer token is ignored). */
+export const BySession = createParamDecorator((_: unknown, ctx: ExecutionContext): SessionAuth => {
+  const auth = authOf(ctx);
+  if (auth?.via !== 'session') throw new Error('BySession used on a route open to tokens');
+  return auth;
+});
+
+/** The context of an agent route (`@Agent()`: an agent calls only with its token). */
+export const ByToken = createParamDecorator((_: unknown, ctx: ExecutionContext): TokenAuth => {
+  const auth = authOf(ctx);
+  if (auth?.via !== 'token') throw new Error('ByToken used on a route open to people');
+  return auth;
+});
+
+/** The context of a route behind a project gate, its project guaranteed. */
+export const InProject = createParamDecorator((_: unknown, ctx: ExecutionContext): ProjectAuthContext => {
+  const auth = authOf(ctx);
+  if (!auth?.project) throw new Error('InProject used on a route without a project gate');
+  return { ...auth, project: auth.project };
+});
+
 /** The project a project gate resolved: `{ id, role }`. */
-export const ProjectScope = createParamDecorator((_: unknown, ctx: ExecutionContext) => {
-  const project = (ctx.switchToHttp().getRequest().auth as AuthContext | undefined)?.project;
+export const ProjectScope = createParamDecorator((_: unknown, ctx: ExecutionContext): ProjectAccess => {
+  const project = authOf(ctx)?.project;
   if (!project) throw new Error('ProjectScope used on a route without a project gate');
   return project;
 });
 
 /** The checked id of the resource a resource gate resolved (`:taskId`, `:propertyId`, …). */
 export const ResourceId = createParamDecorator((_: unknown, ctx: ExecutionContext): string => {
-  const id = (ctx.switchToHttp().getRequest().auth as AuthContext | undefined)?.resourceId;
+  const id = authOf(ctx)?.resourceId;
   if (!id) throw new Error('ResourceId used on a route without a resource gate');
   return id;
 });

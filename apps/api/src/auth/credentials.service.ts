@@ -1,16 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { AGENT_TOKEN_PREFIX, digestOf } from '@board/accounts';
 import { Clock, fail } from '@board/kernel';
-import { CredentialQueries, ResolvedScope, ScopeTarget } from '@board/persistence';
+import { CredentialQuery, ResolvedScope, ScopeTarget } from '@board/persistence';
 import type { FastifyRequest } from 'fastify';
-import { AuthContext } from './auth-context';
+import { AuthContext, SessionAuth, TokenAuth } from './auth-context';
 import { readSessionCookie } from './cookies';
+
+/** The caller, and with a target the target's project and the caller's role there. */
+export interface Authenticated<A extends AuthContext = AuthContext> {
+  auth: A;
+  scope?: ResolvedScope;
+}
 
 /** Turns the request's credential into a caller: an agent token first, else the session cookie. */
 @Injectable()
 export class CredentialsService {
   constructor(
-    private readonly credentials: CredentialQueries,
+    private readonly credentials: CredentialQuery,
     private readonly clock: Clock,
   ) {}
 
@@ -18,7 +24,7 @@ export class CredentialsService {
    * The caller; with a `target` (the project a route works in, or a resource of it) the same
    * query also answers that project and the caller's role there, in `scope`.
    */
-  async authenticate(request: FastifyRequest, cookieOnly: boolean, target?: ScopeTarget): Promise<AuthContext & { scope?: ResolvedScope }> {
+  async authenticate(request: FastifyRequest, cookieOnly: boolean, target?: ScopeTarget): Promise<Authenticated> {
     if (!cookieOnly) {
       const bearer = bearerToken(request);
       // A bearer value without the prefix is not ours (a proxy's, say): ignore it, try the cookie.
@@ -30,22 +36,22 @@ export class CredentialsService {
   }
 
   /** The signed-in person behind the cookie, or null (no cookie, unknown or expired session). */
-  async fromSession(request: FastifyRequest, target?: ScopeTarget): Promise<(AuthContext & { scope?: ResolvedScope }) | null> {
+  async fromSession(request: FastifyRequest, target?: ScopeTarget): Promise<Authenticated<SessionAuth> | null> {
     const sessionId = readSessionCookie(request);
     if (!sessionId) return null;
     const digest = digestOf(sessionId);
     const person = await this.credentials.personBySession(digest, this.clock.now(), target);
     if (!person) return null;
     const { id, email, name, color, emoji, scope, expiresAt } = person;
-    return { caller: { id, email, name, color, emoji, kind: 'human' }, via: 'session', sessionDigest: digest, sessionExpiresAt: expiresAt, scope };
+    return { auth: { caller: { id, email, name, color, emoji, kind: 'human' }, via: 'session', sessionDigest: digest, sessionExpiresAt: expiresAt }, scope };
   }
 
-  private async fromToken(token: string, target?: ScopeTarget): Promise<AuthContext & { scope?: ResolvedScope }> {
+  private async fromToken(token: string, target?: ScopeTarget): Promise<Authenticated<TokenAuth>> {
     const digest = digestOf(token);
     const agent = await this.credentials.agentByToken(digest, this.clock.now(), target);
     if (!agent) fail('auth.token_invalid');
     const { id, email, name, color, emoji, projectId, scope } = agent;
-    return { caller: { id, email, name, color, emoji, kind: 'agent' }, via: 'token', tokenDigest: digest, tokenProjectId: projectId, scope };
+    return { auth: { caller: { id, email, name, color, emoji, kind: 'agent' }, via: 'token', tokenDigest: digest, tokenProjectId: projectId }, scope };
   }
 }
 

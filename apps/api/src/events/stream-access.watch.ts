@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { Subscriber, Subscription } from 'rxjs';
 import { Clock } from '@board/kernel';
-import { PgNotificationListener, StreamAccessQueries, StreamCredential } from '@board/persistence';
+import { PgNotificationListener, StreamAccessQuery, StreamCredential } from '@board/persistence';
 import type { StreamLine } from './stream.service';
 
 /** How often every open stream's credential is checked again (expiry, and a net under lost notices). */
@@ -49,7 +49,7 @@ export class StreamAccessWatch implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     private readonly listener: PgNotificationListener,
-    private readonly queries: StreamAccessQueries,
+    private readonly queries: StreamAccessQuery,
     private readonly clock: Clock,
   ) {}
 

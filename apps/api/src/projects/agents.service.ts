@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AGENT_TOKEN_PREFIX, digestOf, newSecret, User, UserRepository } from '@board/accounts';
 import { Clock, fail, notice, parseId, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
-import { ProjectQueries } from '@board/persistence';
+import { ProjectQuery } from '@board/persistence';
 import { AgentTokenRepository, MemberRepository } from '@board/projects';
+import { parseRequest } from '../http/dto/request-dto.pipe';
+import { CreateAgentBody, UpdateAgentBody } from './agents.dto';
 
 /** Agents are users of kind agent that belong to exactly one project, reached by their tokens. */
 @Injectable()
@@ -12,12 +14,12 @@ export class AgentsService {
     private readonly users: UserRepository,
     private readonly members: MemberRepository,
     private readonly tokens: AgentTokenRepository,
-    private readonly queries: ProjectQueries,
+    private readonly queries: ProjectQuery,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
   ) {}
 
-  async create(projectId: string, body: Record<string, unknown>, clientId: string | null = null) {
+  async create(projectId: string, body: CreateAgentBody, clientId: string | null = null) {
     const agent = User.createAgent({ id: randomUUID(), projectId, name: body.name, color: body.color, emoji: body.emoji, now: this.clock.now() });
     const token = await this.uow.write(async () => {
       await this.users.insert(agent);
@@ -27,9 +29,9 @@ export class AgentsService {
     return { agent: await this.queries.member(projectId, agent.id), token: token.token };
   }
 
-  async update(projectId: string, rawAgentId: string, body: Record<string, unknown>, clientId: string | null = null) {
+  async update(projectId: string, rawAgentId: string, plain: unknown, clientId: string | null = null) {
     const agent = await this.load(projectId, rawAgentId);
-    if (agent.changeProfile({ name: body.name, color: body.color, emoji: body.emoji })) {
+    if (agent.changeProfile(parseRequest(UpdateAgentBody, plain))) {
       await this.uow.write(async () => {
         await this.users.save(agent);
         return withEvents(undefined, this.ring(projectId, clientId));

@@ -24,11 +24,12 @@ export class InviteMailListener {
 
   @OnEvent(InviteMade.NAME)
   onInviteMade(event: InviteMade): void {
-    if (!this.mailer.configured || !this.config.SERVICE_URL) return;
+    const serviceUrl = this.config.SERVICE_URL;
+    if (!this.mailer.configured || !serviceUrl) return;
     this.background.run('An invite mail', async () => {
       const project = await this.projects.findById(event.projectId);
       if (!project) return;
-      await this.mailer.send(inviteMail(event.email, event.inviterName, project.snapshot.name, signUpUrl(this.config.SERVICE_URL!, event.email)));
+      await this.mailer.send(inviteMail(event.email, event.inviterName, project.snapshot.name, signUpUrl(serviceUrl, event.email)));
     });
   }
 }

@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { Admin, HumanMember } from '../auth/access.decorator';
-import { Auth, AuthContext, ClientId, ProjectScope } from '../auth/auth-context';
+import { ClientId, InProject, ProjectAuthContext, ProjectScope } from '../auth/auth-context';
 import { bodyObject } from '../http/json-body';
-import { AgentsService } from './agents.service';
+import { AddMemberBody } from './members.dto';
 import { MembersService } from './members.service';
 
 @Controller('projects/:projectId')
@@ -12,20 +12,20 @@ export class MembersController {
   @Admin('add members')
   @Post('members')
   @HttpCode(201)
-  add(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Body() body: unknown, @ClientId() clientId: string | null) {
-    return this.members.add(scope.id, bodyObject(body), clientId, auth.caller.name);
+  add(@InProject() auth: ProjectAuthContext, @ProjectScope() scope: { id: string }, @Body() body: AddMemberBody, @ClientId() clientId: string | null) {
+    return this.members.add(scope.id, body, clientId, auth.caller.name);
   }
 
   @Admin('change roles')
   @Patch('members/:userId')
-  changeRole(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Param('userId') userId: string, @Body() body: unknown, @ClientId() clientId: string | null) {
+  changeRole(@InProject() auth: ProjectAuthContext, @ProjectScope() scope: { id: string }, @Param('userId') userId: string, @Body() body: unknown, @ClientId() clientId: string | null) {
     return this.members.changeRole(auth, scope.id, userId, bodyObject(body), clientId);
   }
 
   /** Owner and admins remove others; any person may leave. */
   @HumanMember()
   @Delete('members/:userId')
-  async remove(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Param('userId') userId: string, @ClientId() clientId: string | null) {
+  async remove(@InProject() auth: ProjectAuthContext, @ProjectScope() scope: { id: string }, @Param('userId') userId: string, @ClientId() clientId: string | null) {
     await this.members.remove(auth, scope.id, userId, clientId);
     return { ok: true };
   }
@@ -40,52 +40,7 @@ export class MembersController {
   @Admin('make reset links')
   @Post('members/:userId/reset')
   @HttpCode(200)
-  reset(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Param('userId') userId: string) {
+  reset(@InProject() auth: ProjectAuthContext, @ProjectScope() scope: { id: string }, @Param('userId') userId: string) {
     return this.members.resetLink(auth, scope.id, userId);
-  }
-}
-
-@Controller('projects/:projectId')
-export class AgentsController {
-  constructor(private readonly agents: AgentsService) {}
-
-  @Admin('add agents')
-  @Post('agents')
-  @HttpCode(201)
-  create(@ProjectScope() scope: { id: string }, @Body() body: unknown, @ClientId() clientId: string | null) {
-    return this.agents.create(scope.id, bodyObject(body), clientId);
-  }
-
-  @Admin('change agents')
-  @Patch('agents/:agentId')
-  update(@ProjectScope() scope: { id: string }, @Param('agentId') agentId: string, @Body() body: unknown, @ClientId() clientId: string | null) {
-    return this.agents.update(scope.id, agentId, bodyObject(body), clientId);
-  }
-
-  @Admin('remove agents')
-  @Delete('agents/:agentId')
-  async remove(@ProjectScope() scope: { id: string }, @Param('agentId') agentId: string, @ClientId() clientId: string | null) {
-    await this.agents.remove(scope.id, agentId, clientId);
-    return { ok: true };
-  }
-
-  @Admin('see tokens')
-  @Get('tokens')
-  async tokens(@ProjectScope() scope: { id: string }) {
-    return { tokens: await this.agents.list(scope.id) };
-  }
-
-  @Admin('make tokens')
-  @Post('agents/:agentId/tokens')
-  @HttpCode(201)
-  newToken(@ProjectScope() scope: { id: string }, @Param('agentId') agentId: string) {
-    return this.agents.newToken(scope.id, agentId);
-  }
-
-  @Admin('revoke tokens')
-  @Delete('tokens/:tokenId')
-  async revoke(@ProjectScope() scope: { id: string }, @Param('tokenId') tokenId: string) {
-    await this.agents.revoke(scope.id, tokenId);
-    return { ok: true };
   }
 }

@@ -4,11 +4,13 @@ import {
   digestOf, newSecret, normalizeEmail, readEmail, RESET_LIFETIME_MS, RESET_TOKEN_PREFIX, ResetTokenRepository, resetUrl, UserRepository,
 } from '@board/accounts';
 import { Clock, fail, feedLine, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
-import { ProjectQueries } from '@board/persistence';
+import { ProjectQuery } from '@board/persistence';
 import { AgentTokenRepository, assertCanChangeRole, assertCanRemove, MemberRepository, Membership, readGivenRole } from '@board/projects';
 import { AppConfig } from '../config/app-config';
-import { AuthContext } from '../auth/auth-context';
+import { ProjectAuthContext } from '../auth/auth-context';
 import { InviteMade } from './invite-made.event';
+import { parseRequest } from '../http/dto/request-dto.pipe';
+import { AddMemberBody, ChangeRoleBody } from './members.dto';
 
 @Injectable()
 export class MembersService {
@@ -17,7 +19,7 @@ export class MembersService {
     private readonly users: UserRepository,
     private readonly tokens: AgentTokenRepository,
     private readonly resets: ResetTokenRepository,
-    private readonly queries: ProjectQueries,
+    private readonly queries: ProjectQuery,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly config: AppConfig,
@@ -28,7 +30,7 @@ export class MembersService {
    * A member when an account has the email, else an invite that turns into one at sign-up (and,
    * once committed, an `invite made` event: its listener mails a sign-up link when mail is on).
    */
-  async add(projectId: string, body: Record<string, unknown>, clientId: string | null = null, inviterName = '') {
+  async add(projectId: string, body: AddMemberBody, clientId: string | null = null, inviterName = '') {
     const email = readEmail(body.email);
     const role = readGivenRole(body.role, 'member');
     const user = await this.users.findByEmail(email);
@@ -43,13 +45,13 @@ export class MembersService {
     return added;
   }
 
-  async changeRole(auth: AuthContext, projectId: string, rawUserId: string, body: Record<string, unknown>, clientId: string | null = null) {
+  async changeRole(auth: ProjectAuthContext, projectId: string, rawUserId: string, body: unknown, clientId: string | null = null) {
     const userId = parseId(rawUserId, 'member');
-    const role = readGivenRole(body.role, undefined);
+    const { role } = parseRequest(ChangeRoleBody, body);
     await this.uow.write(
       async () => {
         const target = await this.target(projectId, userId);
-        assertCanChangeRole(auth.project!.role, target);
+        assertCanChangeRole(auth.project.role, target);
         if (target.role === role) return silent(undefined);
         await this.members.setRole(projectId, userId, role);
         return withEvents(undefined, this.ring(projectId, clientId));
@@ -60,12 +62,12 @@ export class MembersService {
   }
 
   /** Managers remove others; anybody may leave. An agent removed this way loses its tokens. */
-  async remove(auth: AuthContext, projectId: string, rawUserId: string, clientId: string | null = null): Promise<void> {
+  async remove(auth: ProjectAuthContext, projectId: string, rawUserId: string, clientId: string | null = null): Promise<void> {
     const userId = parseId(rawUserId, 'member');
     await this.uow.write(
       async () => {
         const target = await this.target(projectId, userId);
-        assertCanRemove({ userId: auth.caller.id, role: auth.project!.role }, target);
+        assertCanRemove({ userId: auth.caller.id, role: auth.project.role }, target);
         if (target.kind === 'agent') await this.tokens.deleteForAgent(projectId, userId);
         await this.members.remove(projectId, userId);
         return withEvents(undefined, this.ring(projectId, clientId));
@@ -82,7 +84,7 @@ export class MembersService {
   }
 
   /** A one-time link (24 hours) for a person of the project; a newer one voids the older. */
-  async resetLink(auth: AuthContext, projectId: string, rawUserId: string) {
+  async resetLink(auth: ProjectAuthContext, projectId: string, rawUserId: string) {
     const userId = parseId(rawUserId, 'member');
     const token = newSecret(RESET_TOKEN_PREFIX);
     const expiresAt = new Date(this.clock.now().getTime() + RESET_LIFETIME_MS);
@@ -91,13 +93,14 @@ export class MembersService {
       if (target.kind !== 'human') fail('member.reset_agent');
       // A link signs its holder in as that person everywhere: an admin may not make one for the
       // owner or another admin, or an admin could take over the accounts above or beside them.
-      if (target.role !== 'member' && auth.project!.role !== 'owner' && target.userId !== auth.caller.id) {
+      if (target.role !== 'member' && auth.project.role !== 'owner' && target.userId !== auth.caller.id) {
         fail('gate.owner', { what: 'make a reset link for an admin or the owner' });
       }
       // A link hands its holder the whole account: never one that reaches into projects the caller
       // does not manage (an owner can add any existing account, so membership alone proves nothing).
       if (await this.members.inProjectsBeyond(userId, auth.caller.id)) fail('member.reset_beyond');
       const user = await this.users.findById(userId);
+      if (!user) fail('member.not_found');
       await this.resets.replace(userId, digestOf(token), expiresAt, auth.caller.id);
       // A feed line, no stream ring: nothing on the board or the member list changed.
       return withEvents(
@@ -107,7 +110,7 @@ export class MembersService {
           taskId: null,
           actorId: auth.caller.id,
           kind: 'reset',
-          data: { forUserId: userId, forName: user!.name },
+          data: { forUserId: userId, forName: user.name },
         }),
       );
     });

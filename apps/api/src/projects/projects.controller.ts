@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
-import { ProjectQueries } from '@board/persistence';
+import { ProjectQuery } from '@board/persistence';
 import { Admin, Agent, Human, HumanMember, Member, Owner } from '../auth/access.decorator';
-import { Auth, AuthContext, ClientId, ProjectScope } from '../auth/auth-context';
-import { bodyObject } from '../http/json-body';
+import { Auth, AuthContext, ByToken, ClientId, ProjectScope, TokenAuth } from '../auth/auth-context';
+import { CreateProjectBody, HandOverBody, PositionBody, RulesBody, UpdateProjectBody } from './projects.dto';
 import { ProjectsService } from './projects.service';
 import { requireView } from './project-view';
 
@@ -10,7 +10,7 @@ import { requireView } from './project-view';
 export class ProjectsController {
   constructor(
     private readonly projects: ProjectsService,
-    private readonly queries: ProjectQueries,
+    private readonly queries: ProjectQuery,
   ) {}
 
   @Human()
@@ -22,14 +22,14 @@ export class ProjectsController {
   @Human()
   @Post('projects')
   @HttpCode(201)
-  async create(@Auth() auth: AuthContext, @Body() body: unknown) {
-    return { project: await this.projects.create(auth, bodyObject(body)) };
+  async create(@Auth() auth: AuthContext, @Body() body: CreateProjectBody) {
+    return { project: await this.projects.create(auth, body) };
   }
 
   @Admin('change the project settings')
   @Patch('projects/:projectId')
-  async update(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Body() body: unknown, @ClientId() clientId: string | null) {
-    return { project: await this.projects.update(auth, scope.id, bodyObject(body), clientId) };
+  async update(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Body() body: UpdateProjectBody, @ClientId() clientId: string | null) {
+    return { project: await this.projects.update(auth, scope.id, body, clientId) };
   }
 
   @Owner('delete the project')
@@ -42,15 +42,15 @@ export class ProjectsController {
   @Owner('hand the project over')
   @Post('projects/:projectId/hand-over')
   @HttpCode(200)
-  async handOver(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Body() body: unknown, @ClientId() clientId: string | null) {
-    await this.projects.handOver(auth, scope.id, bodyObject(body), clientId);
+  async handOver(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Body() body: HandOverBody, @ClientId() clientId: string | null) {
+    await this.projects.handOver(auth, scope.id, body, clientId);
     return { ok: true };
   }
 
   @HumanMember()
   @Put('projects/:projectId/position')
-  async place(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Body() body: unknown) {
-    await this.projects.place(auth, scope.id, bodyObject(body));
+  async place(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Body() body: PositionBody) {
+    await this.projects.place(auth, scope.id, body);
     return { ok: true };
   }
 
@@ -62,15 +62,15 @@ export class ProjectsController {
 
   @Admin('change the agent rules')
   @Put('projects/:projectId/rules')
-  async writeRules(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Body() body: unknown, @ClientId() clientId: string | null) {
-    return { rules: await this.projects.writeRules(auth, scope.id, bodyObject(body), clientId) };
+  async writeRules(@Auth() auth: AuthContext, @ProjectScope() scope: { id: string }, @Body() body: RulesBody, @ClientId() clientId: string | null) {
+    return { rules: await this.projects.writeRules(auth, scope.id, body, clientId) };
   }
 
   /** An agent's own view of itself and its one project. */
   @Agent()
   @Get('agent/me')
-  async agentMe(@Auth() auth: AuthContext) {
-    const project = requireView(await this.queries.projectFor(auth.tokenProjectId!, auth.caller.id));
+  async agentMe(@ByToken() auth: TokenAuth) {
+    const project = requireView(await this.queries.projectFor(auth.tokenProjectId, auth.caller.id));
     const { id, name, color, emoji } = auth.caller;
     return {
       agent: { id, name, color, emoji },

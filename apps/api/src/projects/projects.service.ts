@@ -2,16 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import { Clock, DomainError, fail, feedLine, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import { DoneWhen, keyCandidates, MemberRepository, Project, ProjectRepository, projectSeed, readProjectKey } from '@board/projects';
-import { ProjectQueries } from '@board/persistence';
+import { ProjectQuery } from '@board/persistence';
 import { AuthContext } from '../auth/auth-context';
 import { requireView } from './project-view';
+import { CreateProjectBody, HandOverBody, PositionBody, RulesBody, UpdateProjectBody } from './projects.dto';
 
 @Injectable()
 export class ProjectsService {
   constructor(
     private readonly projects: ProjectRepository,
     private readonly members: MemberRepository,
-    private readonly queries: ProjectQueries,
+    private readonly queries: ProjectQuery,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
   ) {}
@@ -20,7 +21,7 @@ export class ProjectsService {
     return this.queries.listFor(auth.caller.id, true);
   }
 
-  async create(auth: AuthContext, body: Record<string, unknown>) {
+  async create(auth: AuthContext, body: CreateProjectBody) {
     const id = randomUUID();
     // Validate the name before spending a key on it.
     const draft = Project.create({ id, name: body.name, key: 'XX', ownerId: auth.caller.id, now: this.clock.now() });
@@ -47,7 +48,7 @@ export class ProjectsService {
     return fail('project.key_invalid');
   }
 
-  async update(auth: AuthContext, projectId: string, body: Record<string, unknown>, clientId: string | null = null) {
+  async update(auth: AuthContext, projectId: string, body: UpdateProjectBody, clientId: string | null = null) {
     await this.uow.write(
       async () => {
         const project = await this.load(projectId);
@@ -77,7 +78,7 @@ export class ProjectsService {
     await this.projects.delete(projectId);
   }
 
-  async handOver(auth: AuthContext, projectId: string, body: Record<string, unknown>, clientId: string | null = null): Promise<void> {
+  async handOver(auth: AuthContext, projectId: string, body: HandOverBody, clientId: string | null = null): Promise<void> {
     const userId = parseId(body.userId, 'member');
     await this.uow.write(
       async () => {
@@ -96,7 +97,7 @@ export class ProjectsService {
     );
   }
 
-  async place(auth: AuthContext, projectId: string, body: Record<string, unknown>): Promise<void> {
+  async place(auth: AuthContext, projectId: string, body: PositionBody): Promise<void> {
     const afterId = body.afterId === undefined || body.afterId === null ? null : parseId(body.afterId, 'project');
     await this.members.place(auth.caller.id, projectId, afterId === projectId ? null : afterId);
   }
@@ -107,7 +108,7 @@ export class ProjectsService {
     return { text: rules.text, hash: sha256(rules.text), updatedAt: rules.updatedAt };
   }
 
-  async writeRules(auth: AuthContext, projectId: string, body: Record<string, unknown>, clientId: string | null = null) {
+  async writeRules(auth: AuthContext, projectId: string, body: RulesBody, clientId: string | null = null) {
     await this.uow.write(
       async () => {
         const project = await this.load(projectId);
@@ -127,15 +128,15 @@ export class ProjectsService {
 
   private async readDoneWhen(projectId: string, value: unknown): Promise<DoneWhen | null> {
     if (value === null) return null;
-    const v = value as Record<string, unknown>;
     if (typeof value !== 'object' || Array.isArray(value)) fail('project.done_when_invalid');
+    const v: { propertyId?: unknown; optionIds?: unknown } = value;
     const propertyId = parseId(v.propertyId, 'property');
     const property = await this.projects.propertyOptions(projectId, propertyId);
     if (!property) fail('property.not_in_project');
     // A property of this project that is not a select (an iteration, a text…) cannot say done.
     if (property.type !== 'select') fail('project.done_when_invalid');
     if (!Array.isArray(v.optionIds)) fail('project.done_when_invalid');
-    const optionIds = [...new Set((v.optionIds as unknown[]).map((o) => parseId(o, 'option')))];
+    const optionIds = [...new Set(v.optionIds.map((o: unknown) => parseId(o, 'option')))];
     if (optionIds.some((o) => !property.optionIds.includes(o))) fail('project.done_when_invalid');
     return { propertyId, optionIds };
   }

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { Clock, MINUTE } from '@board/kernel';
-import { TaskRepository, TypeormThrottleStore } from '@board/persistence';
+import { TaskRepository, PgThrottleRepository } from '@board/persistence';
 import { DELETION_WINDOW_MS } from '@board/tasks';
 import { THROTTLE_WINDOW_MS } from '@board/accounts';
 
@@ -19,7 +19,7 @@ export class RetentionSweeper {
 
   constructor(
     private readonly tasks: TaskRepository,
-    private readonly throttle: TypeormThrottleStore,
+    private readonly throttle: PgThrottleRepository,
     private readonly clock: Clock,
   ) {}
 

@@ -28,7 +28,7 @@ const PROJECT_COLUMNS = `p.id, p.name, p.key, p.owner_id AS "ownerId", m.role, p
 
 /** Reads that only show data: one query each, no aggregate. */
 @Injectable()
-export class ProjectQueries {
+export class ProjectQuery {
   constructor(private readonly db: Database) {}
 
   /** The caller's projects in the caller's own order, with their live task counts. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { ThrottleFamily, ThrottleStore, ThrottleTake } from '@board/accounts';
+import { ThrottleFamily, ThrottleRepository, ThrottleTake } from '@board/accounts';
 import { Database } from '../database';
+import { sql } from '../sql';
 
 /**
  * Try counters live in PostgreSQL, so every instance behind a load balancer sees the same count.
@@ -8,27 +9,28 @@ import { Database } from '../database';
  * inserts under an advisory lock per family and subject: concurrent tries cannot all read "nine".
  */
 @Injectable()
-export class TypeormThrottleStore extends ThrottleStore {
+export class PgThrottleRepository extends ThrottleRepository {
   constructor(private readonly db: Database) {
     super();
   }
 
   async take(family: ThrottleFamily, subject: string, at: Date, since: Date, limit: number): Promise<ThrottleTake> {
     const row = await this.db.single<{ taken_id: string | null; oldest: Date | null }>(
-      'SELECT taken_id, oldest FROM board_throttle_take($1, $2, $3, $4, $5)',
-      [family, subject, at, since, limit],
+      sql`SELECT taken_id, oldest FROM board_throttle_take(${family}, ${subject}, ${at}, ${since}, ${limit})`,
       { prepare: true },
     );
     if (row.taken_id) return { counted: true, id: String(row.taken_id) };
-    return { counted: false, oldest: row.oldest! };
+    // The function answers the oldest try whenever it counts nothing.
+    if (!row.oldest) throw new Error('board_throttle_take answered neither a counted try nor the oldest one');
+    return { counted: false, oldest: row.oldest };
   }
 
   async release(id: string): Promise<void> {
-    await this.db.exec('DELETE FROM throttle_failures WHERE id = $1', [id], { prepare: true });
+    await this.db.exec(sql`DELETE FROM throttle_failures WHERE id = ${id}`, { prepare: true });
   }
 
   /** Forgets failures older than the window (called by the retention sweep). */
   async prune(before: Date): Promise<number> {
-    return (await this.db.exec('DELETE FROM throttle_failures WHERE at < $1', [before])).count;
+    return (await this.db.exec(sql`DELETE FROM throttle_failures WHERE at < ${before}`)).count;
   }
 }

@@ -14,7 +14,7 @@ export interface StreamCredential {
  * still a member of the project (a deleted project has no members).
  */
 @Injectable()
-export class StreamAccessQueries {
+export class StreamAccessQuery {
   constructor(private readonly db: Database) {}
 
   /** The positions in `streams` that still have access at `now`, with the session's expiry (null for a token). */

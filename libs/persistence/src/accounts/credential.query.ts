@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { UserKind, UserView } from '@board/accounts';
 import type { Role } from '@board/projects';
 import { Database } from '../database';
-import { ResolvedScope, SCOPE_COLUMNS, scopeJoin, ScopeTarget } from '../scope.queries';
+import { ResolvedScope, SCOPE_COLUMNS, scopeJoin, ScopeTarget } from '../scope.sql';
 
 export type CredentialUser = UserView & { kind: UserKind };
 
@@ -22,7 +22,7 @@ interface ScopeColumns {
  * say who calls.)
  */
 @Injectable()
-export class CredentialQueries {
+export class CredentialQuery {
   constructor(private readonly db: Database) {}
 
   /** The person behind a live session, and when the session ends. */

@@ -1,0 +1,18 @@
+import { readEmail } from '@board/accounts';
+import { readGivenRole } from '@board/projects';
+import { Reads } from '../http/dto/reads';
+
+/** POST /projects/:projectId/members: an account's email (else an invite) and a role, member by default. */
+export class AddMemberBody {
+  @Reads('email', readEmail)
+  email: string;
+
+  @Reads('role', (value) => readGivenRole(value, 'member'))
+  role?: 'member' | 'admin';
+}
+
+/** PATCH /projects/:projectId/members/:userId, read after the path's user id (the contract's order). */
+export class ChangeRoleBody {
+  @Reads('role', (value) => readGivenRole(value, undefined))
+  role: 'member' | 'admin';
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { MailModule } from '../mail/mail.module';
+import { AgentsController } from './agents.controller';
+import { AgentsService } from './agents.service';
+import { InviteMailListener } from './invite-mail.listener';
+import { MembersController } from './members.controller';
+import { MembersService } from './members.service';
+import { ProjectsController } from './projects.controller';
+import { ProjectsService } from './projects.service';
+
+/** Projects, their members and invites, their agents and agent tokens. */
+@Module({
+  imports: [MailModule],
+  controllers: [ProjectsController, MembersController, AgentsController],
+  providers: [ProjectsService, MembersService, AgentsService, InviteMailListener],
+})
+export class ProjectsModule {}

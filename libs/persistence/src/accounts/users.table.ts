@@ -1,0 +1,30 @@
+import { User, UserProps } from '@board/accounts';
+import { raw } from '../sql';
+
+/** `users`: people and agents. The column list every read of a whole user selects (no `SELECT *`). */
+export const USER_COLUMNS = raw('id, kind, email, name, color, emoji, password_hash, project_id, created_at');
+
+export interface UserRow {
+  id: string;
+  kind: 'human' | 'agent';
+  email: string | null;
+  name: string;
+  color: string;
+  emoji: string | null;
+  password_hash: string | null;
+  project_id: string | null;
+  created_at: Date;
+}
+
+export const toUser = (r: UserRow): User =>
+  User.restore({
+    id: r.id,
+    kind: r.kind,
+    email: r.email,
+    name: r.name,
+    color: r.color,
+    emoji: r.emoji,
+    passwordHash: r.password_hash,
+    projectId: r.project_id,
+    createdAt: r.created_at,
+  } satisfies UserProps);
