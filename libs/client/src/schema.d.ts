@@ -4,666 +4,6 @@
  */
 
 export interface paths {
-    "/api/version": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * GET /api/version
-         * @description **Access**: Public: no credential is read.
-         */
-        get: operations["System_version"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/health": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * GET /api/health
-         * @description **Access**: Public: no credential is read.
-         */
-        get: operations["System_health"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/register": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * POST /api/auth/register
-         * @description Signed up and signed in (sets the session cookie).
-         *
-         *     **Access**: Public: no credential is read.
-         *
-         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
-         */
-        post: operations["Auth_register"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/login": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * POST /api/auth/login
-         * @description Signed in (sets the session cookie).
-         *
-         *     **Access**: Public: no credential is read.
-         *
-         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
-         */
-        post: operations["Auth_login"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/logout": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * POST /api/auth/logout
-         * @description **Access**: Public: no credential is read.
-         *
-         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
-         */
-        post: operations["Auth_logout"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/reset": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * POST /api/auth/reset
-         * @description **Access**: Public: no credential is read.
-         *
-         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
-         */
-        post: operations["Auth_reset"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/forgot": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * POST /api/auth/forgot
-         * @description **Access**: Public: no credential is read.
-         *
-         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
-         */
-        post: operations["Auth_forgot"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/me": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * GET /api/auth/me
-         * @description **Access**: A signed-in person (session cookie); a bearer token is ignored here.
-         */
-        get: operations["Auth_me"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * PATCH /api/auth/me
-         * @description **Access**: A signed-in person (session cookie); a bearer token is ignored here.
-         *
-         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
-         */
-        patch: operations["Auth_updateMe"];
-        trace?: never;
-    };
-    "/api/auth/password": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * POST /api/auth/password
-         * @description **Access**: A signed-in person (session cookie); a bearer token is ignored here.
-         *
-         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
-         */
-        post: operations["Auth_password"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/sessions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * GET /api/auth/sessions
-         * @description **Access**: A signed-in person (session cookie); a bearer token is ignored here.
-         */
-        get: operations["Auth_sessions"];
-        put?: never;
-        post?: never;
-        /**
-         * DELETE /api/auth/sessions
-         * @description **Access**: A signed-in person (session cookie); a bearer token is ignored here.
-         *
-         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
-         */
-        delete: operations["Auth_endSessions"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/projects": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * GET /api/projects
-         * @description **Access**: A person (session cookie).
-         *
-         *     Others: 403 `Only a person can do this.`
-         */
-        get: operations["Projects_list"];
-        put?: never;
-        /**
-         * POST /api/projects
-         * @description **Access**: A person (session cookie).
-         *
-         *     Others: 403 `Only a person can do this.`
-         *
-         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
-         */
-        post: operations["Projects_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/projects/{projectId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * DELETE /api/projects/{projectId}
-         * @description **Access**: The owner of the project.
-         *
-         *     Others: 403 `Only the owner can delete the project.`
-         *
-         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
-         *
-         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
-         */
-        delete: operations["Projects_remove"];
-        options?: never;
-        head?: never;
-        /**
-         * PATCH /api/projects/{projectId}
-         * @description **Access**: The owner or an admin of the project.
-         *
-         *     Others: 403 `Only the owner or an admin can change the project settings.`
-         *
-         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
-         *
-         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
-         */
-        patch: operations["Projects_update"];
-        trace?: never;
-    };
-    "/api/projects/{projectId}/hand-over": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * POST /api/projects/{projectId}/hand-over
-         * @description **Access**: The owner of the project.
-         *
-         *     Others: 403 `Only the owner can hand the project over.`
-         *
-         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
-         *
-         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
-         */
-        post: operations["Projects_handOver"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/projects/{projectId}/position": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * PUT /api/projects/{projectId}/position
-         * @description **Access**: A person who is a member of the project.
-         *
-         *     Others: 403 `Only a person can do this.`
-         *
-         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
-         *
-         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
-         */
-        put: operations["Projects_place"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/projects/{projectId}/rules": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * GET /api/projects/{projectId}/rules
-         * @description **Access**: Any member of the project, person or agent.
-         *
-         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
-         */
-        get: operations["Projects_rules"];
-        /**
-         * PUT /api/projects/{projectId}/rules
-         * @description **Access**: The owner or an admin of the project.
-         *
-         *     Others: 403 `Only the owner or an admin can change the agent rules.`
-         *
-         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
-         *
-         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
-         */
-        put: operations["Projects_writeRules"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/agent/me": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * GET /api/agent/me
-         * @description **Access**: An agent (bearer token).
-         *
-         *     Others: 403 `Only an agent can do this.`
-         */
-        get: operations["Projects_agentMe"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/projects/{projectId}/members": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * POST /api/projects/{projectId}/members
-         * @description The member added (`member`), or the invite kept for an address without an account (`invite`).
-         *
-         *     **Access**: The owner or an admin of the project.
-         *
-         *     Others: 403 `Only the owner or an admin can add members.`
-         *
-         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
-         *
-         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
-         */
-        post: operations["Members_add"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/projects/{projectId}/members/{userId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * DELETE /api/projects/{projectId}/members/{userId}
-         * @description **Access**: A person who is a member of the project.
-         *
-         *     Others: 403 `Only a person can do this.`
-         *
-         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
-         *
-         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
-         */
-        delete: operations["Members_remove"];
-        options?: never;
-        head?: never;
-        /**
-         * PATCH /api/projects/{projectId}/members/{userId}
-         * @description **Access**: The owner or an admin of the project.
-         *
-         *     Others: 403 `Only the owner or an admin can change roles.`
-         *
-         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
-         *
-         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
-         */
-        patch: operations["Members_changeRole"];
-        trace?: never;
-    };
-    "/api/projects/{projectId}/invites/{email}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * DELETE /api/projects/{projectId}/invites/{email}
-         * @description **Access**: The owner or an admin of the project.
-         *
-         *     Others: 403 `Only the owner or an admin can remove invites.`
-         *
-         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
-         *
-         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
-         */
-        delete: operations["Members_removeInvite"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/projects/{projectId}/members/{userId}/reset": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * POST /api/projects/{projectId}/members/{userId}/reset
-         * @description A one-time reset token (`svcr_…`, 24 hours); `url` when the server knows its address.
-         *
-         *     **Access**: The owner or an admin of the project.
-         *
-         *     Others: 403 `Only the owner or an admin can make reset links.`
-         *
-         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
-         *
-         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
-         */
-        post: operations["Members_reset"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/projects/{projectId}/agents": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * POST /api/projects/{projectId}/agents
-         * @description The agent and its first token, shown once.
-         *
-         *     **Access**: The owner or an admin of the project.
-         *
-         *     Others: 403 `Only the owner or an admin can add agents.`
-         *
-         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
-         *
-         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
-         */
-        post: operations["Agents_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/projects/{projectId}/agents/{agentId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * DELETE /api/projects/{projectId}/agents/{agentId}
-         * @description **Access**: The owner or an admin of the project.
-         *
-         *     Others: 403 `Only the owner or an admin can remove agents.`
-         *
-         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
-         *
-         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
-         */
-        delete: operations["Agents_remove"];
-        options?: never;
-        head?: never;
-        /**
-         * PATCH /api/projects/{projectId}/agents/{agentId}
-         * @description **Access**: The owner or an admin of the project.
-         *
-         *     Others: 403 `Only the owner or an admin can change agents.`
-         *
-         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
-         *
-         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
-         */
-        patch: operations["Agents_update"];
-        trace?: never;
-    };
-    "/api/projects/{projectId}/tokens": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * GET /api/projects/{projectId}/tokens
-         * @description **Access**: The owner or an admin of the project.
-         *
-         *     Others: 403 `Only the owner or an admin can see tokens.`
-         *
-         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
-         */
-        get: operations["Agents_tokens"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/projects/{projectId}/agents/{agentId}/tokens": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * POST /api/projects/{projectId}/agents/{agentId}/tokens
-         * @description The plain token (`svc_…`), shown once.
-         *
-         *     **Access**: The owner or an admin of the project.
-         *
-         *     Others: 403 `Only the owner or an admin can make tokens.`
-         *
-         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
-         *
-         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
-         */
-        post: operations["Agents_newToken"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/projects/{projectId}/tokens/{tokenId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * DELETE /api/projects/{projectId}/tokens/{tokenId}
-         * @description **Access**: The owner or an admin of the project.
-         *
-         *     Others: 403 `Only the owner or an admin can revoke tokens.`
-         *
-         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
-         *
-         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
-         */
-        delete: operations["Agents_revoke"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/projects/{projectId}/properties": {
         parameters: {
             query?: never;
@@ -2204,6 +1544,666 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/version
+         * @description **Access**: Public: no credential is read.
+         */
+        get: operations["System_version"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/health
+         * @description **Access**: Public: no credential is read.
+         */
+        get: operations["System_health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/auth/register
+         * @description Signed up and signed in (sets the session cookie).
+         *
+         *     **Access**: Public: no credential is read.
+         *
+         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
+         */
+        post: operations["Auth_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/auth/login
+         * @description Signed in (sets the session cookie).
+         *
+         *     **Access**: Public: no credential is read.
+         *
+         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
+         */
+        post: operations["Auth_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/auth/logout
+         * @description **Access**: Public: no credential is read.
+         *
+         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
+         */
+        post: operations["Auth_logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/auth/reset
+         * @description **Access**: Public: no credential is read.
+         *
+         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
+         */
+        post: operations["Auth_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/forgot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/auth/forgot
+         * @description **Access**: Public: no credential is read.
+         *
+         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
+         */
+        post: operations["Auth_forgot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/auth/me
+         * @description **Access**: A signed-in person (session cookie); a bearer token is ignored here.
+         */
+        get: operations["Auth_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * PATCH /api/auth/me
+         * @description **Access**: A signed-in person (session cookie); a bearer token is ignored here.
+         *
+         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
+         */
+        patch: operations["Auth_updateMe"];
+        trace?: never;
+    };
+    "/api/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/auth/password
+         * @description **Access**: A signed-in person (session cookie); a bearer token is ignored here.
+         *
+         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
+         */
+        post: operations["Auth_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/auth/sessions
+         * @description **Access**: A signed-in person (session cookie); a bearer token is ignored here.
+         */
+        get: operations["Auth_sessions"];
+        put?: never;
+        post?: never;
+        /**
+         * DELETE /api/auth/sessions
+         * @description **Access**: A signed-in person (session cookie); a bearer token is ignored here.
+         *
+         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
+         */
+        delete: operations["Auth_endSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/projects
+         * @description **Access**: A person (session cookie).
+         *
+         *     Others: 403 `Only a person can do this.`
+         */
+        get: operations["Projects_list"];
+        put?: never;
+        /**
+         * POST /api/projects
+         * @description **Access**: A person (session cookie).
+         *
+         *     Others: 403 `Only a person can do this.`
+         *
+         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
+         */
+        post: operations["Projects_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{projectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * DELETE /api/projects/{projectId}
+         * @description **Access**: The owner of the project.
+         *
+         *     Others: 403 `Only the owner can delete the project.`
+         *
+         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
+         *
+         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
+         */
+        delete: operations["Projects_remove"];
+        options?: never;
+        head?: never;
+        /**
+         * PATCH /api/projects/{projectId}
+         * @description **Access**: The owner or an admin of the project.
+         *
+         *     Others: 403 `Only the owner or an admin can change the project settings.`
+         *
+         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
+         *
+         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
+         */
+        patch: operations["Projects_update"];
+        trace?: never;
+    };
+    "/api/projects/{projectId}/hand-over": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/projects/{projectId}/hand-over
+         * @description **Access**: The owner of the project.
+         *
+         *     Others: 403 `Only the owner can hand the project over.`
+         *
+         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
+         *
+         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
+         */
+        post: operations["Projects_handOver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{projectId}/position": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * PUT /api/projects/{projectId}/position
+         * @description **Access**: A person who is a member of the project.
+         *
+         *     Others: 403 `Only a person can do this.`
+         *
+         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
+         *
+         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
+         */
+        put: operations["Projects_place"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{projectId}/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/projects/{projectId}/rules
+         * @description **Access**: Any member of the project, person or agent.
+         *
+         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
+         */
+        get: operations["Projects_rules"];
+        /**
+         * PUT /api/projects/{projectId}/rules
+         * @description **Access**: The owner or an admin of the project.
+         *
+         *     Others: 403 `Only the owner or an admin can change the agent rules.`
+         *
+         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
+         *
+         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
+         */
+        put: operations["Projects_writeRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/agent/me
+         * @description **Access**: An agent (bearer token).
+         *
+         *     Others: 403 `Only an agent can do this.`
+         */
+        get: operations["Projects_agentMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{projectId}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/projects/{projectId}/members
+         * @description The member added (`member`), or the invite kept for an address without an account (`invite`).
+         *
+         *     **Access**: The owner or an admin of the project.
+         *
+         *     Others: 403 `Only the owner or an admin can add members.`
+         *
+         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
+         *
+         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
+         */
+        post: operations["Members_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{projectId}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * DELETE /api/projects/{projectId}/members/{userId}
+         * @description **Access**: A person who is a member of the project.
+         *
+         *     Others: 403 `Only a person can do this.`
+         *
+         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
+         *
+         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
+         */
+        delete: operations["Members_remove"];
+        options?: never;
+        head?: never;
+        /**
+         * PATCH /api/projects/{projectId}/members/{userId}
+         * @description **Access**: The owner or an admin of the project.
+         *
+         *     Others: 403 `Only the owner or an admin can change roles.`
+         *
+         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
+         *
+         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
+         */
+        patch: operations["Members_changeRole"];
+        trace?: never;
+    };
+    "/api/projects/{projectId}/invites/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * DELETE /api/projects/{projectId}/invites/{email}
+         * @description **Access**: The owner or an admin of the project.
+         *
+         *     Others: 403 `Only the owner or an admin can remove invites.`
+         *
+         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
+         *
+         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
+         */
+        delete: operations["Members_removeInvite"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{projectId}/members/{userId}/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/projects/{projectId}/members/{userId}/reset
+         * @description A one-time reset token (`svcr_…`, 24 hours); `url` when the server knows its address.
+         *
+         *     **Access**: The owner or an admin of the project.
+         *
+         *     Others: 403 `Only the owner or an admin can make reset links.`
+         *
+         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
+         *
+         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
+         */
+        post: operations["Members_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{projectId}/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/projects/{projectId}/agents
+         * @description The agent and its first token, shown once.
+         *
+         *     **Access**: The owner or an admin of the project.
+         *
+         *     Others: 403 `Only the owner or an admin can add agents.`
+         *
+         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
+         *
+         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
+         */
+        post: operations["Agents_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{projectId}/agents/{agentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * DELETE /api/projects/{projectId}/agents/{agentId}
+         * @description **Access**: The owner or an admin of the project.
+         *
+         *     Others: 403 `Only the owner or an admin can remove agents.`
+         *
+         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
+         *
+         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
+         */
+        delete: operations["Agents_remove"];
+        options?: never;
+        head?: never;
+        /**
+         * PATCH /api/projects/{projectId}/agents/{agentId}
+         * @description **Access**: The owner or an admin of the project.
+         *
+         *     Others: 403 `Only the owner or an admin can change agents.`
+         *
+         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
+         *
+         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
+         */
+        patch: operations["Agents_update"];
+        trace?: never;
+    };
+    "/api/projects/{projectId}/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/projects/{projectId}/tokens
+         * @description **Access**: The owner or an admin of the project.
+         *
+         *     Others: 403 `Only the owner or an admin can see tokens.`
+         *
+         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
+         */
+        get: operations["Agents_tokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{projectId}/agents/{agentId}/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/projects/{projectId}/agents/{agentId}/tokens
+         * @description The plain token (`svc_…`), shown once.
+         *
+         *     **Access**: The owner or an admin of the project.
+         *
+         *     Others: 403 `Only the owner or an admin can make tokens.`
+         *
+         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
+         *
+         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
+         */
+        post: operations["Agents_newToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{projectId}/tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * DELETE /api/projects/{projectId}/tokens/{tokenId}
+         * @description **Access**: The owner or an admin of the project.
+         *
+         *     Others: 403 `Only the owner or an admin can revoke tokens.`
+         *
+         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
+         *
+         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
+         */
+        delete: operations["Agents_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -2913,1147 +2913,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    System_version: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tags a write so its own client can skip the echo on the stream. */
-                "x-service-client"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        version: string;
-                        api: number;
-                    };
-                };
-            };
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    System_health: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tags a write so its own client can skip the echo on the stream. */
-                "x-service-client"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                    };
-                };
-            };
-            500: components["responses"]["Error500"];
-            /** @description The service is stopping, or the database or a needed store is out of reach. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
-        };
-    };
-    Auth_register: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tags a write so its own client can skip the echo on the stream. */
-                "x-service-client"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    email: string;
-                    name: string;
-                    password: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Signed up and signed in (sets the session cookie). */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        user: components["schemas"]["User"];
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            403: components["responses"]["Error403"];
-            409: components["responses"]["Error409"];
-            413: components["responses"]["Error413"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    Auth_login: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tags a write so its own client can skip the echo on the stream. */
-                "x-service-client"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    email: string;
-                    password: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Signed in (sets the session cookie). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        user: components["schemas"]["User"];
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            413: components["responses"]["Error413"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    Auth_logout: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tags a write so its own client can skip the echo on the stream. */
-                "x-service-client"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Ok"];
-                };
-            };
-            403: components["responses"]["Error403"];
-            413: components["responses"]["Error413"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    Auth_reset: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tags a write so its own client can skip the echo on the stream. */
-                "x-service-client"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description svcr_… */
-                    token: string;
-                    password: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Ok"];
-                };
-            };
-            400: components["responses"]["Error400"];
-            403: components["responses"]["Error403"];
-            413: components["responses"]["Error413"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    Auth_forgot: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tags a write so its own client can skip the echo on the stream. */
-                "x-service-client"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    email: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            413: components["responses"]["Error413"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    Auth_me: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tags a write so its own client can skip the echo on the stream. */
-                "x-service-client"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        user: components["schemas"]["User"];
-                    };
-                };
-            };
-            401: components["responses"]["Error401"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    Auth_updateMe: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tags a write so its own client can skip the echo on the stream. */
-                "x-service-client"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name?: string;
-                    color?: string;
-                    emoji?: string | null;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        user: components["schemas"]["User"];
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            413: components["responses"]["Error413"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    Auth_password: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tags a write so its own client can skip the echo on the stream. */
-                "x-service-client"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    current: string;
-                    next: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Ok"];
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            413: components["responses"]["Error413"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    Auth_sessions: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tags a write so its own client can skip the echo on the stream. */
-                "x-service-client"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        others: number;
-                    };
-                };
-            };
-            401: components["responses"]["Error401"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    Auth_endSessions: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tags a write so its own client can skip the echo on the stream. */
-                "x-service-client"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Ok"];
-                };
-            };
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            413: components["responses"]["Error413"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    Projects_list: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tags a write so its own client can skip the echo on the stream. */
-                "x-service-client"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        projects: components["schemas"]["Project"][];
-                    };
-                };
-            };
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    Projects_create: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tags a write so its own client can skip the echo on the stream. */
-                "x-service-client"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name: string;
-                    key?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        project: components["schemas"]["Project"];
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            409: components["responses"]["Error409"];
-            413: components["responses"]["Error413"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    Projects_remove: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tags a write so its own client can skip the echo on the stream. */
-                "x-service-client"?: string;
-            };
-            path: {
-                projectId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Ok"];
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            413: components["responses"]["Error413"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    Projects_update: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tags a write so its own client can skip the echo on the stream. */
-                "x-service-client"?: string;
-            };
-            path: {
-                projectId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name?: string;
-                    key?: string;
-                    releases?: boolean;
-                    sprints?: boolean;
-                    doneWhen?: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        project: components["schemas"]["Project"];
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            413: components["responses"]["Error413"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    Projects_handOver: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tags a write so its own client can skip the echo on the stream. */
-                "x-service-client"?: string;
-            };
-            path: {
-                projectId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    userId: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Ok"];
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            413: components["responses"]["Error413"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    Projects_place: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tags a write so its own client can skip the echo on the stream. */
-                "x-service-client"?: string;
-            };
-            path: {
-                projectId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    afterId?: string | null;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Ok"];
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            413: components["responses"]["Error413"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    Projects_rules: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tags a write so its own client can skip the echo on the stream. */
-                "x-service-client"?: string;
-            };
-            path: {
-                projectId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        rules: components["schemas"]["AgentRules"];
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    Projects_writeRules: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tags a write so its own client can skip the echo on the stream. */
-                "x-service-client"?: string;
-            };
-            path: {
-                projectId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    text: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        rules: components["schemas"]["AgentRules"];
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            413: components["responses"]["Error413"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    Projects_agentMe: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tags a write so its own client can skip the echo on the stream. */
-                "x-service-client"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AgentMe"];
-                };
-            };
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    Members_add: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tags a write so its own client can skip the echo on the stream. */
-                "x-service-client"?: string;
-            };
-            path: {
-                projectId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    email: string;
-                    /** @enum {string} */
-                    role?: "member" | "admin";
-                };
-            };
-        };
-        responses: {
-            /** @description The member added (`member`), or the invite kept for an address without an account (`invite`). */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        member?: components["schemas"]["Member"];
-                        invite?: components["schemas"]["Invite"];
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            413: components["responses"]["Error413"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    Members_remove: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tags a write so its own client can skip the echo on the stream. */
-                "x-service-client"?: string;
-            };
-            path: {
-                projectId: string;
-                userId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Ok"];
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            413: components["responses"]["Error413"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    Members_changeRole: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tags a write so its own client can skip the echo on the stream. */
-                "x-service-client"?: string;
-            };
-            path: {
-                projectId: string;
-                userId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @enum {string} */
-                    role: "member" | "admin";
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        member: components["schemas"]["Member"];
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            413: components["responses"]["Error413"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    Members_removeInvite: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tags a write so its own client can skip the echo on the stream. */
-                "x-service-client"?: string;
-            };
-            path: {
-                projectId: string;
-                email: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Ok"];
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            413: components["responses"]["Error413"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    Members_reset: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tags a write so its own client can skip the echo on the stream. */
-                "x-service-client"?: string;
-            };
-            path: {
-                projectId: string;
-                userId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A one-time reset token (`svcr_…`, 24 hours); `url` when the server knows its address. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        token: string;
-                        url: string | null;
-                        /** Format: date-time */
-                        expiresAt: string;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            413: components["responses"]["Error413"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    Agents_create: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tags a write so its own client can skip the echo on the stream. */
-                "x-service-client"?: string;
-            };
-            path: {
-                projectId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The agent and its first token, shown once. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        agent: components["schemas"]["Member"];
-                        token: string;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            413: components["responses"]["Error413"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    Agents_remove: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tags a write so its own client can skip the echo on the stream. */
-                "x-service-client"?: string;
-            };
-            path: {
-                projectId: string;
-                agentId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Ok"];
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            413: components["responses"]["Error413"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    Agents_update: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tags a write so its own client can skip the echo on the stream. */
-                "x-service-client"?: string;
-            };
-            path: {
-                projectId: string;
-                agentId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name?: string;
-                    color?: string;
-                    emoji?: string | null;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        agent: components["schemas"]["Member"];
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            413: components["responses"]["Error413"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    Agents_tokens: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tags a write so its own client can skip the echo on the stream. */
-                "x-service-client"?: string;
-            };
-            path: {
-                projectId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        tokens: components["schemas"]["Token"][];
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    Agents_newToken: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tags a write so its own client can skip the echo on the stream. */
-                "x-service-client"?: string;
-            };
-            path: {
-                projectId: string;
-                agentId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The plain token (`svc_…`), shown once. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        token: string;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            413: components["responses"]["Error413"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    Agents_revoke: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tags a write so its own client can skip the echo on the stream. */
-                "x-service-client"?: string;
-            };
-            path: {
-                projectId: string;
-                tokenId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Ok"];
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            413: components["responses"]["Error413"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
     Properties_create: {
         parameters: {
             query?: never;
@@ -4069,10 +2928,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name: string;
-                    type: string;
-                    options?: unknown[];
-                    config?: Record<string, never>;
+                    /** @description Checked by the rule `property-name`. */
+                    name?: unknown;
+                    /** @description Checked by the rule `property-type`. */
+                    type?: unknown;
+                    /** @description Checked by the rule `property-options`. */
+                    options?: unknown;
                 };
             };
         };
@@ -4145,9 +3006,18 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name?: string;
-                    afterId?: string | null;
-                    config?: Record<string, never>;
+                    /** @description Checked by the rule `property-name`. */
+                    name?: unknown;
+                    /** @description Checked by the rule `showOnCard`. */
+                    showOnCard?: unknown;
+                    /** @description Checked by the rule `service:dated`. */
+                    dated?: unknown;
+                    /** @description Checked by the rule `service:defaults`. */
+                    defaults?: unknown;
+                    /** @description Checked by the rule `service:when`. */
+                    when?: unknown;
+                    /** @description Checked by the rule `service:afterId`. */
+                    afterId?: unknown;
                 };
             };
         };
@@ -4219,9 +3089,20 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name: string;
-                    color?: string;
-                    afterId?: string | null;
+                    /** @description Checked by the rule `service:name`. */
+                    name?: unknown;
+                    /** @description Checked by the rule `service:color`. */
+                    color?: unknown;
+                    /** @description Checked by the rule `service:startsOn`. */
+                    startsOn?: unknown;
+                    /** @description Checked by the rule `service:targetOn`. */
+                    targetOn?: unknown;
+                    /** @description Checked by the rule `service:note`. */
+                    note?: unknown;
+                    /** @description Checked by the rule `service:shippedAt`. */
+                    shippedAt?: unknown;
+                    /** @description Checked by the rule `service:afterId`. */
+                    afterId?: unknown;
                 };
             };
         };
@@ -4294,9 +3175,20 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name?: string;
-                    color?: string;
-                    afterId?: string | null;
+                    /** @description Checked by the rule `service:name`. */
+                    name?: unknown;
+                    /** @description Checked by the rule `service:color`. */
+                    color?: unknown;
+                    /** @description Checked by the rule `service:startsOn`. */
+                    startsOn?: unknown;
+                    /** @description Checked by the rule `service:targetOn`. */
+                    targetOn?: unknown;
+                    /** @description Checked by the rule `service:note`. */
+                    note?: unknown;
+                    /** @description Checked by the rule `service:shippedAt`. */
+                    shippedAt?: unknown;
+                    /** @description Checked by the rule `service:afterId`. */
+                    afterId?: unknown;
                 };
             };
         };
@@ -4368,9 +3260,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @enum {string} */
-                    rest: "next" | "leave" | "clear";
-                    strays?: boolean;
+                    /** @description Checked by the rule `ship-rest`. */
+                    rest?: unknown;
+                    /** @description Checked by the rule `ship-strays`. */
+                    strays?: unknown;
                 };
             };
         };
@@ -4415,11 +3308,16 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    title: string;
-                    description?: string;
-                    values?: Record<string, never>;
-                    afterId?: string | null;
-                    atTop?: boolean;
+                    /** @description Checked by the rule `title:true`. */
+                    title?: unknown;
+                    /** @description Checked by the rule `description`. */
+                    description?: unknown;
+                    /** @description Checked by the rule `task-id:afterId`. */
+                    afterId?: unknown;
+                    /** @description Checked by the rule `later:atTop`. */
+                    atTop?: unknown;
+                    /** @description Checked by the rule `later:values`. */
+                    values?: unknown;
                 };
             };
         };
@@ -4459,12 +3357,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    taskIds: string[];
-                    /** Format: uuid */
-                    propertyId: string;
+                    /** @description Checked by the rule `bulk-task-ids`. */
+                    taskIds?: unknown;
+                    /** @description Checked by the rule `bulk-property`. */
+                    propertyId?: unknown;
+                    /** @description Checked by the rule `later:change`. */
+                    change?: unknown;
+                    /** @description Checked by the rule `later:value`. */
                     value?: unknown;
-                    /** @enum {string} */
-                    change?: "add" | "remove";
                 };
             };
         };
@@ -4506,9 +3406,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    taskIds?: string[];
-                    /** Format: uuid */
-                    propertyId?: string;
+                    /** @description Checked by the rule `bulk-task-ids`. */
+                    taskIds?: unknown;
+                    /** @description Checked by the rule `bulk-column`. */
+                    propertyId?: unknown;
+                    /** @description Checked by the rule `later:value`. */
                     value?: unknown;
                 };
             };
@@ -4571,7 +3473,7 @@ export interface operations {
     Tasks_search: {
         parameters: {
             query?: {
-                q?: string;
+                q?: unknown;
             };
             header?: {
                 /** @description Tags a write so its own client can skip the echo on the stream. */
@@ -4689,10 +3591,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    title?: string;
-                    description?: string;
-                    baseTitle?: string | null;
-                    baseDescription?: string | null;
+                    /** @description Checked by the rule `title:false`. */
+                    title?: unknown;
+                    /** @description Checked by the rule `description`. */
+                    description?: unknown;
+                    /** @description Checked by the rule `later:baseTitle`. */
+                    baseTitle?: unknown;
+                    /** @description Checked by the rule `later:baseDescription`. */
+                    baseDescription?: unknown;
                 };
             };
         };
@@ -4836,6 +3742,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Checked by the rule `later:value`. */
                     value?: unknown;
                 };
             };
@@ -4877,9 +3784,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    beforeId?: string | null;
-                    afterId?: string | null;
-                    values?: Record<string, never>;
+                    /** @description Checked by the rule `task-id:beforeId`. */
+                    beforeId?: unknown;
+                    /** @description Checked by the rule `task-id:afterId`. */
+                    afterId?: unknown;
+                    /** @description Checked by the rule `later:values`. */
+                    values?: unknown;
                 };
             };
         };
@@ -4921,8 +3831,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: uuid */
-                    blockerId: string;
+                    /** @description Checked by the rule `task-id:blockerId`. */
+                    blockerId?: unknown;
                 };
             };
         };
@@ -4994,8 +3904,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: uuid */
-                    parentId: string;
+                    /** @description Checked by the rule `task-id:parentId`. */
+                    parentId?: unknown;
                 };
             };
         };
@@ -5406,9 +4316,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    clientId?: string;
+                    clientId: string;
+                    /**
+                     * Format: uuid
+                     * @description A task id.
+                     */
                     taskId?: string | null;
-                    field?: string | null;
+                    /** @description Checked by the rule `presence-field`. */
+                    field?: unknown;
                 };
             };
         };
@@ -5434,9 +4349,9 @@ export interface operations {
     Activity_read: {
         parameters: {
             query?: {
-                after?: string;
-                afterId?: string;
-                limit?: string;
+                after?: unknown;
+                afterId?: unknown;
+                limit?: unknown;
             };
             header?: {
                 /** @description Tags a write so its own client can skip the echo on the stream. */
@@ -5743,9 +4658,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name: string;
-                    /** @enum {string} */
-                    kind?: "board" | "list" | "roadmap";
+                    /** @description Checked by the rule `view-name`. */
+                    name?: unknown;
+                    /** @description Checked by the rule `view-kind`. */
+                    kind?: unknown;
+                    /**
+                     * Format: uuid
+                     * @description A property id.
+                     */
                     groupById?: string | null;
                 };
             };
@@ -5818,12 +4738,21 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name?: string;
-                    /** @enum {string} */
-                    kind?: "board" | "list" | "roadmap";
+                    /** @description Checked by the rule `view-name`. */
+                    name?: unknown;
+                    /** @description Checked by the rule `view-kind`. */
+                    kind?: unknown;
+                    /**
+                     * Format: uuid
+                     * @description A property id.
+                     */
                     groupById?: string | null;
-                    filters?: components["schemas"]["Rules"];
-                    sort?: components["schemas"]["Sort"];
+                    /** @description Checked by the rule `service:filters`. */
+                    filters?: unknown;
+                    /** @description Checked by the rule `service:sort`. */
+                    sort?: unknown;
+                    /** @description Checked by the rule `service:afterId`. */
+                    afterId?: unknown;
                 };
             };
         };
@@ -5863,8 +4792,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    filters: components["schemas"]["Rules"];
-                    sort?: components["schemas"]["Sort"];
+                    /** @description Checked by the rule `service:filters`. */
+                    filters?: unknown;
+                    /** @description Checked by the rule `service:sort`. */
+                    sort?: unknown;
                 };
             };
         };
@@ -5928,8 +4859,8 @@ export interface operations {
     Views_tasks: {
         parameters: {
             query?: {
-                limit?: string;
-                after?: string;
+                limit?: unknown;
+                after?: unknown;
             };
             header?: {
                 /** @description Tags a write so its own client can skip the echo on the stream. */
@@ -5978,7 +4909,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    rows: Record<string, never>;
+                    /** @description Checked by the rule `service:rows`. */
+                    rows?: unknown;
                 };
             };
         };
@@ -6018,7 +4950,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    rows?: Record<string, never> | null;
+                    /** @description Checked by the rule `service:rows`. */
+                    rows?: unknown;
                 };
             };
         };
@@ -6409,9 +5342,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name: string;
-                    mime?: string;
-                    size?: number;
+                    /** @description Checked by the rule `attachment-name`. */
+                    name?: unknown;
+                    /** @description Checked by the rule `attachment-mime`. */
+                    mime?: unknown;
+                    /** @description Checked by the rule `attachment-size`. */
+                    size?: unknown;
                 };
             };
         };
@@ -6580,7 +5516,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name: string;
+                    /** @description Checked by the rule `list-name`. */
+                    name?: unknown;
+                    /** @description Checked by the rule `list-after-id`. */
+                    afterId?: unknown;
                 };
             };
         };
@@ -6819,7 +5758,16 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": {
+                    /** @description Checked by the rule `chart-name`. */
+                    name?: unknown;
+                    /** @description Checked by the rule `chart-kind`. */
+                    kind?: unknown;
+                    /** @description Checked by the rule `chart-projects`. */
+                    projectIds?: unknown;
+                    /** @description Checked by the rule `chart-property`. */
+                    propertyId?: unknown;
+                };
             };
         };
         responses: {
@@ -6940,6 +5888,1170 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    System_version: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        version: string;
+                        api: number;
+                    };
+                };
+            };
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    System_health: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            500: components["responses"]["Error500"];
+            /** @description The service is stopping, or the database or a needed store is out of reach. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    Auth_register: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    name: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed up and signed in (sets the session cookie). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: components["schemas"]["User"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Auth_login: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in (sets the session cookie). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: components["schemas"]["User"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Auth_logout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Auth_reset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description svcr_… */
+                    token: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Auth_forgot: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Auth_me: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: components["schemas"]["User"];
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Auth_updateMe: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Checked by the rule `name`. */
+                    name?: unknown;
+                    /** @description Checked by the rule `color`. */
+                    color?: unknown;
+                    /** @description Checked by the rule `emoji`. */
+                    emoji?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: components["schemas"]["User"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Auth_password: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Checked by the rule `current`. */
+                    current?: unknown;
+                    /** @description Checked by the rule `next`. */
+                    next?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Auth_sessions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        others: number;
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Auth_endSessions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Projects_list: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        projects: components["schemas"]["Project"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Projects_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Checked by the rule `name`. */
+                    name?: unknown;
+                    /** @description Checked by the rule `key`. */
+                    key?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        project: components["schemas"]["Project"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Projects_remove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Projects_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Checked by the rule `name`. */
+                    name?: unknown;
+                    /** @description Checked by the rule `key`. */
+                    key?: unknown;
+                    /** @description Checked by the rule `doneWhen`. */
+                    doneWhen?: unknown;
+                    /** @description Checked by the rule `releases`. */
+                    releases?: unknown;
+                    /** @description Checked by the rule `sprints`. */
+                    sprints?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        project: components["schemas"]["Project"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Projects_handOver: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Checked by the rule `userId`. */
+                    userId?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Projects_place: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description A project id.
+                     */
+                    afterId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Projects_rules: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rules: components["schemas"]["AgentRules"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Projects_writeRules: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Checked by the rule `text`. */
+                    text?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rules: components["schemas"]["AgentRules"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Projects_agentMe: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentMe"];
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Members_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Checked by the rule `email`. */
+                    email?: unknown;
+                    /** @description Checked by the rule `role`. */
+                    role?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The member added (`member`), or the invite kept for an address without an account (`invite`). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        member?: components["schemas"]["Member"];
+                        invite?: components["schemas"]["Invite"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Members_remove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path: {
+                projectId: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Members_changeRole: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path: {
+                projectId: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    role: "member" | "admin";
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        member: components["schemas"]["Member"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Members_removeInvite: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path: {
+                projectId: string;
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Members_reset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path: {
+                projectId: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A one-time reset token (`svcr_…`, 24 hours); `url` when the server knows its address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        url: string | null;
+                        /** Format: date-time */
+                        expiresAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Agents_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Checked by the rule `name`. */
+                    name?: unknown;
+                    /** @description Checked by the rule `color`. */
+                    color?: unknown;
+                    /** @description Checked by the rule `emoji`. */
+                    emoji?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The agent and its first token, shown once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agent: components["schemas"]["Member"];
+                        token: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Agents_remove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path: {
+                projectId: string;
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Agents_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path: {
+                projectId: string;
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    color?: string;
+                    emoji?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agent: components["schemas"]["Member"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Agents_tokens: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tokens: components["schemas"]["Token"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Agents_newToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path: {
+                projectId: string;
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plain token (`svc_…`), shown once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        token: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Agents_revoke: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path: {
+                projectId: string;
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };

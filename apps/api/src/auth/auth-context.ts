@@ -100,8 +100,12 @@ export const ResourceId = createParamDecorator((_: unknown, ctx: ExecutionContex
   return id;
 });
 
-/** Who writes, for feed lines and stream notices: the caller and the `x-service-client` tag of its tab. */
-export interface Writer {
+/**
+ * The caller inside the project a gate resolved: who they are, their role there and the
+ * `x-service-client` tag of their tab (feed lines and stream notices carry it). Used by reads and
+ * writes alike.
+ */
+export interface ProjectCaller {
   userId: string;
   kind: 'human' | 'agent';
   name: string;
@@ -110,10 +114,10 @@ export interface Writer {
   clientId: string | null;
 }
 
-export const WriterOf = createParamDecorator((_: unknown, ctx: ExecutionContext): Writer => {
+export const ProjectCallerOf = createParamDecorator((_: unknown, ctx: ExecutionContext): ProjectCaller => {
   const request = ctx.switchToHttp().getRequest();
   const auth = request.auth as AuthContext | undefined;
-  if (!auth?.project) throw new Error('WriterOf used on a route without a project gate');
+  if (!auth?.project) throw new Error('ProjectCallerOf used on a route without a project gate');
   return {
     userId: auth.caller.id,
     kind: auth.caller.kind,

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, HttpCode, Patch, Post } from '@nestjs/common';
 import { CHECKLIST_ITEM, Member, TASK } from '../auth/access.decorator';
-import { ResourceId, Writer, WriterOf } from '../auth/auth-context';
+import { ResourceId, ProjectCaller, ProjectCallerOf } from '../auth/auth-context';
 import { AddChecklistItemBody, UpdateChecklistItemBody } from './checklist.dto';
 import { ChecklistService } from './checklist.service';
 
@@ -12,20 +12,20 @@ export class ChecklistController {
   @Member(TASK)
   @Post('tasks/:taskId/checklist')
   @HttpCode(201)
-  add(@ResourceId() taskId: string, @WriterOf() writer: Writer, @Body() body: AddChecklistItemBody) {
-    return this.checklist.add(writer, taskId, body);
+  add(@ResourceId() taskId: string, @ProjectCallerOf() caller: ProjectCaller, @Body() body: AddChecklistItemBody) {
+    return this.checklist.add(caller, taskId, body);
   }
 
   @Member(CHECKLIST_ITEM)
   @Patch('checklist/:itemId')
-  update(@ResourceId() itemId: string, @WriterOf() writer: Writer, @Body() body: UpdateChecklistItemBody) {
-    return this.checklist.update(writer, itemId, body);
+  update(@ResourceId() itemId: string, @ProjectCallerOf() caller: ProjectCaller, @Body() body: UpdateChecklistItemBody) {
+    return this.checklist.update(caller, itemId, body);
   }
 
   @Member(CHECKLIST_ITEM)
   @Delete('checklist/:itemId')
-  async remove(@ResourceId() itemId: string, @WriterOf() writer: Writer) {
-    await this.checklist.remove(writer, itemId);
+  async remove(@ResourceId() itemId: string, @ProjectCallerOf() caller: ProjectCaller) {
+    await this.checklist.remove(caller, itemId);
     return { ok: true };
   }
 }

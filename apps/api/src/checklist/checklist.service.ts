@@ -5,7 +5,7 @@ import {
   ChecklistAction, ChecklistItem, ChecklistItemView, checklistAction, checklistItemView, ChecklistRepository, isChecklistClash,
   isEmptyChecklistPatch, newChecklistItem, readChecklistPatch, readChecklistText,
 } from '@board/tasks';
-import type { Writer } from '../auth/auth-context';
+import type { ProjectCaller } from '../auth/auth-context';
 import type { AddChecklistItemBody, UpdateChecklistItemBody } from './checklist.dto';
 
 /**
@@ -21,28 +21,28 @@ export class ChecklistService {
     private readonly clock: Clock,
   ) {}
 
-  async add(writer: Writer, taskId: string, body: AddChecklistItemBody): Promise<{ item: ChecklistItemView }> {
+  async add(caller: ProjectCaller, taskId: string, body: AddChecklistItemBody): Promise<{ item: ChecklistItemView }> {
     const text = readChecklistText(body.text);
-    const projectId = writer.projectId;
+    const projectId = caller.projectId;
     // The task's row lock, not the project's: adds to other tasks go on meanwhile.
     return this.uow.write(async () => {
       if (!(await this.items.lockTask(projectId, taskId))) fail('task.not_found');
       const item = newChecklistItem({ id: randomUUID(), projectId, taskId, text, lastPosition: await this.items.lastPosition(projectId, taskId) });
       if (!(await this.items.insert(item))) fail('task.not_found');
-      const events = await this.changed(writer, item, 'added');
+      const events = await this.changed(caller, item, 'added');
       return withEvents({ item: checklistItemView(item) }, events);
     });
   }
 
-  async update(writer: Writer, itemId: string, body: UpdateChecklistItemBody): Promise<{ item: ChecklistItemView } | { ok: true }> {
+  async update(caller: ProjectCaller, itemId: string, body: UpdateChecklistItemBody): Promise<{ item: ChecklistItemView } | { ok: true }> {
     const patch = readChecklistPatch({ ...body });
     if (isEmptyChecklistPatch(patch)) return { ok: true };
-    const projectId = writer.projectId;
+    const projectId = caller.projectId;
     return this.uow.write(
       async () => {
         const written = await this.items.write(projectId, itemId, patch);
         if (written) {
-          const events = await this.changed(writer, written.after, checklistAction(written.before, written.after)!);
+          const events = await this.changed(caller, written.after, checklistAction(written.before, written.after)!);
           return withEvents({ item: checklistItemView(written.after) }, events);
         }
         // Nothing written: the item is gone, clashed, or already as asked.
@@ -55,30 +55,30 @@ export class ChecklistService {
     );
   }
 
-  async remove(writer: Writer, itemId: string): Promise<void> {
-    const projectId = writer.projectId;
+  async remove(caller: ProjectCaller, itemId: string): Promise<void> {
+    const projectId = caller.projectId;
     await this.uow.write(
       async () => {
         const item = await this.items.remove(projectId, itemId);
         if (!item) fail('checklist.not_found');
-        return withEvents(undefined, await this.changed(writer, item, 'deleted'));
+        return withEvents(undefined, await this.changed(caller, item, 'deleted'));
       },
       { lockProject: projectId },
     );
   }
 
   /** Moves the task's `updated_at`; answers the write's events: its `checklist` line and the task's ring. */
-  private async changed(writer: Writer, item: ChecklistItem, action: ChecklistAction): Promise<WriteEvent[]> {
+  private async changed(caller: ProjectCaller, item: ChecklistItem, action: ChecklistAction): Promise<WriteEvent[]> {
     await this.items.touchTask(item.projectId, item.taskId, this.clock.now());
     return [
       feedLine({
       projectId: item.projectId,
       taskId: item.taskId,
-      actorId: writer.userId,
+      actorId: caller.userId,
       kind: 'checklist',
       data: { itemId: item.id, action },
       }),
-      notice({ projectId: item.projectId, scope: 'task', taskId: item.taskId, clientId: writer.clientId }),
+      notice({ projectId: item.projectId, scope: 'task', taskId: item.taskId, clientId: caller.clientId }),
     ];
   }
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, HttpCode, Patch, Post } from '@nestjs/common';
 import { COMMENT, Member, TASK } from '../auth/access.decorator';
-import { ResourceId, Writer, WriterOf } from '../auth/auth-context';
+import { ResourceId, ProjectCaller, ProjectCallerOf } from '../auth/auth-context';
 import { bodyObject } from '../http/json-body';
 import { AddCommentBody } from './comments.dto';
 import { CommentsService } from './comments.service';
@@ -13,21 +13,21 @@ export class CommentsController {
   @Member(TASK)
   @Post('tasks/:taskId/comments')
   @HttpCode(201)
-  add(@ResourceId() taskId: string, @WriterOf() writer: Writer, @Body() body: AddCommentBody) {
-    return this.comments.add(writer, taskId, body);
+  add(@ResourceId() taskId: string, @ProjectCallerOf() caller: ProjectCaller, @Body() body: AddCommentBody) {
+    return this.comments.add(caller, taskId, body);
   }
 
   @Member(COMMENT)
   @Patch('comments/:commentId')
-  edit(@ResourceId() commentId: string, @WriterOf() writer: Writer, @Body() body: unknown) {
+  edit(@ResourceId() commentId: string, @ProjectCallerOf() caller: ProjectCaller, @Body() body: unknown) {
     // Read as EditCommentBody by the service, after its author gate (the contract's order).
-    return this.comments.edit(writer, commentId, bodyObject(body));
+    return this.comments.edit(caller, commentId, bodyObject(body));
   }
 
   @Member(COMMENT)
   @Delete('comments/:commentId')
-  async remove(@ResourceId() commentId: string, @WriterOf() writer: Writer) {
-    await this.comments.remove(writer, commentId);
+  async remove(@ResourceId() commentId: string, @ProjectCallerOf() caller: ProjectCaller) {
+    await this.comments.remove(caller, commentId);
     return { ok: true };
   }
 }

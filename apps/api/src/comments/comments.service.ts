@@ -6,12 +6,12 @@ import {
   assertCanDeleteComment, assertCanEditComment, Comment, CommentActor, commentDeletedData, commentEditOutcome, CommentRepository,
   CommentView, readCommentEdit, readNewCommentBody,
 } from '@board/tasks';
-import type { Writer } from '../auth/auth-context';
+import type { ProjectCaller } from '../auth/auth-context';
 import { parseRequest } from '../http/dto/request-dto.pipe';
 import { RunsService } from '../runs/runs.service';
 import { AddCommentBody, EditCommentBody } from './comments.dto';
 
-const actorOf = (writer: Writer): CommentActor => ({ userId: writer.userId, kind: writer.kind, role: writer.role });
+const actorOf = (caller: ProjectCaller): CommentActor => ({ userId: caller.userId, kind: caller.kind, role: caller.role });
 
 /**
  * Comments on a task. A person or an agent comments as itself. Every write that changes
@@ -29,31 +29,31 @@ export class CommentsService {
     private readonly runs: RunsService,
   ) {}
 
-  async add(writer: Writer, taskId: string, input: AddCommentBody): Promise<{ comment: CommentView }> {
+  async add(caller: ProjectCaller, taskId: string, input: AddCommentBody): Promise<{ comment: CommentView }> {
     const body = readNewCommentBody(input.body);
-    const projectId = writer.projectId;
+    const projectId = caller.projectId;
     // The insert locks the task's row, not the project: comments on other tasks go on meanwhile.
     return this.uow.write(async () => {
-      const comment = await this.comments.insert({ id: randomUUID(), projectId, taskId, authorId: writer.userId, body });
+      const comment = await this.comments.insert({ id: randomUUID(), projectId, taskId, authorId: caller.userId, body });
       if (!comment) return fail('task.not_found');
-      const events = await this.changed(writer, comment, { commentId: comment.id });
+      const events = await this.changed(caller, comment, { commentId: comment.id });
       // A person's answer wakes an agent whose run waits on this task.
-      if (writer.kind === 'human') events.push(...(await this.runs.answeredInComment(projectId, taskId, { id: writer.userId, name: writer.name })));
+      if (caller.kind === 'human') events.push(...(await this.runs.answeredInComment(projectId, taskId, { id: caller.userId, name: caller.name })));
       return withEvents({ comment: await this.view(comment) }, events);
     });
   }
 
-  async edit(writer: Writer, commentId: string, input: Record<string, unknown>): Promise<{ comment: CommentView }> {
-    const projectId = writer.projectId;
+  async edit(caller: ProjectCaller, commentId: string, input: Record<string, unknown>): Promise<{ comment: CommentView }> {
+    const projectId = caller.projectId;
     return this.uow.write(
       async () => {
         const saved = await this.load(projectId, commentId);
         // The author check comes before the body is read: it is the route's gate.
-        assertCanEditComment(actorOf(writer), saved);
+        assertCanEditComment(actorOf(caller), saved);
         const edit = readCommentEdit({ ...parseRequest(EditCommentBody, input) });
         const written = await this.comments.rewrite(projectId, commentId, edit, this.clock.now());
         if (written) {
-          const events = await this.changed(writer, written, { commentId, action: 'edited' });
+          const events = await this.changed(caller, written, { commentId, action: 'edited' });
           return withEvents({ comment: await this.view(written) }, events);
         }
         // Nothing written: gone, clashed, or the same words.
@@ -65,14 +65,14 @@ export class CommentsService {
     );
   }
 
-  async remove(writer: Writer, commentId: string): Promise<void> {
-    const projectId = writer.projectId;
+  async remove(caller: ProjectCaller, commentId: string): Promise<void> {
+    const projectId = caller.projectId;
     await this.uow.write(
       async () => {
         const comment = await this.load(projectId, commentId);
-        const { byProject } = assertCanDeleteComment(actorOf(writer), comment);
+        const { byProject } = assertCanDeleteComment(actorOf(caller), comment);
         if (!(await this.comments.remove(projectId, commentId))) fail('comment.not_found');
-        return withEvents(undefined, await this.changed(writer, comment, commentDeletedData(commentId, comment.authorId, byProject)));
+        return withEvents(undefined, await this.changed(caller, comment, commentDeletedData(commentId, comment.authorId, byProject)));
       },
       { lockProject: projectId },
     );
@@ -91,11 +91,11 @@ export class CommentsService {
   }
 
   /** Moves the task's `updated_at`; answers the write's events: its `comment` line and the task's ring. */
-  private async changed(writer: Writer, comment: Comment, data: Record<string, unknown>): Promise<WriteEvent[]> {
+  private async changed(caller: ProjectCaller, comment: Comment, data: Record<string, unknown>): Promise<WriteEvent[]> {
     await this.comments.touchTask(comment.projectId, comment.taskId, this.clock.now());
     return [
-      feedLine({ projectId: comment.projectId, taskId: comment.taskId, actorId: writer.userId, kind: 'comment', data }),
-      notice({ projectId: comment.projectId, scope: 'task', taskId: comment.taskId, clientId: writer.clientId }),
+      feedLine({ projectId: comment.projectId, taskId: comment.taskId, actorId: caller.userId, kind: 'comment', data }),
+      notice({ projectId: comment.projectId, scope: 'task', taskId: comment.taskId, clientId: caller.clientId }),
     ];
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PresencePublisher } from '@board/persistence';
-import { Writer } from '../auth/auth-context';
+import { ProjectCaller } from '../auth/auth-context';
 import { PresenceBody } from './events.dto';
 
 @Injectable()
@@ -8,9 +8,9 @@ export class PresenceService {
   constructor(private readonly publisher: PresencePublisher) {}
 
   /** `{ clientId, taskId, field }`: taskId null means the tab closed the task (and so no field). */
-  async announce(writer: Writer, body: PresenceBody): Promise<void> {
+  async announce(caller: ProjectCaller, body: PresenceBody): Promise<void> {
     const taskId = body.taskId ? body.taskId.toLowerCase() : null;
     const field = taskId && body.field ? body.field.toLowerCase() : null;
-    await this.publisher.publish({ projectId: writer.projectId, clientId: body.clientId, userId: writer.userId, taskId, field });
+    await this.publisher.publish({ projectId: caller.projectId, clientId: body.clientId, userId: caller.userId, taskId, field });
   }
 }

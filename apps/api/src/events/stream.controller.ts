@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HumanMember, Member } from '../auth/access.decorator';
-import { Auth, AuthContext, Writer, WriterOf } from '../auth/auth-context';
+import { Auth, AuthContext, ProjectCaller, ProjectCallerOf } from '../auth/auth-context';
 import { SERVICE_VERSION } from '../system/version';
 import { PresenceBody } from './events.dto';
 import { PresenceService } from './presence.service';
@@ -17,8 +17,8 @@ export class StreamController {
   /** Server-sent events for one project; any member, agents too. */
   @Member()
   @Get('stream')
-  stream(@WriterOf() writer: Writer, @Auth() auth: AuthContext, @Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
-    const credential = { projectId: writer.projectId, via: auth.via, digest: (auth.via === 'session' ? auth.sessionDigest : auth.tokenDigest)! };
+  stream(@ProjectCallerOf() caller: ProjectCaller, @Auth() auth: AuthContext, @Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
+    const credential = { projectId: caller.projectId, via: auth.via, digest: (auth.via === 'session' ? auth.sessionDigest : auth.tokenDigest)! };
     // The guard checked the credential at most this long ago (the request's start).
     const checkedAt = Date.now() - reply.elapsedTime - 1;
     reply.hijack();
@@ -31,7 +31,7 @@ export class StreamController {
       'X-Service-Version': SERVICE_VERSION,
     });
     raw.flushHeaders?.();
-    const subscription = this.streams.open(credential, writer.userId, auth.sessionExpiresAt ?? null, checkedAt).subscribe({
+    const subscription = this.streams.open(credential, caller.userId, auth.sessionExpiresAt ?? null, checkedAt).subscribe({
       next: (line) => raw.write(encode(line)),
       complete: () => raw.end(),
       error: () => raw.end(),
@@ -43,8 +43,8 @@ export class StreamController {
   @HumanMember()
   @Post('presence')
   @HttpCode(200)
-  async announce(@WriterOf() writer: Writer, @Body() body: PresenceBody) {
-    await this.presence.announce(writer, body);
+  async announce(@ProjectCallerOf() caller: ProjectCaller, @Body() body: PresenceBody) {
+    await this.presence.announce(caller, body);
     return { ok: true };
   }
 }

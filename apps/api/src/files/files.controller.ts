@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { ATTACHMENT, FileMember, TASK } from '../auth/access.decorator';
-import { ProjectScope, ResourceId, Writer, WriterOf } from '../auth/auth-context';
+import { ProjectScope, ResourceId, ProjectCaller, ProjectCallerOf } from '../auth/auth-context';
 import { UploadRequestBody } from './files.dto';
 import { FilesService } from './files.service';
 
@@ -22,15 +22,15 @@ export class FilesController {
   @FileMember(TASK)
   @Post('tasks/:taskId/attachments')
   @HttpCode(201)
-  requestUpload(@ResourceId() taskId: string, @WriterOf() writer: Writer, @Body() body: UploadRequestBody) {
-    return this.files.requestUpload(writer, taskId, body);
+  requestUpload(@ResourceId() taskId: string, @ProjectCallerOf() caller: ProjectCaller, @Body() body: UploadRequestBody) {
+    return this.files.requestUpload(caller, taskId, body);
   }
 
   @FileMember(ATTACHMENT)
   @Post('attachments/:attachmentId/ready')
   @HttpCode(200)
-  confirm(@ResourceId() id: string, @WriterOf() writer: Writer) {
-    return this.files.confirm(writer, id);
+  confirm(@ResourceId() id: string, @ProjectCallerOf() caller: ProjectCaller) {
+    return this.files.confirm(caller, id);
   }
 
   /** 302 to a signed bucket URL; neither the redirect nor the URL (it carries a signature) may be kept. */
@@ -43,8 +43,8 @@ export class FilesController {
 
   @FileMember(ATTACHMENT)
   @Delete('attachments/:attachmentId')
-  async remove(@ResourceId() id: string, @WriterOf() writer: Writer) {
-    await this.files.remove(writer, id);
+  async remove(@ResourceId() id: string, @ProjectCallerOf() caller: ProjectCaller) {
+    await this.files.remove(caller, id);
     return { ok: true };
   }
 }

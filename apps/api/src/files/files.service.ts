@@ -6,12 +6,12 @@ import {
   FilePolicy, inspectUpload, objectKeyFor, ObjectStore, READ_LINK_SECONDS, readUploadRequest, toAttachmentView, UPLOAD_WINDOW_SECONDS,
 } from '@board/files';
 import { AttachmentQuery } from '@board/persistence';
-import type { Writer } from '../auth/auth-context';
+import type { ProjectCaller } from '../auth/auth-context';
 import { AppConfig } from '../config/app-config';
 import { UploadRequestBody } from './files.dto';
 import { FilesSweeper } from './files.sweeper';
 
-const actorOf = (writer: Writer): FileActor => ({ userId: writer.userId, kind: writer.kind, role: writer.role });
+const actorOf = (caller: ProjectCaller): FileActor => ({ userId: caller.userId, kind: caller.kind, role: caller.role });
 
 /**
  * Files on tasks. The bytes go straight between the client and the bucket through signed URLs;
@@ -39,12 +39,12 @@ export class FilesService {
     return { attachments: await this.queries.readyOnTask(projectId, taskId) };
   }
 
-  async requestUpload(writer: Writer, taskId: string, body: UploadRequestBody) {
+  async requestUpload(caller: ProjectCaller, taskId: string, body: UploadRequestBody) {
     const { name, mime, size } = readUploadRequest(body, this.policy);
     const id = randomUUID();
-    const objectKey = objectKeyFor(writer.projectId, id);
+    const objectKey = objectKeyFor(caller.projectId, id);
     const saved = await this.attachments.insertPending({
-      id, projectId: writer.projectId, taskId, uploaderId: writer.userId, name, mime, size, objectKey, createdAt: this.clock.now(),
+      id, projectId: caller.projectId, taskId, uploaderId: caller.userId, name, mime, size, objectKey, createdAt: this.clock.now(),
     });
     if (!saved) fail('task.not_found');
     const uploadUrl = await this.store.signedUploadUrl(objectKey, { contentType: mime, size, expiresInSeconds: UPLOAD_WINDOW_SECONDS });
@@ -52,10 +52,10 @@ export class FilesService {
   }
 
   /** pending → ready once the bucket holds what was promised; a second call answers the same and writes nothing. */
-  async confirm(writer: Writer, id: string): Promise<{ attachment: AttachmentView }> {
-    const projectId = writer.projectId;
+  async confirm(caller: ProjectCaller, id: string): Promise<{ attachment: AttachmentView }> {
+    const projectId = caller.projectId;
     const found = await this.load(projectId, id);
-    assertCanConfirm(actorOf(writer), found);
+    assertCanConfirm(actorOf(caller), found);
     if (found.state === 'ready') return { attachment: toAttachmentView(found) };
     const imageSize = await inspectUpload(this.store, found);
     return this.uow.write(async () => {
@@ -66,7 +66,7 @@ export class FilesService {
         if (now.state !== 'ready') fail('attachment.not_found');
         return silent({ attachment: toAttachmentView(now) });
       }
-      const events = await this.changed(writer, ready, 'added');
+      const events = await this.changed(caller, ready, 'added');
       return withEvents({ attachment: toAttachmentView(ready) }, events);
     });
   }
@@ -81,15 +81,15 @@ export class FilesService {
     });
   }
 
-  async remove(writer: Writer, id: string): Promise<void> {
-    const projectId = writer.projectId;
+  async remove(caller: ProjectCaller, id: string): Promise<void> {
+    const projectId = caller.projectId;
     const removed = await this.uow.write(async () => {
-      assertCanDelete(actorOf(writer), await this.load(projectId, id));
+      assertCanDelete(actorOf(caller), await this.load(projectId, id));
       // The row's key is queued for the bucket by the same statement.
       const gone = await this.attachments.remove(projectId, id);
       if (!gone) return fail('attachment.not_found');
       // A pending upload was never on the task: its removal is told nobody.
-      return withEvents(gone, gone.state === 'ready' && (await this.changed(writer, gone, 'removed')));
+      return withEvents(gone, gone.state === 'ready' && (await this.changed(caller, gone, 'removed')));
     });
     // Out of the bucket now if it answers; otherwise the queued key is tried again by the sweep.
     await this.sweeper.removeNow([removed.objectKey]);
@@ -102,12 +102,12 @@ export class FilesService {
   }
 
   /** Moves the task's `updated_at`; answers the write's events: its `attachment` line and the task's ring. */
-  private async changed(writer: Writer, attachment: Attachment, action: 'added' | 'removed'): Promise<WriteEvent[]> {
+  private async changed(caller: ProjectCaller, attachment: Attachment, action: 'added' | 'removed'): Promise<WriteEvent[]> {
     const { projectId, taskId } = attachment;
     await this.attachments.touchTask(projectId, taskId, this.clock.now());
     return [
-      feedLine({ projectId, taskId, actorId: writer.userId, kind: 'attachment', data: attachmentLineData(action, attachment) }),
-      notice({ projectId, scope: 'task', taskId, clientId: writer.clientId }),
+      feedLine({ projectId, taskId, actorId: caller.userId, kind: 'attachment', data: attachmentLineData(action, attachment) }),
+      notice({ projectId, scope: 'task', taskId, clientId: caller.clientId }),
     ];
   }
 }

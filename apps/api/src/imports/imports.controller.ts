@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { assertAdminPerson } from '@board/properties';
 import { HumanMember } from '../auth/access.decorator';
-import { Writer, WriterOf } from '../auth/auth-context';
+import { ProjectCaller, ProjectCallerOf } from '../auth/auth-context';
 import { IMPORT_BODY_LIMIT } from '../http/body-limit';
 import { readExportBody } from './imports.dto';
 import { ImportsService } from './imports.service';
@@ -22,18 +22,18 @@ export class ImportsController {
   @RouteConfig({ bodyLimit: IMPORT_BODY_LIMIT })
   @Post('preview')
   @HttpCode(200)
-  async preview(@WriterOf() writer: Writer, @Body() body: unknown) {
-    assertAdminPerson(writer, WHAT);
-    return { preview: await this.imports.preview(writer, readExportBody(body)) };
+  async preview(@ProjectCallerOf() caller: ProjectCaller, @Body() body: unknown) {
+    assertAdminPerson(caller, WHAT);
+    return { preview: await this.imports.preview(caller, readExportBody(body)) };
   }
 
   @HumanMember()
   @RouteConfig({ bodyLimit: IMPORT_BODY_LIMIT })
   @Post()
   @HttpCode(200)
-  run(@WriterOf() writer: Writer, @Body() body: unknown) {
-    assertAdminPerson(writer, WHAT);
-    return this.imports.import(writer, readExportBody(body));
+  run(@ProjectCallerOf() caller: ProjectCaller, @Body() body: unknown) {
+    assertAdminPerson(caller, WHAT);
+    return this.imports.import(caller, readExportBody(body));
   }
 }
 

@@ -4,7 +4,7 @@ import { createdLineData } from '@board/charts';
 import { ActivityLine, Clock, fail, feedLinesRingingOnce, notice, silent, UnitOfWork, withEvents } from '@board/kernel';
 import { ImportContext, ImportPreview, planImport, Skipped, TrelloBoard } from '@board/imports';
 import { ImportRepository } from '@board/persistence';
-import type { Writer } from '../auth/auth-context';
+import type { ProjectCaller } from '../auth/auth-context';
 
 @Injectable()
 export class ImportsService {
@@ -15,8 +15,8 @@ export class ImportsService {
   ) {}
 
   /** What an import of this export would do now; writes nothing. */
-  async preview(writer: Writer, board: TrelloBoard): Promise<ImportPreview> {
-    return planImport(board, await this.context(writer.projectId, board)).preview;
+  async preview(caller: ProjectCaller, board: TrelloBoard): Promise<ImportPreview> {
+    return planImport(board, await this.context(caller.projectId, board)).preview;
   }
 
   /**
@@ -24,27 +24,27 @@ export class ImportsService {
    * project's, and the skip check sees every import before it): all of it lands or none of it.
    * One `board` stream ring and one `import` webhook ring, whatever the number of cards.
    */
-  async import(writer: Writer, board: TrelloBoard): Promise<{ imported: number; skipped: Skipped[] }> {
+  async import(caller: ProjectCaller, board: TrelloBoard): Promise<{ imported: number; skipped: Skipped[] }> {
     return this.uow.write(
       async () => {
-        const context = await this.context(writer.projectId, board);
+        const context = await this.context(caller.projectId, board);
         const plan = planImport(board, context);
         const answer = { imported: plan.tasks.length, skipped: plan.preview.skipped };
         if (plan.tasks.length === 0) return silent(answer);
-        await this.store.write(writer.projectId, writer.userId, plan, this.clock.now());
+        await this.store.write(caller.projectId, caller.userId, plan, this.clock.now());
         // One `import` line per task, and one ring of each webhook for the whole import. Each line
         // is its task's creation for charts: it carries its selects as a created line does.
         const defs = [...context.properties, ...plan.properties];
         const lines: ActivityLine[] = plan.tasks.map((task) => ({
-          projectId: writer.projectId,
+          projectId: caller.projectId,
           taskId: task.id,
-          actorId: writer.userId,
+          actorId: caller.userId,
           kind: 'import',
           data: { ...createdLineData(task.values, defs), sourceId: task.sourceId },
         }));
-        return withEvents(answer, feedLinesRingingOnce(lines, ['import']), notice({ projectId: writer.projectId, scope: 'board', clientId: writer.clientId }));
+        return withEvents(answer, feedLinesRingingOnce(lines, ['import']), notice({ projectId: caller.projectId, scope: 'board', clientId: caller.clientId }));
       },
-      { lockProject: writer.projectId },
+      { lockProject: caller.projectId },
     );
   }
 

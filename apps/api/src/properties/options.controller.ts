@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post } from '@nestjs/common';
 import { Admin, Member, OPTION } from '../auth/access.decorator';
-import { ResourceId, Writer, WriterOf } from '../auth/auth-context';
+import { ResourceId, ProjectCaller, ProjectCallerOf } from '../auth/auth-context';
 import { OptionsService } from './options.service';
 import { OptionBody, ShipBody } from './properties.dto';
 import { ShipService } from './ship.service';
@@ -15,28 +15,28 @@ export class OptionsController {
 
   @Member(OPTION)
   @Patch()
-  async update(@WriterOf() writer: Writer, @ResourceId() id: string, @Body() body: OptionBody) {
-    return { option: await this.options.update(writer, id, body) };
+  async update(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() id: string, @Body() body: OptionBody) {
+    return { option: await this.options.update(caller, id, body) };
   }
 
   @Admin('delete options', OPTION)
   @Delete()
-  async remove(@WriterOf() writer: Writer, @ResourceId() id: string) {
-    await this.options.remove(writer, id);
+  async remove(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() id: string) {
+    await this.options.remove(caller, id);
     return { ok: true };
   }
 
   @Member(OPTION)
   @Get('count')
-  async count(@WriterOf() writer: Writer, @ResourceId() id: string) {
-    return { tasks: await this.options.countTasks(writer.projectId, id) };
+  async count(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() id: string) {
+    return { tasks: await this.options.countTasks(caller.projectId, id) };
   }
 
   /** Ships a release or a sprint (any member, agents too): `{ rest, strays? }`. */
   @Member(OPTION)
   @Post('ship')
   @HttpCode(200)
-  async ship(@WriterOf() writer: Writer, @ResourceId() id: string, @Body() body: ShipBody) {
-    return this.ships.ship(writer, id, body);
+  async ship(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() id: string, @Body() body: ShipBody) {
+    return this.ships.ship(caller, id, body);
   }
 }

@@ -6,7 +6,7 @@ import {
   positionAfterLast, PropertyRecord, PropertyRepository, readOptionDay, readOptionName, readOptionNote, sameJson,
 } from '@board/properties';
 import { ShipRepository } from '@board/shipping';
-import type { Writer } from '../auth/auth-context';
+import type { ProjectCaller } from '../auth/auth-context';
 import type { OptionBody } from './properties.dto';
 
 @Injectable()
@@ -18,8 +18,8 @@ export class OptionsService {
   ) {}
 
   /** Appends an option; a name the property already has (case and spaces ignored) is a 409. */
-  async create(writer: Writer, propertyId: string, body: OptionBody) {
-    const projectId = writer.projectId;
+  async create(caller: ProjectCaller, propertyId: string, body: OptionBody) {
+    const projectId = caller.projectId;
     return this.uow.write(
       async () => {
         const property = await this.property(projectId, propertyId);
@@ -42,14 +42,14 @@ export class OptionsService {
           shippedAt: null,
         };
         await this.store.insertOption(projectId, option, clash);
-        return withEvents(optionView(option, dated), this.boardNotice(writer));
+        return withEvents(optionView(option, dated), this.boardNotice(caller));
       },
       { lockProject: projectId },
     );
   }
 
-  async update(writer: Writer, optionId: string, body: OptionBody) {
-    const projectId = writer.projectId;
+  async update(caller: ProjectCaller, optionId: string, body: OptionBody) {
+    const projectId = caller.projectId;
     return this.uow.write(
       async () => {
         const option = await this.option(projectId, optionId);
@@ -73,7 +73,7 @@ export class OptionsService {
         if (dated) {
           Object.assign(next, readDatedFields(body));
           if (body.shippedAt === null) {
-            assertAdminPerson(writer, 'take back a shipped day');
+            assertAdminPerson(caller, 'take back a shipped day');
             next.shippedAt = null;
           }
         }
@@ -87,7 +87,7 @@ export class OptionsService {
           await this.store.updateOption(projectId, next, { property: property.name, option: next.name });
           // A day taken back undoes the record of what shipped; a later ship records afresh.
           if (option.shippedAt && !next.shippedAt) await this.ships.forget(projectId, option.id);
-          return withEvents(optionView(next, dated), this.boardNotice(writer));
+          return withEvents(optionView(next, dated), this.boardNotice(caller));
         }
         return silent(optionView(next, dated));
       },
@@ -96,13 +96,13 @@ export class OptionsService {
   }
 
   /** Deletes the option and scrubs it from every value; saved filter rules are left alone. */
-  async remove(writer: Writer, optionId: string): Promise<void> {
-    const projectId = writer.projectId;
+  async remove(caller: ProjectCaller, optionId: string): Promise<void> {
+    const projectId = caller.projectId;
     await this.uow.write(
       async () => {
         const option = await this.option(projectId, optionId);
         await this.store.deleteOption(projectId, option.propertyId, option.id);
-        return withEvents(undefined, this.boardNotice(writer));
+        return withEvents(undefined, this.boardNotice(caller));
       },
       { lockProject: projectId },
     );
@@ -126,8 +126,8 @@ export class OptionsService {
   }
 
   /** Options write no feed line: their changes ring only the stream. */
-  private boardNotice(writer: Writer): WriteEvent {
-    return notice({ projectId: writer.projectId, scope: 'board', clientId: writer.clientId });
+  private boardNotice(caller: ProjectCaller): WriteEvent {
+    return notice({ projectId: caller.projectId, scope: 'board', clientId: caller.clientId });
   }
 }
 

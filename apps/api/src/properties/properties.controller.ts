@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post } from '@nestjs/common';
 import { Admin, Member, PROPERTY } from '../auth/access.decorator';
-import { ResourceId, Writer, WriterOf } from '../auth/auth-context';
+import { ResourceId, ProjectCaller, ProjectCallerOf } from '../auth/auth-context';
 import { OptionsService } from './options.service';
 import { CreatePropertyBody, OptionBody, UpdatePropertyBody } from './properties.dto';
 import { PropertiesService } from './properties.service';
@@ -15,34 +15,34 @@ export class PropertiesController {
   @Member()
   @Post('projects/:projectId/properties')
   @HttpCode(201)
-  async create(@WriterOf() writer: Writer, @Body() body: CreatePropertyBody) {
-    return { property: await this.properties.create(writer, body) };
+  async create(@ProjectCallerOf() caller: ProjectCaller, @Body() body: CreatePropertyBody) {
+    return { property: await this.properties.create(caller, body) };
   }
 
   @Member(PROPERTY)
   @Patch('properties/:propertyId')
-  async update(@WriterOf() writer: Writer, @ResourceId() id: string, @Body() body: UpdatePropertyBody) {
-    await this.properties.update(writer, id, body);
+  async update(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() id: string, @Body() body: UpdatePropertyBody) {
+    await this.properties.update(caller, id, body);
     return { ok: true };
   }
 
   @Admin('delete properties', PROPERTY)
   @Delete('properties/:propertyId')
-  async remove(@WriterOf() writer: Writer, @ResourceId() id: string) {
-    await this.properties.remove(writer, id);
+  async remove(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() id: string) {
+    await this.properties.remove(caller, id);
     return { ok: true };
   }
 
   @Member(PROPERTY)
   @Get('properties/:propertyId/count')
-  async count(@WriterOf() writer: Writer, @ResourceId() id: string) {
-    return { values: await this.properties.countValues(writer.projectId, id) };
+  async count(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() id: string) {
+    return { values: await this.properties.countValues(caller.projectId, id) };
   }
 
   @Member(PROPERTY)
   @Post('properties/:propertyId/options')
   @HttpCode(201)
-  async createOption(@WriterOf() writer: Writer, @ResourceId() id: string, @Body() body: OptionBody) {
-    return { option: await this.options.create(writer, id, body) };
+  async createOption(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() id: string, @Body() body: OptionBody) {
+    return { option: await this.options.create(caller, id, body) };
   }
 }

@@ -7,7 +7,7 @@ import {
   readPropertyName, readPropertyType, readWhenRule, sameJson,
 } from '@board/properties';
 import { PropertyDefsQuery, shapeProperties } from '@board/persistence';
-import type { Writer } from '../auth/auth-context';
+import type { ProjectCaller } from '../auth/auth-context';
 import type { CreatePropertyBody, UpdatePropertyBody } from './properties.dto';
 
 @Injectable()
@@ -19,8 +19,8 @@ export class PropertiesService {
   ) {}
 
   /** Appends a property (with its first options) and puts it on the card view. */
-  async create(writer: Writer, body: CreatePropertyBody) {
-    const projectId = writer.projectId;
+  async create(caller: ProjectCaller, body: CreatePropertyBody) {
+    const projectId = caller.projectId;
     const name = readPropertyName(body.name, true);
     const type = readPropertyType(body.type);
     const names = hasOptions(type) ? readInitialOptions(name, body.options, OPTIONS_ON_CREATE_MAX) : [];
@@ -39,7 +39,7 @@ export class PropertiesService {
         const [view] = shapeProperties([record], options);
         return withEvents(
           { id, projectId, name: record.name, type, position: record.position, config: view.config, options: view.options, createdAt: record.createdAt },
-          this.boardNotice(writer),
+          this.boardNotice(caller),
         );
       },
       { lockProject: projectId },
@@ -47,8 +47,8 @@ export class PropertiesService {
   }
 
   /** Each recognised key applies on its own; one transaction; a ring only when something changed. */
-  async update(writer: Writer, propertyId: string, body: UpdatePropertyBody): Promise<void> {
-    const projectId = writer.projectId;
+  async update(caller: ProjectCaller, propertyId: string, body: UpdatePropertyBody): Promise<void> {
+    const projectId = caller.projectId;
     await this.uow.write(
       async () => {
         const property = await this.find(projectId, propertyId);
@@ -67,13 +67,13 @@ export class PropertiesService {
           changed = (await this.showOnCard(projectId, property, show)) || changed;
         }
         if (body.dated !== undefined) {
-          assertAdminPerson(writer, 'change dated properties');
+          assertAdminPerson(caller, 'change dated properties');
           if (property.type !== 'select') fail('property.not_dated_type');
           config.dated = readBoolean(body.dated, 'dated');
           if (!config.dated && property.config.dated === undefined) delete config.dated;
         }
         if (body.defaults !== undefined) {
-          assertAdminPerson(writer, 'change defaults');
+          assertAdminPerson(caller, 'change defaults');
           const all = await loadDefs();
           const self = all.find((d) => d.id === propertyId) ?? fail('property.not_found');
           const patch = readDefaultsPatch(self, findTypeProperty(all), body.defaults);
@@ -96,15 +96,15 @@ export class PropertiesService {
           await this.store.updateProperty(projectId, propertyId, change);
           changed = true;
         }
-        return withEvents(undefined, changed && this.boardNotice(writer));
+        return withEvents(undefined, changed && this.boardNotice(caller));
       },
       { lockProject: projectId },
     );
   }
 
   /** Refused while a board groups by it; a list's or roadmap's remembered grouping is cleared. */
-  async remove(writer: Writer, propertyId: string): Promise<void> {
-    const projectId = writer.projectId;
+  async remove(caller: ProjectCaller, propertyId: string): Promise<void> {
+    const projectId = caller.projectId;
     await this.uow.write(
       async () => {
         await this.find(projectId, propertyId);
@@ -112,7 +112,7 @@ export class PropertiesService {
         if (boards.length === 1) fail('property.grouped_by_view', { view: boards[0].name });
         if (boards.length > 1) fail('property.grouped_by_views', { views: quoteNames(boards.map((v) => v.name)) });
         await this.store.deleteProperty(projectId, propertyId);
-        return withEvents(undefined, this.boardNotice(writer));
+        return withEvents(undefined, this.boardNotice(caller));
       },
       { lockProject: projectId },
     );
@@ -138,7 +138,7 @@ export class PropertiesService {
   }
 
   /** Properties write no feed line: their changes ring only the stream. */
-  private boardNotice(writer: Writer): WriteEvent {
-    return notice({ projectId: writer.projectId, scope: 'board', clientId: writer.clientId });
+  private boardNotice(caller: ProjectCaller): WriteEvent {
+    return notice({ projectId: caller.projectId, scope: 'board', clientId: caller.clientId });
   }
 }

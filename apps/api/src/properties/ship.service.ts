@@ -5,7 +5,7 @@ import { PropertyDefsQuery, TaskRepository } from '@board/persistence';
 import { PropertyRepository } from '@board/properties';
 import { ProjectRepository } from '@board/projects';
 import { checkShip, planShip, readShipRequest, ShipRepository, ShipRest, shipDay, shipRingKinds } from '@board/shipping';
-import type { Writer } from '../auth/auth-context';
+import type { ProjectCaller } from '../auth/auth-context';
 import type { ShipBody } from './properties.dto';
 
 export interface ShipAnswer {
@@ -33,9 +33,9 @@ export class ShipService {
     private readonly clock: Clock,
   ) {}
 
-  async ship(writer: Writer, optionId: string, body: ShipBody): Promise<ShipAnswer> {
+  async ship(caller: ProjectCaller, optionId: string, body: ShipBody): Promise<ShipAnswer> {
     const request = readShipRequest(body);
-    const projectId = writer.projectId;
+    const projectId = caller.projectId;
     return this.uow.write(
       async () => {
         const option = (await this.store.findOption(projectId, optionId)) ?? fail('option.not_found');
@@ -53,7 +53,7 @@ export class ShipService {
         const shipId = randomUUID();
         const plan = planShip({
           projectId,
-          actorId: writer.userId,
+          actorId: caller.userId,
           shipId,
           now,
           kind,
@@ -71,7 +71,7 @@ export class ShipService {
         return withEvents(
           { archived: plan.archived, moved: plan.moved, rest: request.rest, shippedAt: day, taken: plan.taken },
           feedLinesRingingOnce(plan.lines, shipRingKinds(plan.lines)),
-          notice({ projectId, scope: 'board', clientId: writer.clientId }),
+          notice({ projectId, scope: 'board', clientId: caller.clientId }),
         );
       },
       { lockProject: projectId },

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
 import { AgentMember, HumanMember, Member, RUN, TASK } from '../auth/access.decorator';
-import { ResourceId, Writer, WriterOf } from '../auth/auth-context';
+import { ResourceId, ProjectCaller, ProjectCallerOf } from '../auth/auth-context';
 import { bodyObject } from '../http/json-body';
 import { ClaimRunBody, ControlRunBody, PastRunsQuery } from './runs.dto';
 import { RunsService } from './runs.service';
@@ -12,33 +12,33 @@ export class RunsController {
   @AgentMember(TASK)
   @Post('tasks/:taskId/run')
   @HttpCode(201)
-  async claim(@WriterOf() writer: Writer, @ResourceId() taskId: string, @Body() body: ClaimRunBody) {
-    return { run: await this.runs.claim(writer, taskId, body) };
+  async claim(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() taskId: string, @Body() body: ClaimRunBody) {
+    return { run: await this.runs.claim(caller, taskId, body) };
   }
 
   @AgentMember(RUN)
   @Patch('runs/:runId')
-  report(@WriterOf() writer: Writer, @ResourceId() runId: string, @Body() body: unknown) {
+  report(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() runId: string, @Body() body: unknown) {
     // Read as ReportRunBody by the service, after the run's gate (owner, open): the contract's order.
-    return this.runs.report(writer, runId, bodyObject(body));
+    return this.runs.report(caller, runId, bodyObject(body));
   }
 
   @HumanMember(RUN)
   @Post('runs/:runId/control')
   @HttpCode(200)
-  async control(@WriterOf() writer: Writer, @ResourceId() runId: string, @Body() body: ControlRunBody) {
-    return { run: await this.runs.control(writer, runId, body) };
+  async control(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() runId: string, @Body() body: ControlRunBody) {
+    return { run: await this.runs.control(caller, runId, body) };
   }
 
   @Member(RUN)
   @Get('runs/:runId')
-  async read(@WriterOf() writer: Writer, @ResourceId() runId: string) {
-    return { run: await this.runs.read(writer.projectId, runId) };
+  async read(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() runId: string) {
+    return { run: await this.runs.read(caller.projectId, runId) };
   }
 
   @Member(TASK)
   @Get('tasks/:taskId/runs')
-  past(@WriterOf() writer: Writer, @ResourceId() taskId: string, @Query() query: PastRunsQuery) {
-    return this.runs.past(writer, taskId, query.before);
+  past(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() taskId: string, @Query() query: PastRunsQuery) {
+    return this.runs.past(caller, taskId, query.before);
   }
 }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Clock, fail, feedLine, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import { RunQuery } from '@board/persistence';
 import { Run, RunRepository } from '@board/runs';
-import { Writer } from '../auth/auth-context';
+import { ProjectCaller } from '../auth/auth-context';
 import { parseRequest } from '../http/dto/request-dto.pipe';
 import { type ClaimRunBody, type ControlRunBody, ReportRunBody } from './runs.dto';
 
@@ -19,53 +19,53 @@ export class RunsService {
   ) {}
 
   /** Opens a run on a task; simultaneous claims give one run and 409s (the database keeps one open run per task). */
-  async claim(writer: Writer, taskId: string, body: ClaimRunBody) {
+  async claim(caller: ProjectCaller, taskId: string, body: ClaimRunBody) {
     const now = this.clock.now();
-    const run = Run.claim({ id: randomUUID(), projectId: writer.projectId, taskId, agentId: writer.userId, body: { ...body }, now });
+    const run = Run.claim({ id: randomUUID(), projectId: caller.projectId, taskId, agentId: caller.userId, body: { ...body }, now });
     await this.uow.write(async () => {
       const { handedOverClosed } = await this.runs.open(run);
       return withEvents(
         undefined,
-        handedOverClosed ? this.closingLine(writer.projectId, taskId, handedOverClosed, 'done', writer.userId) : null,
-        this.boardNotice(writer.projectId, taskId, writer.clientId),
+        handedOverClosed ? this.closingLine(caller.projectId, taskId, handedOverClosed, 'done', caller.userId) : null,
+        this.boardNotice(caller.projectId, taskId, caller.clientId),
       );
     });
-    return this.read(writer.projectId, run.id);
+    return this.read(caller.projectId, run.id);
   }
 
   /** A report, or with `beat: true` only a heartbeat. Answers the run and the pending control word. */
-  async report(writer: Writer, runId: string, body: Record<string, unknown>) {
+  async report(caller: ProjectCaller, runId: string, body: Record<string, unknown>) {
     const now = this.clock.now();
     return this.uow.write(async () => {
-      const run = await this.load(writer.projectId, runId);
+      const run = await this.load(caller.projectId, runId);
       if (body.beat === true) {
-        const control = run.beat(writer.userId, now);
+        const control = run.beat(caller.userId, now);
         await this.runs.saveBeat(run);
-        return silent({ run: await this.read(writer.projectId, runId), control });
+        return silent({ run: await this.read(caller.projectId, runId), control });
       }
-      run.assertOwnOpen(writer.userId);
+      run.assertOwnOpen(caller.userId);
       const report = parseRequest(ReportRunBody, body);
-      const { closed } = run.report(writer.userId, { ...report }, now);
+      const { closed } = run.report(caller.userId, { ...report }, now);
       await this.runs.save(run);
       return withEvents(
-        { run: await this.read(writer.projectId, runId), control: run.control },
-        closed && this.closingLine(writer.projectId, run.snapshot.taskId, run.id, run.status, writer.userId),
-        this.boardNotice(writer.projectId, run.snapshot.taskId, writer.clientId),
+        { run: await this.read(caller.projectId, runId), control: run.control },
+        closed && this.closingLine(caller.projectId, run.snapshot.taskId, run.id, run.status, caller.userId),
+        this.boardNotice(caller.projectId, run.snapshot.taskId, caller.clientId),
       );
     });
   }
 
   /** A person asks the run to pause, resume or stop, or takes the task over. */
-  async control(writer: Writer, runId: string, body: ControlRunBody) {
+  async control(caller: ProjectCaller, runId: string, body: ControlRunBody) {
     const now = this.clock.now();
     return this.uow.write(async () => {
-      const run = await this.load(writer.projectId, runId);
-      const { closed } = run.command(body.control, { id: writer.userId, name: writer.name }, now);
+      const run = await this.load(caller.projectId, runId);
+      const { closed } = run.command(body.control, { id: caller.userId, name: caller.name }, now);
       await this.runs.save(run);
       return withEvents(
-        await this.read(writer.projectId, runId),
-        closed && this.closingLine(writer.projectId, run.snapshot.taskId, run.id, run.status, writer.userId),
-        this.boardNotice(writer.projectId, run.snapshot.taskId, writer.clientId),
+        await this.read(caller.projectId, runId),
+        closed && this.closingLine(caller.projectId, run.snapshot.taskId, run.id, run.status, caller.userId),
+        this.boardNotice(caller.projectId, run.snapshot.taskId, caller.clientId),
       );
     });
   }
@@ -76,12 +76,12 @@ export class RunsService {
     return run;
   }
 
-  async past(writer: Writer, taskId: string, before: unknown) {
+  async past(caller: ProjectCaller, taskId: string, before: unknown) {
     if (before === undefined || before === '') fail('run.before_missing');
     const runId = parseId(before, 'run');
-    const start = await this.queries.startOf(writer.projectId, taskId, runId);
+    const start = await this.queries.startOf(caller.projectId, taskId, runId);
     if (!start) fail('run.not_found');
-    return this.queries.past(writer.projectId, taskId, PAST_RUNS_PAGE, start);
+    return this.queries.past(caller.projectId, taskId, PAST_RUNS_PAGE, start);
   }
 
   /**

@@ -1,7 +1,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Member } from '../auth/access.decorator';
-import { Writer, WriterOf } from '../auth/auth-context';
+import { ProjectCaller, ProjectCallerOf } from '../auth/auth-context';
 import { ChangelogQuery } from '@board/persistence';
 import { BoardService } from './board.service';
 
@@ -14,23 +14,23 @@ export class BoardController {
 
   @Member()
   @Get('board')
-  async read(@WriterOf() writer: Writer, @Res({ passthrough: true }) reply: FastifyReply) {
+  async read(@ProjectCallerOf() caller: ProjectCaller, @Res({ passthrough: true }) reply: FastifyReply) {
     // Already JSON text (the task lists may come from the cache): sent as is.
     reply.header('content-type', 'application/json; charset=utf-8');
-    return this.board.readBoardClosingOverdueRuns(writer);
+    return this.board.readBoardClosingOverdueRuns(caller);
   }
 
   /** Every shipped option, newest first, with the tasks that shipped with it; with releases off, an empty list. */
   @Member()
   @Get('changelog')
-  async changelogOf(@WriterOf() writer: Writer) {
-    return { changelog: await this.changelog.list(writer.projectId) };
+  async changelogOf(@ProjectCallerOf() caller: ProjectCaller) {
+    return { changelog: await this.changelog.list(caller.projectId) };
   }
 
   @Member()
   @Get('settings')
-  async settings(@WriterOf() writer: Writer, @Res({ passthrough: true }) reply: FastifyReply) {
+  async settings(@ProjectCallerOf() caller: ProjectCaller, @Res({ passthrough: true }) reply: FastifyReply) {
     reply.header('content-type', 'application/json; charset=utf-8');
-    return this.board.readSettingsClosingOverdueRuns(writer);
+    return this.board.readSettingsClosingOverdueRuns(caller);
   }
 }

@@ -5,7 +5,7 @@ import { PropertyDef } from '@board/properties';
 import { orderCardRows, ViewRepository } from '@board/views';
 import { RunsService } from '../runs/runs.service';
 import { presentView } from '../views/view-presenter';
-import { Writer } from '../auth/auth-context';
+import { ProjectCaller } from '../auth/auth-context';
 import { BoardCache } from './board-cache';
 
 /**
@@ -24,8 +24,8 @@ export class BoardService {
   ) {}
 
   /** The board answer as JSON bytes: the task lists come from the cache while the project's rows are unchanged. */
-  async readBoardClosingOverdueRuns(writer: Writer): Promise<Buffer> {
-    const { settings, runs, lists } = await this.partsClosingOverdueRuns(writer);
+  async readBoardClosingOverdueRuns(caller: ProjectCaller): Promise<Buffer> {
+    const { settings, runs, lists } = await this.partsClosingOverdueRuns(caller);
     return Buffer.concat([
       text(`{${head(settings)},"tasks":`),
       lists.tasksJson,
@@ -36,8 +36,8 @@ export class BoardService {
   }
 
   /** Same as the board, but `tasks` holds only the three the card view preview draws, plus `taskCount`. */
-  async readSettingsClosingOverdueRuns(writer: Writer): Promise<Buffer> {
-    const { settings, runs, lists } = await this.partsClosingOverdueRuns(writer);
+  async readSettingsClosingOverdueRuns(caller: ProjectCaller): Promise<Buffer> {
+    const { settings, runs, lists } = await this.partsClosingOverdueRuns(caller);
     return Buffer.concat([
       text(`{${head(settings)},"tasks":`),
       lists.firstThreeJson,
@@ -47,18 +47,18 @@ export class BoardService {
     ]);
   }
 
-  private async partsClosingOverdueRuns(writer: Writer) {
+  private async partsClosingOverdueRuns(caller: ProjectCaller) {
     // A board read closes this project's runs whose lease ran out (and rings for each).
-    await this.runs.expireOverdue(writer.projectId);
+    await this.runs.expireOverdue(caller.projectId);
     // The fingerprint is read before the lists: a write landing in between can only make the
     // stored lists newer than their stamp (a miss next time), never older.
     const [settings, runs, fingerprint] = await Promise.all([
-      this.load(writer),
-      this.runQueries.openRuns(writer.projectId),
-      this.tasks.boardFingerprint(writer.projectId),
+      this.load(caller),
+      this.runQueries.openRuns(caller.projectId),
+      this.tasks.boardFingerprint(caller.projectId),
     ]);
     const stamp = `${fingerprint}|${settings.project.key}|${JSON.stringify(settings.project.doneWhen)}`;
-    const lists = this.cache.get(writer.projectId, stamp) ?? (await this.build(writer.projectId, stamp, settings.project.key, settings.project.doneWhen));
+    const lists = this.cache.get(caller.projectId, stamp) ?? (await this.build(caller.projectId, stamp, settings.project.key, settings.project.doneWhen));
     return { settings, runs, lists };
   }
 
@@ -68,10 +68,10 @@ export class BoardService {
     return lists;
   }
 
-  private async load(writer: Writer) {
+  private async load(caller: ProjectCaller) {
     const [settings, views] = await Promise.all([
-      this.board.settings(writer.projectId, writer.userId),
-      this.views.list(writer.projectId, writer.userId),
+      this.board.settings(caller.projectId, caller.userId),
+      this.views.list(caller.projectId, caller.userId),
     ]);
     if (!settings) fail('project.not_found');
     const defs: PropertyDef[] = settings.properties.map((p) => ({
@@ -85,7 +85,7 @@ export class BoardService {
     const order = defs.map((d) => d.id);
     return {
       ...settings,
-      views: views.map((v) => presentView(v, defs, writer.kind, settings.cardView.rows ?? {})),
+      views: views.map((v) => presentView(v, defs, caller.kind, settings.cardView.rows ?? {})),
       cardView: { rows: orderCardRows(settings.cardView.rows as never, order) },
     };
   }

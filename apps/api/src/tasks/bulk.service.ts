@@ -4,7 +4,7 @@ import { PropertyDefsQuery, TaskRepository } from '@board/persistence';
 import { BulkArchiveBody, BulkValuesBody, readTaskIds } from './tasks.dto';
 import { isEmptyValue, normalizeValue, StoredValue } from '@board/properties';
 import { Task } from '@board/tasks';
-import { Writer } from '../auth/auth-context';
+import { ProjectCaller } from '../auth/auth-context';
 import { DroppedRow, TasksService } from './tasks.service';
 
 @Injectable()
@@ -18,13 +18,13 @@ export class BulkService {
   ) {}
 
   /** Archives named tasks, or a whole column; answers how many really went. One ring for all. */
-  async archive(writer: Writer, body: BulkArchiveBody): Promise<number> {
+  async archive(caller: ProjectCaller, body: BulkArchiveBody): Promise<number> {
     let named: string[] | null = null;
     let column: { propertyId: string; value: unknown } | null = null;
     if (body.taskIds !== undefined) named = readTaskIds(body.taskIds);
     else if (body.propertyId !== undefined) {
       const propertyId = parseId(body.propertyId, 'property');
-      const defs = await this.defs.load(writer.projectId);
+      const defs = await this.defs.load(caller.projectId);
       if (!defs.some((d) => d.id === propertyId)) fail('property.not_in_project');
       // A missing value and null both mean the column of tasks holding nothing. Ids are kept in
       // lower case, and an upper-case id passes like everywhere else.
@@ -34,30 +34,30 @@ export class BulkService {
     return this.uow.write(
       async () => {
         // The column is read under the project lock, so a task deleted meanwhile is not named.
-        const ids = named ?? (await this.tasks.idsInColumn(writer.projectId, column!.propertyId, column!.value));
+        const ids = named ?? (await this.tasks.idsInColumn(caller.projectId, column!.propertyId, column!.value));
         // Row locks: save() writes whole rows, so a value write racing the archive must not be lost.
-        const found = await this.tasks.findManyForUpdate(writer.projectId, ids);
+        const found = await this.tasks.findManyForUpdate(caller.projectId, ids);
         if (found.length !== ids.length) fail('bulk.task_not_on_board');
         // Set-based: one statement for the rows, one for the feed lines and their deliveries.
         const now = this.clock.now();
         const archived = found.filter((task) => task.archive(now));
-        await this.tasks.saveMany(writer.projectId, archived, now, false);
+        await this.tasks.saveMany(caller.projectId, archived, now, false);
         return withEvents(
           archived.length,
-          feedLines(archived.map((task) => this.taskService.line(writer, task.id, 'archive', { action: 'archived' }))),
-          archived.length > 0 && this.taskService.noticeEvent(writer, 'board'),
+          feedLines(archived.map((task) => this.taskService.line(caller, task.id, 'archive', { action: 'archived' }))),
+          archived.length > 0 && this.taskService.noticeEvent(caller, 'board'),
         );
       },
-      { lockProject: writer.projectId },
+      { lockProject: caller.projectId },
     );
   }
 
   /** One value on many tasks; `change` adds or takes off one option of a multi-select. */
-  async values(writer: Writer, body: BulkValuesBody): Promise<{ set: number; value: StoredValue; dropped: DroppedRow[] }> {
+  async values(caller: ProjectCaller, body: BulkValuesBody): Promise<{ set: number; value: StoredValue; dropped: DroppedRow[] }> {
     const ids = readTaskIds(body.taskIds);
     if (body.propertyId === undefined || body.propertyId === null) fail('bulk.no_property');
     const propertyId = parseId(body.propertyId, 'property');
-    const { defs, memberIds } = await this.defs.loadWithMembers(writer.projectId);
+    const { defs, memberIds } = await this.defs.loadWithMembers(caller.projectId);
     const def = defs.find((d) => d.id === propertyId);
     if (!def) fail('property.not_in_project');
     const change = body.change;
@@ -69,7 +69,7 @@ export class BulkService {
     if (change && value === null) fail('value.select', { name: def.name });
     // No project lock: row locks on the named tasks are enough, and bulk edits must not stall moves.
     return this.uow.write(async () => {
-      const found = await this.tasks.findManyForUpdate(writer.projectId, ids);
+      const found = await this.tasks.findManyForUpdate(caller.projectId, ids);
       if (found.length !== ids.length) fail('bulk.task_not_on_board');
       if (found.some((t) => t.isArchived)) fail('bulk.archived');
       const dropped: DroppedRow[] = [];
@@ -78,16 +78,16 @@ export class BulkService {
       const lines: ActivityLine[] = [];
       for (const task of found) {
         const next = change ? changeList(task, propertyId, value as string, change as 'add' | 'remove') : value;
-        const plan = await this.taskService.planValues(writer, task, new Map([[propertyId, next]]), defs, names);
+        const plan = await this.taskService.planValues(caller, task, new Map([[propertyId, next]]), defs, names);
         dropped.push(...plan.rows);
         if (!plan.changed) continue;
         changed.push(task);
         lines.push(...plan.lines);
       }
       // Set-based: one statement for the rows, one for the feed lines and their deliveries.
-      await this.tasks.saveMany(writer.projectId, changed, this.clock.now(), true);
+      await this.tasks.saveMany(caller.projectId, changed, this.clock.now(), true);
       const set = changed.length;
-      return withEvents({ set, value, dropped }, feedLines(lines), set > 0 && this.taskService.noticeEvent(writer, 'board'));
+      return withEvents({ set, value, dropped }, feedLines(lines), set > 0 && this.taskService.noticeEvent(caller, 'board'));
     });
   }
 }

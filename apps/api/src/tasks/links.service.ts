@@ -3,7 +3,7 @@ import { fail, parseId, silent, UnitOfWork, withEvents } from '@board/kernel';
 import type { AddBlockerBody, SetParentBody } from './tasks.dto';
 import { TaskRepository } from '@board/persistence';
 import { assertCanBePart, assertNoCircle, Task } from '@board/tasks';
-import { Writer } from '../auth/auth-context';
+import { ProjectCaller } from '../auth/auth-context';
 import { TasksService } from './tasks.service';
 
 /** Blocker links and parts. Both are read and written under the project lock. */
@@ -15,79 +15,79 @@ export class LinksService {
     private readonly uow: UnitOfWork,
   ) {}
 
-  async addBlocker(writer: Writer, taskId: string, body: AddBlockerBody): Promise<void> {
+  async addBlocker(caller: ProjectCaller, taskId: string, body: AddBlockerBody): Promise<void> {
     const blockerId = parseId(body.blockerId, 'task');
     await this.uow.write(
       async () => {
-        const task = await this.taskService.load(writer, taskId);
-        const blocker = await this.other(writer, blockerId);
-        const [taskKey, blockerKey] = await Promise.all([this.key(writer, task), this.key(writer, blocker)]);
+        const task = await this.taskService.load(caller, taskId);
+        const blocker = await this.other(caller, blockerId);
+        const [taskKey, blockerKey] = await Promise.all([this.key(caller, task), this.key(caller, blocker)]);
         // The whole project's links, read inside the writing transaction under the project lock.
-        assertNoCircle(await this.tasks.links(writer.projectId), { id: task.id, key: taskKey }, { id: blocker.id, key: blockerKey });
-        if (!(await this.tasks.addLink(writer.projectId, task.id, blocker.id))) return silent(undefined);
+        assertNoCircle(await this.tasks.links(caller.projectId), { id: task.id, key: taskKey }, { id: blocker.id, key: blockerKey });
+        if (!(await this.tasks.addLink(caller.projectId, task.id, blocker.id))) return silent(undefined);
         return withEvents(
           undefined,
-          this.taskService.lineEvent(writer, task.id, 'link', { action: 'linked', blockerKey }),
-          this.taskService.noticeEvent(writer, 'board', task.id),
+          this.taskService.lineEvent(caller, task.id, 'link', { action: 'linked', blockerKey }),
+          this.taskService.noticeEvent(caller, 'board', task.id),
         );
       },
-      { lockProject: writer.projectId },
+      { lockProject: caller.projectId },
     );
   }
 
-  async removeBlocker(writer: Writer, taskId: string, rawBlockerId: string): Promise<void> {
+  async removeBlocker(caller: ProjectCaller, taskId: string, rawBlockerId: string): Promise<void> {
     const blockerId = parseId(rawBlockerId, 'task');
     await this.uow.write(
       async () => {
-        const task = await this.taskService.load(writer, taskId);
+        const task = await this.taskService.load(caller, taskId);
         // A deleted blocker is gone for every route but restore (its link stays for the restore).
-        const blocker = await this.other(writer, blockerId);
-        if (!(await this.tasks.removeLink(writer.projectId, task.id, blockerId))) return silent(undefined);
+        const blocker = await this.other(caller, blockerId);
+        if (!(await this.tasks.removeLink(caller.projectId, task.id, blockerId))) return silent(undefined);
         return withEvents(
           undefined,
-          this.taskService.lineEvent(writer, task.id, 'link', { action: 'unlinked', blockerKey: await this.key(writer, blocker) }),
-          this.taskService.noticeEvent(writer, 'board', task.id),
+          this.taskService.lineEvent(caller, task.id, 'link', { action: 'unlinked', blockerKey: await this.key(caller, blocker) }),
+          this.taskService.noticeEvent(caller, 'board', task.id),
         );
       },
-      { lockProject: writer.projectId },
+      { lockProject: caller.projectId },
     );
   }
 
   /** Makes the task a part of `parentId`; answers the key of the parent it left, if any. */
-  async setParent(writer: Writer, taskId: string, body: SetParentBody): Promise<string | null> {
+  async setParent(caller: ProjectCaller, taskId: string, body: SetParentBody): Promise<string | null> {
     const parentId = parseId(body.parentId, 'task');
     return this.uow.write(
       async () => {
-        const task = await this.taskService.load(writer, taskId, true);
-        const parent = await this.other(writer, parentId);
+        const task = await this.taskService.load(caller, taskId, true);
+        const parent = await this.other(caller, parentId);
         if (task.parentId === parent.id) return silent(null);
-        const [taskKey, parentKey] = await Promise.all([this.key(writer, task), this.key(writer, parent)]);
-        const grandParent = parent.parentId ? await this.tasks.find(writer.projectId, parent.parentId) : null;
+        const [taskKey, parentKey] = await Promise.all([this.key(caller, task), this.key(caller, parent)]);
+        const grandParent = parent.parentId ? await this.tasks.find(caller.projectId, parent.parentId) : null;
         assertCanBePart(
-          { id: task.id, key: taskKey, parentKey: null, hasParts: await this.tasks.hasParts(writer.projectId, task.id) },
-          { id: parent.id, key: parentKey, parentKey: grandParent && !grandParent.isDeleted ? await this.key(writer, grandParent) : null, hasParts: false },
+          { id: task.id, key: taskKey, parentKey: null, hasParts: await this.tasks.hasParts(caller.projectId, task.id) },
+          { id: parent.id, key: parentKey, parentKey: grandParent && !grandParent.isDeleted ? await this.key(caller, grandParent) : null, hasParts: false },
         );
-        const old = task.parentId ? await this.tasks.find(writer.projectId, task.parentId) : null;
-        const left = old && !old.isDeleted ? await this.key(writer, old) : null;
+        const old = task.parentId ? await this.tasks.find(caller.projectId, task.parentId) : null;
+        const left = old && !old.isDeleted ? await this.key(caller, old) : null;
         task.setParent(parent.id);
         await this.tasks.save(task, new Date(), false);
         return withEvents(
           left,
-          left ? this.taskService.lineEvent(writer, task.id, 'link', { action: 'unparented', parentKey: left }) : null,
-          this.taskService.lineEvent(writer, task.id, 'link', { action: 'parented', parentKey }),
-          this.taskService.noticeEvent(writer, 'board', task.id),
+          left ? this.taskService.lineEvent(caller, task.id, 'link', { action: 'unparented', parentKey: left }) : null,
+          this.taskService.lineEvent(caller, task.id, 'link', { action: 'parented', parentKey }),
+          this.taskService.noticeEvent(caller, 'board', task.id),
         );
       },
-      { lockProject: writer.projectId },
+      { lockProject: caller.projectId },
     );
   }
 
-  async clearParent(writer: Writer, taskId: string): Promise<void> {
+  async clearParent(caller: ProjectCaller, taskId: string): Promise<void> {
     await this.uow.write(
       async () => {
-        const task = await this.taskService.load(writer, taskId, true);
+        const task = await this.taskService.load(caller, taskId, true);
         if (!task.parentId) return silent(undefined);
-        const old = await this.tasks.find(writer.projectId, task.parentId);
+        const old = await this.tasks.find(caller.projectId, task.parentId);
         // A deleted parent reads as no parent (like `left` above): nothing to take off, nothing written;
         // the part stays with it for a restore.
         if (!old || old.isDeleted) return silent(undefined);
@@ -95,22 +95,22 @@ export class LinksService {
         await this.tasks.save(task, new Date(), false);
         return withEvents(
           undefined,
-          this.taskService.lineEvent(writer, task.id, 'link', { action: 'unparented', parentKey: await this.key(writer, old) }),
-          this.taskService.noticeEvent(writer, 'board', task.id),
+          this.taskService.lineEvent(caller, task.id, 'link', { action: 'unparented', parentKey: await this.key(caller, old) }),
+          this.taskService.noticeEvent(caller, 'board', task.id),
         );
       },
-      { lockProject: writer.projectId },
+      { lockProject: caller.projectId },
     );
   }
 
   /** The other end of a link: a live or archived task of this board. */
-  private async other(writer: Writer, id: string): Promise<Task> {
-    const task = await this.tasks.find(writer.projectId, id);
+  private async other(caller: ProjectCaller, id: string): Promise<Task> {
+    const task = await this.tasks.find(caller.projectId, id);
     if (!task || task.isDeleted) fail('task.not_on_board');
     return task;
   }
 
-  private key(writer: Writer, task: Task): Promise<string> {
-    return this.taskService.keyOf(writer.projectId, task.number);
+  private key(caller: ProjectCaller, task: Task): Promise<string> {
+    return this.taskService.keyOf(caller.projectId, task.number);
   }
 }

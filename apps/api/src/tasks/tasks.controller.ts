@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { HumanMember, Member, RESTORABLE_TASK, TASK } from '../auth/access.decorator';
-import { ResourceId, Writer, WriterOf } from '../auth/auth-context';
+import { ResourceId, ProjectCaller, ProjectCallerOf } from '../auth/auth-context';
 import { BulkService } from './bulk.service';
 import { LinksService } from './links.service';
 import { TasksService } from './tasks.service';
@@ -17,116 +17,116 @@ export class TasksController {
   @Member()
   @Post('projects/:projectId/tasks')
   @HttpCode(201)
-  async create(@WriterOf() writer: Writer, @Body() body: CreateTaskBody) {
-    return { task: await this.tasks.create(writer, body) };
+  async create(@ProjectCallerOf() caller: ProjectCaller, @Body() body: CreateTaskBody) {
+    return { task: await this.tasks.create(caller, body) };
   }
 
   @Member()
   @Post('projects/:projectId/tasks/values')
   @HttpCode(200)
-  bulkValues(@WriterOf() writer: Writer, @Body() body: BulkValuesBody) {
-    return this.bulk.values(writer, body);
+  bulkValues(@ProjectCallerOf() caller: ProjectCaller, @Body() body: BulkValuesBody) {
+    return this.bulk.values(caller, body);
   }
 
   @HumanMember()
   @Post('projects/:projectId/archive')
   @HttpCode(200)
-  async bulkArchive(@WriterOf() writer: Writer, @Body() body: BulkArchiveBody) {
-    return { archived: await this.bulk.archive(writer, body) };
+  async bulkArchive(@ProjectCallerOf() caller: ProjectCaller, @Body() body: BulkArchiveBody) {
+    return { archived: await this.bulk.archive(caller, body) };
   }
 
   @Member()
   @Get('projects/:projectId/deleted')
-  deleted(@WriterOf() writer: Writer) {
-    return this.tasks.deleted(writer);
+  deleted(@ProjectCallerOf() caller: ProjectCaller) {
+    return this.tasks.deleted(caller);
   }
 
   @Member()
   @Get('projects/:projectId/search')
-  search(@WriterOf() writer: Writer, @Query() query: SearchQuery) {
-    return this.tasks.search(writer, query.q);
+  search(@ProjectCallerOf() caller: ProjectCaller, @Query() query: SearchQuery) {
+    return this.tasks.search(caller, query.q);
   }
 
   @Member(TASK)
   @Get('tasks/:taskId')
-  async read(@WriterOf() writer: Writer, @ResourceId() taskId: string) {
-    return { task: await this.tasks.read(writer, taskId) };
+  async read(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() taskId: string) {
+    return { task: await this.tasks.read(caller, taskId) };
   }
 
   @Member(TASK)
   @Patch('tasks/:taskId')
-  async edit(@WriterOf() writer: Writer, @ResourceId() taskId: string, @Body() body: EditTaskBody) {
-    await this.tasks.edit(writer, taskId, body);
+  async edit(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() taskId: string, @Body() body: EditTaskBody) {
+    await this.tasks.edit(caller, taskId, body);
     return { ok: true };
   }
 
   @Member(TASK)
   @Delete('tasks/:taskId')
-  async remove(@WriterOf() writer: Writer, @ResourceId() taskId: string) {
-    return { ok: true, goesAt: await this.tasks.remove(writer, taskId) };
+  async remove(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() taskId: string) {
+    return { ok: true, goesAt: await this.tasks.remove(caller, taskId) };
   }
 
   @Member(RESTORABLE_TASK)
   @Post('tasks/:taskId/restore')
   @HttpCode(200)
-  async restore(@WriterOf() writer: Writer, @ResourceId() taskId: string) {
-    await this.tasks.restore(writer, taskId);
+  async restore(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() taskId: string) {
+    await this.tasks.restore(caller, taskId);
     return { ok: true };
   }
 
   @Member(TASK)
   @Post('tasks/:taskId/archive')
   @HttpCode(200)
-  async archive(@WriterOf() writer: Writer, @ResourceId() taskId: string) {
-    await this.tasks.setArchived(writer, taskId, true);
+  async archive(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() taskId: string) {
+    await this.tasks.setArchived(caller, taskId, true);
     return { ok: true };
   }
 
   @Member(TASK)
   @Delete('tasks/:taskId/archive')
-  async unarchive(@WriterOf() writer: Writer, @ResourceId() taskId: string) {
-    await this.tasks.setArchived(writer, taskId, false);
+  async unarchive(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() taskId: string) {
+    await this.tasks.setArchived(caller, taskId, false);
     return { ok: true };
   }
 
   @Member(TASK)
   @Put('tasks/:taskId/values/:propertyId')
-  putValue(@WriterOf() writer: Writer, @ResourceId() taskId: string, @Param('propertyId') propertyId: string, @Body() body: PutValueBody) {
-    return this.tasks.putValue(writer, taskId, propertyId, body);
+  putValue(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() taskId: string, @Param('propertyId') propertyId: string, @Body() body: PutValueBody) {
+    return this.tasks.putValue(caller, taskId, propertyId, body);
   }
 
   @Member(TASK)
   @Post('tasks/:taskId/move')
   @HttpCode(200)
-  move(@WriterOf() writer: Writer, @ResourceId() taskId: string, @Body() body: MoveTaskBody) {
-    return this.tasks.move(writer, taskId, body);
+  move(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() taskId: string, @Body() body: MoveTaskBody) {
+    return this.tasks.move(caller, taskId, body);
   }
 
   @Member(TASK)
   @Post('tasks/:taskId/blockers')
   @HttpCode(200)
-  async addBlocker(@WriterOf() writer: Writer, @ResourceId() taskId: string, @Body() body: AddBlockerBody) {
-    await this.links.addBlocker(writer, taskId, body);
+  async addBlocker(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() taskId: string, @Body() body: AddBlockerBody) {
+    await this.links.addBlocker(caller, taskId, body);
     return { ok: true };
   }
 
   @Member(TASK)
   @Delete('tasks/:taskId/blockers/:blockerId')
-  async removeBlocker(@WriterOf() writer: Writer, @ResourceId() taskId: string, @Param('blockerId') blockerId: string) {
-    await this.links.removeBlocker(writer, taskId, blockerId);
+  async removeBlocker(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() taskId: string, @Param('blockerId') blockerId: string) {
+    await this.links.removeBlocker(caller, taskId, blockerId);
     return { ok: true };
   }
 
   @Member(TASK)
   @Put('tasks/:taskId/parent')
-  async setParent(@WriterOf() writer: Writer, @ResourceId() taskId: string, @Body() body: SetParentBody) {
-    return { ok: true, left: await this.links.setParent(writer, taskId, body) };
+  async setParent(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() taskId: string, @Body() body: SetParentBody) {
+    return { ok: true, left: await this.links.setParent(caller, taskId, body) };
   }
 
   @Member(TASK)
   @Delete('tasks/:taskId/parent')
-  async clearParent(@WriterOf() writer: Writer, @ResourceId() taskId: string) {
-    await this.links.clearParent(writer, taskId);
+  async clearParent(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() taskId: string) {
+    await this.links.clearParent(caller, taskId);
     return { ok: true };
   }
 }

@@ -6,7 +6,7 @@ import { clearedValue, DroppedValue, isEmptyValue, PropertyDef, StoredValue, val
 import { isTextClash, readDescription, readTitle, Task, taskKey } from '@board/tasks';
 import type { CreateTaskBody, EditTaskBody, MoveTaskBody, PutValueBody } from './tasks.dto';
 import { changesByLine, changesData, createdLineData, SelectChanges, selectChanges } from '@board/charts';
-import { Writer } from '../auth/auth-context';
+import { ProjectCaller } from '../auth/auth-context';
 import { applyValues, readCreateValues, readOneValue, readValuesMap } from './task-values';
 
 /** Tries of an optimistic write (a value write's compare-and-set, a create's read) before it takes a lock. */
@@ -35,17 +35,17 @@ export class TasksService {
     private readonly createStore: TaskCreateRepository,
   ) {}
 
-  async create(writer: Writer, body: CreateTaskBody) {
+  async create(caller: ProjectCaller, body: CreateTaskBody) {
     const title = readTitle(body.title, true);
     const description = readDescription(body.description) ?? '';
     const afterId = body.afterId === undefined || body.afterId === null ? null : parseId(body.afterId, 'task');
     const placement: Placement = afterId ? { afterId } : body.atTop === true ? 'top' : 'end';
     const id = randomUUID();
     if (placement === 'end' || placement === 'top') {
-      const created = await this.createAtEdge(writer, id, title, description, placement === 'top', body.values);
+      const created = await this.createAtEdge(caller, id, title, description, placement === 'top', body.values);
       if (created) return created;
     }
-    return this.createLocked(writer, id, title, description, placement, body.values);
+    return this.createLocked(caller, id, title, description, placement, body.values);
   }
 
   /**
@@ -53,8 +53,8 @@ export class TasksService {
    * PostgreSQL (TaskCreateRepository). Answers null when it kept losing races; the caller then takes
    * the project lock from here.
    */
-  private async createAtEdge(writer: Writer, id: string, title: string, description: string, atTop: boolean, rawValues: unknown) {
-    const projectId = writer.projectId;
+  private async createAtEdge(caller: ProjectCaller, id: string, title: string, description: string, atTop: boolean, rawValues: unknown) {
+    const projectId = caller.projectId;
     for (let read = 0; read < OPTIMISTIC_TRIES; read++) {
       const context = await this.createStore.load(projectId);
       if (!context) fail('project.not_found');
@@ -70,13 +70,13 @@ export class TasksService {
           description,
           values,
           line: createdLineData(values, defs),
-          createdBy: writer.userId,
+          createdBy: caller.userId,
           now,
           atTop,
           // More keys than writers that usually queue on one project, so a turn rarely runs out.
           ranks: atTop ? ranksBefore(edge, RANK_OFFERS) : ranksAfter(edge, RANK_OFFERS),
           defsFingerprint,
-          notice: { projectId, scope: 'board', clientId: writer.clientId },
+          notice: { projectId, scope: 'board', clientId: caller.clientId },
         });
         if (result.outcome === 'stale') break;
         if (result.outcome === 'moved') {
@@ -84,14 +84,14 @@ export class TasksService {
           continue;
         }
         const task = this.queries.newTask({ id, number: result.number, title, description, position: result.position, values, createdAt: now }, key, doneWhen);
-        return { ...task, projectId, createdBy: writer.userId };
+        return { ...task, projectId, createdBy: caller.userId };
       }
     }
     return null;
   }
 
-  private async createLocked(writer: Writer, id: string, title: string, description: string, placement: Placement, rawValues: unknown) {
-    const projectId = writer.projectId;
+  private async createLocked(caller: ProjectCaller, id: string, title: string, description: string, placement: Placement, rawValues: unknown) {
+    const projectId = caller.projectId;
     const created = await this.uow.write(
       async () => {
         const { defs, memberIds } = await this.defs.loadWithMembers(projectId);
@@ -99,40 +99,40 @@ export class TasksService {
         const number = await this.tasks.nextNumber(projectId);
         const position = await this.tasks.rankFor(projectId, placement);
         const now = this.clock.now();
-        await this.tasks.insert({ id, projectId, number, title, description, position, values, createdBy: writer.userId, now });
+        await this.tasks.insert({ id, projectId, number, title, description, position, values, createdBy: caller.userId, now });
         return withEvents(
           { id, number, title, description, position, values, createdAt: now },
-          this.lineEvent(writer, id, 'created', createdLineData(values, defs)),
-          this.noticeEvent(writer, 'board'),
+          this.lineEvent(caller, id, 'created', createdLineData(values, defs)),
+          this.noticeEvent(caller, 'board'),
         );
       },
       { lockProject: projectId },
     );
     // A new task has no parts, links, checklist or comments: its board shape needs no read-back.
     const facts = await this.facts.load(projectId);
-    return { ...this.queries.newTask(created, facts.key, facts.doneWhen), projectId, createdBy: writer.userId };
+    return { ...this.queries.newTask(created, facts.key, facts.doneWhen), projectId, createdBy: caller.userId };
   }
 
-  async read(writer: Writer, taskId: string) {
-    const facts = await this.facts.load(writer.projectId);
-    const task = await this.queries.full(writer.projectId, facts.key, facts.doneWhen, taskId);
+  async read(caller: ProjectCaller, taskId: string) {
+    const facts = await this.facts.load(caller.projectId);
+    const task = await this.queries.full(caller.projectId, facts.key, facts.doneWhen, taskId);
     if (!task) fail('task.not_found');
     const [run, past] = await Promise.all([
-      this.runs.openOnTask(writer.projectId, taskId),
-      this.runs.past(writer.projectId, taskId, 20),
+      this.runs.openOnTask(caller.projectId, taskId),
+      this.runs.past(caller.projectId, taskId, 20),
     ]);
     return { ...task, run, pastRuns: past.runs };
   }
 
   /** Title and description, each compared with its base and written in one statement. */
-  async edit(writer: Writer, taskId: string, body: EditTaskBody): Promise<void> {
+  async edit(caller: ProjectCaller, taskId: string, body: EditTaskBody): Promise<void> {
     const title = readTitle(body.title, false);
     const description = readDescription(body.description);
     if (title === undefined && description === undefined) return;
     const baseTitle = typeof body.baseTitle === 'string' ? body.baseTitle : undefined;
     const baseDescription = typeof body.baseDescription === 'string' ? body.baseDescription : undefined;
     await this.uow.write(async () => {
-      const before = await this.tasks.editText(writer.projectId, taskId, { title, description }, this.clock.now());
+      const before = await this.tasks.editText(caller.projectId, taskId, { title, description }, this.clock.now());
       for (const [field, next, base] of [['title', title, baseTitle], ['description', description, baseDescription]] as const) {
         // Refused after the statement: the transaction rolls its write back.
         if (isTextClash(before[field], next, base)) fail('task.clash', {}, { field, current: before[field] });
@@ -140,51 +140,51 @@ export class TasksService {
       if (!before.written) return silent(undefined);
       return withEvents(
         undefined,
-        title !== undefined && before.title !== title && this.lineEvent(writer, taskId, 'title', {}),
-        description !== undefined && before.description !== description && this.lineEvent(writer, taskId, 'description', {}),
-        this.noticeEvent(writer, 'task', taskId),
+        title !== undefined && before.title !== title && this.lineEvent(caller, taskId, 'title', {}),
+        description !== undefined && before.description !== description && this.lineEvent(caller, taskId, 'description', {}),
+        this.noticeEvent(caller, 'task', taskId),
       );
     });
   }
 
-  async remove(writer: Writer, taskId: string): Promise<Date> {
+  async remove(caller: ProjectCaller, taskId: string): Promise<Date> {
     return this.uow.write(
       async () => {
         // Row lock: save() writes the whole row, so a value write or archive racing this must not be overwritten (nor overwrite it).
-        const task = await this.load(writer, taskId, true);
+        const task = await this.load(caller, taskId, true);
         const goesAt = task.delete(this.clock.now());
         await this.tasks.save(task, this.clock.now(), false);
-        return withEvents(goesAt, this.lineEvent(writer, taskId, 'deleted', { action: 'deleted' }), this.noticeEvent(writer, 'board'));
+        return withEvents(goesAt, this.lineEvent(caller, taskId, 'deleted', { action: 'deleted' }), this.noticeEvent(caller, 'board'));
       },
-      { lockProject: writer.projectId },
+      { lockProject: caller.projectId },
     );
   }
 
-  async restore(writer: Writer, taskId: string): Promise<void> {
+  async restore(caller: ProjectCaller, taskId: string): Promise<void> {
     await this.uow.write(
       async () => {
-        const task = await this.load(writer, taskId, true);
+        const task = await this.load(caller, taskId, true);
         if (!task.undelete(this.clock.now())) return silent(undefined);
         // Parts stay one level deep: while this task was away its parent may have become a part,
         // or its parts may have gained parts of their own. Such a link does not come back.
-        const parent = task.parentId ? await this.tasks.find(writer.projectId, task.parentId) : null;
+        const parent = task.parentId ? await this.tasks.find(caller.projectId, task.parentId) : null;
         if (parent && !parent.isDeleted && parent.parentId) task.setParent(null);
         await this.tasks.save(task, this.clock.now(), false);
-        await this.tasks.releasePartsWithParts(writer.projectId, taskId);
-        return withEvents(undefined, this.lineEvent(writer, taskId, 'deleted', { action: 'restored' }), this.noticeEvent(writer, 'board'));
+        await this.tasks.releasePartsWithParts(caller.projectId, taskId);
+        return withEvents(undefined, this.lineEvent(caller, taskId, 'deleted', { action: 'restored' }), this.noticeEvent(caller, 'board'));
       },
-      { lockProject: writer.projectId },
+      { lockProject: caller.projectId },
     );
   }
 
-  async setArchived(writer: Writer, taskId: string, archived: boolean): Promise<void> {
+  async setArchived(caller: ProjectCaller, taskId: string, archived: boolean): Promise<void> {
     await this.uow.write(async () => {
       // Row lock: save() writes the whole row (values, position, deleted_at), so read it fresh and hold it.
-      const task = await this.load(writer, taskId, true);
+      const task = await this.load(caller, taskId, true);
       const changed = archived ? task.archive(this.clock.now()) : task.unarchive();
       if (!changed) return silent(undefined);
       await this.tasks.save(task, this.clock.now(), false);
-      return withEvents(undefined, this.lineEvent(writer, taskId, 'archive', { action: archived ? 'archived' : 'restored' }), this.noticeEvent(writer, 'board'));
+      return withEvents(undefined, this.lineEvent(caller, taskId, 'archive', { action: archived ? 'archived' : 'restored' }), this.noticeEvent(caller, 'board'));
     });
   }
 
@@ -193,24 +193,24 @@ export class TasksService {
    * common case is two round trips (read, then one compare-and-set statement); a write that keeps
    * losing races on a busy task takes the task's row lock instead.
    */
-  async putValue(writer: Writer, taskId: string, rawPropertyId: string, body: PutValueBody) {
+  async putValue(caller: ProjectCaller, taskId: string, rawPropertyId: string, body: PutValueBody) {
     const propertyId = parseId(rawPropertyId, 'property');
     for (let attempt = 0; attempt < OPTIMISTIC_TRIES; attempt++) {
-      const done = await this.putValueOnce(writer, taskId, propertyId, body);
+      const done = await this.putValueOnce(caller, taskId, propertyId, body);
       if (done) return done;
     }
     return this.uow.write(async () => {
-      const { defs, memberIds } = await this.defs.loadWithMembers(writer.projectId);
+      const { defs, memberIds } = await this.defs.loadWithMembers(caller.projectId);
       const { value } = readOneValue(body.value, defs, propertyId, { memberIds });
-      const task = await this.load(writer, taskId, true);
-      const { rows: dropped, events } = await this.writeValues(writer, task, new Map([[propertyId, value]]), defs);
+      const task = await this.load(caller, taskId, true);
+      const { rows: dropped, events } = await this.writeValues(caller, task, new Map([[propertyId, value]]), defs);
       return withEvents({ value, dropped }, events);
     });
   }
 
   /** Answers null when the task's values changed between the read and the write (nothing written). */
-  private async putValueOnce(writer: Writer, taskId: string, propertyId: string, body: PutValueBody) {
-    const { defs, memberIds, names, task } = await this.valueStore.load(writer.projectId, taskId);
+  private async putValueOnce(caller: ProjectCaller, taskId: string, propertyId: string, body: PutValueBody) {
+    const { defs, memberIds, names, task } = await this.valueStore.load(caller.projectId, taskId);
     const { def, value } = readOneValue(body.value, defs, propertyId, { memberIds });
     if (!task) fail('task.not_found');
     const before = task.values;
@@ -221,40 +221,40 @@ export class TasksService {
       task: task,
       expected: before,
       now: this.clock.now(),
-      actorId: writer.userId,
+      actorId: caller.userId,
       line: lineless(before, propertyId, value, dropped) ? null : valueLine(def, value, dropped, names, selectChanges(before, values, defs)),
-      notice: { projectId: writer.projectId, scope: 'board', taskId, clientId: writer.clientId },
+      notice: { projectId: caller.projectId, scope: 'board', taskId, clientId: caller.clientId },
       refers: valueRefers(def, value),
     });
     return written ? { value, dropped: rows } : null;
   }
 
-  async move(writer: Writer, taskId: string, body: MoveTaskBody) {
+  async move(caller: ProjectCaller, taskId: string, body: MoveTaskBody) {
     const beforeId = body.beforeId === undefined || body.beforeId === null ? null : parseId(body.beforeId, 'task');
     const afterId = beforeId || body.afterId === undefined || body.afterId === null ? null : parseId(body.afterId, 'task');
     return this.uow.write(
       async () => {
-        const { defs, memberIds } = await this.defs.loadWithMembers(writer.projectId);
+        const { defs, memberIds } = await this.defs.loadWithMembers(caller.projectId);
         const written = readValuesMap(body.values, defs, { memberIds });
-        const task = await this.load(writer, taskId, true);
+        const task = await this.load(caller, taskId, true);
         const anchorId = beforeId ?? afterId;
         if (anchorId && anchorId !== taskId) {
           // A deleted task is gone for every route, so it anchors nothing either.
-          const anchor = await this.tasks.find(writer.projectId, anchorId);
+          const anchor = await this.tasks.find(caller.projectId, anchorId);
           if (!anchor || anchor.isDeleted) fail('task.not_on_board');
         }
         let position = task.snapshot.position;
         if (anchorId !== taskId) {
-          position = await this.tasks.rankFor(writer.projectId, beforeId ? { beforeId } : afterId ? { afterId } : 'end', taskId);
+          position = await this.tasks.rankFor(caller.projectId, beforeId ? { beforeId } : afterId ? { afterId } : 'end', taskId);
         }
         const moved = task.moveTo(position);
         const before = JSON.stringify(task.values);
-        const { rows: dropped, events } = await this.writeValues(writer, task, written, defs, moved);
+        const { rows: dropped, events } = await this.writeValues(caller, task, written, defs, moved);
         if (moved && written.size === 0) await this.tasks.save(task, this.clock.now(), false);
         // A value change already rang the board; a bare move rings it here.
-        return withEvents({ position, dropped }, events, moved && JSON.stringify(task.values) === before && this.noticeEvent(writer, 'board'));
+        return withEvents({ position, dropped }, events, moved && JSON.stringify(task.values) === before && this.noticeEvent(caller, 'board'));
       },
-      { lockProject: writer.projectId },
+      { lockProject: caller.projectId },
     );
   }
 
@@ -264,17 +264,17 @@ export class TasksService {
    * the board's ring, when the values changed.
    */
   async writeValues(
-    writer: Writer,
+    caller: ProjectCaller,
     task: Task,
     written: ReadonlyMap<string, StoredValue>,
     defs: readonly PropertyDef[],
     forceSave = false,
   ): Promise<{ rows: DroppedRow[]; events: WriteEvent[] }> {
     if (written.size === 0) return { rows: [], events: [] };
-    const { changed, rows, lines } = await this.planValues(writer, task, written, defs);
+    const { changed, rows, lines } = await this.planValues(caller, task, written, defs);
     if (!changed && !forceSave) return { rows, events: [] };
     await this.tasks.save(task, this.clock.now(), changed);
-    return { rows, events: changed ? [...feedLines(lines), this.noticeEvent(writer, 'board', task.id)] : [] };
+    return { rows, events: changed ? [...feedLines(lines), this.noticeEvent(caller, 'board', task.id)] : [] };
   }
 
   /**
@@ -283,7 +283,7 @@ export class TasksService {
    * looked up; a bulk write shares one across its tasks.
    */
   async planValues(
-    writer: Writer,
+    caller: ProjectCaller,
     task: Task,
     written: ReadonlyMap<string, StoredValue>,
     defs: readonly PropertyDef[],
@@ -299,7 +299,7 @@ export class TasksService {
       const changes = changesByLine(selectChanges(before, values, defs), told.map(([propertyId]) => propertyId));
       for (const [i, [propertyId, value]] of told.entries()) {
         const def = defs.find((d) => d.id === propertyId)!;
-        lines.push(this.line(writer, task.id, 'value', await this.valueData(def, value, dropped, names, changes[i])));
+        lines.push(this.line(caller, task.id, 'value', await this.valueData(def, value, dropped, names, changes[i])));
       }
     }
     return { changed, rows, lines };
@@ -318,18 +318,18 @@ export class TasksService {
     return valueLine(def, value, dropped, names, changes);
   }
 
-  async deleted(writer: Writer) {
-    const facts = await this.facts.load(writer.projectId);
-    return this.queries.deleted(writer.projectId, facts.key, this.clock.now());
+  async deleted(caller: ProjectCaller) {
+    const facts = await this.facts.load(caller.projectId);
+    return this.queries.deleted(caller.projectId, facts.key, this.clock.now());
   }
 
-  async search(writer: Writer, q: unknown) {
-    const facts = await this.facts.load(writer.projectId);
-    return this.queries.searchArchived(writer.projectId, facts.key, typeof q === 'string' ? q : '');
+  async search(caller: ProjectCaller, q: unknown) {
+    const facts = await this.facts.load(caller.projectId);
+    return this.queries.searchArchived(caller.projectId, facts.key, typeof q === 'string' ? q : '');
   }
 
-  async load(writer: Writer, taskId: string, lock = false): Promise<Task> {
-    const task = await this.tasks.find(writer.projectId, taskId, lock);
+  async load(caller: ProjectCaller, taskId: string, lock = false): Promise<Task> {
+    const task = await this.tasks.find(caller.projectId, taskId, lock);
     if (!task) fail('task.not_found');
     return task;
   }
@@ -339,18 +339,18 @@ export class TasksService {
   }
 
   /** A feed line by the caller, as an event of its write. */
-  lineEvent(writer: Writer, taskId: string | null, kind: ActivityLine['kind'], data: Record<string, unknown>): WriteEvent {
-    return feedLine(this.line(writer, taskId, kind, data));
+  lineEvent(caller: ProjectCaller, taskId: string | null, kind: ActivityLine['kind'], data: Record<string, unknown>): WriteEvent {
+    return feedLine(this.line(caller, taskId, kind, data));
   }
 
   /** A feed line by the caller. */
-  line(writer: Writer, taskId: string | null, kind: ActivityLine['kind'], data: Record<string, unknown>): ActivityLine {
-    return { projectId: writer.projectId, taskId, actorId: writer.userId, kind, data };
+  line(caller: ProjectCaller, taskId: string | null, kind: ActivityLine['kind'], data: Record<string, unknown>): ActivityLine {
+    return { projectId: caller.projectId, taskId, actorId: caller.userId, kind, data };
   }
 
   /** A stream notice of the caller's write. */
-  noticeEvent(writer: Writer, scope: 'board' | 'task' | 'project', taskId?: string): WriteEvent {
-    return notice({ projectId: writer.projectId, scope, taskId: taskId ?? null, clientId: writer.clientId });
+  noticeEvent(caller: ProjectCaller, scope: 'board' | 'task' | 'project', taskId?: string): WriteEvent {
+    return notice({ projectId: caller.projectId, scope, taskId: taskId ?? null, clientId: caller.clientId });
   }
 }
 

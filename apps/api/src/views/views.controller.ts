@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Query } from '@nestjs/common';
 import { Admin, HumanMember, Member, VIEW } from '../auth/access.decorator';
-import { ResourceId, Writer, WriterOf } from '../auth/auth-context';
+import { ResourceId, ProjectCaller, ProjectCallerOf } from '../auth/auth-context';
 import { CreateViewBody, PatchCardViewBody, PutLensBody, UpdateViewBody, ViewTasksQuery } from './views.dto';
 import { ViewsService } from './views.service';
 
@@ -11,51 +11,51 @@ export class ViewsController {
   @Member()
   @Post('projects/:projectId/views')
   @HttpCode(201)
-  async create(@WriterOf() writer: Writer, @Body() body: CreateViewBody) {
-    return { view: await this.views.create(writer, body) };
+  async create(@ProjectCallerOf() caller: ProjectCaller, @Body() body: CreateViewBody) {
+    return { view: await this.views.create(caller, body) };
   }
 
   @Member(VIEW)
   @Patch('views/:viewId')
-  async update(@WriterOf() writer: Writer, @ResourceId() viewId: string, @Body() body: UpdateViewBody) {
-    return { view: await this.views.update(writer, viewId, body) };
+  async update(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() viewId: string, @Body() body: UpdateViewBody) {
+    return { view: await this.views.update(caller, viewId, body) };
   }
 
   @Admin('delete views', VIEW)
   @Delete('views/:viewId')
-  async remove(@WriterOf() writer: Writer, @ResourceId() viewId: string) {
-    await this.views.remove(writer, viewId);
+  async remove(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() viewId: string) {
+    await this.views.remove(caller, viewId);
     return { ok: true };
   }
 
   @HumanMember(VIEW)
   @Put('views/:viewId/lens')
-  async lens(@WriterOf() writer: Writer, @ResourceId() viewId: string, @Body() body: PutLensBody) {
-    return { view: await this.views.putLens(writer, viewId, body) };
+  async lens(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() viewId: string, @Body() body: PutLensBody) {
+    return { view: await this.views.putLens(caller, viewId, body) };
   }
 
   @HumanMember(VIEW)
   @Post('views/:viewId/lens/promote')
   @HttpCode(200)
-  async promote(@WriterOf() writer: Writer, @ResourceId() viewId: string) {
-    return { view: await this.views.promote(writer, viewId) };
+  async promote(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() viewId: string) {
+    return { view: await this.views.promote(caller, viewId) };
   }
 
   @Member(VIEW)
   @Get('views/:viewId/tasks')
-  tasks(@WriterOf() writer: Writer, @ResourceId() viewId: string, @Query() query: ViewTasksQuery) {
-    return this.views.tasksOf(writer, viewId, query);
+  tasks(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() viewId: string, @Query() query: ViewTasksQuery) {
+    return this.views.tasksOf(caller, viewId, query);
   }
 
   @Admin('change the card view')
   @Patch('projects/:projectId/card-view')
-  projectCardView(@WriterOf() writer: Writer, @Body() body: PatchCardViewBody) {
-    return this.views.patchProjectCardView(writer, body);
+  projectCardView(@ProjectCallerOf() caller: ProjectCaller, @Body() body: PatchCardViewBody) {
+    return this.views.patchProjectCardView(caller, body);
   }
 
   @Admin('change the card view', VIEW)
   @Patch('views/:viewId/card-view')
-  viewCardView(@WriterOf() writer: Writer, @ResourceId() viewId: string, @Body() body: PatchCardViewBody) {
-    return this.views.patchViewCardView(writer, viewId, body);
+  viewCardView(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() viewId: string, @Body() body: PatchCardViewBody) {
+    return this.views.patchViewCardView(caller, viewId, body);
   }
 }

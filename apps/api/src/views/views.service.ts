@@ -5,7 +5,7 @@ import { fail, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } fro
 import { ProjectFactsQuery, PropertyDefsQuery, TaskQuery, ViewTaskPageQuery } from '@board/persistence';
 import { PropertyDef } from '@board/properties';
 import { assertGrouping, assertLensFits, orderCardRows, readCardRows, readViewKind, readViewName, ViewKind, ViewRecord, ViewRepository } from '@board/views';
-import { Writer } from '../auth/auth-context';
+import { ProjectCaller } from '../auth/auth-context';
 import { presentView } from './view-presenter';
 import { CreateViewBody, PatchCardViewBody, PutLensBody, UpdateViewBody, ViewTasksQuery } from './views.dto';
 
@@ -21,100 +21,100 @@ export class ViewsService {
   ) {}
 
   /** Agents may create views; a list may remember a grouping it does not read. */
-  async create(writer: Writer, body: CreateViewBody) {
+  async create(caller: ProjectCaller, body: CreateViewBody) {
     const name = readViewName(body.name, true);
     const kind = body.kind === undefined || body.kind === null ? 'board' : readViewKind(body.kind);
     const id = randomUUID();
     return this.uow.write(
       async () => {
-        const defs = await this.defs.load(writer.projectId);
+        const defs = await this.defs.load(caller.projectId);
         const group = this.readGroup(body.groupById, defs);
         assertGrouping(kind, group, true);
-        await this.views.insert({ id, projectId: writer.projectId, name, kind, groupById: group?.id ?? null, filters: { rules: [] }, sort: null });
-        return withEvents(await this.present(writer, id, defs), this.ring(writer));
+        await this.views.insert({ id, projectId: caller.projectId, name, kind, groupById: group?.id ?? null, filters: { rules: [] }, sort: null });
+        return withEvents(await this.present(caller, id, defs), this.ring(caller));
       },
-      { lockProject: writer.projectId },
+      { lockProject: caller.projectId },
     );
   }
 
-  async update(writer: Writer, viewId: string, body: UpdateViewBody) {
+  async update(caller: ProjectCaller, viewId: string, body: UpdateViewBody) {
     return this.uow.write(
       async () => {
-        const defs = await this.defs.load(writer.projectId);
-        const view = await this.load(writer, viewId, true);
+        const defs = await this.defs.load(caller.projectId);
+        const view = await this.load(caller, viewId, true);
         const before = JSON.stringify(view);
         if (body.name !== undefined) view.name = readViewName(body.name, true);
         if (body.kind !== undefined) view.kind = readViewKind(body.kind);
         if (body.groupById !== undefined) view.groupById = this.readGroup(body.groupById, defs)?.id ?? null;
         if (body.filters !== undefined) {
           // The shared rules are a person's to write; agents may rename, regroup and sort.
-          if (writer.kind !== 'human') fail('gate.human');
+          if (caller.kind !== 'human') fail('gate.human');
           view.filters = cleanFilters(body.filters, { properties: defs });
         }
         if (body.sort !== undefined) view.sort = body.sort === null ? null : cleanSort(body.sort, defs);
         if (body.afterId !== undefined) {
           const afterId = body.afterId === null ? null : parseId(body.afterId, 'view');
-          view.position = await this.views.rankAfter(writer.projectId, afterId, view.id);
+          view.position = await this.views.rankAfter(caller.projectId, afterId, view.id);
         }
         const group = view.groupById ? (defs.find((d) => d.id === view.groupById) ?? null) : null;
         assertGrouping(view.kind as ViewKind, group, false);
-        if (JSON.stringify(view) === before) return silent(await this.present(writer, view.id, defs));
+        if (JSON.stringify(view) === before) return silent(await this.present(caller, view.id, defs));
         await this.views.save(view);
-        return withEvents(await this.present(writer, view.id, defs), this.ring(writer));
+        return withEvents(await this.present(caller, view.id, defs), this.ring(caller));
       },
-      { lockProject: writer.projectId },
+      { lockProject: caller.projectId },
     );
   }
 
-  async remove(writer: Writer, viewId: string): Promise<void> {
+  async remove(caller: ProjectCaller, viewId: string): Promise<void> {
     await this.uow.write(
       async () => {
-        const view = await this.load(writer, viewId, true);
+        const view = await this.load(caller, viewId, true);
         if (view.isDefault) fail('view.main');
-        await this.views.delete(writer.projectId, view.id);
-        return withEvents(undefined, this.ring(writer));
+        await this.views.delete(caller.projectId, view.id);
+        return withEvents(undefined, this.ring(caller));
       },
-      { lockProject: writer.projectId },
+      { lockProject: caller.projectId },
     );
   }
 
   /** Replaces the caller's lens (rules and order together); nothing is broadcast. */
-  async putLens(writer: Writer, viewId: string, body: PutLensBody) {
+  async putLens(caller: ProjectCaller, viewId: string, body: PutLensBody) {
     // Under the project lock, so a lens never lands beside filters written meanwhile that it clashes with.
     return this.uow.write(
       async () => {
-        const defs = await this.defs.load(writer.projectId);
-        const view = await this.load(writer, viewId, true);
+        const defs = await this.defs.load(caller.projectId);
+        const view = await this.load(caller, viewId, true);
         const lens = cleanFilters(body.filters ?? { rules: [] }, { properties: defs });
         const sort = body.sort === undefined || body.sort === null ? null : cleanSort(body.sort, defs);
         assertLensFits(cleanFilters(view.filters ?? { rules: [] }, { properties: defs }).rules, lens.rules, (id) => nameOf(defs, id));
-        if (lens.rules.length === 0 && !sort) await this.views.deleteLens(writer.projectId, view.id, writer.userId);
-        else await this.views.putLens(writer.projectId, view.id, writer.userId, lens.rules, sort);
+        if (lens.rules.length === 0 && !sort) await this.views.deleteLens(caller.projectId, view.id, caller.userId);
+        else await this.views.putLens(caller.projectId, view.id, caller.userId, lens.rules, sort);
         // A lens is the caller's own: nothing is broadcast.
-        return silent(await this.present(writer, view.id, defs));
+        return silent(await this.present(caller, view.id, defs));
       },
-      { lockProject: writer.projectId },
+      { lockProject: caller.projectId },
     );
   }
 
   /** Moves the caller's lens onto the view for everyone, in one transaction under the project lock. */
-  async promote(writer: Writer, viewId: string) {
+  async promote(caller: ProjectCaller, viewId: string) {
     return this.uow.write(
       async () => {
-        const defs = await this.defs.load(writer.projectId);
-        const view = await this.load(writer, viewId, true);
+        const defs = await this.defs.load(caller.projectId);
+        const view = await this.load(caller, viewId, true);
         const filters = cleanFilters(view.filters ?? { rules: [] }, { properties: defs });
         const lens = cleanFilters({ rules: view.lensRules ?? [] }, { properties: defs });
         const lensSort = cleanSort(view.lensSort, defs);
         assertLensFits(filters.rules, lens.rules, (id) => nameOf(defs, id));
-        if (lens.rules.length === 0 && !lensSort) return silent(await this.present(writer, view.id, defs));
+        if (lens.rules.length === 0 && !lensSort) return silent(await this.present(caller, view.id, defs));
         view.filters = { rules: [...filters.rules, ...lens.rules] };
         if (lensSort) view.sort = lensSort;
         await this.views.save(view);
-        await this.views.deleteLens(writer.projectId, view.id, writer.userId);
-        return withEvents(await this.present(writer, view.id, defs), this.ring(writer));
+        await this.views.deleteLens(caller.projectId, view.id, caller.userId);
+        return withEvents(await this.present(caller, view.id, defs), this.ring(caller));
       },
-      { lockProject: writer.projectId },
+      { lockProject: caller.projectId },
     );
   }
 
@@ -122,15 +122,15 @@ export class ViewsService {
    * The live tasks passing the view's filters and the reader's lens, in the reader's order,
    * filtered and ordered in SQL: one query for the page, one for its board fields.
    */
-  async tasksOf(writer: Writer, viewId: string, query: ViewTasksQuery) {
+  async tasksOf(caller: ProjectCaller, viewId: string, query: ViewTasksQuery) {
     // The DTO checked both: a whole number from 1 to 500, a task id (empty reads as none).
     const limit = query.limit === undefined ? 100 : Number(query.limit);
     const after = query.after === undefined || query.after === '' ? null : query.after;
-    const defs = await this.defs.load(writer.projectId);
-    const view = presentView(await this.load(writer, viewId), defs, writer.kind);
+    const defs = await this.defs.load(caller.projectId);
+    const view = presentView(await this.load(caller, viewId), defs, caller.kind);
     const row = await this.pages.page({
-      projectId: writer.projectId,
-      me: writer.userId,
+      projectId: caller.projectId,
+      me: caller.userId,
       properties: defs,
       filters: view.filters,
       lens: view.lens,
@@ -139,8 +139,8 @@ export class ViewsService {
       limit,
     });
     const ids = row.ids.slice(0, limit);
-    const facts = await this.facts.load(writer.projectId);
-    const tasks = await this.tasks.boardTasks(writer.projectId, facts.key, facts.doneWhen, ids);
+    const facts = await this.facts.load(caller.projectId);
+    const tasks = await this.tasks.boardTasks(caller.projectId, facts.key, facts.doneWhen, ids);
     const byId = new Map(tasks.map((t) => [t.id, t]));
     return {
       tasks: ids.map((id) => byId.get(id)).filter((t) => t !== undefined),
@@ -150,28 +150,28 @@ export class ViewsService {
   }
 
   /** Card view of the project (owner and admins): merged row by row. */
-  async patchProjectCardView(writer: Writer, body: PatchCardViewBody) {
+  async patchProjectCardView(caller: ProjectCaller, body: PatchCardViewBody) {
     return this.uow.write(
       async () => {
-        const defs = await this.defs.load(writer.projectId);
+        const defs = await this.defs.load(caller.projectId);
         const rows = readCardRows(body.rows, new Set(defs.map((d) => d.id)));
-        const current = (await this.views.projectCardView(writer.projectId)) as { rows?: Record<string, unknown> };
+        const current = (await this.views.projectCardView(caller.projectId)) as { rows?: Record<string, unknown> };
         const merged = { rows: { ...(current.rows ?? {}), ...rows } };
         const changed = JSON.stringify(merged) !== JSON.stringify(current);
-        if (changed) await this.views.saveProjectCardView(writer.projectId, merged);
-        return withEvents({ cardView: { rows: orderCardRows(merged.rows as never, defs.map((d) => d.id)) } }, changed && this.ring(writer));
+        if (changed) await this.views.saveProjectCardView(caller.projectId, merged);
+        return withEvents({ cardView: { rows: orderCardRows(merged.rows as never, defs.map((d) => d.id)) } }, changed && this.ring(caller));
       },
-      { lockProject: writer.projectId },
+      { lockProject: caller.projectId },
     );
   }
 
   /** A view's own card view, merged over the project's; `{ rows: null }` goes back to the project's. */
-  async patchViewCardView(writer: Writer, viewId: string, body: PatchCardViewBody) {
+  async patchViewCardView(caller: ProjectCaller, viewId: string, body: PatchCardViewBody) {
     return this.uow.write(
       async () => {
-        const defs = await this.defs.load(writer.projectId);
-        const view = await this.load(writer, viewId, true);
-        const project = (await this.views.projectCardView(writer.projectId)) as { rows?: Record<string, unknown> };
+        const defs = await this.defs.load(caller.projectId);
+        const view = await this.load(caller, viewId, true);
+        const project = (await this.views.projectCardView(caller.projectId)) as { rows?: Record<string, unknown> };
         const before = JSON.stringify(view.cardView);
         if (body.rows === null) view.cardView = null;
         else {
@@ -181,9 +181,9 @@ export class ViewsService {
         const changed = JSON.stringify(view.cardView) !== before;
         if (changed) await this.views.save(view);
         const effective = { ...(project.rows ?? {}), ...(view.cardView?.rows ?? {}) };
-        return withEvents({ cardView: { rows: orderCardRows(effective as never, defs.map((d) => d.id)) } }, changed && this.ring(writer));
+        return withEvents({ cardView: { rows: orderCardRows(effective as never, defs.map((d) => d.id)) } }, changed && this.ring(caller));
       },
-      { lockProject: writer.projectId },
+      { lockProject: caller.projectId },
     );
   }
 
@@ -194,20 +194,20 @@ export class ViewsService {
     return defs.find((d) => d.id === id) ?? fail('property.not_in_project');
   }
 
-  private async load(writer: Writer, viewId: string, lock = false): Promise<ViewRecord> {
-    const view = await this.views.find(writer.projectId, viewId, writer.kind === 'human' ? writer.userId : null, lock);
+  private async load(caller: ProjectCaller, viewId: string, lock = false): Promise<ViewRecord> {
+    const view = await this.views.find(caller.projectId, viewId, caller.kind === 'human' ? caller.userId : null, lock);
     if (!view) fail('view.not_found');
     return view;
   }
 
-  private async present(writer: Writer, viewId: string, defs: readonly PropertyDef[]) {
-    const project = (await this.views.projectCardView(writer.projectId)) as { rows?: Record<string, unknown> };
-    return presentView((await this.load(writer, viewId)), defs, writer.kind, project.rows ?? {});
+  private async present(caller: ProjectCaller, viewId: string, defs: readonly PropertyDef[]) {
+    const project = (await this.views.projectCardView(caller.projectId)) as { rows?: Record<string, unknown> };
+    return presentView((await this.load(caller, viewId)), defs, caller.kind, project.rows ?? {});
   }
 
   /** Views and card views write no feed line: their changes ring only the stream. */
-  private ring(writer: Writer): WriteEvent {
-    return notice({ projectId: writer.projectId, scope: 'board', clientId: writer.clientId });
+  private ring(caller: ProjectCaller): WriteEvent {
+    return notice({ projectId: caller.projectId, scope: 'board', clientId: caller.clientId });
   }
 }
 
