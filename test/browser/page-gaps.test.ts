@@ -346,8 +346,10 @@ describeBrowser('board page: the settings and screens added after the first cut'
     await page.goto(`/p/${project.id}?view=${view.id}`);
     await page.getByRole('button', { name: 'View settings' }).click();
     await page.getByLabel('Grouped by').selectOption({ label: 'Area' });
-    await page.getByLabel('Kind of view').selectOption('board');
     const read = async () => (await board(context, project.id)).views.find((v: any) => v.id === view.id);
+    // The grouping must be saved first: a board without one is refused (the two selects each save at once).
+    await until(read, (v) => expect(v).toMatchObject({ kind: 'list', groupById: area.id }));
+    await page.getByLabel('Kind of view').selectOption('board');
     await until(read, (v) => expect(v).toMatchObject({ kind: 'board', groupById: area.id }));
     await page.getByRole('region', { name: 'Front' }).or(page.getByText('Front').first()).first().waitFor();
     // Releases on; a dated option with a target ships, then an admin takes the day back.
