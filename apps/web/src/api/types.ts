@@ -1,100 +1,104 @@
-// Shapes of the service's answers (interface.md and decisions.md); the page is typed against these.
+// The page's names for the service's answers, each read off the service's own generated types
+// (libs/client/src/schema.d.ts, `npm run client:types`), never declared here by hand:
+// test/architecture/web-types.test.ts fails if a shape is written out again.
+import type { components, paths } from '../../../../libs/client/src/schema';
 
-export type Uuid = string;
-export type Role = 'owner' | 'admin' | 'member';
-
-export interface User { id: Uuid; email: string; name: string; color: string; emoji: string | null }
-export interface Person { id: Uuid; name: string; color: string; emoji: string | null }
-
-export interface DoneWhen { propertyId: Uuid; optionIds: Uuid[] }
-export interface Project {
-  id: Uuid; name: string; key: string; ownerId: Uuid; role: Role; doneWhen: DoneWhen | null;
-  releases?: boolean; sprints?: boolean; createdAt?: string; taskCount?: number;
+type S = components['schemas'];
+type Methods<P extends keyof paths> = Exclude<keyof paths[P], 'parameters'>;
+/** The JSON answer of a route and status (as libs/client/src/types.ts reads it). */
+type Answer<P extends keyof paths, M extends Methods<P>, C extends number = 200> = paths[P][M] extends {
+  responses: { [K in C]: { content: { 'application/json': infer T } } };
 }
-export interface Invite { email: string; createdAt: string }
-export interface Member extends Person { email: string | null; role: Role; kind: 'human' | 'agent' }
+  ? T
+  : never;
 
-export type PropertyType = 'select' | 'multi_select' | 'iteration' | 'person' | 'text' | 'number' | 'date' | 'checkbox' | 'link';
+export type Uuid = S['User']['id'];
+export type Role = S['Member']['role'];
+
+export type User = S['User'];
+export type Person = S['Avatar'];
+
+export type DoneWhen = NonNullable<S['DoneWhen']>;
+export type Project = S['Project'] & Gap['Project'];
+export type Invite = S['Invite'];
+export type Member = S['Member'];
+
+export type PropertyType = S['Property']['type'];
 export const PROPERTY_TYPES: PropertyType[] = ['select', 'multi_select', 'iteration', 'person', 'text', 'number', 'date', 'checkbox', 'link'];
-export interface Option {
-  id: Uuid; propertyId: Uuid; name: string; color: string; position: string;
-  startsOn?: string | null; targetOn?: string | null; note?: string | null; shippedAt?: string | null;
-}
-export interface Property {
-  id: Uuid; projectId?: Uuid; name: string; type: PropertyType; position: string;
-  config: { dated?: boolean; defaults?: Record<string, unknown>; when?: { propertyId: Uuid; optionIds: Uuid[] } | null };
-  options: Option[];
-}
+export type Option = S['Option'] & Gap['Option'];
+export type Property = Omit<S['Property'], 'config' | 'options'> & { config: S['Property']['config'] & Gap['PropertyConfig']; options: Option[] };
 
-export type FilterOp = 'is' | 'is_not' | 'contains' | 'not_contains' | 'empty' | 'not_empty' | 'eq' | 'gt' | 'lt' | 'on' | 'before' | 'after';
-export interface FilterRule { propertyId: Uuid; op: FilterOp; values?: string[]; text?: string }
-export interface Sort { columnId: string; direction: 'asc' | 'desc' }
-export type ViewKind = 'board' | 'list' | 'roadmap';
-export interface View {
-  id: Uuid; name: string; kind: ViewKind; groupById: Uuid | null; position: string; isDefault: boolean;
-  filters: { rules: FilterRule[] }; lens: { rules: FilterRule[] }; sort: Sort | null; lensSort: Sort | null;
-  /** The view's own card view merged over the project's, or null when it follows the project's. */
-  cardView?: CardView | null;
+export type FilterRule = S['View']['filters']['rules'][number];
+export type FilterOp = FilterRule['op'];
+export type Sort = NonNullable<S['Sort']>;
+export type View = S['View'] & Gap['View'];
+export type ViewKind = View['kind'];
+export type CardView = S['CardView'];
+export type CardRow = CardView['rows'][string];
+
+export type BoardTask = S['TaskItem'];
+export type Values = BoardTask['values'];
+export type ArchivedTask = S['ArchivedTask'];
+
+export type RunStatus = S['RunStatus'];
+export type Run = Omit<S['Run'], 'steps' | 'log'> & Gap['Run'];
+export type RunStep = NonNullable<Gap['Run']['steps']>[number];
+export type RunLog = NonNullable<Gap['Run']['log']>[number];
+export type PastRun = S['PastRun'];
+
+export type Board = Omit<S['Board'], 'project' | 'properties' | 'views' | 'runs'> & { project: Project; properties: Property[]; views: View[]; runs: Run[] };
+
+export type LinkRow = S['TaskRow'];
+export type ChecklistItem = S['ChecklistItem'];
+export type Comment = S['Comment'];
+export type ActivityEntry = Omit<S['ActivityEntry'], 'data'> & Gap['ActivityEntry'];
+/** A line of the project's feed: the entry and the task it names. */
+export type FeedEntry = Answer<'/api/projects/{projectId}/activity', 'get'>['activity'][number] & Gap['ActivityEntry'];
+export type FullTask = Omit<S['Task'], 'checklist' | 'activity' | 'run'> & { checklist: ChecklistItem[]; activity: ActivityEntry[]; run: Run | null };
+
+export type DeletedRow = S['DeletedTask'];
+export type SearchHit = S['SearchHit'];
+
+export type Attachment = S['Attachment'];
+export type ChangelogEntry = S['ChangelogEntry'];
+export type Webhook = S['Webhook'];
+export type Delivery = S['Delivery'];
+export type Token = S['Token'];
+export type Rules = S['AgentRules'];
+
+export type TaskList = S['List'];
+export type ListTask = BoardTask & Gap['ListTask'];
+export type Chart = S['Chart'];
+export type ChartKind = Chart['kind'];
+export type ChartData = S['ChartData'];
+
+export type ChangeEvent = S['ChangeEvent'];
+export type PresenceEvent = S['PresenceEvent'];
+
+// GAPS:START — fields the service sends that its document (apps/api OpenAPI) leaves out or types
+// as `never`/`unknown`. Each is a fault of the document, reported to the lead; remove an entry
+// once `npm run client:types` carries the field (test/architecture/web-types.test.ts checks that
+// no entry names a field the generated type already has).
+interface Gap {
+  /** GET /api/projects: `taskCount`, `createdAt` on each project. */
+  Project: { createdAt?: string; taskCount?: number };
+  /** Option: a dated select's or an iteration's `startsOn`, `targetOn`, `note` (described, not listed). */
+  Option: { startsOn?: string | null; targetOn?: string | null; note?: string | null };
+  /** Property.config: an iteration's `when` (done-when condition). */
+  PropertyConfig: { when?: { propertyId: Uuid; optionIds: Uuid[] } | null };
+  /** GET /api/projects/{projectId}/board views[]: `cardView` (the view's own card view or null). */
+  View: { cardView?: CardView | null };
+  /** Run.steps and Run.log: typed `unknown[]`. */
+  Run: {
+    steps?: { text: string; state: 'done' | 'active' | 'waiting' }[];
+    log?: { at: string; text: string; by: { id: Uuid; name: string } | null }[];
+  };
+  /** ActivityEntry.data: typed `Record<string, never>`, so no field of it can be read. */
+  ActivityEntry: { data: Record<string, any> };
+  /** GET /api/lists/{listId} tasks[]: typed `Record<string, never>`. */
+  ListTask: { projectId: Uuid; projectKey: string; archived: boolean };
 }
-export interface CardRow { place: 'headerL' | 'headerR' | 'title' | 'footer' | 'off'; mode: 'colour' | 'fixed' | 'text' | 'avatar' }
-export interface CardView { rows: Record<string, CardRow> }
-
-export type Values = Record<Uuid, unknown>;
-export interface BoardTask {
-  id: Uuid; number: number; key: string; title: string; description: string; position: string;
-  createdAt: string; updatedAt: string; archivedAt: string | null; values: Values;
-  checklistTotal: number; checklistDone: number; commentCount: number; blockedBy: string[];
-  parts: { done: number; total: number } | null;
-}
-export interface ArchivedTask { id: Uuid; number: number; key: string; title: string; description: string; position: string; archivedAt: string }
-
-export type RunStatus = 'running' | 'paused' | 'waiting' | 'handed_over' | 'done' | 'failed' | 'stopped' | 'lost' | 'taken_over';
-export interface RunStep { text: string; state: 'done' | 'active' | 'waiting' }
-export interface RunLog { at: string; text: string; by: { id: Uuid; name: string } | null }
-export interface Run {
-  id: Uuid; taskId: Uuid; status: RunStatus; goal: string; step: string; control: string | null;
-  startedAt: string; updatedAt: string; reportDueAt: string | null; beatAt: string; endedAt: string | null;
-  agent: Person; stepsTotal?: number; stepsDone?: number; lastLog?: string; steps?: RunStep[]; log?: RunLog[];
-}
-
-export interface Board {
-  project: Project; invites: Invite[]; members: Member[]; properties: Property[]; views: View[];
-  cardView: CardView; tasks: BoardTask[]; archived: ArchivedTask[]; runs: Run[]; taskCount?: number;
-}
-
-export interface LinkRow { id: Uuid; key: string; title: string; over: boolean }
-export interface ChecklistItem { id: Uuid; taskId: Uuid; text: string; done: boolean; position: string }
-export interface Comment { id: Uuid; taskId: Uuid; authorId: Uuid; body: string; createdAt: string; editedAt: string | null; author: Person | null }
-export interface ActivityEntry { id: Uuid; kind: string; createdAt: string; data: Record<string, any>; actor: Person | null; taskId?: Uuid | null; taskKey?: string | null }
-export interface FullTask extends BoardTask {
-  links: { blockedBy: LinkRow[]; blocks: LinkRow[] }; parent: LinkRow | null; children: LinkRow[];
-  checklist: ChecklistItem[]; comments: Comment[]; activity: ActivityEntry[]; run: Run | null; pastRuns: Run[];
-}
-
-export interface DeletedRow { id: Uuid; number: number; key: string; title: string; position: string; deletedAt: string; goesAt: string }
-export interface SearchHit { task: { id: Uuid; number: number; key: string; title: string; position: string; archivedAt: string }; snippet: string }
-
-export interface Attachment {
-  id: Uuid; taskId: Uuid; uploaderId: Uuid; name: string; mime: string; size: number;
-  width: number | null; height: number | null; createdAt: string; url: string;
-}
-export interface ChangelogEntry {
-  optionId: Uuid; propertyId: Uuid; propertyName: string; name: string; shippedAt: string; note: string | null;
-  tasks: { id: Uuid; key: string; title: string }[];
-}
-export interface Webhook { id: Uuid; url: string; kinds: string[]; enabled: boolean; secretPrefix: string; createdAt: string; lastDelivery: Delivery | null }
-export interface Delivery { id: Uuid; kind: string; taskKey: string | null; status: 'pending' | 'delivered' | 'dropped'; tries: number; lastCode: number | null; lastError: string | null; createdAt: string; nextTryAt: string | null; deliveredAt: string | null }
-export interface Token { id: Uuid; agentId: Uuid; prefix: string; createdAt: string; lastUsedAt: string | null }
-export interface Rules { text: string; hash: string; updatedAt: string | null }
-
-export interface TaskList { id: Uuid; name: string; count: number; createdAt: string }
-export interface ListTask extends BoardTask { projectId: Uuid; projectKey: string; archived: boolean }
-export type ChartKind = 'burnup' | 'flow' | 'throughput';
-export interface Chart { id: Uuid; name: string; kind: ChartKind; projectIds: Uuid[]; propertyId: Uuid | null; createdAt: string }
-export interface ChartData { chart: Chart; from: string; to: string; days: string[]; series: { key: string; name: string; values: number[] }[] }
-
-export interface ChangeEvent { projectId: Uuid; scope: 'board' | 'task' | 'project'; taskId?: Uuid; clientId: string | null }
-export interface PresenceEvent { projectId: Uuid; kind: 'presence'; clientId: string; userId: Uuid; taskId: Uuid | null; field: string | null }
+// GAPS:END
 
 export const AVATAR_COLOURS = ['#e0574d', '#d1913a', '#4f8a5b', '#3fb0c8', '#4b8fbe', '#6d5bd0', '#c2557a', '#b6763f', '#2f9e7a', '#7a8a2f', '#3d7fc1'];
 export const NONE = '__none__';

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { get } from '../api/client';
-import type { ActivityEntry, Board } from '../api/types';
+import type { Board, FeedEntry } from '../api/types';
 import { describeActivity } from '../task/Activity';
 import { Avatar } from '../ui/Avatar';
 import { ErrorLine } from '../ui/Field';
@@ -8,7 +8,7 @@ import { setQuery } from '../router';
 
 const PAGE = 50;
 type Cursor = { after: string; afterId: string } | null;
-interface FeedPageAnswer { activity: ActivityEntry[]; next: Cursor }
+interface FeedPageAnswer { activity: FeedEntry[]; next: Cursor }
 
 /** The project's activity feed, oldest first, read a page at a time by the answer's `next`. */
 export function FeedPage({ board }: { board: Board }) {

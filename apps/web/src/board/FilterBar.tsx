@@ -29,6 +29,8 @@ export function FilterBar({ board, view, me }: { board: Board; view: View; me: U
     );
     return `${p.name} ${OP_LABEL[r.op]} ${BLANK_OPS.has(r.op) ? '' : r.text ?? vals.join(' or ')}`;
   };
+  // The document leaves `lens` out when the caller has none.
+  const lensRules = view.lens?.rules ?? [];
   const writeShared = (rules: FilterRule[]) => act.run(async () => { await patch(`/views/${view.id}`, { filters: { rules } }); await refresh(); });
   const writeLens = (rules: FilterRule[], sort: Sort | null) => act.run(async () => { await put(`/views/${view.id}/lens`, { filters: { rules }, sort }); await refresh(); });
 
@@ -41,10 +43,10 @@ export function FilterBar({ board, view, me }: { board: Board; view: View; me: U
             <button type="button" className="icon" aria-label={`Remove filter ${describe(r)} for everyone`} onClick={() => void writeShared(view.filters.rules.filter((_, j) => j !== i))}>×</button>
           </li>
         ))}
-        {view.lens.rules.map((r, i) => (
+        {lensRules.map((r, i) => (
           <li key={`l${i}`} className="rule lens">
             <span><span className="muted">mine:</span> {describe(r)}</span>
-            <button type="button" className="icon" aria-label={`Remove my filter ${describe(r)}`} onClick={() => void writeLens(view.lens.rules.filter((_, j) => j !== i), view.lensSort)}>×</button>
+            <button type="button" className="icon" aria-label={`Remove my filter ${describe(r)}`} onClick={() => void writeLens(lensRules.filter((_, j) => j !== i), view.lensSort ?? null)}>×</button>
           </li>
         ))}
       </ul>
@@ -55,7 +57,7 @@ export function FilterBar({ board, view, me }: { board: Board; view: View; me: U
           value={view.lensSort ? `${view.lensSort.columnId}:${view.lensSort.direction}` : ''}
           onChange={(e) => {
             const [columnId, direction] = e.target.value.split(':');
-            void writeLens(view.lens.rules, columnId ? { columnId, direction: direction as 'asc' | 'desc' } : null);
+            void writeLens(lensRules, columnId ? { columnId, direction: direction as 'asc' | 'desc' } : null);
           }}
         >
           <option value="">{view.sort ? 'The view’s order' : 'Board rank'}</option>
@@ -65,13 +67,13 @@ export function FilterBar({ board, view, me }: { board: Board; view: View; me: U
           ])}
         </select>
       </label>
-      {(view.lens.rules.length > 0 || view.lensSort) && (
+      {(lensRules.length > 0 || view.lensSort) && (
         <button type="button" onClick={() => void act.run(async () => { await post(`/views/${view.id}/lens/promote`); await refresh(); })}>
           Share my filters with everyone
         </button>
       )}
       <ViewMenu board={board} view={view} />
-      {open && <RuleForm board={board} onAdd={(rule, mine) => (mine ? writeLens([...view.lens.rules, rule], view.lensSort) : writeShared([...view.filters.rules, rule]))} me={me} />}
+      {open && <RuleForm board={board} onAdd={(rule, mine) => (mine ? writeLens([...lensRules, rule], view.lensSort ?? null) : writeShared([...view.filters.rules, rule]))} me={me} />}
       <ErrorLine error={act.error} />
     </div>
   );

@@ -145,7 +145,7 @@ export function sortTasks(tasks: BoardTask[], sort: Sort | null, properties: Map
 export function visibleTasks(board: Board, view: View | undefined, meId: string): BoardTask[] {
   if (!view) return board.tasks;
   const props = new Map(board.properties.map((p) => [p.id, p]));
-  const rules = [...view.filters.rules, ...view.lens.rules];
+  const rules = [...view.filters.rules, ...(view.lens?.rules ?? [])];
   const kept = rules.length ? board.tasks.filter((t) => passes(t, rules, props, meId)) : board.tasks;
   return sortTasks(kept, view.lensSort ?? view.sort, props);
 }

@@ -14,7 +14,7 @@ export function Checklist({ task, pid, onChanged }: { task: FullTask; pid: strin
       <h3 id="checklist-h">Checklist <span className="muted">{done}/{task.checklist.length}</span></h3>
       {task.checklist.length > 0 && <progress max={task.checklist.length} value={done} aria-label={`${done} of ${task.checklist.length} done`} />}
       <ul>
-        {task.checklist.map((item) => <Item key={item.id} item={item} pid={pid} onChanged={onChanged} />)}
+        {task.checklist.map((item) => <Item taskId={task.id} key={item.id} item={item} pid={pid} onChanged={onChanged} />)}
       </ul>
       <form
         className="inline-form"
@@ -33,7 +33,7 @@ export function Checklist({ task, pid, onChanged }: { task: FullTask; pid: strin
   );
 }
 
-function Item({ item, pid, onChanged }: { item: ChecklistItem; pid: string; onChanged: () => Promise<void> }) {
+function Item({ item, taskId, pid, onChanged }: { item: ChecklistItem; taskId: string; pid: string; onChanged: () => Promise<void> }) {
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [clash, setClash] = useState<string | null>(null);
@@ -52,7 +52,7 @@ function Item({ item, pid, onChanged }: { item: ChecklistItem; pid: string; onCh
     <li className="check-item">
       <input type="checkbox" checked={done} aria-label={`Done: ${item.text}`} onChange={(e) => { setDone(e.target.checked); void call(() => patch(`/checklist/${item.id}`, { done: e.target.checked })); }} />
       {draft === null ? (
-        <button type="button" className="link item-text" onClick={() => { setDraft(item.text); announcePresence(pid, item.taskId, `checklist:${item.id}`); }}>
+        <button type="button" className="link item-text" onClick={() => { setDraft(item.text); announcePresence(pid, taskId, `checklist:${item.id}`); }}>
           {item.done ? <s>{item.text}</s> : item.text}
         </button>
       ) : (
@@ -60,13 +60,13 @@ function Item({ item, pid, onChanged }: { item: ChecklistItem; pid: string; onCh
           className="inline-form"
           onSubmit={(e) => {
             e.preventDefault();
-            void call(async () => { await patch(`/checklist/${item.id}`, { text: draft, baseText: item.text }); setDraft(null); announcePresence(pid, item.taskId, null); });
+            void call(async () => { await patch(`/checklist/${item.id}`, { text: draft, baseText: item.text }); setDraft(null); announcePresence(pid, taskId, null); });
           }}
         >
           <label className="sr-only" htmlFor={`ci-${item.id}`}>Item text</label>
           <input id={`ci-${item.id}`} value={draft} maxLength={400} onChange={(e) => setDraft(e.target.value)} autoFocus />
           <button type="submit">Save</button>
-          <button type="button" onClick={() => { setDraft(null); announcePresence(pid, item.taskId, null); }}>Cancel</button>
+          <button type="button" onClick={() => { setDraft(null); announcePresence(pid, taskId, null); }}>Cancel</button>
         </form>
       )}
       <button type="button" className="icon" aria-label={`Delete item ${item.text}`} onClick={() => void call(() => del(`/checklist/${item.id}`))}>×</button>

@@ -17,7 +17,7 @@ export function RunBox({ task, onChanged }: { task: FullTask; onChanged: () => P
       <h3 id="run-h">Agent run</h3>
       {run ? (
         <div className={`run run-${run.status}`}>
-          <p><Avatar person={run.agent} size={20} /> <strong>{run.agent.name}</strong> · <span className="run-status">{run.status === 'handed_over' ? 'Waiting for review' : run.status}</span>{run.control && <span className="muted"> · asked to {run.control.replace('_', ' ')}</span>}</p>
+          <p><Avatar person={run.agent} size={20} /> <strong>{run.agent?.name ?? 'An agent'}</strong> · <span className="run-status">{run.status === 'handed_over' ? 'Waiting for review' : run.status}</span>{run.control && <span className="muted"> · asked to {run.control.replace('_', ' ')}</span>}</p>
           <p><strong>Goal:</strong> {run.goal || '—'}</p>
           <p><strong>Now:</strong> {run.step || '—'}</p>
           {run.steps && run.steps.length > 0 && (
@@ -65,7 +65,7 @@ function PastRuns({ task }: { task: FullTask }) {
   return (
     <details>
       <summary>Past runs ({runs.length}{canMore ? '+' : ''})</summary>
-      <ul className="past-runs">{runs.map((r) => <li key={r.id}>{r.agent.name}: {r.goal || r.step} — {r.status} {r.endedAt ? new Date(r.endedAt).toLocaleString() : ''}</li>)}</ul>
+      <ul className="past-runs">{runs.map((r) => <li key={r.id}>{r.agent?.name ?? 'An agent'}: {r.goal || r.step} — {r.status} {r.endedAt ? new Date(r.endedAt).toLocaleString() : ''}</li>)}</ul>
       {canMore && <button type="button" disabled={act.busy} onClick={loadMore}>Show earlier runs</button>}
       <ErrorLine error={act.error} />
     </details>
