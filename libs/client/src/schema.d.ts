@@ -2375,6 +2375,37 @@ export interface components {
             /** Format: uuid */
             createdBy: string;
         };
+        /** @description A task of a person's list: the board read's task item plus its project and whether it is archived. */
+        ListTask: {
+            /** Format: uuid */
+            id: string;
+            number: number;
+            key: string;
+            title: string;
+            description: string;
+            /** @description Base-62 fractional index, compared byte by byte. */
+            position: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            archivedAt: string | null;
+            values: {
+                [key: string]: unknown;
+            };
+            checklistTotal: number;
+            checklistDone: number;
+            commentCount: number;
+            blockedBy: string[];
+            parts: {
+                done: number;
+                total: number;
+            } | null;
+            /** Format: uuid */
+            projectId: string;
+            projectKey: string;
+            archived: boolean;
+        };
         TaskRow: {
             /** Format: uuid */
             id: string;
@@ -2498,8 +2529,47 @@ export interface components {
             kind: "created" | "title" | "description" | "value" | "checklist" | "comment" | "run" | "archive" | "link" | "deleted" | "reset" | "import" | "attachment" | "rules";
             /** Format: date-time */
             createdAt: string;
-            data: Record<string, never>;
+            data: components["schemas"]["ActivityData"];
             actor: components["schemas"]["Avatar"] | null;
+        };
+        /** @description A line of the project feed: the entry and its task, if any. */
+        FeedEntry: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "created" | "title" | "description" | "value" | "checklist" | "comment" | "run" | "archive" | "link" | "deleted" | "reset" | "import" | "attachment" | "rules";
+            /** Format: date-time */
+            createdAt: string;
+            data: components["schemas"]["ActivityData"];
+            actor: components["schemas"]["Avatar"] | null;
+            taskId: string | null;
+            taskKey: string | null;
+        };
+        /** @description What the line says, by kind (interface.md › Activity entry); fields of one kind only. */
+        ActivityData: {
+            property?: string;
+            value?: unknown;
+            dropped?: string[];
+            propertyIds?: string[];
+            hidBy?: string | null;
+            /** Format: uuid */
+            commentId?: string;
+            action?: string;
+            authorId?: string | null;
+            byProject?: boolean;
+            blockerKey?: string;
+            parentKey?: string;
+            /** Format: uuid */
+            attachmentId?: string;
+            name?: string;
+            sourceId?: string;
+            hash?: string;
+            text?: string;
+            /** Format: uuid */
+            forUserId?: string;
+            forName?: string;
+            /** Format: uuid */
+            shipId?: string;
         };
         Attachment: {
             /** Format: uuid */
@@ -2539,6 +2609,23 @@ export interface components {
         };
         /** @enum {string} */
         RunStatus: "running" | "paused" | "waiting" | "handed_over" | "done" | "failed" | "stopped" | "lost" | "taken_over";
+        /** @description One step of the plan (decisions.md › Runs). */
+        RunStep: {
+            text: string;
+            /** @enum {string} */
+            state: "done" | "active" | "waiting";
+        };
+        /** @description A log line; `by` is the person who wrote it, null for the agent. */
+        RunLogLine: {
+            /** Format: date-time */
+            at: string;
+            text: string;
+            by: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            } | null;
+        };
         /** @enum {string} */
         ControlWord: "pause" | "resume" | "stop" | "take_over";
         /** @description A run; `steps` and `log` (last 40 lines) on full run reads. */
@@ -2563,8 +2650,8 @@ export interface components {
             stepsTotal?: number;
             stepsDone?: number;
             lastLog?: string | null;
-            steps?: unknown[];
-            log?: unknown[];
+            steps?: components["schemas"]["RunStep"][];
+            log?: components["schemas"]["RunLogLine"][];
         };
         /** @description A closed run: no plan, no log. */
         PastRun: {
@@ -2588,6 +2675,9 @@ export interface components {
             color: string;
             /** @description Base-62 fractional index, compared byte by byte. */
             position: string;
+            startsOn?: string | null;
+            targetOn?: string | null;
+            note?: string | null;
             shippedAt?: string | null;
         };
         Property: {
@@ -2600,11 +2690,17 @@ export interface components {
             type: "select" | "multi_select" | "iteration" | "person" | "text" | "number" | "date" | "checkbox" | "link";
             /** @description Base-62 fractional index, compared byte by byte. */
             position: string;
+            /** @description `dated` (select only), `defaults` by type option id, and the `when` rule (decisions.md) when set. */
             config: {
                 dated?: boolean;
                 defaults?: {
                     [key: string]: unknown;
                 };
+                when?: {
+                    /** Format: uuid */
+                    propertyId: string;
+                    optionIds: string[];
+                } | null;
             };
             options: components["schemas"]["Option"][];
             /** Format: date-time */
@@ -2795,7 +2891,12 @@ export interface components {
             labels: number;
             checklistItems: number;
             comments: number;
-            skipped: unknown[];
+            skipped: components["schemas"]["ImportSkip"][];
+        };
+        /** @description A card of the export left out, and why. */
+        ImportSkip: {
+            sourceId: string;
+            reason: string;
         };
         Json: unknown;
         Count: {
@@ -4049,7 +4150,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Board"] & {
+                    "application/json": {
+                        project: components["schemas"]["Project"];
+                        invites: components["schemas"]["Invite"][];
+                        members: components["schemas"]["Member"][];
+                        properties: components["schemas"]["Property"][];
+                        views: components["schemas"]["View"][];
+                        cardView: components["schemas"]["CardView"];
+                        tasks: components["schemas"]["TaskItem"][];
+                        archived: components["schemas"]["ArchivedTask"][];
+                        runs: components["schemas"]["Run"][];
                         taskCount: number;
                     };
                 };
@@ -4078,8 +4188,8 @@ export interface operations {
             content: {
                 "application/json": {
                     goal?: string | null;
-                    /** @description Checked by the rule `plan`. */
-                    steps?: unknown;
+                    /** @description The plan: step texts, trimmed. */
+                    steps?: string[] | null;
                     step?: string | null;
                 };
             };
@@ -4158,8 +4268,8 @@ export interface operations {
                     beat?: unknown;
                     goal?: string | null;
                     step?: string | null;
-                    /** @description Checked by the rule `plan`. */
-                    steps?: unknown;
+                    /** @description The plan: step texts, trimmed. */
+                    steps?: string[] | null;
                     /** @description Checked by the rule `step-index`. */
                     stepIndex?: unknown;
                     log?: string | null;
@@ -4371,10 +4481,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        activity: (components["schemas"]["ActivityEntry"] & {
-                            taskId: string | null;
-                            taskKey: string | null;
-                        })[];
+                        activity: components["schemas"]["FeedEntry"][];
                     };
                 };
             };
@@ -5280,7 +5387,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         imported: number;
-                        skipped: unknown[];
+                        skipped: components["schemas"]["ImportSkip"][];
                     };
                 };
             };
@@ -5566,7 +5673,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         list: components["schemas"]["List"];
-                        tasks: Record<string, never>[];
+                        tasks: components["schemas"]["ListTask"][];
                     };
                 };
             };
@@ -5759,14 +5866,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `chart-name`. */
-                    name?: unknown;
-                    /** @description Checked by the rule `chart-kind`. */
-                    kind?: unknown;
-                    /** @description Checked by the rule `chart-projects`. */
-                    projectIds?: unknown;
-                    /** @description Checked by the rule `chart-property`. */
-                    propertyId?: unknown;
+                    name: string;
+                    /** @enum {string} */
+                    kind: "burnup" | "flow" | "throughput";
+                    projectIds: string[];
+                    /**
+                     * Format: uuid
+                     * @description A select property of one of the projects: required by a flow chart, ignored by the others.
+                     */
+                    propertyId?: string | null;
                 };
             };
         };
@@ -5837,7 +5945,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": {
+                    name?: string;
+                    projectIds?: string[];
+                    propertyId?: string | null;
+                };
             };
         };
         responses: {

@@ -23,7 +23,7 @@ const ok = ref('Ok');
 const wrap = (key: string, schema: JsonSchema, more: Record<string, JsonSchema> = {}): JsonSchema => obj({ [key]: schema, ...more });
 const board = ref('Board');
 /** The board read (interface.md › Board reads). */
-export const BOARD_SCHEMA: JsonSchema = obj({
+const boardFields: Record<string, JsonSchema> = {
   project: ref('Project'),
   invites: arrayOf(ref('Invite')),
   members: arrayOf(ref('Member')),
@@ -33,7 +33,8 @@ export const BOARD_SCHEMA: JsonSchema = obj({
   tasks: arrayOf(ref('TaskItem')),
   archived: arrayOf(ref('ArchivedTask')),
   runs: arrayOf(ref('Run')),
-});
+};
+export const BOARD_SCHEMA: JsonSchema = obj(boardFields);
 
 /**
  * Every route's success answer, written once from interface.md and decisions.md. The key is
@@ -113,7 +114,7 @@ export const ANSWERS: Record<string, Answer> = {
   'DELETE /api/tasks/{taskId}/parent': { schema: ok },
   'GET /api/projects/{projectId}/board': { schema: board, description: 'The whole board; may close runs whose lease ran out.' },
   'GET /api/projects/{projectId}/changelog': { schema: wrap('changelog', arrayOf(ref('ChangelogEntry'))) },
-  'GET /api/projects/{projectId}/settings': { schema: { allOf: [board, obj({ taskCount: int })] }, description: 'The board with only the three tasks the card preview draws.' },
+  'GET /api/projects/{projectId}/settings': { schema: obj({ ...boardFields, taskCount: int }), description: 'The board with only the three tasks the card preview draws.' },
 
   'POST /api/tasks/{taskId}/run': { schema: wrap('run', ref('Run')), conflict: true },
   'PATCH /api/runs/{runId}': { schema: wrap('run', ref('Run'), { control: nullable(ref('ControlWord')) }), conflict: true, description: 'The run as it stands; its `control` is the word a person asked for, if any.' },
@@ -126,7 +127,7 @@ export const ANSWERS: Record<string, Answer> = {
   },
   'POST /api/projects/{projectId}/presence': { schema: ok },
   'GET /api/projects/{projectId}/activity': {
-    schema: obj({ activity: arrayOf({ allOf: [ref('ActivityEntry'), obj({ taskId: nullable(uuid), taskKey: nullable(str) })] }) }),
+    schema: obj({ activity: arrayOf(ref('FeedEntry')) }),
     description: 'A page of the feed after the cursor.',
   },
 
@@ -165,7 +166,7 @@ export const ANSWERS: Record<string, Answer> = {
   'DELETE /api/comments/{commentId}': { schema: ok },
 
   'POST /api/projects/{projectId}/import/preview': { schema: wrap('preview', ref('ImportPreview')), conflict: true },
-  'POST /api/projects/{projectId}/import': { schema: obj({ imported: int, skipped: arrayOf(anyJson) }), conflict: true },
+  'POST /api/projects/{projectId}/import': { schema: obj({ imported: int, skipped: arrayOf(ref('ImportSkip')) }), conflict: true },
 
   'GET /api/tasks/{taskId}/attachments': { schema: wrap('attachments', arrayOf(ref('Attachment'))) },
   'POST /api/tasks/{taskId}/attachments': {
@@ -178,7 +179,7 @@ export const ANSWERS: Record<string, Answer> = {
 
   'GET /api/lists': { schema: wrap('lists', arrayOf(ref('List'))) },
   'POST /api/lists': { schema: wrap('list', ref('List')), conflict: true },
-  'GET /api/lists/{listId}': { schema: obj({ list: ref('List'), tasks: arrayOf({ type: 'object' }) }) },
+  'GET /api/lists/{listId}': { schema: obj({ list: ref('List'), tasks: arrayOf(ref('ListTask')) }) },
   'PATCH /api/lists/{listId}': { schema: wrap('list', ref('List')), conflict: true },
   'DELETE /api/lists/{listId}': { schema: ok },
   'PUT /api/lists/{listId}/tasks/{taskId}': { schema: ok },
