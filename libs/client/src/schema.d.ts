@@ -689,7 +689,9 @@ export interface paths {
         };
         /**
          * GET /api/tasks/{taskId}/runs
-         * @description **Access**: Any member of the project, person or agent.
+         * @description Twenty closed runs before `?before=`; `more` says whether older ones remain.
+         *
+         *     **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
          */
@@ -759,7 +761,7 @@ export interface paths {
         };
         /**
          * GET /api/projects/{projectId}/activity
-         * @description A page of the feed after the cursor.
+         * @description A page of the feed after the cursor; `next` is the cursor of the following page, null at the end.
          *
          *     **Access**: Any member of the project, person or agent.
          *
@@ -2294,6 +2296,25 @@ export interface components {
             doneWhen: components["schemas"]["DoneWhen"];
             releases?: boolean;
             sprints?: boolean;
+            /** Format: date-time */
+            createdAt?: string;
+        };
+        /** @description A project of `GET /api/projects`: the project and its number of live tasks. */
+        ProjectListed: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            key: string;
+            /** Format: uuid */
+            ownerId: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "member";
+            doneWhen: components["schemas"]["DoneWhen"];
+            releases?: boolean;
+            sprints?: boolean;
+            /** Format: date-time */
+            createdAt?: string;
+            taskCount: number;
         };
         /** @description An agent token: only its prefix after creation. */
         Token: {
@@ -2545,7 +2566,7 @@ export interface components {
             taskId: string | null;
             taskKey: string | null;
         };
-        /** @description What the line says, by kind (interface.md › Activity entry); fields of one kind only. */
+        /** @description What the line says, by kind (interface.md › Activity entry); `selects`, `changes`, `runId`, `status`, `itemId` beyond the contract. `title` and `description` lines carry nothing. */
         ActivityData: {
             property?: string;
             value?: unknown;
@@ -2570,6 +2591,19 @@ export interface components {
             forName?: string;
             /** Format: uuid */
             shipId?: string;
+            /** @description `created`: the option of each select at creation, by property id (charts read it). */
+            selects?: {
+                [key: string]: string;
+            };
+            /** @description `value`: each select the write changed, by property id, as [from option, to option] (charts read it). */
+            changes?: {
+                [key: string]: (string | null)[];
+            };
+            /** Format: uuid */
+            runId?: string;
+            status?: components["schemas"]["RunStatus"];
+            /** Format: uuid */
+            itemId?: string;
         };
         Attachment: {
             /** Format: uuid */
@@ -2758,6 +2792,7 @@ export interface components {
                 /** @enum {string} */
                 direction: "asc" | "desc";
             } | null;
+            cardView?: components["schemas"]["CardView"] | null;
         };
         /** @description Where each property shows on a card. */
         CardView: {
@@ -4361,7 +4396,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
+            /** @description Twenty closed runs before `?before=`; `more` says whether older ones remain. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4369,6 +4404,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         runs: components["schemas"]["PastRun"][];
+                        more: boolean;
                     };
                 };
             };
@@ -4474,7 +4510,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of the feed after the cursor. */
+            /** @description A page of the feed after the cursor; `next` is the cursor of the following page, null at the end. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4482,6 +4518,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         activity: components["schemas"]["FeedEntry"][];
+                        next: {
+                            /** Format: date-time */
+                            after: string;
+                            /** Format: uuid */
+                            afterId: string;
+                        } | null;
                     };
                 };
             };
@@ -5193,7 +5235,15 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
+            /** @description A conflict with a rule (a duplicate name, a closed run, a circle, …). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EditClash"] | components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -6437,7 +6487,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        projects: components["schemas"]["Project"][];
+                        projects: components["schemas"]["ProjectListed"][];
                     };
                 };
             };

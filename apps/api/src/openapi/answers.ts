@@ -57,7 +57,7 @@ export const ANSWERS: Record<string, Answer> = {
   'GET /api/auth/sessions': { schema: obj({ others: int }) },
   'DELETE /api/auth/sessions': { schema: ok },
 
-  'GET /api/projects': { schema: wrap('projects', arrayOf(ref('Project'))) },
+  'GET /api/projects': { schema: wrap('projects', arrayOf(ref('ProjectListed'))) },
   'POST /api/projects': { schema: wrap('project', ref('Project')), conflict: true },
   'PATCH /api/projects/{projectId}': { schema: wrap('project', ref('Project')), conflict: true },
   'DELETE /api/projects/{projectId}': { schema: ok },
@@ -120,15 +120,15 @@ export const ANSWERS: Record<string, Answer> = {
   'PATCH /api/runs/{runId}': { schema: wrap('run', ref('Run'), { control: nullable(ref('ControlWord')) }), conflict: true, description: 'The run as it stands; its `control` is the word a person asked for, if any.' },
   'POST /api/runs/{runId}/control': { schema: wrap('run', ref('Run')), conflict: true },
   'GET /api/runs/{runId}': { schema: wrap('run', ref('Run')) },
-  'GET /api/tasks/{taskId}/runs': { schema: wrap('runs', arrayOf(ref('PastRun'))) },
+  'GET /api/tasks/{taskId}/runs': { schema: obj({ runs: arrayOf(ref('PastRun')), more: bool }), description: 'Twenty closed runs before `?before=`; `more` says whether older ones remain.' },
   'GET /api/projects/{projectId}/stream': {
     mediaType: 'text/event-stream',
     schema: { type: 'string', description: '`retry: 3000`, `event: ready`, then `event: change` / `event: presence` lines and a `: ping` comment every 25 seconds.' },
   },
   'POST /api/projects/{projectId}/presence': { schema: ok },
   'GET /api/projects/{projectId}/activity': {
-    schema: obj({ activity: arrayOf(ref('FeedEntry')) }),
-    description: 'A page of the feed after the cursor.',
+    schema: obj({ activity: arrayOf(ref('FeedEntry')), next: nullable(obj({ after: timestamp, afterId: uuid })) }),
+    description: 'A page of the feed after the cursor; `next` is the cursor of the following page, null at the end.',
   },
 
   'GET /api/projects/{projectId}/webhooks': { schema: wrap('webhooks', arrayOf(ref('Webhook'))) },
@@ -157,7 +157,7 @@ export const ANSWERS: Record<string, Answer> = {
   'POST /api/tasks/{taskId}/checklist': { schema: wrap('item', ref('ChecklistItem')) },
   'PATCH /api/checklist/{itemId}': {
     schema: { anyOf: [wrap('item', ref('ChecklistItem')), ref('Ok')] },
-    conflict: true,
+    conflict: 'edit',
     description: 'The item as saved; `{ ok: true }` for a patch that names nothing to change. A text clash is 409 `{ error, current }`.',
   },
   'DELETE /api/checklist/{itemId}': { schema: ok },

@@ -42,8 +42,9 @@ export const PROPERTY_SCHEMAS: Record<string, JsonSchema> = {
       lens: rules,
       sort,
       lensSort: sort,
+      cardView: nullable(ref('CardView')),
     },
-    ['lens', 'lensSort'],
+    ['lens', 'lensSort', 'cardView'],
   ),
   CardView: obj({ rows: mapOf(obj({ place: str, mode: str }, ['mode'])) }, [], 'Where each property shows on a card.'),
   ChangelogEntry: obj({

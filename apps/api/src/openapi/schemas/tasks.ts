@@ -60,7 +60,7 @@ export const TASK_SCHEMAS: Record<string, JsonSchema> = {
   FeedEntry: obj({ ...activityFields, taskId: nullable(uuid), taskKey: nullable(str) }, [], 'A line of the project feed: the entry and its task, if any.'),
   ActivityData: {
     type: 'object',
-    description: 'What the line says, by kind (interface.md › Activity entry); fields of one kind only.',
+    description: 'What the line says, by kind (interface.md › Activity entry); `selects`, `changes`, `runId`, `status`, `itemId` beyond the contract. `title` and `description` lines carry nothing.',
     properties: {
       property: str,
       value: anyJson,
@@ -81,7 +81,16 @@ export const TASK_SCHEMAS: Record<string, JsonSchema> = {
       forUserId: uuid,
       forName: str,
       shipId: uuid,
+      selects: { ...mapOf(uuid), description: '`created`: the option of each select at creation, by property id (charts read it).' },
+      changes: {
+        ...mapOf({ type: 'array', items: nullable(uuid), minItems: 2, maxItems: 2 }),
+        description: '`value`: each select the write changed, by property id, as [from option, to option] (charts read it).',
+      },
+      runId: uuid,
+      status: ref('RunStatus'),
+      itemId: uuid,
     },
+    additionalProperties: false,
   },
   Attachment: obj({
     id: uuid,
