@@ -689,7 +689,9 @@ export interface paths {
         };
         /**
          * GET /api/tasks/{taskId}/runs
-         * @description **Access**: Any member of the project, person or agent.
+         * @description Twenty closed runs before `?before=`; `more` says whether older ones remain.
+         *
+         *     **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
          */
@@ -759,7 +761,7 @@ export interface paths {
         };
         /**
          * GET /api/projects/{projectId}/activity
-         * @description A page of the feed after the cursor.
+         * @description A page of the feed after the cursor; `next` is the cursor of the following page, null at the end.
          *
          *     **Access**: Any member of the project, person or agent.
          *
@@ -2294,6 +2296,25 @@ export interface components {
             doneWhen: components["schemas"]["DoneWhen"];
             releases?: boolean;
             sprints?: boolean;
+            /** Format: date-time */
+            createdAt?: string;
+        };
+        /** @description A project of `GET /api/projects`: the project and its number of live tasks. */
+        ProjectListed: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            key: string;
+            /** Format: uuid */
+            ownerId: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "member";
+            doneWhen: components["schemas"]["DoneWhen"];
+            releases?: boolean;
+            sprints?: boolean;
+            /** Format: date-time */
+            createdAt?: string;
+            taskCount: number;
         };
         /** @description An agent token: only its prefix after creation. */
         Token: {
@@ -2374,6 +2395,37 @@ export interface components {
             projectId: string;
             /** Format: uuid */
             createdBy: string;
+        };
+        /** @description A task of a person's list: the board read's task item plus its project and whether it is archived. */
+        ListTask: {
+            /** Format: uuid */
+            id: string;
+            number: number;
+            key: string;
+            title: string;
+            description: string;
+            /** @description Base-62 fractional index, compared byte by byte. */
+            position: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            archivedAt: string | null;
+            values: {
+                [key: string]: unknown;
+            };
+            checklistTotal: number;
+            checklistDone: number;
+            commentCount: number;
+            blockedBy: string[];
+            parts: {
+                done: number;
+                total: number;
+            } | null;
+            /** Format: uuid */
+            projectId: string;
+            projectKey: string;
+            archived: boolean;
         };
         TaskRow: {
             /** Format: uuid */
@@ -2498,8 +2550,60 @@ export interface components {
             kind: "created" | "title" | "description" | "value" | "checklist" | "comment" | "run" | "archive" | "link" | "deleted" | "reset" | "import" | "attachment" | "rules";
             /** Format: date-time */
             createdAt: string;
-            data: Record<string, never>;
+            data: components["schemas"]["ActivityData"];
             actor: components["schemas"]["Avatar"] | null;
+        };
+        /** @description A line of the project feed: the entry and its task, if any. */
+        FeedEntry: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "created" | "title" | "description" | "value" | "checklist" | "comment" | "run" | "archive" | "link" | "deleted" | "reset" | "import" | "attachment" | "rules";
+            /** Format: date-time */
+            createdAt: string;
+            data: components["schemas"]["ActivityData"];
+            actor: components["schemas"]["Avatar"] | null;
+            taskId: string | null;
+            taskKey: string | null;
+        };
+        /** @description What the line says, by kind (interface.md › Activity entry); `selects`, `changes`, `runId`, `status`, `itemId` beyond the contract. `title` and `description` lines carry nothing. */
+        ActivityData: {
+            property?: string;
+            value?: unknown;
+            dropped?: string[];
+            propertyIds?: string[];
+            hidBy?: string | null;
+            /** Format: uuid */
+            commentId?: string;
+            action?: string;
+            authorId?: string | null;
+            byProject?: boolean;
+            blockerKey?: string;
+            parentKey?: string;
+            /** Format: uuid */
+            attachmentId?: string;
+            name?: string;
+            sourceId?: string;
+            hash?: string;
+            text?: string;
+            /** Format: uuid */
+            forUserId?: string;
+            forName?: string;
+            /** Format: uuid */
+            shipId?: string;
+            /** @description `created`: the option of each select at creation, by property id (charts read it). */
+            selects?: {
+                [key: string]: string;
+            };
+            /** @description `value`: each select the write changed, by property id, as [from option, to option] (charts read it). */
+            changes?: {
+                [key: string]: (string | null)[];
+            };
+            /** Format: uuid */
+            runId?: string;
+            status?: components["schemas"]["RunStatus"];
+            /** Format: uuid */
+            itemId?: string;
         };
         Attachment: {
             /** Format: uuid */
@@ -2539,6 +2643,23 @@ export interface components {
         };
         /** @enum {string} */
         RunStatus: "running" | "paused" | "waiting" | "handed_over" | "done" | "failed" | "stopped" | "lost" | "taken_over";
+        /** @description One step of the plan (decisions.md › Runs). */
+        RunStep: {
+            text: string;
+            /** @enum {string} */
+            state: "done" | "active" | "waiting";
+        };
+        /** @description A log line; `by` is the person who wrote it, null for the agent. */
+        RunLogLine: {
+            /** Format: date-time */
+            at: string;
+            text: string;
+            by: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            } | null;
+        };
         /** @enum {string} */
         ControlWord: "pause" | "resume" | "stop" | "take_over";
         /** @description A run; `steps` and `log` (last 40 lines) on full run reads. */
@@ -2563,8 +2684,8 @@ export interface components {
             stepsTotal?: number;
             stepsDone?: number;
             lastLog?: string | null;
-            steps?: unknown[];
-            log?: unknown[];
+            steps?: components["schemas"]["RunStep"][];
+            log?: components["schemas"]["RunLogLine"][];
         };
         /** @description A closed run: no plan, no log. */
         PastRun: {
@@ -2588,6 +2709,9 @@ export interface components {
             color: string;
             /** @description Base-62 fractional index, compared byte by byte. */
             position: string;
+            startsOn?: string | null;
+            targetOn?: string | null;
+            note?: string | null;
             shippedAt?: string | null;
         };
         Property: {
@@ -2600,11 +2724,17 @@ export interface components {
             type: "select" | "multi_select" | "iteration" | "person" | "text" | "number" | "date" | "checkbox" | "link";
             /** @description Base-62 fractional index, compared byte by byte. */
             position: string;
+            /** @description `dated` (select only), `defaults` by type option id, and the `when` rule (decisions.md) when set. */
             config: {
                 dated?: boolean;
                 defaults?: {
                     [key: string]: unknown;
                 };
+                when?: {
+                    /** Format: uuid */
+                    propertyId: string;
+                    optionIds: string[];
+                } | null;
             };
             options: components["schemas"]["Option"][];
             /** Format: date-time */
@@ -2662,6 +2792,7 @@ export interface components {
                 /** @enum {string} */
                 direction: "asc" | "desc";
             } | null;
+            cardView?: components["schemas"]["CardView"] | null;
         };
         /** @description Where each property shows on a card. */
         CardView: {
@@ -2795,7 +2926,12 @@ export interface components {
             labels: number;
             checklistItems: number;
             comments: number;
-            skipped: unknown[];
+            skipped: components["schemas"]["ImportSkip"][];
+        };
+        /** @description A card of the export left out, and why. */
+        ImportSkip: {
+            sourceId: string;
+            reason: string;
         };
         Json: unknown;
         Count: {
@@ -4049,7 +4185,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Board"] & {
+                    "application/json": {
+                        project: components["schemas"]["Project"];
+                        invites: components["schemas"]["Invite"][];
+                        members: components["schemas"]["Member"][];
+                        properties: components["schemas"]["Property"][];
+                        views: components["schemas"]["View"][];
+                        cardView: components["schemas"]["CardView"];
+                        tasks: components["schemas"]["TaskItem"][];
+                        archived: components["schemas"]["ArchivedTask"][];
+                        runs: components["schemas"]["Run"][];
                         taskCount: number;
                     };
                 };
@@ -4078,8 +4223,8 @@ export interface operations {
             content: {
                 "application/json": {
                     goal?: string | null;
-                    /** @description Checked by the rule `plan`. */
-                    steps?: unknown;
+                    /** @description The plan: step texts, trimmed. */
+                    steps?: string[] | null;
                     step?: string | null;
                 };
             };
@@ -4158,8 +4303,8 @@ export interface operations {
                     beat?: unknown;
                     goal?: string | null;
                     step?: string | null;
-                    /** @description Checked by the rule `plan`. */
-                    steps?: unknown;
+                    /** @description The plan: step texts, trimmed. */
+                    steps?: string[] | null;
                     /** @description Checked by the rule `step-index`. */
                     stepIndex?: unknown;
                     log?: string | null;
@@ -4251,7 +4396,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
+            /** @description Twenty closed runs before `?before=`; `more` says whether older ones remain. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4259,6 +4404,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         runs: components["schemas"]["PastRun"][];
+                        more: boolean;
                     };
                 };
             };
@@ -4364,17 +4510,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of the feed after the cursor. */
+            /** @description A page of the feed after the cursor; `next` is the cursor of the following page, null at the end. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        activity: (components["schemas"]["ActivityEntry"] & {
-                            taskId: string | null;
-                            taskKey: string | null;
-                        })[];
+                        activity: components["schemas"]["FeedEntry"][];
+                        next: {
+                            /** Format: date-time */
+                            after: string;
+                            /** Format: uuid */
+                            afterId: string;
+                        } | null;
                     };
                 };
             };
@@ -5086,7 +5235,15 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
+            /** @description A conflict with a rule (a duplicate name, a closed run, a circle, …). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EditClash"] | components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -5280,7 +5437,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         imported: number;
-                        skipped: unknown[];
+                        skipped: components["schemas"]["ImportSkip"][];
                     };
                 };
             };
@@ -5566,7 +5723,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         list: components["schemas"]["List"];
-                        tasks: Record<string, never>[];
+                        tasks: components["schemas"]["ListTask"][];
                     };
                 };
             };
@@ -5759,14 +5916,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `chart-name`. */
-                    name?: unknown;
-                    /** @description Checked by the rule `chart-kind`. */
-                    kind?: unknown;
-                    /** @description Checked by the rule `chart-projects`. */
-                    projectIds?: unknown;
-                    /** @description Checked by the rule `chart-property`. */
-                    propertyId?: unknown;
+                    name: string;
+                    /** @enum {string} */
+                    kind: "burnup" | "flow" | "throughput";
+                    projectIds: string[];
+                    /**
+                     * Format: uuid
+                     * @description A select property of one of the projects: required by a flow chart, ignored by the others.
+                     */
+                    propertyId?: string | null;
                 };
             };
         };
@@ -5837,7 +5995,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": {
+                    name?: string;
+                    projectIds?: string[];
+                    propertyId?: string | null;
+                };
             };
         };
         responses: {
@@ -6325,7 +6487,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        projects: components["schemas"]["Project"][];
+                        projects: components["schemas"]["ProjectListed"][];
                     };
                 };
             };

@@ -1,20 +1,24 @@
-import { type ChartKind, parseDay, readFlowProperty, readKind, readProjectIds } from '@board/charts';
+import { CHART_KINDS, type ChartKind, MAX_CHART_PROJECTS, parseDay, readFlowProperty, readKind, readProjectIds } from '@board/charts';
 import { readListName } from '@board/lists';
 import { FieldRule, refusalOf } from '../http/dto/field-rules';
 
+const projectIds = { type: 'array', items: { type: 'string', format: 'uuid' }, minItems: 1, maxItems: MAX_CHART_PROJECTS };
+
 /** POST /charts, fields in the order `readChartCreate` checks them (which stays the one reader). */
 export class CreateChartBody {
-  @FieldRule('chart-name', (value) => refusalOf(() => readListName(value, true)))
+  @FieldRule('chart-name', (value) => refusalOf(() => readListName(value, true)), { schema: { type: 'string', minLength: 1, maxLength: 100 }, required: true })
   name: string;
 
-  @FieldRule('chart-kind', (value) => refusalOf(() => readKind(value)))
+  @FieldRule('chart-kind', (value) => refusalOf(() => readKind(value)), { schema: { type: 'string', enum: [...CHART_KINDS] }, required: true })
   kind: ChartKind;
 
-  @FieldRule('chart-projects', (value) => refusalOf(() => readProjectIds(value)))
+  @FieldRule('chart-projects', (value) => refusalOf(() => readProjectIds(value)), { schema: projectIds, required: true })
   projectIds: string[];
 
   /** Required by a flow chart (a select property of one of its projects); others ignore it. */
-  @FieldRule('chart-property', (value, dto) => ((dto as { kind?: unknown }).kind === 'flow' ? refusalOf(() => readFlowProperty(value)) : null))
+  @FieldRule('chart-property', (value, dto) => ((dto as { kind?: unknown }).kind === 'flow' ? refusalOf(() => readFlowProperty(value)) : null), {
+    schema: { type: ['string', 'null'], format: 'uuid', description: 'A select property of one of the projects: required by a flow chart, ignored by the others.' },
+  })
   propertyId?: string | null;
 }
 

@@ -23,7 +23,7 @@ const ok = ref('Ok');
 const wrap = (key: string, schema: JsonSchema, more: Record<string, JsonSchema> = {}): JsonSchema => obj({ [key]: schema, ...more });
 const board = ref('Board');
 /** The board read (interface.md › Board reads). */
-export const BOARD_SCHEMA: JsonSchema = obj({
+const boardFields: Record<string, JsonSchema> = {
   project: ref('Project'),
   invites: arrayOf(ref('Invite')),
   members: arrayOf(ref('Member')),
@@ -33,7 +33,8 @@ export const BOARD_SCHEMA: JsonSchema = obj({
   tasks: arrayOf(ref('TaskItem')),
   archived: arrayOf(ref('ArchivedTask')),
   runs: arrayOf(ref('Run')),
-});
+};
+export const BOARD_SCHEMA: JsonSchema = obj(boardFields);
 
 /**
  * Every route's success answer, written once from interface.md and decisions.md. The key is
@@ -56,7 +57,7 @@ export const ANSWERS: Record<string, Answer> = {
   'GET /api/auth/sessions': { schema: obj({ others: int }) },
   'DELETE /api/auth/sessions': { schema: ok },
 
-  'GET /api/projects': { schema: wrap('projects', arrayOf(ref('Project'))) },
+  'GET /api/projects': { schema: wrap('projects', arrayOf(ref('ProjectListed'))) },
   'POST /api/projects': { schema: wrap('project', ref('Project')), conflict: true },
   'PATCH /api/projects/{projectId}': { schema: wrap('project', ref('Project')), conflict: true },
   'DELETE /api/projects/{projectId}': { schema: ok },
@@ -113,21 +114,21 @@ export const ANSWERS: Record<string, Answer> = {
   'DELETE /api/tasks/{taskId}/parent': { schema: ok },
   'GET /api/projects/{projectId}/board': { schema: board, description: 'The whole board; may close runs whose lease ran out.' },
   'GET /api/projects/{projectId}/changelog': { schema: wrap('changelog', arrayOf(ref('ChangelogEntry'))) },
-  'GET /api/projects/{projectId}/settings': { schema: { allOf: [board, obj({ taskCount: int })] }, description: 'The board with only the three tasks the card preview draws.' },
+  'GET /api/projects/{projectId}/settings': { schema: obj({ ...boardFields, taskCount: int }), description: 'The board with only the three tasks the card preview draws.' },
 
   'POST /api/tasks/{taskId}/run': { schema: wrap('run', ref('Run')), conflict: true },
   'PATCH /api/runs/{runId}': { schema: wrap('run', ref('Run'), { control: nullable(ref('ControlWord')) }), conflict: true, description: 'The run as it stands; its `control` is the word a person asked for, if any.' },
   'POST /api/runs/{runId}/control': { schema: wrap('run', ref('Run')), conflict: true },
   'GET /api/runs/{runId}': { schema: wrap('run', ref('Run')) },
-  'GET /api/tasks/{taskId}/runs': { schema: wrap('runs', arrayOf(ref('PastRun'))) },
+  'GET /api/tasks/{taskId}/runs': { schema: obj({ runs: arrayOf(ref('PastRun')), more: bool }), description: 'Twenty closed runs before `?before=`; `more` says whether older ones remain.' },
   'GET /api/projects/{projectId}/stream': {
     mediaType: 'text/event-stream',
     schema: { type: 'string', description: '`retry: 3000`, `event: ready`, then `event: change` / `event: presence` lines and a `: ping` comment every 25 seconds.' },
   },
   'POST /api/projects/{projectId}/presence': { schema: ok },
   'GET /api/projects/{projectId}/activity': {
-    schema: obj({ activity: arrayOf({ allOf: [ref('ActivityEntry'), obj({ taskId: nullable(uuid), taskKey: nullable(str) })] }) }),
-    description: 'A page of the feed after the cursor.',
+    schema: obj({ activity: arrayOf(ref('FeedEntry')), next: nullable(obj({ after: timestamp, afterId: uuid })) }),
+    description: 'A page of the feed after the cursor; `next` is the cursor of the following page, null at the end.',
   },
 
   'GET /api/projects/{projectId}/webhooks': { schema: wrap('webhooks', arrayOf(ref('Webhook'))) },
@@ -156,7 +157,7 @@ export const ANSWERS: Record<string, Answer> = {
   'POST /api/tasks/{taskId}/checklist': { schema: wrap('item', ref('ChecklistItem')) },
   'PATCH /api/checklist/{itemId}': {
     schema: { anyOf: [wrap('item', ref('ChecklistItem')), ref('Ok')] },
-    conflict: true,
+    conflict: 'edit',
     description: 'The item as saved; `{ ok: true }` for a patch that names nothing to change. A text clash is 409 `{ error, current }`.',
   },
   'DELETE /api/checklist/{itemId}': { schema: ok },
@@ -165,7 +166,7 @@ export const ANSWERS: Record<string, Answer> = {
   'DELETE /api/comments/{commentId}': { schema: ok },
 
   'POST /api/projects/{projectId}/import/preview': { schema: wrap('preview', ref('ImportPreview')), conflict: true },
-  'POST /api/projects/{projectId}/import': { schema: obj({ imported: int, skipped: arrayOf(anyJson) }), conflict: true },
+  'POST /api/projects/{projectId}/import': { schema: obj({ imported: int, skipped: arrayOf(ref('ImportSkip')) }), conflict: true },
 
   'GET /api/tasks/{taskId}/attachments': { schema: wrap('attachments', arrayOf(ref('Attachment'))) },
   'POST /api/tasks/{taskId}/attachments': {
@@ -178,7 +179,7 @@ export const ANSWERS: Record<string, Answer> = {
 
   'GET /api/lists': { schema: wrap('lists', arrayOf(ref('List'))) },
   'POST /api/lists': { schema: wrap('list', ref('List')), conflict: true },
-  'GET /api/lists/{listId}': { schema: obj({ list: ref('List'), tasks: arrayOf({ type: 'object' }) }) },
+  'GET /api/lists/{listId}': { schema: obj({ list: ref('List'), tasks: arrayOf(ref('ListTask')) }) },
   'PATCH /api/lists/{listId}': { schema: wrap('list', ref('List')), conflict: true },
   'DELETE /api/lists/{listId}': { schema: ok },
   'PUT /api/lists/{listId}/tasks/{taskId}': { schema: ok },

@@ -2,8 +2,10 @@ import type { JsonSchema } from './dto-schema';
 import { anyJson, arrayOf, bool, nullable, obj, ref, str, uuid, words } from './schemas/common';
 
 const text = (maxLength?: number): JsonSchema => ({ type: 'string', ...(maxLength ? { maxLength } : {}) });
-const optional = (properties: Record<string, JsonSchema>) => obj(properties, Object.keys(properties));
-const some = (properties: Record<string, JsonSchema>, required: string[]) => obj(properties, Object.keys(properties).filter((k) => !required.includes(k)));
+/** A request body: its listed fields; others are ignored by the service, so the schema allows them. */
+const open = ({ additionalProperties: _closed, ...schema }: JsonSchema): JsonSchema => schema;
+const optional = (properties: Record<string, JsonSchema>) => open(obj(properties, Object.keys(properties)));
+const some = (properties: Record<string, JsonSchema>, required: string[]) => open(obj(properties, Object.keys(properties).filter((k) => !required.includes(k))));
 
 /**
  * Request bodies of the routes that read no DTO class yet, written from the contract. A route that
@@ -72,6 +74,5 @@ export const FALLBACK_BODIES: Record<string, JsonSchema> = {
   'POST /api/tasks/{taskId}/attachments': some({ name: text(200), mime: str, size: { type: 'integer' } }, ['name']),
   'POST /api/lists': some({ name: str }, ['name']),
   'PATCH /api/lists/{listId}': optional({ name: str }),
-  'POST /api/charts': { type: 'object' },
-  'PATCH /api/charts/{chartId}': { type: 'object' },
+  'PATCH /api/charts/{chartId}': optional({ name: text(100), projectIds: { type: 'array', items: uuid, minItems: 1, maxItems: 20 }, propertyId: nullable(uuid) }),
 };

@@ -1,11 +1,13 @@
 import {
-  CONTROL_WORDS, type ControlWord, GOAL_MAX, LOG_LINE_MAX, readPlan, REPORT_FOR_MAX_MINUTES, REPORTED_STATUSES, STEP_INDEX_MAX, STEP_MAX,
+  CONTROL_WORDS, type ControlWord, GOAL_MAX, LOG_LINE_MAX, PLAN_MAX, readPlan, REPORT_FOR_MAX_MINUTES, REPORTED_STATUSES, STEP_INDEX_MAX, STEP_MAX,
 } from '@board/runs';
 import { FieldRule, IdField, OneOf, Refusal, refusalOf, TextField } from '../http/dto/field-rules';
 
 /** A plan of steps: absent or null means none; else a list of texts (`readPlan`'s refusals). */
 const PlanField = (): PropertyDecorator =>
-  FieldRule('plan', (value) => (value === undefined || value === null ? null : refusalOf(() => readPlan(value))));
+  FieldRule('plan', (value) => (value === undefined || value === null ? null : refusalOf(() => readPlan(value))), {
+    schema: { type: ['array', 'null'], maxItems: PLAN_MAX, items: { type: 'string', maxLength: STEP_MAX }, description: 'The plan: step texts, trimmed.' },
+  });
 
 /** POST /tasks/:taskId/run, fields in the order the claim checks them. */
 export class ClaimRunBody {

@@ -17,12 +17,18 @@ export const words = (...values: string[]): JsonSchema => ({ type: 'string', enu
 export const mapOf = (values: JsonSchema): JsonSchema => ({ type: 'object', additionalProperties: values });
 
 /**
- * An object whose listed fields are all present unless named in `optional`. Fields beyond those
- * listed are allowed (a client reads what it knows), so the document says what is always there.
+ * An object whose listed fields are all present unless named in `optional`, and nothing else: the
+ * contract check fails an answer that carries a field its document does not name.
  */
 export function obj(properties: Record<string, JsonSchema>, optional: string[] = [], description?: string): JsonSchema {
   const required = Object.keys(properties).filter((k) => !optional.includes(k));
-  return { type: 'object', ...(description ? { description } : {}), properties, ...(required.length ? { required } : {}) };
+  return {
+    type: 'object',
+    ...(description ? { description } : {}),
+    properties,
+    ...(required.length ? { required } : {}),
+    additionalProperties: false,
+  };
 }
 
 export const COMMON_SCHEMAS: Record<string, JsonSchema> = {

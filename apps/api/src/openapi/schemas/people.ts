@@ -1,6 +1,19 @@
 import type { JsonSchema } from '../dto-schema';
 import { arrayOf, bool, day, int, nullable, obj, ref, str, timestamp, uuid, words } from './common';
 
+const project = {
+  id: uuid,
+  name: str,
+  key: str,
+  ownerId: uuid,
+  role: words('owner', 'admin', 'member'),
+  doneWhen: ref('DoneWhen'),
+  releases: bool,
+  sprints: bool,
+  createdAt: timestamp,
+};
+const projectOptional = ['releases', 'sprints', 'createdAt'];
+
 /** Accounts, projects, members, agents and tokens (interface.md › Resources). */
 export const PEOPLE_SCHEMAS: Record<string, JsonSchema> = {
   User: obj({ id: uuid, email: str, name: str, color: str, emoji: nullable(str) }),
@@ -16,11 +29,8 @@ export const PEOPLE_SCHEMAS: Record<string, JsonSchema> = {
   }),
   Invite: obj({ email: str, createdAt: timestamp }),
   DoneWhen: nullable(obj({ propertyId: uuid, optionIds: arrayOf(uuid) })),
-  Project: obj(
-    { id: uuid, name: str, key: str, ownerId: uuid, role: words('owner', 'admin', 'member'), doneWhen: ref('DoneWhen'), releases: bool, sprints: bool },
-    ['releases', 'sprints'],
-    'A project as the caller sees it; `role` is the caller\'s own.',
-  ),
+  Project: obj(project, projectOptional, 'A project as the caller sees it; `role` is the caller\'s own.'),
+  ProjectListed: obj({ ...project, taskCount: int }, projectOptional, 'A project of `GET /api/projects`: the project and its number of live tasks.'),
   Token: obj({ id: uuid, agentId: uuid, prefix: str, createdAt: timestamp, lastUsedAt: nullable(timestamp) }, [], 'An agent token: only its prefix after creation.'),
   AgentMe: obj({
     agent: ref('Avatar'),

@@ -7,8 +7,8 @@ const sort = nullable(obj({ columnId: str, direction: words('asc', 'desc') }));
 /** Properties, options, views, card view, changelog (interface.md › Resources). */
 export const PROPERTY_SCHEMAS: Record<string, JsonSchema> = {
   Option: obj(
-    { id: uuid, propertyId: uuid, name: str, color: str, position: rank, shippedAt: nullable(day) },
-    ['shippedAt'],
+    { id: uuid, propertyId: uuid, name: str, color: str, position: rank, startsOn: nullable(day), targetOn: nullable(day), note: nullable(str), shippedAt: nullable(day) },
+    ['startsOn', 'targetOn', 'note', 'shippedAt'],
     'An option; a dated select or an iteration option may also carry a start, a target and a note.',
   ),
   Property: obj(
@@ -18,7 +18,11 @@ export const PROPERTY_SCHEMAS: Record<string, JsonSchema> = {
       name: str,
       type: words('select', 'multi_select', 'iteration', 'person', 'text', 'number', 'date', 'checkbox', 'link'),
       position: rank,
-      config: obj({ dated: bool, defaults: mapOf(anyJson) }, ['dated', 'defaults']),
+      config: obj(
+        { dated: bool, defaults: mapOf(anyJson), when: nullable(obj({ propertyId: uuid, optionIds: arrayOf(uuid) })) },
+        ['dated', 'defaults', 'when'],
+        '`dated` (select only), `defaults` by type option id, and the `when` rule (decisions.md) when set.',
+      ),
       options: arrayOf(ref('Option')),
       createdAt: timestamp,
     },
@@ -38,8 +42,9 @@ export const PROPERTY_SCHEMAS: Record<string, JsonSchema> = {
       lens: rules,
       sort,
       lensSort: sort,
+      cardView: nullable(ref('CardView')),
     },
-    ['lens', 'lensSort'],
+    ['lens', 'lensSort', 'cardView'],
   ),
   CardView: obj({ rows: mapOf(obj({ place: str, mode: str }, ['mode'])) }, [], 'Where each property shows on a card.'),
   ChangelogEntry: obj({

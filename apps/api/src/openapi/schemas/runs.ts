@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../dto-schema';
-import { anyJson, arrayOf, int, nullable, obj, ref, str, timestamp, uuid, words } from './common';
+import { arrayOf, int, nullable, obj, ref, str, timestamp, uuid, words } from './common';
 
 const status = ref('RunStatus');
 const base = { id: uuid, goal: str, step: str, status, startedAt: timestamp, endedAt: nullable(timestamp), agent: nullable(ref('Avatar')) };
@@ -7,6 +7,12 @@ const base = { id: uuid, goal: str, step: str, status, startedAt: timestamp, end
 /** Runs (interface.md › Resources › Run). */
 export const RUN_SCHEMAS: Record<string, JsonSchema> = {
   RunStatus: words('running', 'paused', 'waiting', 'handed_over', 'done', 'failed', 'stopped', 'lost', 'taken_over'),
+  RunStep: obj({ text: str, state: words('done', 'active', 'waiting') }, [], 'One step of the plan (decisions.md › Runs).'),
+  RunLogLine: obj(
+    { at: timestamp, text: str, by: nullable(obj({ id: uuid, name: str })) },
+    [],
+    'A log line; `by` is the person who wrote it, null for the agent.',
+  ),
   ControlWord: words('pause', 'resume', 'stop', 'take_over'),
   Run: obj(
     {
@@ -19,8 +25,8 @@ export const RUN_SCHEMAS: Record<string, JsonSchema> = {
       stepsTotal: int,
       stepsDone: int,
       lastLog: nullable(str),
-      steps: arrayOf(anyJson),
-      log: arrayOf(anyJson),
+      steps: arrayOf(ref('RunStep')),
+      log: arrayOf(ref('RunLogLine')),
     },
     ['steps', 'log', 'lastLog', 'stepsTotal', 'stepsDone'],
     'A run; `steps` and `log` (last 40 lines) on full run reads.',

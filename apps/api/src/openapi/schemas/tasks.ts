@@ -18,12 +18,24 @@ const boardFields = {
   blockedBy: arrayOf(str),
   parts: nullable(obj({ done: int, total: int })),
 };
+const activityFields = {
+  id: uuid,
+  kind: words('created', 'title', 'description', 'value', 'checklist', 'comment', 'run', 'archive', 'link', 'deleted', 'reset', 'import', 'attachment', 'rules'),
+  createdAt: timestamp,
+  data: ref('ActivityData'),
+  actor: nullable(ref('Avatar')),
+};
 const row = obj({ id: uuid, key: str, title: str, over: bool });
 
 /** Tasks and what hangs on them (interface.md › Resources › Task … Activity entry). */
 export const TASK_SCHEMAS: Record<string, JsonSchema> = {
   TaskItem: obj(boardFields, [], 'A task as the board read lists it.'),
   TaskCreated: obj({ ...boardFields, projectId: uuid, createdBy: uuid }, ['checklistTotal', 'checklistDone', 'commentCount', 'blockedBy', 'parts'], 'The create answer.'),
+  ListTask: obj(
+    { ...boardFields, projectId: uuid, projectKey: str, archived: bool },
+    [],
+    'A task of a person\'s list: the board read\'s task item plus its project and whether it is archived.',
+  ),
   TaskRow: row,
   Task: obj(
     {
@@ -44,13 +56,42 @@ export const TASK_SCHEMAS: Record<string, JsonSchema> = {
   DeletedTask: obj({ id: uuid, number: int, key: str, title: str, position: rank, deletedAt: timestamp, goesAt: timestamp }),
   ChecklistItem: obj({ id: uuid, taskId: uuid, text: str, done: bool, position: rank }, ['taskId']),
   Comment: obj({ id: uuid, taskId: uuid, authorId: nullable(uuid), body: str, createdAt: timestamp, editedAt: nullable(timestamp), author: nullable(ref('Avatar')) }),
-  ActivityEntry: obj({
-    id: uuid,
-    kind: words('created', 'title', 'description', 'value', 'checklist', 'comment', 'run', 'archive', 'link', 'deleted', 'reset', 'import', 'attachment', 'rules'),
-    createdAt: timestamp,
-    data: { type: 'object' },
-    actor: nullable(ref('Avatar')),
-  }),
+  ActivityEntry: obj(activityFields),
+  FeedEntry: obj({ ...activityFields, taskId: nullable(uuid), taskKey: nullable(str) }, [], 'A line of the project feed: the entry and its task, if any.'),
+  ActivityData: {
+    type: 'object',
+    description: 'What the line says, by kind (interface.md › Activity entry); `selects`, `changes`, `runId`, `status`, `itemId` beyond the contract. `title` and `description` lines carry nothing.',
+    properties: {
+      property: str,
+      value: anyJson,
+      dropped: arrayOf(str),
+      propertyIds: arrayOf(uuid),
+      hidBy: nullable(uuid),
+      commentId: uuid,
+      action: str,
+      authorId: nullable(uuid),
+      byProject: bool,
+      blockerKey: str,
+      parentKey: str,
+      attachmentId: uuid,
+      name: str,
+      sourceId: str,
+      hash: str,
+      text: str,
+      forUserId: uuid,
+      forName: str,
+      shipId: uuid,
+      selects: { ...mapOf(uuid), description: '`created`: the option of each select at creation, by property id (charts read it).' },
+      changes: {
+        ...mapOf({ type: 'array', items: nullable(uuid), minItems: 2, maxItems: 2 }),
+        description: '`value`: each select the write changed, by property id, as [from option, to option] (charts read it).',
+      },
+      runId: uuid,
+      status: ref('RunStatus'),
+      itemId: uuid,
+    },
+    additionalProperties: false,
+  },
   Attachment: obj({
     id: uuid,
     taskId: uuid,
