@@ -25,13 +25,13 @@ export type Member = S['Member'];
 
 export type PropertyType = S['Property']['type'];
 export const PROPERTY_TYPES: PropertyType[] = ['select', 'multi_select', 'iteration', 'person', 'text', 'number', 'date', 'checkbox', 'link'];
-export type Option = S['Option'] & Gap['Option'];
-export type Property = Omit<S['Property'], 'config' | 'options'> & { config: S['Property']['config'] & Gap['PropertyConfig']; options: Option[] };
+export type Option = S['Option'];
+export type Property = Omit<S['Property'], 'config' | 'options'> & { config: S['Property']['config']; options: Option[] };
 
 export type FilterRule = S['View']['filters']['rules'][number];
 export type FilterOp = FilterRule['op'];
 export type Sort = NonNullable<S['Sort']>;
-export type View = S['View'] & Gap['View'];
+export type View = S['View'];
 export type ViewKind = View['kind'];
 export type CardView = S['CardView'];
 export type CardRow = CardView['rows'][string];
@@ -41,9 +41,9 @@ export type Values = BoardTask['values'];
 export type ArchivedTask = S['ArchivedTask'];
 
 export type RunStatus = S['RunStatus'];
-export type Run = Omit<S['Run'], 'steps' | 'log'> & Gap['Run'];
-export type RunStep = NonNullable<Gap['Run']['steps']>[number];
-export type RunLog = NonNullable<Gap['Run']['log']>[number];
+export type Run = S['Run'];
+export type RunStep = NonNullable<S['Run']['steps']>[number];
+export type RunLog = NonNullable<S['Run']['log']>[number];
 export type PastRun = S['PastRun'];
 
 export type Board = Omit<S['Board'], 'project' | 'properties' | 'views' | 'runs'> & { project: Project; properties: Property[]; views: View[]; runs: Run[] };
@@ -67,7 +67,7 @@ export type Token = S['Token'];
 export type Rules = S['AgentRules'];
 
 export type TaskList = S['List'];
-export type ListTask = BoardTask & Gap['ListTask'];
+export type ListTask = S['ListTask'];
 export type Chart = S['Chart'];
 export type ChartKind = Chart['kind'];
 export type ChartData = S['ChartData'];
@@ -80,23 +80,10 @@ export type PresenceEvent = S['PresenceEvent'];
 // once `npm run client:types` carries the field (test/architecture/web-types.test.ts checks that
 // no entry names a field the generated type already has).
 interface Gap {
-  /** GET /api/projects: `taskCount`, `createdAt` on each project. */
-  Project: { createdAt?: string; taskCount?: number };
-  /** Option: a dated select's or an iteration's `startsOn`, `targetOn`, `note` (described, not listed). */
-  Option: { startsOn?: string | null; targetOn?: string | null; note?: string | null };
-  /** Property.config: an iteration's `when` (done-when condition). */
-  PropertyConfig: { when?: { propertyId: Uuid; optionIds: Uuid[] } | null };
-  /** GET /api/projects/{projectId}/board views[]: `cardView` (the view's own card view or null). */
-  View: { cardView?: CardView | null };
-  /** Run.steps and Run.log: typed `unknown[]`. */
-  Run: {
-    steps?: { text: string; state: 'done' | 'active' | 'waiting' }[];
-    log?: { at: string; text: string; by: { id: Uuid; name: string } | null }[];
-  };
-  /** ActivityEntry.data: typed `Record<string, never>`, so no field of it can be read. */
+  /** GET /api/projects: `taskCount` on each project (the document lists it on `ProjectListed` only). */
+  Project: { taskCount?: number };
+  /** ActivityEntry.data: one closed set of optional keys in the document; the page reads it by kind. */
   ActivityEntry: { data: Record<string, any> };
-  /** GET /api/lists/{listId} tasks[]: typed `Record<string, never>`. */
-  ListTask: { projectId: Uuid; projectKey: string; archived: boolean };
 }
 // GAPS:END
 
