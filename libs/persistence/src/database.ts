@@ -144,8 +144,9 @@ export class Database {
   }
 
   private async lockProject(client: PoolClient, projectId: string): Promise<void> {
-    // The key is defined once, in locks.sql.ts (board_create_task computes the same inside PostgreSQL).
-    await client.query({ name: 'tb_lock_project', ...compile(advisoryXactLock(projectLockKey(projectId))) });
+    // The key is defined once, in locks.sql.ts (board_create_task computes the same inside PostgreSQL);
+    // its text is compiled once, not on every write.
+    await client.query({ name: 'tb_lock_project', text: LOCK_PROJECT_TEXT, values: [projectId] });
   }
 
   private nameOf(sql: string): string {
@@ -157,6 +158,9 @@ export class Database {
     return name;
   }
 }
+
+/** The project lock's statement; its one value is the project id. */
+const LOCK_PROJECT_TEXT = compile(advisoryXactLock(projectLockKey(''))).text;
 
 function statement(query: Sql | string, second?: unknown[] | ExecOptions, third?: ExecOptions): { text: string; values: unknown[]; options: ExecOptions } {
   if (typeof query === 'string') return { text: query, values: Array.isArray(second) ? second : [], options: third ?? {} };
