@@ -1,6 +1,6 @@
 import { raw } from '../sql';
 
-/** Table `webhook_deliveries`: the outbox of a project's webhooks, one row per webhook and feed line. */
+// Table `webhook_deliveries`: the outbox of a project's webhooks, one row per webhook and feed line.
 
 /** The one column list of a `DeliveryView`, over the alias `d`. */
 export const DELIVERY_VIEW_COLUMNS = raw(`d.id, d.kind, d.task_key AS "taskKey", d.status, d.tries, d.last_code AS "lastCode", d.last_error AS "lastError",

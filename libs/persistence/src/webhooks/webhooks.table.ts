@@ -1,7 +1,7 @@
 import { SECRET_PREFIX_LENGTH } from '@board/webhooks';
 import { raw, sql } from '../sql';
 
-/** Table `webhooks`: a project's webhook; the secret is kept whole (it signs every body). */
+// Table `webhooks`: a project's webhook; the secret is kept whole (it signs every body).
 
 /** The columns of a `WebhookRecord`, read under their record names (no alias). */
 export const WEBHOOK_COLUMNS = raw(`id, project_id AS "projectId", url, kinds, enabled, secret, created_at AS "createdAt"`);
