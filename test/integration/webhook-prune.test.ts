@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { WebhookRepository } from '@board/persistence';
+import { WebhookRepository } from '@board/webhooks';
 import { createProject, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 /** Keeping the last 20 deliveries never drops one that is still waiting to be sent. */

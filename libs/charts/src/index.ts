@@ -2,3 +2,4 @@ export * from './chart';
 export * from './days';
 export * from './series';
 export * from './feed';
+export * from './chart.repository';

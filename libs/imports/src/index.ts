@@ -1,3 +1,4 @@
 export * from './trello-export';
 export * from './label-colors';
 export * from './import-plan';
+export * from './import.repository';

@@ -16,7 +16,7 @@ export * from './events';
 export * from './webhooks';
 export * from './views';
 export * from './accounts/credential.query';
-export * from './imports/import.repository';
+export * from './imports/pg-import.repository';
 export * from './files';
 export * from './accounts/stream-access.query';
 export * from './lists';

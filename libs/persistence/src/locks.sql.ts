@@ -12,6 +12,9 @@ import { Sql, sql } from './sql';
  */
 export const projectLockKey = (projectId: string): Sql => sql`hashtextextended(${projectId}::uuid::text, 7)`;
 
+/** A person's lists, one write at a time: the 'lists:' prefix keeps them apart from the project locks on the bare uuid. */
+export const personListsLockKey = (userId: string): Sql => sql`hashtextextended('lists:' || ${userId}::uuid::text, 7)`;
+
 /** One retention sweep at a time across the cluster (see RetentionSweeper). */
 export const retentionSweepLockKey: Sql = sql`hashtextextended('board:retention-sweep', 0)`;
 

@@ -1,2 +1,3 @@
 export * from './address-rules';
 export * from './webhook';
+export * from './webhook.repository';

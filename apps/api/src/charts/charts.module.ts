@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
-import { ChartQuery, ChartRepository } from '@board/persistence';
+import { ChartRepository } from '@board/charts';
+import { ChartQuery, PgChartRepository } from '@board/persistence';
 import { ChartsController } from './charts.controller';
 import { ChartsService } from './charts.service';
 
 @Module({
   controllers: [ChartsController],
-  providers: [ChartRepository, ChartQuery, ChartsService],
+  providers: [{ provide: ChartRepository, useClass: PgChartRepository }, ChartQuery, ChartsService],
 })
 export class ChartsModule {}

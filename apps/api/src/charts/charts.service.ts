@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Clock, fail, parseId } from '@board/kernel';
-import { applyChartChange, ChartRecord, chartView, checkFlowProperty, fillSeries, readChartCreate, readDayRange, seriesHeads } from '@board/charts';
-import { ChartQuery, ChartRepository } from '@board/persistence';
+import { applyChartChange, ChartRecord, ChartRepository, chartView, checkFlowProperty, fillSeries, readChartCreate, readDayRange, seriesHeads } from '@board/charts';
+import { ChartQuery } from '@board/persistence';
 import { parseRequest } from '../http/dto/request-dto.pipe';
 import { ChartDataQuery, CreateChartBody, UpdateChartBody } from './charts.dto';
 

@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
-import { ImportRepository } from '@board/persistence';
+import { ImportRepository } from '@board/imports';
+import { PgImportRepository } from '@board/persistence';
 import { ImportsController } from './imports.controller';
 import { ImportsService } from './imports.service';
 
 @Module({
   controllers: [ImportsController],
-  providers: [ImportRepository, ImportsService],
+  providers: [{ provide: ImportRepository, useClass: PgImportRepository }, ImportsService],
 })
 export class ImportsModule {}

@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { createdLineData } from '@board/charts';
 import { ActivityLine, Clock, fail, feedLinesRingingOnce, notice, silent, UnitOfWork, withEvents } from '@board/kernel';
-import { ImportContext, ImportPreview, planImport, Skipped, TrelloBoard } from '@board/imports';
-import { ImportRepository } from '@board/persistence';
+import { ImportContext, ImportPreview, ImportRepository, planImport, Skipped, TrelloBoard } from '@board/imports';
 import type { ProjectCaller } from '../auth/auth-context';
 
 @Injectable()

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Clock, fail, parseId, silent, UnitOfWork } from '@board/kernel';
-import { checkListRoom, checkTaskRoom, rankAfter, rankAtEnd, readAfterId, readListName } from '@board/lists';
-import { ListQuery, ListRepository, ListSummary } from '@board/persistence';
+import { checkListRoom, checkTaskRoom, ListRepository, rankAfter, rankAtEnd, readAfterId, readListName } from '@board/lists';
+import { ListQuery, ListSummary } from '@board/persistence';
 import { parseRequest } from '../http/dto/request-dto.pipe';
 import { CreateListBody, PutListTaskBody, UpdateListBody } from './lists.dto';
 

@@ -2,9 +2,9 @@ import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@ne
 import { Interval } from '@nestjs/schedule';
 import { filter, Subscription } from 'rxjs';
 import { Clock } from '@board/kernel';
-import { DueDelivery, PgNotificationListener, WebhookRepository } from '@board/persistence';
+import { PgNotificationListener } from '@board/persistence';
 import { WebhookSender } from '@board/platform';
-import { afterTry } from '@board/webhooks';
+import { afterTry, DueDelivery, WebhookRepository } from '@board/webhooks';
 
 const BATCH = 50;
 const LEASE_MS = 30_000;

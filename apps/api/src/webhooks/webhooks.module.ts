@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
-import { WebhookRepository } from '@board/persistence';
+import { PgWebhookRepository } from '@board/persistence';
 import { WebhookSender } from '@board/platform';
+import { WebhookRepository } from '@board/webhooks';
 import { AppConfig } from '../config/app-config';
 import { EventsModule } from '../events/events.module';
 import { DeliveryWorker } from './delivery.worker';
@@ -11,7 +12,7 @@ import { WebhooksService } from './webhooks.service';
   imports: [EventsModule],
   controllers: [WebhooksController],
   providers: [
-    WebhookRepository,
+    { provide: WebhookRepository, useClass: PgWebhookRepository },
     // Outgoing HTTP is a port in spirit: tests swap the sender through Nest's overrideProvider.
     { provide: WebhookSender, useFactory: (config: AppConfig) => new WebhookSender({ allow: config.SERVICE_WEBHOOK_ALLOW }), inject: [AppConfig] },
     WebhooksService,

@@ -2,9 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { newSecret, WEBHOOK_SECRET_PREFIX } from '@board/accounts';
 import { Clock, fail, parseId, silent, UnitOfWork } from '@board/kernel';
-import { WebhookRepository } from '@board/persistence';
 import { WebhookSender } from '@board/platform';
-import { readEnabled, readKinds } from '@board/webhooks';
+import { readEnabled, readKinds, WebhookRepository } from '@board/webhooks';
 import { parseRequest } from '../http/dto/request-dto.pipe';
 import { CreateWebhookBody, UpdateWebhookBody } from './webhooks.dto';
 

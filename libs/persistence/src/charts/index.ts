@@ -1,2 +1,2 @@
-export * from './chart.repository';
+export * from './pg-chart.repository';
 export * from './chart.query';

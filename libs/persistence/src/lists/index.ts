@@ -1,2 +1,2 @@
-export * from './list.repository';
+export * from './pg-list.repository';
 export * from './list.query';

@@ -1,3 +1,3 @@
-export * from './webhook.repository';
+export * from './pg-webhook.repository';
 export * from './webhooks.table';
 export * from './webhook-deliveries.table';

@@ -1,39 +1,30 @@
 import { Injectable } from '@nestjs/common';
-import { DELIVERIES_KEPT, DeliveryStatus, SECRET_PREFIX_LENGTH } from '@board/webhooks';
+import { DELIVERIES_KEPT, DeliveryView, DueDelivery, TryOutcome, WebhookRecord, WebhookRepository, WebhookView } from '@board/webhooks';
 import { Database } from '../database';
 import { enqueueDeliveries } from '../activity/pg-activity.recorder';
 import { sql } from '../sql';
-import { DELIVERY_VIEW_COLUMNS, DeliveryView, DueDelivery } from './webhook-deliveries.table';
-import { WEBHOOK_COLUMNS, WebhookRow } from './webhooks.table';
+import { DELIVERY_VIEW_COLUMNS, DUE_DELIVERY_COLUMNS } from './webhook-deliveries.table';
+import { WEBHOOK_COLUMNS, WEBHOOK_VIEW_COLUMNS } from './webhooks.table';
 
-/** A webhook as answered: the secret only as its prefix, with its newest delivery. */
-export interface WebhookView {
-  id: string;
-  url: string;
-  kinds: string[];
-  enabled: boolean;
-  secretPrefix: string;
-  createdAt: Date;
-  lastDelivery: DeliveryView | null;
-}
-
-/** Webhooks and their delivery outbox. The secret is kept whole (it signs every body) and leaves only as a prefix. */
+/** Webhooks and their delivery outbox in PostgreSQL. The secret is kept whole (it signs every body) and leaves only as a prefix. */
 @Injectable()
-export class WebhookRepository {
-  constructor(private readonly db: Database) {}
+export class PgWebhookRepository extends WebhookRepository {
+  constructor(private readonly db: Database) {
+    super();
+  }
 
-  async insert(w: Omit<WebhookRow, 'createdAt'>): Promise<void> {
+  async insert(w: Omit<WebhookRecord, 'createdAt'>): Promise<void> {
     await this.db.exec(sql`INSERT INTO webhooks (id, project_id, url, kinds, enabled, secret)
       VALUES (${w.id}, ${w.projectId}, ${w.url}, ${JSON.stringify(w.kinds)}, ${w.enabled}, ${w.secret})`);
   }
 
-  async find(projectId: string, id: string): Promise<WebhookRow | null> {
-    return this.db.one<WebhookRow>(
+  async find(projectId: string, id: string): Promise<WebhookRecord | null> {
+    return this.db.one<WebhookRecord>(
       sql`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE project_id = ${projectId} AND id = ${id}`,
     );
   }
 
-  async update(w: WebhookRow): Promise<void> {
+  async update(w: WebhookRecord): Promise<void> {
     await this.db.exec(sql`UPDATE webhooks SET url = ${w.url}, kinds = ${JSON.stringify(w.kinds)}, enabled = ${w.enabled}, secret = ${w.secret}
       WHERE project_id = ${w.projectId} AND id = ${w.id}`);
   }
@@ -56,7 +47,7 @@ export class WebhookRepository {
     const which = only === undefined ? sql`` : sql` AND w.id = ${only}`;
     const [webhooks, newest] = await Promise.all([
       this.db.query<Omit<WebhookView, 'lastDelivery'>>(
-        sql`SELECT w.id, w.url, w.kinds, w.enabled, left(w.secret, ${SECRET_PREFIX_LENGTH}) AS "secretPrefix", w.created_at AS "createdAt"
+        sql`SELECT ${WEBHOOK_VIEW_COLUMNS}
               FROM webhooks w WHERE w.project_id = ${projectId}${which} ORDER BY w.created_at, w.id`,
       ),
       this.db.query<DeliveryView & { webhookId: string }>(
@@ -105,14 +96,11 @@ export class WebhookRepository {
        UPDATE webhook_deliveries d SET locked_until = ${now}::timestamptz + ${`${leaseMs / 1000} seconds`}::interval
          FROM due, webhooks w
         WHERE d.id = due.id AND w.id = d.webhook_id AND w.project_id = d.project_id
-       RETURNING d.id, d.project_id AS "projectId", d.webhook_id AS "webhookId", w.url, w.secret, d.body, d.tries`,
+       RETURNING ${DUE_DELIVERY_COLUMNS}`,
     );
   }
 
-  async finishTry(
-    d: DueDelivery,
-    outcome: { status: DeliveryStatus; nextTryAt: Date | null; code: number | null; error: string | null; now: Date },
-  ): Promise<void> {
+  async finishTry(d: DueDelivery, outcome: TryOutcome): Promise<void> {
     await this.db.exec(
       sql`UPDATE webhook_deliveries SET tries = tries + 1, status = ${outcome.status}, next_try_at = COALESCE(${outcome.nextTryAt}, next_try_at),
               last_code = ${outcome.code}, last_error = ${outcome.error},

@@ -1,0 +1,25 @@
+import { ExistingProperty, ImportPlan } from './import-plan';
+
+/** What an import maps onto, read at once. */
+export interface ImportHead {
+  key: string;
+  lastTaskRank: string | null;
+  properties: ExistingProperty[];
+  /** Of the named source ids, those already imported: source id → task number. */
+  imported: Map<string, number>;
+}
+
+/**
+ * The reads and writes of an import (port; the adapter is in libs/persistence). Both run inside
+ * the caller's transaction, under the project lock.
+ */
+export abstract class ImportRepository {
+  /** The project's key, last task rank and properties, and which of `sourceIds` came in already; null without the project. */
+  abstract head(projectId: string, sourceIds: string[]): Promise<ImportHead | null>;
+  /**
+   * Writes the plan: properties, options, tasks with their numbers and sources, checklists and
+   * comments, in a fixed number of statements whatever the number of cards. Its `import` feed
+   * lines and their one webhook ring are the caller's events (the unit of work writes them).
+   */
+  abstract write(projectId: string, actorId: string, plan: ImportPlan, now: Date): Promise<void>;
+}
