@@ -1,5 +1,6 @@
 import { ranksAfter } from '@board/kernel';
-import { Database, TaskCreateRepository } from '@board/persistence';
+import { Database } from '@board/persistence';
+import { TaskCreateRepository } from '@board/tasks';
 import { createProperty, createTask, holdTransaction } from '../support/fixtures';
 import { createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 

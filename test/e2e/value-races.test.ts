@@ -1,5 +1,5 @@
 import { createProperty, createTask, feedLines, listenChanges } from '../support/fixtures';
-import { TaskValueRepository } from '@board/persistence';
+import { TaskValueRepository } from '@board/tasks';
 import { createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 /**

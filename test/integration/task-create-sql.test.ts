@@ -10,7 +10,8 @@
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { Client as PgClient } from 'pg';
-import { Database, TaskCreateRepository } from '@board/persistence';
+import { Database } from '@board/persistence';
+import { TaskCreateRepository } from '@board/tasks';
 import { aProject } from '../support/builders';
 import { addMember, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 

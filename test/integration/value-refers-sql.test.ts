@@ -8,13 +8,12 @@
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@board/kernel';
-import { Database, PropertyDefsQuery, valueRefersExist } from '@board/persistence';
+import { Database, PropertyDefsQuery, sql, valueRefersExist } from '@board/persistence';
 import { normalizeValue, PropertyDef, StoredValue, valueRefers } from '@board/properties';
 import { aProject } from '../support/builders';
 import { addMember, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 const SEED = Number(process.env.VALUE_REFERS_SQL_SEED ?? Date.now() % 2 ** 31);
-const CHECK = `SELECT ${valueRefersExist('$1', '$2', '$3', '$4')} AS ok`;
 
 describe('valueRefersExist (SQL) agrees with normalizeValue (TypeScript) on what a value names', () => {
   let t: TestApp;
@@ -61,7 +60,7 @@ describe('valueRefersExist (SQL) agrees with normalizeValue (TypeScript) on what
         }
         const tsOk = normalized !== null || raw === null;
         const refers = valueRefers(property, tsOk ? normalized : (raw as StoredValue));
-        const row = await db.single<{ ok: boolean }>(CHECK, [project.id, refers.propertyId, refers.optionIds, refers.memberIds]);
+        const row = await db.single<{ ok: boolean }>(sql`SELECT ${valueRefersExist(project.id, refers.propertyId, refers.optionIds, refers.memberIds)} AS ok`);
         if (tsOk) accepted++;
         else refused++;
         expect(row.ok).toBe(tsOk);

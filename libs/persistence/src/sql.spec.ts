@@ -1,4 +1,4 @@
-import { compile, fromParams, joinSql, raw, sql } from './sql';
+import { compile, compileOnce, fromParams, joinSql, raw, sql } from './sql';
 
 describe('sql templates', () => {
   it('numbers placeholders in order and keeps the values beside them', () => {
@@ -44,5 +44,16 @@ describe('sql templates', () => {
       values: ['x', 'p1', 'p1', 2, 'y'],
     });
     expect(compile(fromParams(() => 'TRUE'))).toEqual({ text: 'TRUE', values: [] });
+  });
+});
+
+describe('compileOnce', () => {
+  it('compiles the text once, one placeholder per slot name, and lines a call\'s values up', () => {
+    const statement = compileOnce<'project' | 'id'>(
+      (slot) => sql`SELECT ${fromParams((p) => `${p(slot('project'))} = ${p(slot('project'))}`)} WHERE id = ${slot('id')} AND k = ${'c'} AND p = ${slot('project')}`,
+    );
+    expect(statement.text).toBe('SELECT $1 = $1 WHERE id = $2 AND k = $3 AND p = $1');
+    expect(statement.values({ project: 'p1', id: 'i1' })).toEqual(['p1', 'i1', 'c']);
+    expect(statement.values({ project: 'p2', id: 'i2' })).toEqual(['p2', 'i2', 'c']);
   });
 });

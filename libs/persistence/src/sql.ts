@@ -74,3 +74,40 @@ export function fromParams(build: (param: (value: unknown) => string) => string)
     parts.filter((_, i) => i % 2 === 1).map((index) => registered[Number(index)]),
   );
 }
+
+/** Where a call's value goes in a statement compiled once (`compileOnce`). */
+class Slot {
+  constructor(readonly name: string) {}
+}
+
+/** A statement compiled once: its fixed text and the values of one call in placeholder order. */
+export interface Precompiled<K extends string> {
+  readonly text: string;
+  values(named: Readonly<Record<K, unknown>>): unknown[];
+}
+
+/**
+ * A hot statement written as a `sql` template once, with `slot(name)` where each call's value
+ * goes: it compiles at load, one placeholder per name however often the name is used, so a call
+ * builds no text (only lines its values up) and the fixed text stays one named prepared
+ * statement. Other values in the template are constants, bound at every call.
+ */
+export function compileOnce<K extends string>(build: (slot: (name: K) => unknown) => Sql): Precompiled<K> {
+  const order: ({ slot: K } | { value: unknown })[] = [];
+  const numbers = new Map<string, number>();
+  const render = (query: Sql): string => {
+    let text = query.strings[0];
+    query.values.forEach((value, index) => {
+      if (value instanceof Sql) text += render(value);
+      else if (value instanceof Slot) {
+        let n = numbers.get(value.name);
+        if (n === undefined) numbers.set(value.name, (n = order.push({ slot: value.name as K })));
+        text += `$${n}`;
+      } else text += `$${order.push({ value })}`;
+      text += query.strings[index + 1];
+    });
+    return text;
+  };
+  const text = render(build((name) => new Slot(name)));
+  return { text, values: (named) => order.map((o) => ('slot' in o ? named[o.slot] : o.value)) };
+}

@@ -3,3 +3,4 @@ export * from './links';
 export * from './over';
 export * from './checklist-item';
 export * from './comment';
+export * from './ports';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { PropertyListQuery, TaskRepository } from '@board/persistence';
+import { TaskRepository } from '@board/tasks';
+import { PgTaskRepository, PropertyListQuery } from '@board/persistence';
 import { OptionsController } from './options.controller';
 import { PropertiesController } from './properties.controller';
 import { OptionsService } from './options.service';
@@ -9,7 +10,7 @@ import { ShipService } from './ship.service';
 /** Properties and their options: create, change, move, delete, counts, ships. */
 @Module({
   controllers: [PropertiesController, OptionsController],
-  providers: [PropertyListQuery, TaskRepository, PropertiesService, OptionsService, ShipService],
+  providers: [PropertyListQuery, { provide: TaskRepository, useClass: PgTaskRepository }, PropertiesService, OptionsService, ShipService],
   exports: [PropertyListQuery],
 })
 export class PropertiesModule {}

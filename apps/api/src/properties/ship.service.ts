@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Clock, fail, feedLinesRingingOnce, notice, UnitOfWork, withEvents } from '@board/kernel';
-import { PropertyDefsQuery, TaskRepository } from '@board/persistence';
+import { PropertyDefsQuery } from '@board/persistence';
+import { TaskRepository } from '@board/tasks';
 import { PropertyRepository } from '@board/properties';
 import { ProjectRepository } from '@board/projects';
 import { checkShip, planShip, readShipRequest, ShipRepository, ShipRest, shipDay, shipRingKinds } from '@board/shipping';

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { ActivityLine, Clock, fail, feedLines, isUuid, parseId, UnitOfWork, withEvents } from '@board/kernel';
-import { PropertyDefsQuery, TaskRepository } from '@board/persistence';
+import { PropertyDefsQuery } from '@board/persistence';
 import { BulkArchiveBody, BulkValuesBody, readTaskIds } from './tasks.dto';
 import { isEmptyValue, normalizeValue, StoredValue } from '@board/properties';
-import { Task } from '@board/tasks';
+import { Task, TaskRepository } from '@board/tasks';
 import { ProjectCaller } from '../auth/auth-context';
 import { DroppedRow, TasksService } from './tasks.service';
 

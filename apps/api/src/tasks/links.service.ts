@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { fail, parseId, silent, UnitOfWork, withEvents } from '@board/kernel';
 import type { AddBlockerBody, SetParentBody } from './tasks.dto';
-import { TaskRepository } from '@board/persistence';
-import { assertCanBePart, assertNoCircle, Task } from '@board/tasks';
+import { assertCanBePart, assertNoCircle, Task, TaskRepository } from '@board/tasks';
 import { ProjectCaller } from '../auth/auth-context';
 import { TasksService } from './tasks.service';
 

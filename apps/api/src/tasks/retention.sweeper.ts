@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { Clock, MINUTE } from '@board/kernel';
-import { TaskRepository, PgThrottleRepository } from '@board/persistence';
-import { DELETION_WINDOW_MS } from '@board/tasks';
+import { PgThrottleRepository } from '@board/persistence';
+import { DELETION_WINDOW_MS, TaskRepository } from '@board/tasks';
 import { THROTTLE_WINDOW_MS } from '@board/accounts';
 
 /**

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { RunsModule } from '../runs/runs.module';
-import { BoardQuery, ChangelogQuery, ProjectFactsQuery, ValueNamesQuery, PropertyListQuery, TaskCreateRepository, TaskQuery, TaskRepository, TaskValueRepository } from '@board/persistence';
+import { TaskCreateRepository, TaskRepository, TaskValueRepository } from '@board/tasks';
+import { BoardQuery, ChangelogQuery, PgTaskCreateRepository, PgTaskRepository, PgTaskValueRepository, ProjectFactsQuery, ValueNamesQuery, PropertyListQuery, TaskQuery } from '@board/persistence';
 import { BoardController } from './board.controller';
 import { BoardService } from './board.service';
 import { BoardCache } from './board-cache';
@@ -13,7 +14,23 @@ import { TasksService } from './tasks.service';
 @Module({
   imports: [RunsModule],
   controllers: [TasksController, BoardController],
-  providers: [BoardCache, ChangelogQuery, PropertyListQuery, TaskRepository, TaskValueRepository, TaskCreateRepository, TaskQuery, BoardQuery, ProjectFactsQuery, ValueNamesQuery, TasksService, LinksService, BulkService, BoardService, RetentionSweeper],
+  providers: [
+    BoardCache,
+    ChangelogQuery,
+    PropertyListQuery,
+    { provide: TaskRepository, useClass: PgTaskRepository },
+    { provide: TaskValueRepository, useClass: PgTaskValueRepository },
+    { provide: TaskCreateRepository, useClass: PgTaskCreateRepository },
+    TaskQuery,
+    BoardQuery,
+    ProjectFactsQuery,
+    ValueNamesQuery,
+    TasksService,
+    LinksService,
+    BulkService,
+    BoardService,
+    RetentionSweeper,
+  ],
   exports: [TaskRepository, TaskQuery, TasksService, ProjectFactsQuery],
 })
 export class TasksModule {}

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ActivityLine, Clock, fail, feedLine, feedLines, notice, parseId, ranksAfter, ranksBefore, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
-import { Placement, ProjectFactsQuery, ValueNamesQuery, PropertyDefsQuery, RunQuery, TaskCreateRepository, TaskQuery, TaskRepository, TaskValueRepository } from '@board/persistence';
+import { ProjectFactsQuery, ValueNamesQuery, PropertyDefsQuery, RunQuery, TaskQuery } from '@board/persistence';
 import { clearedValue, DroppedValue, isEmptyValue, PropertyDef, StoredValue, valueRefers } from '@board/properties';
-import { isTextClash, readDescription, readTitle, Task, taskKey } from '@board/tasks';
+import { isTextClash, Placement, readDescription, readTitle, Task, TaskCreateRepository, taskKey, TaskRepository, TaskValueRepository } from '@board/tasks';
 import type { CreateTaskBody, EditTaskBody, MoveTaskBody, PutValueBody } from './tasks.dto';
 import { changesByLine, changesData, createdLineData, SelectChanges, selectChanges } from '@board/charts';
 import { ProjectCaller } from '../auth/auth-context';

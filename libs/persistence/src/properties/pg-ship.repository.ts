@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { ShipRepository } from '@board/shipping';
 import { Task } from '@board/tasks';
 import { Database } from '../database';
-import { raw, sql } from '../sql';
-import { TASK_COLUMNS, TaskRow, toTask } from '../tasks/typeorm-task.repository';
+import { sql } from '../sql';
+import { TASK_COLUMNS, TaskRow, toTask } from '../tasks/tasks.table';
 
 /**
  * Storage of option ships: the tasks a ship looks at, the day it carries and the tasks that
@@ -24,7 +24,7 @@ export class PgShipRepository extends ShipRepository {
   async tasksFor(projectId: string, propertyId: string, optionId: string, strays: { propertyId: string; optionIds: string[] } | null): Promise<Task[]> {
     const key = sql`${propertyId}::text`;
     const straysKey = sql`${strays?.propertyId ?? null}::text`;
-    const rows = await this.db.query<TaskRow>(sql`SELECT ${raw(TASK_COLUMNS)} FROM tasks
+    const rows = await this.db.query<TaskRow>(sql`SELECT ${TASK_COLUMNS} FROM tasks
       WHERE project_id = ${projectId} AND deleted_at IS NULL
         AND ("values" -> ${key} = to_jsonb(${optionId}::text)
              OR ${straysKey} IS NOT NULL AND archived_at IS NULL

@@ -1,4 +1,5 @@
-import { BoardLists, buildBoardLists, ListRelated, ListRow } from './board-lists';
+import { BoardLists, buildBoardLists, ListRelated } from './board-lists';
+import { ListRow } from './tasks.table';
 
 /**
  * A build that reuses the previous build's bytes must write exactly what a build from scratch

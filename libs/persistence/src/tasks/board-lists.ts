@@ -1,29 +1,6 @@
 import { countParts, DoneWhen, isOver, taskKey } from '@board/tasks';
-import { ROW_VERSION } from './fingerprint.sql';
+import { ListRow } from './tasks.table';
 import { ARCHIVED_TASK_TAIL_FIELDS, jsonMembers, LIVE_TASK_ROW_FIELDS, LIVE_TASK_TAIL_FIELDS, TASK_HEAD_FIELDS, VALUES_MARK } from './board-task.fields';
-
-/**
- * A task row as the board lists read it: timestamps as UTC text and values as the jsonb's own
- * text, so that building the lists decodes nothing that is only passed through (bench/README.md,
- * finding 10), and `x`, the row's xmin: the id of the transaction that wrote this version of it.
- */
-export interface ListRow {
-  id: string;
-  x: string;
-  number: number;
-  title: string;
-  description: string;
-  position: string;
-  created: string;
-  updated: string;
-  archived: string | null;
-  values_text: string;
-  parent_id: string | null;
-}
-
-export const LIST_COLUMNS = `id, ${ROW_VERSION} AS x, number, title, description, position,
-  (created_at AT TIME ZONE 'UTC')::text AS created, (updated_at AT TIME ZONE 'UTC')::text AS updated,
-  (archived_at AT TIME ZONE 'UTC')::text AS archived, "values"::text AS values_text, parent_id`;
 
 /** What the board's lists are made of besides the task rows. */
 export interface ListRelated {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DoneWhen } from '@board/tasks';
 import { Database } from '../database';
+import { sql } from '../sql';
 import { PropertyListQuery } from '../properties/property-list.query';
 
 export interface BoardProject {
@@ -23,15 +24,13 @@ export class BoardQuery {
   async settings(projectId: string, userId: string) {
     const [projectRows, invites, members, propertyViews] = await Promise.all([
       this.db.query<BoardProject & { cardView: { rows: Record<string, unknown> } }>(
-        `SELECT p.id, p.name, p.key, p.owner_id AS "ownerId", m.role, p.done_when AS "doneWhen", p.card_view AS "cardView"
-           FROM projects p JOIN members m ON m.project_id = p.id AND m.user_id = $2 WHERE p.id = $1`,
-        [projectId, userId],
+        sql`SELECT p.id, p.name, p.key, p.owner_id AS "ownerId", m.role, p.done_when AS "doneWhen", p.card_view AS "cardView"
+           FROM projects p JOIN members m ON m.project_id = p.id AND m.user_id = ${userId} WHERE p.id = ${projectId}`,
       ),
-      this.db.query(`SELECT email, created_at AS "createdAt" FROM invites WHERE project_id = $1 ORDER BY created_at, email`, [projectId]),
+      this.db.query(sql`SELECT email, created_at AS "createdAt" FROM invites WHERE project_id = ${projectId} ORDER BY created_at, email`),
       this.db.query(
-        `SELECT u.id, u.name, u.email, u.color, u.emoji, m.role, u.kind
-           FROM members m JOIN users u ON u.id = m.user_id WHERE m.project_id = $1 ORDER BY m.created_at, u.id`,
-        [projectId],
+        sql`SELECT u.id, u.name, u.email, u.color, u.emoji, m.role, u.kind
+           FROM members m JOIN users u ON u.id = m.user_id WHERE m.project_id = ${projectId} ORDER BY m.created_at, u.id`,
       ),
       this.propertyList.list(projectId),
     ]);
@@ -68,7 +67,7 @@ export class ChangelogQuery {
 
   async list(projectId: string) {
     return this.db.query(
-      `SELECT o.id AS "optionId", o.property_id AS "propertyId", p.name AS "propertyName", o.name,
+      sql`SELECT o.id AS "optionId", o.property_id AS "propertyId", p.name AS "propertyName", o.name,
               to_char(o.shipped_at, 'YYYY-MM-DD') AS "shippedAt", o.note,
               COALESCE((SELECT json_agg(json_build_object('id', t.id, 'key', pr.key || '-' || t.number, 'title', t.title)
                                         ORDER BY t.position COLLATE "C", t.id)
@@ -77,10 +76,9 @@ export class ChangelogQuery {
          FROM options o
          JOIN properties p ON p.id = o.property_id AND p.project_id = o.project_id
          JOIN projects pr ON pr.id = o.project_id
-        WHERE o.project_id = $1 AND o.shipped_at IS NOT NULL AND pr.releases
+        WHERE o.project_id = ${projectId} AND o.shipped_at IS NOT NULL AND pr.releases
           AND ((p.type = 'select' AND (p.config ->> 'dated')::boolean IS TRUE) OR (p.type = 'iteration' AND pr.sprints))
         ORDER BY o.shipped_at DESC, o.position COLLATE "C" DESC, o.id`,
-      [projectId],
     );
   }
 }

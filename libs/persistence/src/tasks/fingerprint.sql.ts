@@ -1,3 +1,5 @@
+import { joinSql, raw, Sql, sql } from '../sql';
+
 /**
  * The xmin fingerprint, written once: per table the row count and the sum and maximum of the rows'
  * xmin (the id of the transaction that last wrote each row version), joined by '|'. Any committed
@@ -12,16 +14,17 @@ export interface FingerprintPart {
   where?: string;
 }
 
-/** SQL text of the fingerprint of `parts`, for the project given by the SQL expression `project` (a placeholder). */
-export function xminFingerprint(project: string, parts: readonly FingerprintPart[]): string {
-  return parts
-    .map(
+/** SQL of the fingerprint of `parts`, for the project `project` (a value, or a slot of `compileOnce`). */
+export function xminFingerprint(project: unknown, parts: readonly FingerprintPart[]): Sql {
+  return joinSql(
+    parts.map(
       ({ table, where }) =>
-        `(SELECT count(*) || ':' || COALESCE(sum(xmin::text::bigint), 0) || ':' || COALESCE(max(xmin::text::bigint), 0)
-            FROM ${table} WHERE project_id = ${project}${where ? ` AND ${where}` : ''})`,
-    )
-    .join(` || '|' || `);
+        sql`(SELECT count(*) || ':' || COALESCE(sum(xmin::text::bigint), 0) || ':' || COALESCE(max(xmin::text::bigint), 0)
+            FROM ${raw(table)} WHERE project_id = ${project}${raw(where ? ` AND ${where}` : '')})`,
+    ),
+    ` || '|' || `,
+  );
 }
 
 /** The row version of one row (changes with every write of it): the board's incremental read compares it. */
-export const ROW_VERSION = 'xmin::text';
+export const ROW_VERSION = raw('xmin::text');

@@ -1,16 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import { countParts, DELETION_WINDOW_DAYS, DELETION_WINDOW_MS, DoneWhen, isOver, taskKey } from '@board/tasks';
 import { Database } from '../database';
-import { BoardLists, buildBoardLists, indexRelated, LIST_COLUMNS, ListRow } from './board-lists';
+import { userJson } from '../accounts/users.table';
+import { compileOnce, raw, Sql, sql } from '../sql';
+import { BoardLists, buildBoardLists, indexRelated } from './board-lists';
 import { ROW_VERSION, xminFingerprint } from './fingerprint.sql';
 import { ARCHIVED_TASK_FIELDS, ArchivedTaskField, BOARD_TASK_FIELDS, BoardTaskField, ordered } from './board-task.fields';
+import { boardColumnText, BoardRow, boardTaskColumns, LIST_COLUMNS, linkTaskColumns, LinkTaskRow, ListRow } from './tasks.table';
 
-const BOARD_FINGERPRINT = xminFingerprint('$1', [
-  { table: 'tasks', where: 'deleted_at IS NULL' },
-  { table: 'checklist_items' },
-  { table: 'comments' },
-  { table: 'task_links' },
-]);
+// Compiled once: the text is also the prepared statement's key.
+const BOARD_FINGERPRINT = compileOnce<'projectId'>(
+  (slot) =>
+    sql`SELECT ${xminFingerprint(slot('projectId'), [
+      { table: 'tasks', where: 'deleted_at IS NULL' },
+      { table: 'checklist_items' },
+      { table: 'comments' },
+      { table: 'task_links' },
+    ])} AS fp`,
+);
+
+const BOARD_COLUMNS = boardTaskColumns();
+const BOARD_COLUMNS_OF_T = boardTaskColumns('t.');
+const NO_SQL = raw('');
 
 export interface BoardTask {
   id: string;
@@ -47,21 +58,8 @@ const archivedTaskFieldsListed: Exactly<keyof ArchivedTask, ArchivedTaskField> =
 void boardTaskFieldsListed;
 void archivedTaskFieldsListed;
 
-interface Row {
-  id: string;
-  number: number;
-  title: string;
-  description: string;
-  position: string;
-  created_at: Date;
-  updated_at: Date;
-  archived_at: Date | null;
-  values: Record<string, unknown>;
-  parent_id: string | null;
-}
-
 /** A task row as board-shaped reads select it (`boardColumns`). */
-export type BoardRow = Row;
+export type { BoardRow } from './tasks.table';
 
 export interface LinkRow {
   id: string;
@@ -81,21 +79,21 @@ export class TaskQuery {
    * row version) are read in full; the others keep their JSON (bench/README.md, finding 12).
    */
   async boardLists(projectId: string, projectKey: string, doneWhen: DoneWhen | null, previous: BoardLists | null): Promise<BoardLists> {
-    const ordered = `FROM tasks WHERE project_id = $1 AND deleted_at IS NULL ORDER BY position COLLATE "C", id`;
+    const ordered = sql`FROM tasks WHERE project_id = ${projectId} AND deleted_at IS NULL ORDER BY position COLLATE "C", id`;
     const relatedRows = this.related(projectId, null).then(([checklists, comments, links]) => ({ checklists, comments, links }));
     if (!previous || previous.projectKey !== projectKey) {
-      const [rows, related] = await Promise.all([this.db.query<ListRow>(`SELECT ${LIST_COLUMNS} ${ordered}`, [projectId], { prepare: true }), relatedRows]);
+      const [rows, related] = await Promise.all([this.db.query<ListRow>(sql`SELECT ${LIST_COLUMNS} ${ordered}`, { prepare: true }), relatedRows]);
       return buildBoardLists(rows, new Map(rows.map((r) => [r.id, r])), null, related, projectKey, doneWhen);
     }
     const [order, related] = await Promise.all([
-      this.db.query<{ id: string; x: string }>(`SELECT id, ${ROW_VERSION} AS x ${ordered}`, [projectId], { prepare: true }),
+      this.db.query<{ id: string; x: string }>(sql`SELECT id, ${ROW_VERSION} AS x ${ordered}`, { prepare: true }),
       relatedRows,
     ]);
     const changed = order.filter((o) => previous.pieces.get(o.id)?.x !== o.x).map((o) => o.id);
     const rows =
       changed.length === 0
         ? []
-        : await this.db.query<ListRow>(`SELECT ${LIST_COLUMNS} FROM tasks WHERE project_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL`, [projectId, changed], {
+        : await this.db.query<ListRow>(sql`SELECT ${LIST_COLUMNS} FROM tasks WHERE project_id = ${projectId} AND id = ANY(${changed}::uuid[]) AND deleted_at IS NULL`, {
             prepare: true,
           });
     return buildBoardLists(order, new Map(rows.map((r) => [r.id, r])), previous, related, projectKey, doneWhen);
@@ -103,7 +101,7 @@ export class TaskQuery {
 
   /** The xmin fingerprint (fingerprint.sql.ts) of everything the board's task lists are made of. */
   async boardFingerprint(projectId: string): Promise<string> {
-    const row = await this.db.single<{ fp: string }>(`SELECT ${BOARD_FINGERPRINT} AS fp`, [projectId], { prepare: true });
+    const row = await this.db.single<{ fp: string }>(BOARD_FINGERPRINT.text, BOARD_FINGERPRINT.values({ projectId }), { prepare: true });
     return row.fp;
   }
 
@@ -111,19 +109,17 @@ export class TaskQuery {
   async boardTasks(projectId: string, projectKey: string, doneWhen: DoneWhen | null, ids: string[]): Promise<BoardTask[]> {
     if (ids.length === 0) return [];
     const [rows, related, [checklists, comments, links]] = await Promise.all([
-      this.db.query<Row>(
-        `SELECT ${columns()} FROM tasks WHERE project_id = $1 AND deleted_at IS NULL AND id = ANY($2::uuid[]) ORDER BY position COLLATE "C", id`,
-        [projectId, ids],
+      this.db.query<BoardRow>(
+        sql`SELECT ${BOARD_COLUMNS} FROM tasks WHERE project_id = ${projectId} AND deleted_at IS NULL AND id = ANY(${ids}::uuid[]) ORDER BY position COLLATE "C", id`,
       ),
       // Blockers and parts of those tasks, for blockedBy and parts.
       // Two index paths joined with UNION: an OR of them made PostgreSQL scan the whole project.
-      this.db.query<Row>(
-        `SELECT ${columns()} FROM tasks WHERE project_id = $1 AND deleted_at IS NULL AND parent_id = ANY($2::uuid[])
+      this.db.query<BoardRow>(
+        sql`SELECT ${BOARD_COLUMNS} FROM tasks WHERE project_id = ${projectId} AND deleted_at IS NULL AND parent_id = ANY(${ids}::uuid[])
          UNION
-         SELECT ${columns('t.')}
+         SELECT ${BOARD_COLUMNS_OF_T}
            FROM task_links l JOIN tasks t ON t.project_id = l.project_id AND t.id = l.blocker_id
-          WHERE l.project_id = $1 AND l.task_id = ANY($2::uuid[]) AND t.deleted_at IS NULL`,
-        [projectId, ids],
+          WHERE l.project_id = ${projectId} AND l.task_id = ANY(${ids}::uuid[]) AND t.deleted_at IS NULL`,
       ),
       this.related(projectId, ids),
     ]);
@@ -140,7 +136,7 @@ export class TaskQuery {
 
   /** The board fields of a task just created, which has no parts, links, checklist or comments yet: no query. */
   newTask(task: { id: string; number: number; title: string; description: string; position: string; values: Record<string, unknown>; createdAt: Date }, projectKey: string, doneWhen: DoneWhen | null): BoardTask {
-    const row: Row = {
+    const row: BoardRow = {
       id: task.id,
       number: task.number,
       title: task.title,
@@ -157,16 +153,14 @@ export class TaskQuery {
 
   /** Checklist counts, comment counts and blocker links of the project's tasks (or only of `ids`). */
   private related(projectId: string, ids: string[] | null) {
-    const only = ids ? ' AND task_id = ANY($2::uuid[])' : '';
-    const params = ids ? [projectId, ids] : [projectId];
+    const only = ids ? sql` AND task_id = ANY(${ids}::uuid[])` : NO_SQL;
     return Promise.all([
       this.db.query<{ task_id: string; total: number; done: number }>(
-        `SELECT task_id, count(*)::int AS total, count(*) FILTER (WHERE done)::int AS done
-           FROM checklist_items WHERE project_id = $1${only} GROUP BY task_id`,
-        params,
+        sql`SELECT task_id, count(*)::int AS total, count(*) FILTER (WHERE done)::int AS done
+           FROM checklist_items WHERE project_id = ${projectId}${only} GROUP BY task_id`,
       ),
-      this.db.query<{ task_id: string; n: number }>(`SELECT task_id, count(*)::int AS n FROM comments WHERE project_id = $1${only} GROUP BY task_id`, params),
-      this.db.query<{ task_id: string; blocker_id: string }>(`SELECT task_id, blocker_id FROM task_links WHERE project_id = $1${only}`, params),
+      this.db.query<{ task_id: string; n: number }>(sql`SELECT task_id, count(*)::int AS n FROM comments WHERE project_id = ${projectId}${only} GROUP BY task_id`),
+      this.db.query<{ task_id: string; blocker_id: string }>(sql`SELECT task_id, blocker_id FROM task_links WHERE project_id = ${projectId}${only}`),
     ]);
   }
 
@@ -176,43 +170,40 @@ export class TaskQuery {
     if (!board) return null;
     const [blockedBy, blocks, parentRows, children, checklist, comments, activity] = await Promise.all([
       this.linkRows(
-        `SELECT t.id, t.number, t.title, t."values" FROM task_links l JOIN tasks t ON t.project_id = l.project_id AND t.id = l.blocker_id
-          WHERE l.project_id = $1 AND l.task_id = $2 AND t.deleted_at IS NULL ORDER BY t.position COLLATE "C", t.id`,
-        projectId, taskId, projectKey, doneWhen,
+        sql`SELECT ${linkTaskColumns('t')} FROM task_links l JOIN tasks t ON t.project_id = l.project_id AND t.id = l.blocker_id
+          WHERE l.project_id = ${projectId} AND l.task_id = ${taskId} AND t.deleted_at IS NULL ORDER BY t.position COLLATE "C", t.id`,
+        projectKey, doneWhen,
       ),
       this.linkRows(
-        `SELECT t.id, t.number, t.title, t."values" FROM task_links l JOIN tasks t ON t.project_id = l.project_id AND t.id = l.task_id
-          WHERE l.project_id = $1 AND l.blocker_id = $2 AND t.deleted_at IS NULL ORDER BY t.position COLLATE "C", t.id`,
-        projectId, taskId, projectKey, doneWhen,
+        sql`SELECT ${linkTaskColumns('t')} FROM task_links l JOIN tasks t ON t.project_id = l.project_id AND t.id = l.task_id
+          WHERE l.project_id = ${projectId} AND l.blocker_id = ${taskId} AND t.deleted_at IS NULL ORDER BY t.position COLLATE "C", t.id`,
+        projectKey, doneWhen,
       ),
       this.linkRows(
-        `SELECT p.id, p.number, p.title, p."values" FROM tasks c JOIN tasks p ON p.project_id = c.project_id AND p.id = c.parent_id
-          WHERE c.project_id = $1 AND c.id = $2 AND p.deleted_at IS NULL`,
-        projectId, taskId, projectKey, doneWhen,
+        sql`SELECT ${linkTaskColumns('p')} FROM tasks c JOIN tasks p ON p.project_id = c.project_id AND p.id = c.parent_id
+          WHERE c.project_id = ${projectId} AND c.id = ${taskId} AND p.deleted_at IS NULL`,
+        projectKey, doneWhen,
       ),
       this.linkRows(
-        `SELECT t.id, t.number, t.title, t."values" FROM tasks t
-          WHERE t.project_id = $1 AND t.parent_id = $2 AND t.deleted_at IS NULL ORDER BY t.position COLLATE "C", t.id`,
-        projectId, taskId, projectKey, doneWhen,
+        sql`SELECT ${linkTaskColumns('t')} FROM tasks t
+          WHERE t.project_id = ${projectId} AND t.parent_id = ${taskId} AND t.deleted_at IS NULL ORDER BY t.position COLLATE "C", t.id`,
+        projectKey, doneWhen,
       ),
       this.db.query(
-        `SELECT id, text, done, position FROM checklist_items WHERE project_id = $1 AND task_id = $2 ORDER BY position COLLATE "C", id`,
-        [projectId, taskId],
+        sql`SELECT id, text, done, position FROM checklist_items WHERE project_id = ${projectId} AND task_id = ${taskId} ORDER BY position COLLATE "C", id`,
       ),
       this.db.query(
-        `SELECT c.id, c.task_id AS "taskId", c.author_id AS "authorId", c.body, c.created_at AS "createdAt", c.edited_at AS "editedAt",
-                CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.name, 'color', u.color, 'emoji', u.emoji) END AS author
+        sql`SELECT c.id, c.task_id AS "taskId", c.author_id AS "authorId", c.body, c.created_at AS "createdAt", c.edited_at AS "editedAt",
+                ${userJson('u')} AS author
            FROM comments c LEFT JOIN users u ON u.id = c.author_id
-          WHERE c.project_id = $1 AND c.task_id = $2 ORDER BY c.created_at, c.id`,
-        [projectId, taskId],
+          WHERE c.project_id = ${projectId} AND c.task_id = ${taskId} ORDER BY c.created_at, c.id`,
       ),
       this.db.query(
-        `SELECT a.id, a.kind, a.created_at AS "createdAt", a.data,
-                CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.name, 'color', u.color, 'emoji', u.emoji) END AS actor
+        sql`SELECT a.id, a.kind, a.created_at AS "createdAt", a.data,
+                ${userJson('u')} AS actor
            FROM activity a LEFT JOIN users u ON u.id = a.actor_id
-          WHERE a.project_id = $1 AND a.task_id = $2 AND a.kind NOT IN ('reset', 'rules')
+          WHERE a.project_id = ${projectId} AND a.task_id = ${taskId} AND a.kind NOT IN ('reset', 'rules')
           ORDER BY a.created_at DESC, a.id DESC LIMIT 60`,
-        [projectId, taskId],
       ),
     ]);
     return {
@@ -229,10 +220,9 @@ export class TaskQuery {
   /** Deleted tasks still inside their window, newest first. */
   async deleted(projectId: string, projectKey: string, now: Date) {
     const rows = await this.db.query<{ id: string; number: number; title: string; position: string; deleted_at: Date }>(
-      `SELECT id, number, title, position, deleted_at FROM tasks
-        WHERE project_id = $1 AND deleted_at IS NOT NULL AND deleted_at > $2
+      sql`SELECT id, number, title, position, deleted_at FROM tasks
+        WHERE project_id = ${projectId} AND deleted_at IS NOT NULL AND deleted_at > ${new Date(now.getTime() - DELETION_WINDOW_MS)}
         ORDER BY deleted_at DESC, id`,
-      [projectId, new Date(now.getTime() - DELETION_WINDOW_MS)],
     );
     return {
       deleted: rows.map((r) => ({
@@ -254,14 +244,13 @@ export class TaskQuery {
     if (words.length === 0) return { hits: [], total: 0 };
     const patterns = words.map((w) => `%${w.replace(/[\\%_]/g, (c) => '\\' + c)}%`);
     const rows = await this.db.query<{ id: string; number: number; title: string; description: string; position: string; archived_at: Date; total: number }>(
-      `SELECT id, number, title, description, position, archived_at, count(*) OVER ()::int AS total
+      sql`SELECT id, number, title, description, position, archived_at, count(*) OVER ()::int AS total
          FROM tasks
-        WHERE project_id = $1 AND deleted_at IS NULL AND archived_at IS NOT NULL
-          AND description ILIKE ALL ($2::text[])
-          AND NOT (($3 || '-' || number::text || ' ' || title) ILIKE ALL ($2::text[]))
+        WHERE project_id = ${projectId} AND deleted_at IS NULL AND archived_at IS NOT NULL
+          AND description ILIKE ALL (${patterns}::text[])
+          AND NOT ((${projectKey}::text || '-' || number::text || ' ' || title) ILIKE ALL (${patterns}::text[]))
         ORDER BY archived_at DESC, id
         LIMIT 12`,
-      [projectId, patterns, projectKey],
     );
     return {
       hits: rows.map((r) => ({
@@ -272,8 +261,8 @@ export class TaskQuery {
     };
   }
 
-  private async linkRows(sql: string, projectId: string, taskId: string, projectKey: string, doneWhen: DoneWhen | null): Promise<LinkRow[]> {
-    const rows = await this.db.query<{ id: string; number: number; title: string; values: Record<string, unknown> }>(sql, [projectId, taskId]);
+  private async linkRows(query: Sql, projectKey: string, doneWhen: DoneWhen | null): Promise<LinkRow[]> {
+    const rows = await this.db.query<LinkTaskRow>(query);
     return rows.map((r) => ({ id: r.id, key: taskKey(projectKey, r.number), title: r.title, over: isOver(r.values ?? {}, doneWhen) }));
   }
 }
@@ -284,7 +273,7 @@ export class TaskQuery {
  * project. Answers the `wanted` ones in that order, archived ones in the board shape too.
  */
 export function boardTasksAcross(
-  rows: readonly (Row & { project_id: string })[],
+  rows: readonly (BoardRow & { project_id: string })[],
   related: { checklists: { task_id: string; total: number; done: number }[]; comments: { task_id: string; n: number }[]; links: { task_id: string; blocker_id: string }[] },
   wanted: readonly string[],
   facts: ReadonlyMap<string, { key: string; doneWhen: DoneWhen | null }>,
@@ -300,15 +289,11 @@ export function boardTasksAcross(
   return out;
 }
 
-/** The task columns every board-shaped read selects (optionally of alias `t.`). */
-export const boardColumns = (alias = ''): string => columns(alias);
-
-/** The task columns every board-shaped read selects (optionally of alias `t.`). */
-const columns = (alias = ''): string =>
-  ['id', 'number', 'title', 'description', 'position', 'created_at', 'updated_at', 'archived_at', '"values"', 'parent_id'].map((c) => alias + c).join(', ');
+/** The task columns every board-shaped read selects (optionally of alias `t.`), as text (lists/list.query.ts). */
+export const boardColumns = (alias = ''): string => boardColumnText(alias);
 
 function assemble(
-  rows: Row[],
+  rows: BoardRow[],
   checklists: { task_id: string; total: number; done: number }[],
   comments: { task_id: string; n: number }[],
   links: { task_id: string; blocker_id: string }[],
@@ -331,8 +316,8 @@ function assemble(
 }
 
 function assembleOne(
-  r: Row,
-  rows: Row[],
+  r: BoardRow,
+  rows: BoardRow[],
   checklists: { task_id: string; total: number; done: number }[],
   comments: { task_id: string; n: number }[],
   links: { task_id: string; blocker_id: string }[],
@@ -341,23 +326,23 @@ function assembleOne(
 ): BoardTask {
   const byId = new Map(rows.map((x) => [x.id, x]));
   const blockersOf = new Map<string, string[]>([[r.id, links.filter((l) => l.task_id === r.id).map((l) => l.blocker_id)]]);
-  const partsOf = new Map<string, Row[]>([[r.id, rows.filter((x) => x.parent_id === r.id)]]);
+  const partsOf = new Map<string, BoardRow[]>([[r.id, rows.filter((x) => x.parent_id === r.id)]]);
   return boardTask(r, byId, new Map(checklists.map((c) => [c.task_id, c])), new Map(comments.map((c) => [c.task_id, c.n])), blockersOf, partsOf, projectKey, doneWhen);
 }
 
 function boardTask(
-  r: Row,
-  byId: Map<string, Row>,
+  r: BoardRow,
+  byId: Map<string, BoardRow>,
   checklistOf: Map<string, { total: number; done: number }>,
   commentsOf: Map<string, number>,
   blockersOf: Map<string, string[]>,
-  partsOf: Map<string, Row[]>,
+  partsOf: Map<string, BoardRow[]>,
   projectKey: string,
   doneWhen: DoneWhen | null,
 ): BoardTask {
   const blockers = (blockersOf.get(r.id) ?? [])
     .map((id) => byId.get(id))
-    .filter((b): b is Row => b !== undefined && !isOver(b.values ?? {}, doneWhen))
+    .filter((b): b is BoardRow => b !== undefined && !isOver(b.values ?? {}, doneWhen))
     .sort((a, b) => a.number - b.number);
   const parts = partsOf.get(r.id) ?? [];
   return ordered(BOARD_TASK_FIELDS, {

@@ -1,62 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import { rankBetween } from '@board/kernel';
-import { Link, Task } from '@board/tasks';
+import { Link, NewTask, Placement, Task, TaskRepository } from '@board/tasks';
 import { Database } from '../database';
 import { advisoryXactLock, retentionSweepLockKey } from '../locks.sql';
-import { sql } from '../sql';
+import { raw, sql } from '../sql';
+import { TASK_COLUMNS, TaskRow, toTask } from './tasks.table';
 
-export interface TaskRow {
-  id: string;
-  project_id: string;
-  number: number;
-  title: string;
-  description: string;
-  position: string;
-  values: Record<string, unknown>;
-  parent_id: string | null;
-  archived_at: Date | null;
-  deleted_at: Date | null;
-}
+const FOR_UPDATE = raw(' FOR UPDATE');
+const NO_LOCK = raw('');
+const ASCENDING = raw('ASC');
+const DESCENDING = raw('DESC');
 
-export const toTask = (r: TaskRow): Task =>
-  Task.restore({
-    id: r.id,
-    projectId: r.project_id,
-    number: r.number,
-    title: r.title,
-    description: r.description,
-    position: r.position,
-    values: r.values ?? {},
-    parentId: r.parent_id,
-    archivedAt: r.archived_at,
-    deletedAt: r.deleted_at,
-  });
-
-export interface NewTaskRow {
-  id: string;
-  projectId: string;
-  number: number;
-  title: string;
-  description: string;
-  position: string;
-  values: Record<string, unknown>;
-  createdBy: string;
-  now: Date;
-}
-
-export const TASK_COLUMNS = 'id, project_id, number, title, description, position, "values", parent_id, archived_at, deleted_at';
-
-/** Where a write stands in the rank order: the keys on either side of the chosen spot. */
-export type Placement = { afterId: string } | { beforeId: string } | 'top' | 'end';
-
-/** Storage of tasks. Every statement filters by project_id, so the schema can be sharded by project. */
+/** Tasks in PostgreSQL. Every statement filters by project_id, so the schema can be sharded by project. */
 @Injectable()
-export class TaskRepository {
-  constructor(private readonly db: Database) {}
+export class PgTaskRepository extends TaskRepository {
+  constructor(private readonly db: Database) {
+    super();
+  }
 
   /** A task of the project (deleted ones too); `lock` holds its row until the transaction ends. */
   async find(projectId: string, id: string, lock = false): Promise<Task | null> {
-    const row = await this.db.one<TaskRow>(`SELECT ${TASK_COLUMNS} FROM tasks WHERE project_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`, [projectId, id], {
+    const row = await this.db.one<TaskRow>(sql`SELECT ${TASK_COLUMNS} FROM tasks WHERE project_id = ${projectId} AND id = ${id}${lock ? FOR_UPDATE : NO_LOCK}`, {
       prepare: true,
     });
     return row ? toTask(row) : null;
@@ -81,15 +45,14 @@ export class TaskRepository {
   /** Live or archived tasks of the project among `ids`, held until the transaction ends (locked in id order, so two bulk writes cannot deadlock). */
   async findManyForUpdate(projectId: string, ids: string[]): Promise<Task[]> {
     const rows = await this.db.query<TaskRow>(
-      `SELECT ${TASK_COLUMNS} FROM tasks WHERE project_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL ORDER BY id FOR UPDATE`,
-      [projectId, ids],
+      sql`SELECT ${TASK_COLUMNS} FROM tasks WHERE project_id = ${projectId} AND id = ANY(${ids}::uuid[]) AND deleted_at IS NULL ORDER BY id FOR UPDATE`,
     );
     return rows.map(toTask);
   }
 
   /** The next task number; the counter never goes back, so a number is never handed out twice. */
   async nextNumber(projectId: string): Promise<number> {
-    const row = await this.db.single<{ n: string }>('UPDATE projects SET task_counter = task_counter + 1 WHERE id = $1 RETURNING task_counter AS n', [projectId], {
+    const row = await this.db.single<{ n: string }>(sql`UPDATE projects SET task_counter = task_counter + 1 WHERE id = ${projectId} RETURNING task_counter AS n`, {
       prepare: true,
     });
     return Number(row.n);
@@ -102,38 +65,34 @@ export class TaskRepository {
   async rankFor(projectId: string, placement: Placement, movingId: string | null = null): Promise<string> {
     const exclude = movingId ?? '00000000-0000-0000-0000-000000000000';
     if (placement === 'end' || placement === 'top') {
-      const order = placement === 'end' ? 'DESC' : 'ASC';
+      const order = placement === 'end' ? DESCENDING : ASCENDING;
       const edge = await this.db.one<{ position: string }>(
-        `SELECT position FROM tasks WHERE project_id = $1 AND id <> $2 ORDER BY position COLLATE "C" ${order} LIMIT 1`,
-        [projectId, exclude],
+        sql`SELECT position FROM tasks WHERE project_id = ${projectId} AND id <> ${exclude} ORDER BY position COLLATE "C" ${order} LIMIT 1`,
         { prepare: true },
       );
       return placement === 'end' ? rankBetween(edge?.position ?? null, null) : rankBetween(null, edge?.position ?? null);
     }
     const anchorId = 'afterId' in placement ? placement.afterId : placement.beforeId;
-    const anchor = await this.db.one<{ position: string }>('SELECT position FROM tasks WHERE project_id = $1 AND id = $2', [projectId, anchorId], { prepare: true });
+    const anchor = await this.db.one<{ position: string }>(sql`SELECT position FROM tasks WHERE project_id = ${projectId} AND id = ${anchorId}`, { prepare: true });
     if (!anchor) return this.rankFor(projectId, 'end', movingId);
     if ('afterId' in placement) {
       const next = await this.db.one<{ position: string }>(
-        `SELECT position FROM tasks WHERE project_id = $1 AND id <> $2 AND position > $3 COLLATE "C" ORDER BY position COLLATE "C" LIMIT 1`,
-        [projectId, exclude, anchor.position],
+        sql`SELECT position FROM tasks WHERE project_id = ${projectId} AND id <> ${exclude} AND position > ${anchor.position} COLLATE "C" ORDER BY position COLLATE "C" LIMIT 1`,
         { prepare: true },
       );
       return rankBetween(anchor.position, next?.position ?? null);
     }
     const previous = await this.db.one<{ position: string }>(
-      `SELECT position FROM tasks WHERE project_id = $1 AND id <> $2 AND position < $3 COLLATE "C" ORDER BY position COLLATE "C" DESC LIMIT 1`,
-      [projectId, exclude, anchor.position],
+      sql`SELECT position FROM tasks WHERE project_id = ${projectId} AND id <> ${exclude} AND position < ${anchor.position} COLLATE "C" ORDER BY position COLLATE "C" DESC LIMIT 1`,
       { prepare: true },
     );
     return rankBetween(previous?.position ?? null, anchor.position);
   }
 
-  async insert(t: NewTaskRow): Promise<void> {
+  async insert(t: NewTask): Promise<void> {
     await this.db.exec(
-      `INSERT INTO tasks (id, project_id, number, title, description, position, "values", created_by, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
-      [t.id, t.projectId, t.number, t.title, t.description, t.position, JSON.stringify(t.values), t.createdBy, t.now],
+      sql`INSERT INTO tasks (id, project_id, number, title, description, position, "values", created_by, created_at, updated_at)
+       VALUES (${t.id}, ${t.projectId}, ${t.number}, ${t.title}, ${t.description}, ${t.position}, ${JSON.stringify(t.values)}, ${t.createdBy}, ${t.now}, ${t.now})`,
       { prepare: true },
     );
   }
@@ -149,76 +108,52 @@ export class TaskRepository {
     const rows = tasks.map((task) => task.snapshot);
     if (rows.some((t) => t.projectId !== projectId)) throw new Error('saveMany takes the tasks of one project');
     await this.db.exec(
-      `UPDATE tasks t SET position = u.position, "values" = u.vals, parent_id = u.parent_id, archived_at = u.archived_at, deleted_at = u.deleted_at,
-              updated_at = CASE WHEN $3 THEN $4 ELSE t.updated_at END
-         FROM unnest($2::uuid[], $5::text[], $6::jsonb[], $7::uuid[], $8::timestamptz[], $9::timestamptz[]) AS u(id, position, vals, parent_id, archived_at, deleted_at)
-        WHERE t.project_id = $1 AND t.id = u.id`,
-      [
-        projectId,
-        rows.map((t) => t.id),
-        touch,
-        now,
-        rows.map((t) => t.position),
-        rows.map((t) => JSON.stringify(t.values)),
-        rows.map((t) => t.parentId),
-        rows.map((t) => t.archivedAt),
-        rows.map((t) => t.deletedAt),
-      ],
+      sql`UPDATE tasks t SET position = u.position, "values" = u.vals, parent_id = u.parent_id, archived_at = u.archived_at, deleted_at = u.deleted_at,
+              updated_at = CASE WHEN ${touch}::boolean THEN ${now}::timestamptz ELSE t.updated_at END
+         FROM unnest(${rows.map((t) => t.id)}::uuid[], ${rows.map((t) => t.position)}::text[], ${rows.map((t) => JSON.stringify(t.values))}::jsonb[],
+                     ${rows.map((t) => t.parentId)}::uuid[], ${rows.map((t) => t.archivedAt)}::timestamptz[], ${rows.map((t) => t.deletedAt)}::timestamptz[])
+              AS u(id, position, vals, parent_id, archived_at, deleted_at)
+        WHERE t.project_id = ${projectId} AND t.id = u.id`,
       { prepare: true },
     );
   }
 
   /** Every blocker link of the project (the cycle check reads them under the project lock). */
   async links(projectId: string): Promise<Link[]> {
-    const rows = await this.db.query<{ task_id: string; blocker_id: string }>(
-      `SELECT l.task_id, l.blocker_id FROM task_links l WHERE l.project_id = $1`,
-      [projectId],
-    );
+    const rows = await this.db.query<{ task_id: string; blocker_id: string }>(sql`SELECT l.task_id, l.blocker_id FROM task_links l WHERE l.project_id = ${projectId}`);
     return rows.map((r) => ({ taskId: r.task_id, blockerId: r.blocker_id }));
   }
 
   async addLink(projectId: string, taskId: string, blockerId: string): Promise<boolean> {
-    const res = await this.db.exec(
-      `INSERT INTO task_links (project_id, task_id, blocker_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
-      [projectId, taskId, blockerId],
-    );
+    const res = await this.db.exec(sql`INSERT INTO task_links (project_id, task_id, blocker_id) VALUES (${projectId}, ${taskId}, ${blockerId}) ON CONFLICT DO NOTHING`);
     return res.count > 0;
   }
 
   async removeLink(projectId: string, taskId: string, blockerId: string): Promise<boolean> {
-    const res = await this.db.exec('DELETE FROM task_links WHERE project_id = $1 AND task_id = $2 AND blocker_id = $3', [projectId, taskId, blockerId]);
+    const res = await this.db.exec(sql`DELETE FROM task_links WHERE project_id = ${projectId} AND task_id = ${taskId} AND blocker_id = ${blockerId}`);
     return res.count > 0;
   }
 
   /** Lets go of the parts of `parentId` that have parts of their own (restore keeps parts one level deep). */
   async releasePartsWithParts(projectId: string, parentId: string): Promise<void> {
-    await this.db.exec(
-      `UPDATE tasks c SET parent_id = NULL
-        WHERE c.project_id = $1 AND c.parent_id = $2
-          AND EXISTS (SELECT 1 FROM tasks g WHERE g.project_id = c.project_id AND g.parent_id = c.id AND g.deleted_at IS NULL)`,
-      [projectId, parentId],
-    );
+    await this.db.exec(sql`UPDATE tasks c SET parent_id = NULL
+        WHERE c.project_id = ${projectId} AND c.parent_id = ${parentId}
+          AND EXISTS (SELECT 1 FROM tasks g WHERE g.project_id = c.project_id AND g.parent_id = c.id AND g.deleted_at IS NULL)`);
   }
 
   /** Does the task have parts that are not deleted? */
   async hasParts(projectId: string, id: string): Promise<boolean> {
-    return (await this.db.one('SELECT 1 FROM tasks WHERE project_id = $1 AND parent_id = $2 AND deleted_at IS NULL LIMIT 1', [projectId, id])) !== null;
+    return (await this.db.one(sql`SELECT 1 FROM tasks WHERE project_id = ${projectId} AND parent_id = ${id} AND deleted_at IS NULL LIMIT 1`)) !== null;
   }
 
   /** Live tasks of a column: holding `value` for the property, or nothing when value is null. */
   async idsInColumn(projectId: string, propertyId: string, value: unknown): Promise<string[]> {
-    const rows =
+    const held = sql`"values" -> ${propertyId}::text`;
+    const holds =
       value === null
-        ? await this.db.query<{ id: string }>(
-            `SELECT id FROM tasks WHERE project_id = $1 AND deleted_at IS NULL AND archived_at IS NULL
-               AND ("values" -> $2 IS NULL OR "values" -> $2 IN ('null'::jsonb, '""'::jsonb, '[]'::jsonb))`,
-            [projectId, propertyId],
-          )
-        : await this.db.query<{ id: string }>(
-            `SELECT id FROM tasks WHERE project_id = $1 AND deleted_at IS NULL AND archived_at IS NULL
-               AND ("values" -> $2 = $3::jsonb OR ("values" -> $2) @> jsonb_build_array($3::jsonb))`,
-            [projectId, propertyId, JSON.stringify(value)],
-          );
+        ? sql`(${held} IS NULL OR ${held} IN ('null'::jsonb, '""'::jsonb, '[]'::jsonb))`
+        : sql`(${held} = ${JSON.stringify(value)}::jsonb OR (${held}) @> jsonb_build_array(${JSON.stringify(value)}::jsonb))`;
+    const rows = await this.db.query<{ id: string }>(sql`SELECT id FROM tasks WHERE project_id = ${projectId} AND deleted_at IS NULL AND archived_at IS NULL AND ${holds}`);
     return rows.map((r) => r.id);
   }
 

@@ -1,0 +1,135 @@
+import { Change } from '@board/kernel';
+import { PropertyDef } from '@board/properties';
+import { Link } from './links';
+import { DoneWhen } from './over';
+import { Task, TaskProps } from './task';
+
+/** Where a write stands in the rank order: the keys on either side of the chosen spot. */
+export type Placement = { afterId: string } | { beforeId: string } | 'top' | 'end';
+
+/** A task to insert, numbered and ranked already. */
+export type NewTask = Pick<TaskProps, 'id' | 'projectId' | 'number' | 'title' | 'description' | 'position' | 'values'> & { createdBy: string; now: Date };
+
+/** Storage of tasks. Every statement filters by project, so the storage can be sharded by project. */
+export abstract class TaskRepository {
+  /** A task of the project (deleted ones too); `lock` holds it until the transaction ends. */
+  abstract find(projectId: string, id: string, lock?: boolean): Promise<Task | null>;
+  /** Compare and write title and description at once; answers what was there before and whether it wrote. */
+  abstract editText(projectId: string, id: string, edit: { title?: string; description?: string }, now: Date): Promise<{ title: string; description: string; written: boolean }>;
+  /** Live or archived tasks of the project among `ids`, held until the transaction ends (locked in id order, so two bulk writes cannot deadlock). */
+  abstract findManyForUpdate(projectId: string, ids: string[]): Promise<Task[]>;
+  /** The next task number; the counter never goes back, so a number is never handed out twice. */
+  abstract nextNumber(projectId: string): Promise<number>;
+  /**
+   * A rank for a task placed at `placement` among the project's other tasks (deleted ones keep
+   * their rank for a restore, so they count as neighbours too). Call under the project lock.
+   */
+  abstract rankFor(projectId: string, placement: Placement, movingId?: string | null): Promise<string>;
+  abstract insert(task: NewTask): Promise<void>;
+  /** Writes the aggregate's state back; `touch` stamps updated_at. */
+  abstract save(task: Task, now: Date, touch?: boolean): Promise<void>;
+  /** `save` for many tasks of one project at once. */
+  abstract saveMany(projectId: string, tasks: readonly Task[], now: Date, touch: boolean): Promise<void>;
+  /** Every blocker link of the project (the cycle check reads them under the project lock). */
+  abstract links(projectId: string): Promise<Link[]>;
+  /** Answers false when the link was there already. */
+  abstract addLink(projectId: string, taskId: string, blockerId: string): Promise<boolean>;
+  /** Answers false when there was no such link. */
+  abstract removeLink(projectId: string, taskId: string, blockerId: string): Promise<boolean>;
+  /** Lets go of the parts of `parentId` that have parts of their own (restore keeps parts one level deep). */
+  abstract releasePartsWithParts(projectId: string, parentId: string): Promise<void>;
+  /** Does the task have parts that are not deleted? */
+  abstract hasParts(projectId: string, id: string): Promise<boolean>;
+  /** Live tasks of a column: holding `value` for the property, or nothing when value is null. */
+  abstract idsInColumn(projectId: string, propertyId: string, value: unknown): Promise<string[]>;
+  /**
+   * Removes one batch of deleted tasks past their window for good, with everything they own, on
+   * its own (one sweep at a time across instances). Answers how many tasks went (0 when none is left).
+   */
+  abstract purgeDeletedBatch(before: Date, limit?: number): Promise<number>;
+}
+
+/** What a create at the top or the end checks and places against, read at once without locks. */
+export interface CreateContext {
+  defs: PropertyDef[];
+  memberIds: Set<string>;
+  /** Fingerprint of the properties, options and members the values are checked against. */
+  defsFingerprint: string;
+  key: string;
+  doneWhen: DoneWhen | null;
+  /** Lowest and highest rank of the project's tasks (deleted ones too), null when it has none. */
+  first: string | null;
+  last: string | null;
+}
+
+export type CreateOutcome =
+  | { outcome: 'created'; number: number; position: string }
+  /** The properties, options or members changed since the read: check the values again. */
+  | { outcome: 'stale' }
+  /** Other tasks took every offered rank: `edge` is the edge now. */
+  | { outcome: 'moved'; edge: string | null };
+
+export interface CreateInput {
+  projectId: string;
+  id: string;
+  title: string;
+  description: string;
+  values: Record<string, unknown>;
+  /** The `created` feed line's data (default `{}`). */
+  line?: Record<string, unknown>;
+  createdBy: string;
+  now: Date;
+  atTop: boolean;
+  /** Ranks to choose from, nearest to the edge first. */
+  ranks: string[];
+  defsFingerprint: string;
+  notice: Change;
+}
+
+/**
+ * Task create at the top or the end without a transaction of round trips: `load` reads what the
+ * values are checked against; `create` numbers, ranks and inserts the task with its `created`
+ * feed line, webhook deliveries and notices, unless the definitions changed since (`stale`) or
+ * other tasks took every offered rank (`moved`).
+ */
+export abstract class TaskCreateRepository {
+  /** Null when there is no such project. */
+  abstract load(projectId: string): Promise<CreateContext | null>;
+  abstract create(input: CreateInput): Promise<CreateOutcome>;
+}
+
+/** Everything a value write checks against, read at once without locks. */
+export interface ValueWriteContext {
+  defs: PropertyDef[];
+  memberIds: Set<string>;
+  /** Option names by id and member names by user id: what a feed line shows. */
+  names: Map<string, string>;
+  /** The task (deleted ones too, as `TaskRepository.find`), or null. */
+  task: Task | null;
+}
+
+export interface ValueWrite {
+  task: Task;
+  expected: Record<string, unknown>;
+  now: Date;
+  actorId: string;
+  line: Record<string, unknown> | null;
+  notice: Change;
+  /** What the written value names, checked again at the write: its property, options and people. */
+  refers: { propertyId: string; optionIds: string[]; memberIds: string[] };
+}
+
+/**
+ * The one-value write without a transaction of round trips: read the task and what its values are
+ * checked against, decide in the aggregate, then write only if the task's values are still the
+ * ones read (compare and set). A write that lost the race reads again.
+ */
+export abstract class TaskValueRepository {
+  abstract load(projectId: string, taskId: string): Promise<ValueWriteContext>;
+  /**
+   * Writes the task's values if they are still `expected`, with its `value` feed line (when
+   * `line` is given), the line's webhook deliveries and the board notice, all or nothing.
+   * Answers false when the values had changed meanwhile (nothing was written).
+   */
+  abstract writeIfUnchanged(input: ValueWrite): Promise<boolean>;
+}
