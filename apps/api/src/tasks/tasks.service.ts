@@ -299,18 +299,18 @@ export class TasksService {
       const changes = changesByLine(selectChanges(before, values, defs), told.map(([propertyId]) => propertyId));
       for (const [i, [propertyId, value]] of told.entries()) {
         const def = defs.find((d) => d.id === propertyId)!;
-        lines.push(this.line(caller, task.id, 'value', await this.valueData(def, value, dropped, names, changes[i])));
+        lines.push(this.line(caller, task.id, 'value', await this.valueData(caller.projectId, def, value, dropped, names, changes[i])));
       }
     }
     return { changed, rows, lines };
   }
 
   /** Feed data of a value line; looks up only the names `names` does not hold yet, and keeps them there. */
-  private async valueData(def: PropertyDef, value: StoredValue, dropped: DroppedValue[], names: Map<string, string>, changes: SelectChanges): Promise<Record<string, unknown>> {
+  private async valueData(projectId: string, def: PropertyDef, value: StoredValue, dropped: DroppedValue[], names: Map<string, string>, changes: SelectChanges): Promise<Record<string, unknown>> {
     const ids = isEmptyValue(value) ? [] : Array.isArray(value) ? (value as string[]) : [value as string];
     const missing = ids.filter((id) => !names.has(id));
     if (missing.length > 0 && (def.type === 'select' || def.type === 'iteration' || def.type === 'multi_select')) {
-      for (const r of await this.valueNames.optionNames(def.id, missing)) names.set(r.id, r.name);
+      for (const r of await this.valueNames.optionNames(projectId, def.id, missing)) names.set(r.id, r.name);
     } else if (missing.length > 0 && def.type === 'person') {
       const name = await this.valueNames.personName(missing[0]);
       if (name !== null) names.set(missing[0], name);

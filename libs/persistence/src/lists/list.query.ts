@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DoneWhen } from '@board/tasks';
 import { Database } from '../database';
 import { raw, Sql, sql } from '../sql';
-import { BoardRow, BoardTask, boardColumns, boardTasksAcross } from '../tasks/task.query';
+import { BoardRow, BoardTask, boardTasksAcross } from '../tasks/task.query';
+import { boardTaskColumns } from '../tasks/tasks.table';
 
 export interface ListSummary {
   id: string;
@@ -49,7 +50,7 @@ export class ListQuery {
   /** The list and its visible tasks in the list's order, each in the board's task shape plus its project. */
   async read(userId: string, listId: string): Promise<{ list: ListSummary; tasks: ListedTask[] } | null> {
     const visible = seen(listId, userId);
-    const columns = raw(boardColumns('t.'));
+    const columns = boardTaskColumns('t.');
     const [lists, order, rows, checklists, comments, links] = await Promise.all([
       this.summary(userId, listId).then((s) => (s ? [s] : [])),
       this.db.query<{ task_id: string; project_id: string; key: string; done_when: DoneWhen | null }>(

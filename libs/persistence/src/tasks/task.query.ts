@@ -289,9 +289,6 @@ export function boardTasksAcross(
   return out;
 }
 
-/** The task columns every board-shaped read selects (optionally of alias `t.`), as text (lists/list.query.ts). */
-export const boardColumns = (alias = ''): string => boardColumnText(alias);
-
 function assemble(
   rows: BoardRow[],
   checklists: { task_id: string; total: number; done: number }[],

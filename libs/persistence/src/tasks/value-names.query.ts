@@ -7,9 +7,11 @@ import { sql } from '../sql';
 export class ValueNamesQuery {
   constructor(private readonly db: Database) {}
 
-  /** id → name of those of `optionIds` that are options of `propertyId`. */
-  async optionNames(propertyId: string, optionIds: string[]): Promise<{ id: string; name: string }[]> {
-    return this.db.query<{ id: string; name: string }>(sql`SELECT id, name FROM options WHERE property_id = ${propertyId} AND id = ANY(${optionIds}::uuid[])`);
+  /** id → name of those of `optionIds` that are options of `propertyId` in project `projectId`. */
+  async optionNames(projectId: string, propertyId: string, optionIds: string[]): Promise<{ id: string; name: string }[]> {
+    return this.db.query<{ id: string; name: string }>(
+      sql`SELECT id, name FROM options WHERE project_id = ${projectId} AND property_id = ${propertyId} AND id = ANY(${optionIds}::uuid[])`,
+    );
   }
 
   /** The person's name, or null when there is no such person. */
