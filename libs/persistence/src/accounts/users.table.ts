@@ -28,3 +28,11 @@ export const toUser = (r: UserRow): User =>
     projectId: r.project_id,
     createdAt: r.created_at,
   } satisfies UserProps);
+
+/**
+ * A user joined as `u`, as answers show a person or agent beside what they did (author, agent,
+ * actor): `{ id, name, color, emoji }`, or null when the user row is gone (the left join found none).
+ */
+export const USER_CARD_JSON = raw(
+  `CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.name, 'color', u.color, 'emoji', u.emoji) END`,
+);
