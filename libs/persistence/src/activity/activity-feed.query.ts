@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../database';
 import { raw, sql } from '../sql';
+import { USER_CARD_JSON } from '../accounts/users.table';
 
 export interface FeedCursor {
   after: string;
@@ -38,7 +39,7 @@ export class ActivityFeedQuery {
   async page(projectId: string, limit: number, after: string | null, afterId: string | null): Promise<{ activity: FeedEntry[]; next: FeedCursor | null }> {
     const rows = await this.db.query<FeedEntry>(
       sql`SELECT a.id, a.kind, a.created_at AS "createdAt", a.data,
-              CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.name, 'color', u.color, 'emoji', u.emoji) END AS actor,
+              ${USER_CARD_JSON} AS actor,
               a.task_id AS "taskId", CASE WHEN t.id IS NULL THEN NULL ELSE p.key || '-' || t.number END AS "taskKey"
          FROM activity a
          JOIN projects p ON p.id = a.project_id
