@@ -23,6 +23,10 @@ function answer(given: Expr, fragment: Sql): Sql | string {
   return text;
 }
 
+const INSERT_LINES = raw('INSERT INTO activity (id, project_id, task_id, actor_id, kind, data)');
+/** What `deliveriesCte` reads of the lines. */
+const LINE_RETURNING = raw('RETURNING created_at, kind, task_id');
+
 interface LineParts<E extends Expr> {
   from: E;
   id: E;
@@ -44,9 +48,9 @@ export function lineCte(n: LineParts<Expr>): Sql | string {
     n.from,
     sql`
   line AS (
-    INSERT INTO activity (id, project_id, task_id, actor_id, kind, data)
+    ${INSERT_LINES}
     SELECT ${asSql(n.id)}, ${asSql(n.project)}, ${asSql(n.task)}, ${asSql(n.actor)}, ${asSql(n.kind)}, ${asSql(n.data)} FROM ${asSql(n.from)}
-    RETURNING created_at, kind, task_id)`,
+    ${LINE_RETURNING})`,
   );
 }
 
@@ -64,9 +68,9 @@ export function linesCte(projectId: string, lines: readonly ActivityLine[]): Sql
                          ${lines.map((l) => l.kind)}::text[], ${lines.map((l) => JSON.stringify(l.data))}::jsonb[])
            WITH ORDINALITY AS i(id, task_id, actor_id, kind, data, ord)),
   line AS (
-    INSERT INTO activity (id, project_id, task_id, actor_id, kind, data)
+    ${INSERT_LINES}
     SELECT i.id, project.id, i.task_id, i.actor_id, i.kind, i.data FROM input i, project ORDER BY i.ord
-    RETURNING created_at, kind, task_id)`;
+    ${LINE_RETURNING})`;
 }
 
 /** The project of `linesCte`, as an expression. */
