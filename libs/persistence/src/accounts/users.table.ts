@@ -1,5 +1,5 @@
 import { User, UserProps } from '@board/accounts';
-import { raw } from '../sql';
+import { raw, Sql } from '../sql';
 
 /** `users`: people and agents. The column list every read of a whole user selects (no `SELECT *`). */
 export const USER_COLUMNS = raw('id, kind, email, name, color, emoji, password_hash, project_id, created_at');
@@ -32,10 +32,6 @@ export const toUser = (r: UserRow): User =>
     createdAt: r.created_at,
   } satisfies UserProps);
 
-/**
- * A user joined as `u`, as answers show a person or agent beside what they did (author, agent,
- * actor): `{ id, name, color, emoji }`, or null when the user row is gone (the left join found none).
- */
-export const USER_CARD_JSON = raw(
-  `CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.name, 'color', u.color, 'emoji', u.emoji) END`,
-);
+/** A user of alias `alias` (of a LEFT JOIN) as the people of a read show it; null when there is none. */
+export const userJson = (alias: string): Sql =>
+  raw(`CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'color', ${alias}.color, 'emoji', ${alias}.emoji) END`);

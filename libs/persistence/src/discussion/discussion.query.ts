@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ChecklistItemView, CommentView } from '@board/tasks';
 import { Database } from '../database';
 import { raw, sql } from '../sql';
-import { USER_CARD_JSON } from '../accounts/users.table';
+import { userJson } from '../accounts/users.table';
 
 /** A checklist line as the task read shows it. */
 export type ChecklistEntry = Omit<ChecklistItemView, 'taskId'>;
@@ -16,7 +16,7 @@ export interface TaskDiscussion {
 
 /** A comment as answers show it, with its author (`users u`, left joined). */
 const COMMENT_VIEW = sql`c.id, c.task_id AS "taskId", c.author_id AS "authorId", c.body, c.created_at AS "createdAt",
-  c.edited_at AS "editedAt", ${USER_CARD_JSON} AS author`;
+  c.edited_at AS "editedAt", ${userJson('u')} AS author`;
 const WITH_AUTHOR = raw('comments c LEFT JOIN users u ON u.id = c.author_id');
 
 /** Reads of checklists and comments that only show data. They do not check that the task is live: the caller did. */
