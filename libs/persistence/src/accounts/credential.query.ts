@@ -3,11 +3,17 @@ import type { UserKind, UserView } from '@board/accounts';
 import type { Role } from '@board/projects';
 import { Database } from '../database';
 import { ResolvedScope, SCOPE_COLUMNS, scopeJoin, ScopeTarget } from '../scope.sql';
+import { raw, sql } from '../sql';
+import { USER_VIEW_COLUMNS } from './users.table';
 
 export type CredentialUser = UserView & { kind: UserKind };
 
 /** A credential's user, with the project check of the route resolved in the same query when a target was given. */
 export type Credential<T = object> = CredentialUser & T & { scope?: ResolvedScope };
+
+const NOTHING = raw('');
+const WITH_SCOPE = sql`, ${SCOPE_COLUMNS}`;
+const USER_ID = raw('u.id');
 
 interface ScopeColumns {
   scope_project_id?: string | null;
@@ -28,11 +34,10 @@ export class CredentialQuery {
   /** The person behind a live session, and when the session ends. */
   async personBySession(digest: string, now: Date, target?: ScopeTarget): Promise<Credential<{ expiresAt: Date }> | null> {
     const row = await this.db.one<CredentialUser & ScopeColumns & { expiresAt: Date }>(
-      `SELECT u.id, u.kind, u.email, u.name, u.color, u.emoji, s.expires_at AS "expiresAt"${target ? `, ${SCOPE_COLUMNS}` : ''}
+      sql`SELECT ${USER_VIEW_COLUMNS}, s.expires_at AS "expiresAt"${target ? WITH_SCOPE : NOTHING}
          FROM sessions s JOIN users u ON u.id = s.user_id
-         ${target ? scopeJoin(target.kind, '$3', 'u.id') : ''}
-        WHERE s.digest = $1 AND s.expires_at > $2 AND u.kind = 'human'`,
-      target ? [digest, now, target.id] : [digest, now],
+         ${target ? scopeJoin(target, USER_ID) : NOTHING}
+        WHERE s.digest = ${digest} AND s.expires_at > ${now} AND u.kind = 'human'`,
       { prepare: true },
     );
     return row ? withScope(row, target) : null;
@@ -41,17 +46,16 @@ export class CredentialQuery {
   /** The agent behind a live token, and its project; stamps the token's use (coarsely, once a minute). */
   async agentByToken(digest: string, now: Date, target?: ScopeTarget): Promise<Credential<{ projectId: string }> | null> {
     const row = await this.db.one<CredentialUser & ScopeColumns & { projectId: string; tokenId: string; lastUsedAt: Date | null }>(
-      `SELECT u.id, u.kind, u.email, u.name, u.color, u.emoji, t.project_id AS "projectId", t.id AS "tokenId", t.last_used_at AS "lastUsedAt"
-              ${target ? `, ${SCOPE_COLUMNS}` : ''}
+      sql`SELECT ${USER_VIEW_COLUMNS}, t.project_id AS "projectId", t.id AS "tokenId", t.last_used_at AS "lastUsedAt"
+              ${target ? WITH_SCOPE : NOTHING}
          FROM agent_tokens t JOIN users u ON u.id = t.agent_id
-         ${target ? scopeJoin(target.kind, '$2', 'u.id') : ''}
-        WHERE t.digest = $1`,
-      target ? [digest, target.id] : [digest],
+         ${target ? scopeJoin(target, USER_ID) : NOTHING}
+        WHERE t.digest = ${digest}`,
       { prepare: true },
     );
     if (!row) return null;
     if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
-      await this.db.exec('UPDATE agent_tokens SET last_used_at = $3 WHERE project_id = $1 AND id = $2', [row.projectId, row.tokenId, now]);
+      await this.db.exec(sql`UPDATE agent_tokens SET last_used_at = ${now} WHERE project_id = ${row.projectId} AND id = ${row.tokenId}`);
     }
     const { tokenId: _t, lastUsedAt: _l, ...agent } = row;
     return withScope(agent, target);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../database';
+import { sql } from '../sql';
 
 /** The credential an open stream was opened with: a session or an agent token, by digest (never the secret). */
 export interface StreamCredential {
@@ -22,12 +23,12 @@ export class StreamAccessQuery {
     const allowed = new Map<number, Date | null>();
     if (streams.length === 0) return allowed;
     const rows = await this.db.query<{ i: number; expiresAt: Date | null }>(
-      `SELECT c.i, s.expires_at AS "expiresAt"
-         FROM unnest($1::uuid[], $2::text[], $3::text[]) WITH ORDINALITY AS c(project_id, via, digest, i)
-         LEFT JOIN sessions s ON c.via = 'session' AND s.digest = c.digest AND s.expires_at > $4
+      sql`SELECT c.i, s.expires_at AS "expiresAt"
+         FROM unnest(${streams.map((s) => s.projectId)}::uuid[], ${streams.map((s) => s.via)}::text[], ${streams.map((s) => s.digest)}::text[])
+              WITH ORDINALITY AS c(project_id, via, digest, i)
+         LEFT JOIN sessions s ON c.via = 'session' AND s.digest = c.digest AND s.expires_at > ${now}
          LEFT JOIN agent_tokens t ON c.via = 'token' AND t.digest = c.digest AND t.project_id = c.project_id
          JOIN members m ON m.project_id = c.project_id AND m.user_id = coalesce(s.user_id, t.agent_id)`,
-      [streams.map((s) => s.projectId), streams.map((s) => s.via), streams.map((s) => s.digest), now],
     );
     for (const row of rows) allowed.set(Number(row.i) - 1, row.expiresAt);
     return allowed;

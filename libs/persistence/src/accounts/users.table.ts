@@ -4,6 +4,9 @@ import { raw, Sql } from '../sql';
 /** `users`: people and agents. The column list every read of a whole user selects (no `SELECT *`). */
 export const USER_COLUMNS = raw('id, kind, email, name, color, emoji, password_hash, project_id, created_at');
 
+/** `users u` as a credential's user (`UserView` and kind). */
+export const USER_VIEW_COLUMNS = raw('u.id, u.kind, u.email, u.name, u.color, u.emoji');
+
 export interface UserRow {
   id: string;
   kind: 'human' | 'agent';

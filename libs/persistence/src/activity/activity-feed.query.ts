@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../database';
 import { raw, sql } from '../sql';
+import { userJson } from '../accounts/users.table';
 
 export interface FeedCursor {
   after: string;
@@ -25,6 +26,7 @@ export interface FeedEntry {
  * same shown moment with a greater id. The index `activity_feed_ms` serves this order.
  */
 const SHOWN_AT = raw(`date_trunc('milliseconds', a.created_at AT TIME ZONE 'UTC')`);
+const ACTOR = userJson('u');
 /** No cursor: before every line. */
 const FIRST = '-infinity';
 /** `after` without `afterId`: past every line of that millisecond. */
@@ -38,7 +40,7 @@ export class ActivityFeedQuery {
   async page(projectId: string, limit: number, after: string | null, afterId: string | null): Promise<{ activity: FeedEntry[]; next: FeedCursor | null }> {
     const rows = await this.db.query<FeedEntry>(
       sql`SELECT a.id, a.kind, a.created_at AS "createdAt", a.data,
-              CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.name, 'color', u.color, 'emoji', u.emoji) END AS actor,
+              ${ACTOR} AS actor,
               a.task_id AS "taskId", CASE WHEN t.id IS NULL THEN NULL ELSE p.key || '-' || t.number END AS "taskKey"
          FROM activity a
          JOIN projects p ON p.id = a.project_id

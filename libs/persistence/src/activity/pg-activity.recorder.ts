@@ -1,10 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import { ActivityKind, ActivityLine, ActivityRecorder } from '@board/kernel';
 import { Database } from '../database';
-import { deliveriesCte, LINES_CTE } from './feed.sql';
+import { raw, sql } from '../sql';
+import { deliveriesCte, LINES_PROJECT, linesCte } from './feed.sql';
 
 export const WEBHOOK_CHANNEL = 'board_webhooks';
+
+const NO_WEBHOOK = raw('NULL');
+/** Built once: a feed write (every write records) only adds its lines' values. */
+const DELIVERIES = deliveriesCte(LINES_PROJECT, NO_WEBHOOK);
 
 /**
  * Writes feed lines inside the caller's transaction, and with them (same statement) one delivery
@@ -26,10 +30,9 @@ export class PgActivityRecorder extends ActivityRecorder {
     if (lines.length === 0) return;
     const projectId = oneProject(lines);
     const row = await this.db.one<{ n: number }>(
-      `WITH ${LINES_CTE},
-       ${deliveriesCte('$1', 'NULL')}
+      sql`WITH ${linesCte(projectId, lines)},
+       ${DELIVERIES}
        SELECT count(*)::int AS n FROM ins`,
-      lineParams(projectId, lines),
       { prepare: true },
     );
     if (row!.n > 0) await wakeWorkers(this.db, projectId);
@@ -43,10 +46,9 @@ export class PgActivityRecorder extends ActivityRecorder {
     if (lines.length === 0) return;
     const projectId = oneProject(lines);
     const row = await this.db.one<{ n: number }>(
-      `WITH ${LINES_CTE},
-       ${deliveriesCte('$1', 'NULL', { ringOnceKinds: '$7' })}
+      sql`WITH ${linesCte(projectId, lines)},
+       ${deliveriesCte(LINES_PROJECT, NO_WEBHOOK, { ringOnceKinds: sql`${kinds}` })}
        SELECT count(*)::int AS n FROM ins`,
-      [...lineParams(projectId, lines), kinds],
     );
     if (row!.n > 0) await wakeWorkers(this.db, projectId);
   }
@@ -58,27 +60,14 @@ function oneProject(lines: readonly ActivityLine[]): string {
   return projectId;
 }
 
-/** Parameters $1…$6 of `LINES_CTE`. */
-function lineParams(projectId: string, lines: readonly ActivityLine[]): unknown[] {
-  return [
-    projectId,
-    // Ids ascending in line order: lines stamped in the same millisecond still read in order (feed order is created_at to the millisecond, then id).
-    lines.map(() => randomUUID()).sort(),
-    lines.map((l) => l.taskId),
-    lines.map((l) => l.actorId),
-    lines.map((l) => l.kind),
-    lines.map((l) => JSON.stringify(l.data)),
-  ];
-}
-
 /** One delivery of `kind` for a single webhook, outside any feed line (the test route). */
 export async function enqueueDeliveries(
   db: Database,
   input: { projectId: string; kind: string; taskId: string | null; at: Date; webhookId: string },
 ): Promise<string[]> {
   const rows = await db.query<{ id: string }>(
-    `WITH line AS (SELECT $4::timestamptz AS created_at, $2::text AS kind, $3::uuid AS task_id), ${deliveriesCte('$1', '$5')} SELECT id FROM ins`,
-    [input.projectId, input.kind, input.taskId, input.at, input.webhookId],
+    sql`WITH line AS (SELECT ${input.at}::timestamptz AS created_at, ${input.kind}::text AS kind, ${input.taskId}::uuid AS task_id),
+      ${deliveriesCte(sql`${input.projectId}::uuid`, sql`${input.webhookId}::uuid`)} SELECT id FROM ins`,
   );
   if (rows.length > 0) await wakeWorkers(db, input.projectId);
   return rows.map((r) => r.id);

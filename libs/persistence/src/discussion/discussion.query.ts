@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { ChecklistItemView, CommentView } from '@board/tasks';
 import { Database } from '../database';
+import { raw, sql } from '../sql';
+import { userJson } from '../accounts/users.table';
 
 /** A checklist line as the task read shows it. */
 export type ChecklistEntry = Omit<ChecklistItemView, 'taskId'>;
@@ -12,9 +14,10 @@ export interface TaskDiscussion {
   comments: CommentView[];
 }
 
-const COMMENT_VIEW = `c.id, c.task_id AS "taskId", c.author_id AS "authorId", c.body, c.created_at AS "createdAt",
-  c.edited_at AS "editedAt",
-  CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.name, 'color', u.color, 'emoji', u.emoji) END AS author`;
+/** A comment as answers show it, with its author (`users u`, left joined). */
+const COMMENT_VIEW = sql`c.id, c.task_id AS "taskId", c.author_id AS "authorId", c.body, c.created_at AS "createdAt",
+  c.edited_at AS "editedAt", ${userJson('u')} AS author`;
+const WITH_AUTHOR = raw('comments c LEFT JOIN users u ON u.id = c.author_id');
 
 /** Reads of checklists and comments that only show data. They do not check that the task is live: the caller did. */
 @Injectable()
@@ -24,23 +27,17 @@ export class DiscussionQuery {
   /** The checklist and comments of one task, for the task's full read. Two queries. */
   async forTask(projectId: string, taskId: string): Promise<TaskDiscussion> {
     const checklist = await this.db.query<ChecklistEntry>(
-      `SELECT id, text, done, position FROM checklist_items
-        WHERE project_id = $1 AND task_id = $2 ORDER BY position COLLATE "C", id`,
-      [projectId, taskId],
+      sql`SELECT id, text, done, position FROM checklist_items
+        WHERE project_id = ${projectId} AND task_id = ${taskId} ORDER BY position COLLATE "C", id`,
     );
     const comments = await this.db.query<CommentView>(
-      `SELECT ${COMMENT_VIEW} FROM comments c LEFT JOIN users u ON u.id = c.author_id
-        WHERE c.project_id = $1 AND c.task_id = $2 ORDER BY c.created_at, c.id`,
-      [projectId, taskId],
+      sql`SELECT ${COMMENT_VIEW} FROM ${WITH_AUTHOR} WHERE c.project_id = ${projectId} AND c.task_id = ${taskId} ORDER BY c.created_at, c.id`,
     );
     return { checklist, comments };
   }
 
   /** One comment with its author, as the comment routes answer it. */
   async comment(projectId: string, commentId: string): Promise<CommentView | null> {
-    return this.db.one<CommentView>(
-      `SELECT ${COMMENT_VIEW} FROM comments c LEFT JOIN users u ON u.id = c.author_id WHERE c.id = $1 AND c.project_id = $2`,
-      [commentId, projectId],
-    );
+    return this.db.one<CommentView>(sql`SELECT ${COMMENT_VIEW} FROM ${WITH_AUTHOR} WHERE c.id = ${commentId} AND c.project_id = ${projectId}`);
   }
 }

@@ -1,28 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { ChecklistItem, ChecklistPatch, ChecklistRepository } from '@board/tasks';
 import { Database } from '../database';
-import { touchTask } from './touch-task';
+import { sql } from '../sql';
+import { CHECKLIST_ITEM_COLUMNS, ChecklistItemRow, toChecklistItem } from './checklist-items.table';
+import { liveTaskOf, touchTask } from './touch-task';
 
-interface ItemRow {
-  id: string;
-  project_id: string;
-  task_id: string;
-  text: string;
-  done: boolean;
-  position: string;
-}
-
-const toItem = (r: ItemRow): ChecklistItem => ({
-  id: r.id,
-  projectId: r.project_id,
-  taskId: r.task_id,
-  text: r.text,
-  done: r.done,
-  position: r.position,
-});
-
-// An item hangs off a live task of the same project; a deleted task takes its items out of sight.
-const LIVE_TASK = `EXISTS (SELECT 1 FROM tasks t WHERE t.id = c.task_id AND t.project_id = c.project_id AND t.deleted_at IS NULL)`;
+const LIVE_TASK = liveTaskOf('c');
 
 @Injectable()
 export class PgChecklistRepository extends ChecklistRepository {
@@ -31,63 +14,60 @@ export class PgChecklistRepository extends ChecklistRepository {
   }
 
   async find(projectId: string, itemId: string): Promise<ChecklistItem | null> {
-    const row = await this.db.one<ItemRow>(
-      `SELECT c.id, c.project_id, c.task_id, c.text, c.done, c.position
-         FROM checklist_items c WHERE c.id = $1 AND c.project_id = $2 AND ${LIVE_TASK}`,
-      [itemId, projectId],
+    const row = await this.db.one<ChecklistItemRow>(
+      sql`SELECT ${CHECKLIST_ITEM_COLUMNS} FROM checklist_items c WHERE c.id = ${itemId} AND c.project_id = ${projectId} AND ${LIVE_TASK}`,
     );
-    return row ? toItem(row) : null;
+    return row ? toChecklistItem(row) : null;
   }
 
   async lockTask(projectId: string, taskId: string): Promise<boolean> {
     // NO KEY UPDATE, as an UPDATE of the row takes: it leaves foreign-key checks (KEY SHARE) free.
-    const row = await this.db.one(`SELECT 1 FROM tasks WHERE project_id = $1 AND id = $2 AND deleted_at IS NULL FOR NO KEY UPDATE`, [projectId, taskId]);
+    const row = await this.db.one(sql`SELECT 1 FROM tasks WHERE project_id = ${projectId} AND id = ${taskId} AND deleted_at IS NULL FOR NO KEY UPDATE`);
     return row !== null;
   }
 
   async lastPosition(projectId: string, taskId: string): Promise<string | null> {
     const row = await this.db.one<{ position: string }>(
-      `SELECT position FROM checklist_items WHERE project_id = $1 AND task_id = $2 ORDER BY position COLLATE "C" DESC LIMIT 1`,
-      [projectId, taskId],
+      sql`SELECT position FROM checklist_items WHERE project_id = ${projectId} AND task_id = ${taskId} ORDER BY position COLLATE "C" DESC LIMIT 1`,
     );
     return row?.position ?? null;
   }
 
   async insert(item: ChecklistItem): Promise<boolean> {
     const { count } = await this.db.exec(
-      `INSERT INTO checklist_items (id, project_id, task_id, text, done, position)
-       SELECT $1, t.project_id, t.id, $4, $5, $6 FROM tasks t
-        WHERE t.id = $3 AND t.project_id = $2 AND t.deleted_at IS NULL`,
-      [item.id, item.projectId, item.taskId, item.text, item.done, item.position],
+      sql`INSERT INTO checklist_items (id, project_id, task_id, text, done, position)
+       SELECT ${item.id}, t.project_id, t.id, ${item.text}, ${item.done}, ${item.position} FROM tasks t
+        WHERE t.id = ${item.taskId} AND t.project_id = ${item.projectId} AND t.deleted_at IS NULL`,
     );
     return count === 1;
   }
 
   async write(projectId: string, itemId: string, patch: ChecklistPatch): Promise<{ before: ChecklistItem; after: ChecklistItem } | null> {
+    const text = patch.text ?? null;
+    const done = patch.done ?? null;
+    const baseText = patch.baseText ?? null;
     // One statement compares and writes: the old row is read under a row lock in the same
     // statement, so no other write can slip between the check and the update.
-    const row = await this.db.one<ItemRow & { old_text: string; old_done: boolean }>(
-      `UPDATE checklist_items c
-          SET text = COALESCE($3::text, c.text), done = COALESCE($4::boolean, c.done)
-         FROM (SELECT id, text, done FROM checklist_items WHERE id = $1 AND project_id = $2 FOR UPDATE) old
-        WHERE c.id = old.id AND c.project_id = $2 AND ${LIVE_TASK}
-          AND ($5::text IS NULL OR c.text = $5::text OR c.text = $3::text)
-          AND (c.text IS DISTINCT FROM COALESCE($3::text, c.text) OR c.done IS DISTINCT FROM COALESCE($4::boolean, c.done))
-      RETURNING c.id, c.project_id, c.task_id, c.text, c.done, c.position, old.text AS old_text, old.done AS old_done`,
-      [itemId, projectId, patch.text ?? null, patch.done ?? null, patch.baseText ?? null],
+    const row = await this.db.one<ChecklistItemRow & { old_text: string; old_done: boolean }>(
+      sql`UPDATE checklist_items c
+          SET text = COALESCE(${text}::text, c.text), done = COALESCE(${done}::boolean, c.done)
+         FROM (SELECT id, text, done FROM checklist_items WHERE id = ${itemId} AND project_id = ${projectId} FOR UPDATE) old
+        WHERE c.id = old.id AND c.project_id = ${projectId} AND ${LIVE_TASK}
+          AND (${baseText}::text IS NULL OR c.text = ${baseText}::text OR c.text = ${text}::text)
+          AND (c.text IS DISTINCT FROM COALESCE(${text}::text, c.text) OR c.done IS DISTINCT FROM COALESCE(${done}::boolean, c.done))
+      RETURNING ${CHECKLIST_ITEM_COLUMNS}, old.text AS old_text, old.done AS old_done`,
     );
     if (!row) return null;
-    const after = toItem(row);
+    const after = toChecklistItem(row);
     return { before: { ...after, text: row.old_text, done: row.old_done }, after };
   }
 
   async remove(projectId: string, itemId: string): Promise<ChecklistItem | null> {
-    const row = await this.db.one<ItemRow>(
-      `DELETE FROM checklist_items c WHERE c.id = $1 AND c.project_id = $2 AND ${LIVE_TASK}
-       RETURNING c.id, c.project_id, c.task_id, c.text, c.done, c.position`,
-      [itemId, projectId],
+    const row = await this.db.one<ChecklistItemRow>(
+      sql`DELETE FROM checklist_items c WHERE c.id = ${itemId} AND c.project_id = ${projectId} AND ${LIVE_TASK}
+       RETURNING ${CHECKLIST_ITEM_COLUMNS}`,
     );
-    return row ? toItem(row) : null;
+    return row ? toChecklistItem(row) : null;
   }
 
   touchTask(projectId: string, taskId: string, now: Date): Promise<void> {

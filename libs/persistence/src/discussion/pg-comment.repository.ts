@@ -1,32 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Comment, CommentEdit, CommentRepository } from '@board/tasks';
 import { Database } from '../database';
-import { touchTask } from './touch-task';
+import { sql } from '../sql';
+import { COMMENT_COLUMNS, CommentRow, toComment } from './comments.table';
+import { liveTaskOf, touchTask } from './touch-task';
 
-interface CommentRow {
-  id: string;
-  project_id: string;
-  task_id: string;
-  author_id: string | null;
-  body: string;
-  created_at: Date;
-  edited_at: Date | null;
-}
-
-const COLUMNS = `c.id, c.project_id, c.task_id, c.author_id, c.body, c.created_at, c.edited_at`;
-
-const toComment = (r: CommentRow): Comment => ({
-  id: r.id,
-  projectId: r.project_id,
-  taskId: r.task_id,
-  authorId: r.author_id,
-  body: r.body,
-  createdAt: r.created_at,
-  editedAt: r.edited_at,
-});
-
-// A comment hangs off a live task of the same project; a deleted task takes its comments out of sight.
-const LIVE_TASK = `EXISTS (SELECT 1 FROM tasks t WHERE t.id = c.task_id AND t.project_id = c.project_id AND t.deleted_at IS NULL)`;
+const LIVE_TASK = liveTaskOf('c');
 
 @Injectable()
 export class PgCommentRepository extends CommentRepository {
@@ -35,42 +14,41 @@ export class PgCommentRepository extends CommentRepository {
   }
 
   async find(projectId: string, commentId: string): Promise<Comment | null> {
-    const row = await this.db.one<CommentRow>(`SELECT ${COLUMNS} FROM comments c WHERE c.id = $1 AND c.project_id = $2 AND ${LIVE_TASK}`, [
-      commentId, projectId,
-    ]);
+    const row = await this.db.one<CommentRow>(
+      sql`SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.id = ${commentId} AND c.project_id = ${projectId} AND ${LIVE_TASK}`,
+    );
     return row ? toComment(row) : null;
   }
 
   async insert(comment: { id: string; projectId: string; taskId: string; authorId: string; body: string }): Promise<Comment | null> {
     // created_at is left to the database's clock_timestamp(), so comments keep the order they came in.
     const row = await this.db.one<CommentRow>(
-      `INSERT INTO comments AS c (id, project_id, task_id, author_id, body)
-       SELECT $1, t.project_id, t.id, $4, $5 FROM tasks t
-        WHERE t.id = $3 AND t.project_id = $2 AND t.deleted_at IS NULL
+      sql`INSERT INTO comments AS c (id, project_id, task_id, author_id, body)
+       SELECT ${comment.id}, t.project_id, t.id, ${comment.authorId}, ${comment.body} FROM tasks t
+        WHERE t.id = ${comment.taskId} AND t.project_id = ${comment.projectId} AND t.deleted_at IS NULL
           -- The task's row lock (as its updated_at write takes) until the transaction ends: a
           -- delete racing the comment waits, or wins and the comment finds no live task.
           FOR NO KEY UPDATE OF t
-       RETURNING ${COLUMNS}`,
-      [comment.id, comment.projectId, comment.taskId, comment.authorId, comment.body],
+       RETURNING ${COMMENT_COLUMNS}`,
     );
     return row ? toComment(row) : null;
   }
 
   async rewrite(projectId: string, commentId: string, edit: CommentEdit, now: Date): Promise<Comment | null> {
+    const baseBody = edit.baseBody ?? null;
     // Compare and write are one statement: the words change only if they still are the base.
     const row = await this.db.one<CommentRow>(
-      `UPDATE comments c SET body = $3::text, edited_at = $5
-        WHERE c.id = $1 AND c.project_id = $2 AND ${LIVE_TASK}
-          AND c.body <> $3::text
-          AND ($4::text IS NULL OR c.body = $4::text)
-      RETURNING ${COLUMNS}`,
-      [commentId, projectId, edit.body, edit.baseBody ?? null, now],
+      sql`UPDATE comments c SET body = ${edit.body}::text, edited_at = ${now}
+        WHERE c.id = ${commentId} AND c.project_id = ${projectId} AND ${LIVE_TASK}
+          AND c.body <> ${edit.body}::text
+          AND (${baseBody}::text IS NULL OR c.body = ${baseBody}::text)
+      RETURNING ${COMMENT_COLUMNS}`,
     );
     return row ? toComment(row) : null;
   }
 
   async remove(projectId: string, commentId: string): Promise<boolean> {
-    const { count } = await this.db.exec(`DELETE FROM comments c WHERE c.id = $1 AND c.project_id = $2 AND ${LIVE_TASK}`, [commentId, projectId]);
+    const { count } = await this.db.exec(sql`DELETE FROM comments c WHERE c.id = ${commentId} AND c.project_id = ${projectId} AND ${LIVE_TASK}`);
     return count === 1;
   }
 

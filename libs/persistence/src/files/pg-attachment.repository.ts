@@ -1,43 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Attachment, AttachmentRepository } from '@board/files';
 import { Database } from '../database';
-import { touchTask } from '../discussion/touch-task';
+import { sql } from '../sql';
+import { liveTaskOf, touchTask } from '../discussion/touch-task';
+import { ATTACHMENT_COLUMNS, AttachmentRow, toAttachment } from './attachments.table';
 
-export interface AttachmentRow {
-  id: string;
-  project_id: string;
-  task_id: string;
-  uploader_id: string | null;
-  name: string;
-  mime: string;
-  /** bigint: pg hands it over as text. */
-  size: string;
-  width: number | null;
-  height: number | null;
-  object_key: string;
-  state: Attachment['state'];
-  created_at: Date;
-}
-
-export const ATTACHMENT_COLUMNS = `a.id, a.project_id, a.task_id, a.uploader_id, a.name, a.mime, a.size, a.width, a.height, a.object_key, a.state, a.created_at`;
-
-export const toAttachment = (r: AttachmentRow): Attachment => ({
-  id: r.id,
-  projectId: r.project_id,
-  taskId: r.task_id,
-  uploaderId: r.uploader_id,
-  name: r.name,
-  mime: r.mime,
-  size: Number(r.size),
-  width: r.width,
-  height: r.height,
-  objectKey: r.object_key,
-  state: r.state,
-  createdAt: r.created_at,
-});
-
-// A file hangs off a live task of the same project; a deleted task takes its files out of sight.
-const LIVE_TASK = `EXISTS (SELECT 1 FROM tasks t WHERE t.id = a.task_id AND t.project_id = a.project_id AND t.deleted_at IS NULL)`;
+const LIVE_TASK = liveTaskOf('a');
 
 /** Attachment rows. Removing one queues its bucket key (a trigger on the table, same transaction). */
 @Injectable()
@@ -48,37 +16,34 @@ export class PgAttachmentRepository extends AttachmentRepository {
 
   async insertPending(a: Omit<Attachment, 'state' | 'width' | 'height'>): Promise<Attachment | null> {
     const row = await this.db.one<AttachmentRow>(
-      `INSERT INTO attachments AS a (id, project_id, task_id, uploader_id, name, mime, size, object_key, state, created_at)
-       SELECT $1, t.project_id, t.id, $4, $5, $6, $7, $8, 'pending', $9 FROM tasks t
-        WHERE t.id = $3 AND t.project_id = $2 AND t.deleted_at IS NULL
+      sql`INSERT INTO attachments AS a (id, project_id, task_id, uploader_id, name, mime, size, object_key, state, created_at)
+       SELECT ${a.id}, t.project_id, t.id, ${a.uploaderId}, ${a.name}, ${a.mime}, ${a.size}, ${a.objectKey}, 'pending', ${a.createdAt} FROM tasks t
+        WHERE t.id = ${a.taskId} AND t.project_id = ${a.projectId} AND t.deleted_at IS NULL
        RETURNING ${ATTACHMENT_COLUMNS}`,
-      [a.id, a.projectId, a.taskId, a.uploaderId, a.name, a.mime, a.size, a.objectKey, a.createdAt],
     );
     return row ? toAttachment(row) : null;
   }
 
   async find(projectId: string, id: string): Promise<Attachment | null> {
-    const row = await this.db.one<AttachmentRow>(`SELECT ${ATTACHMENT_COLUMNS} FROM attachments a WHERE a.id = $1 AND a.project_id = $2 AND ${LIVE_TASK}`, [
-      id, projectId,
-    ]);
+    const row = await this.db.one<AttachmentRow>(
+      sql`SELECT ${ATTACHMENT_COLUMNS} FROM attachments a WHERE a.id = ${id} AND a.project_id = ${projectId} AND ${LIVE_TASK}`,
+    );
     return row ? toAttachment(row) : null;
   }
 
   async markReady(projectId: string, id: string, size: { width: number; height: number } | null): Promise<Attachment | null> {
     // Only a pending row turns: of two confirmations at once, one writes and the other finds it ready.
     const row = await this.db.one<AttachmentRow>(
-      `UPDATE attachments a SET state = 'ready', width = $3, height = $4
-        WHERE a.id = $1 AND a.project_id = $2 AND a.state = 'pending' AND ${LIVE_TASK}
+      sql`UPDATE attachments a SET state = 'ready', width = ${size?.width ?? null}, height = ${size?.height ?? null}
+        WHERE a.id = ${id} AND a.project_id = ${projectId} AND a.state = 'pending' AND ${LIVE_TASK}
       RETURNING ${ATTACHMENT_COLUMNS}`,
-      [id, projectId, size?.width ?? null, size?.height ?? null],
     );
     return row ? toAttachment(row) : null;
   }
 
   async remove(projectId: string, id: string): Promise<Attachment | null> {
     const row = await this.db.one<AttachmentRow>(
-      `DELETE FROM attachments a WHERE a.id = $1 AND a.project_id = $2 AND ${LIVE_TASK} RETURNING ${ATTACHMENT_COLUMNS}`,
-      [id, projectId],
+      sql`DELETE FROM attachments a WHERE a.id = ${id} AND a.project_id = ${projectId} AND ${LIVE_TASK} RETURNING ${ATTACHMENT_COLUMNS}`,
     );
     return row ? toAttachment(row) : null;
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { BucketCleanup } from '@board/files';
 import { Database } from '../database';
+import { sql } from '../sql';
 
 /**
  * The queue of bucket keys to delete (`object_deletions`, filled by a trigger whenever an
@@ -16,26 +17,24 @@ export class PgBucketCleanupRepository extends BucketCleanup {
 
   async expirePending(before: Date, limit: number): Promise<number> {
     const { count } = await this.db.exec(
-      `DELETE FROM attachments WHERE id IN (
-         SELECT id FROM attachments WHERE state = 'pending' AND created_at < $1
-          ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
-      [before, limit],
+      sql`DELETE FROM attachments WHERE id IN (
+         SELECT id FROM attachments WHERE state = 'pending' AND created_at < ${before}
+          ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)`,
     );
     return count;
   }
 
   async claim(now: Date, leaseUntil: Date, limit: number): Promise<string[]> {
     const rows = await this.db.query<{ key: string }>(
-      `UPDATE object_deletions o SET due_at = $2, tries = o.tries + 1
-        WHERE o.key IN (SELECT key FROM object_deletions WHERE due_at <= $1 ORDER BY due_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+      sql`UPDATE object_deletions o SET due_at = ${leaseUntil}, tries = o.tries + 1
+        WHERE o.key IN (SELECT key FROM object_deletions WHERE due_at <= ${now} ORDER BY due_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
       RETURNING o.key`,
-      [now, leaseUntil, limit],
     );
     return rows.map((r) => r.key);
   }
 
   async forget(keys: readonly string[]): Promise<void> {
     if (keys.length === 0) return;
-    await this.db.exec(`DELETE FROM object_deletions WHERE key = ANY($1::text[])`, [keys]);
+    await this.db.exec(sql`DELETE FROM object_deletions WHERE key = ANY(${keys}::text[])`);
   }
 }

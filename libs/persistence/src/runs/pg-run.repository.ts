@@ -1,49 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { fail } from '@board/kernel';
-import { LEASE_MS, Run, RunProps, RunRepository } from '@board/runs';
+import { LEASE_MS, Run, RunRepository } from '@board/runs';
 import { Database, pgErrorCode } from '../database';
+import { raw, sql } from '../sql';
+import { RUN_COLUMNS, RunRow, toRun } from './runs.table';
 
-interface RunRow {
-  id: string;
-  project_id: string;
-  task_id: string;
-  agent_id: string | null;
-  status: RunProps['status'];
-  goal: string;
-  step: string;
-  steps: RunProps['steps'];
-  step_index: number | null;
-  control: RunProps['control'];
-  log: RunProps['log'];
-  started_at: Date;
-  updated_at: Date;
-  report_due_at: Date | null;
-  beat_at: Date;
-  ended_at: Date | null;
-}
-
-export const toRun = (r: RunRow): Run =>
-  Run.restore({
-    id: r.id,
-    projectId: r.project_id,
-    taskId: r.task_id,
-    agentId: r.agent_id,
-    status: r.status,
-    goal: r.goal,
-    step: r.step,
-    steps: r.steps ?? [],
-    stepIndex: r.step_index,
-    control: r.control,
-    log: r.log ?? [],
-    startedAt: r.started_at,
-    updatedAt: r.updated_at,
-    reportDueAt: r.report_due_at,
-    beatAt: r.beat_at,
-    endedAt: r.ended_at,
-  });
-
-const RUN_COLUMNS =
-  'id, project_id, task_id, agent_id, status, goal, step, steps, step_index, control, log, started_at, updated_at, report_due_at, beat_at, ended_at';
+/** How long a run that stopped reporting keeps its lease, as an interval. */
+const LEASE = `${LEASE_MS / 1000} seconds`;
+const FOR_UPDATE = raw(' FOR UPDATE');
+const NO_LOCK = raw('');
 
 @Injectable()
 export class PgRunRepository extends RunRepository {
@@ -60,21 +25,19 @@ export class PgRunRepository extends RunRepository {
       // pulls them, and an INSERT that ran first would meet the still-open hand-over row in the
       // partial unique index runs_one_open and be refused.
       const row = await this.db.one<{ closed: string | null }>(
-        `WITH closed AS (
-           UPDATE runs SET status = 'done', ended_at = $14,
+        sql`WITH closed AS (
+           UPDATE runs SET status = 'done', ended_at = ${r.startedAt},
                   control = CASE WHEN control IN ('stop', 'pause') THEN NULL ELSE control END
-            WHERE project_id = $2 AND task_id = $3 AND ended_at IS NULL AND status = 'handed_over'
+            WHERE project_id = ${r.projectId} AND task_id = ${r.taskId} AND ended_at IS NULL AND status = 'handed_over'
             RETURNING id),
          opened AS (
-           INSERT INTO runs (id, project_id, task_id, agent_id, status, goal, step, steps, step_index, control, log,
-                             started_at, updated_at, report_due_at, beat_at, ended_at)
-           SELECT $1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::text, $6::text, $7::text, $8::jsonb, $9::integer, $10::text, $11::jsonb,
-                  $12::timestamptz, $13::timestamptz, NULL, $13::timestamptz, NULL
+           INSERT INTO runs (${RUN_COLUMNS})
+           SELECT ${r.id}::uuid, ${r.projectId}::uuid, ${r.taskId}::uuid, ${r.agentId}::uuid, ${r.status}::text, ${r.goal}::text, ${r.step}::text,
+                  ${JSON.stringify(r.steps)}::jsonb, ${r.stepIndex}::integer, ${r.control}::text, ${JSON.stringify(r.log)}::jsonb,
+                  ${r.startedAt}::timestamptz, ${r.updatedAt}::timestamptz, NULL, ${r.updatedAt}::timestamptz, NULL
              FROM (SELECT count(*) FROM closed) AS after_close
            RETURNING id)
          SELECT (SELECT id FROM closed) AS closed FROM opened`,
-        [r.id, r.projectId, r.taskId, r.agentId, r.status, r.goal, r.step, JSON.stringify(r.steps), r.stepIndex, r.control,
-          JSON.stringify(r.log), r.startedAt, r.updatedAt, r.startedAt],
       );
       return { handedOverClosed: row?.closed ?? null };
     } catch (error) {
@@ -84,16 +47,16 @@ export class PgRunRepository extends RunRepository {
   }
 
   async find(projectId: string, id: string, lock = false): Promise<Run | null> {
-    const row = await this.db.one<RunRow>(`SELECT ${RUN_COLUMNS} FROM runs WHERE project_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`, [projectId, id], {
-      prepare: true,
-    });
+    const row = await this.db.one<RunRow>(
+      sql`SELECT ${RUN_COLUMNS} FROM runs WHERE project_id = ${projectId} AND id = ${id}${lock ? FOR_UPDATE : NO_LOCK}`,
+      { prepare: true },
+    );
     return row ? toRun(row) : null;
   }
 
   async openOnTask(projectId: string, taskId: string, lock = false): Promise<Run | null> {
     const row = await this.db.one<RunRow>(
-      `SELECT ${RUN_COLUMNS} FROM runs WHERE project_id = $1 AND task_id = $2 AND ended_at IS NULL${lock ? ' FOR UPDATE' : ''}`,
-      [projectId, taskId],
+      sql`SELECT ${RUN_COLUMNS} FROM runs WHERE project_id = ${projectId} AND task_id = ${taskId} AND ended_at IS NULL${lock ? FOR_UPDATE : NO_LOCK}`,
       { prepare: true },
     );
     return row ? toRun(row) : null;
@@ -102,11 +65,10 @@ export class PgRunRepository extends RunRepository {
   async save(run: Run): Promise<void> {
     const r = run.snapshot;
     await this.db.exec(
-      `UPDATE runs SET status = $3, goal = $4, step = $5, steps = $6, step_index = $7, control = $8, log = $9,
-              updated_at = $10, report_due_at = $11, beat_at = $12, ended_at = $13
-        WHERE project_id = $1 AND id = $2`,
-      [r.projectId, r.id, r.status, r.goal, r.step, JSON.stringify(r.steps), r.stepIndex, r.control, JSON.stringify(r.log),
-        r.updatedAt, r.reportDueAt, r.beatAt, r.endedAt],
+      sql`UPDATE runs SET status = ${r.status}, goal = ${r.goal}, step = ${r.step}, steps = ${JSON.stringify(r.steps)}, step_index = ${r.stepIndex},
+              control = ${r.control}, log = ${JSON.stringify(r.log)}, updated_at = ${r.updatedAt}, report_due_at = ${r.reportDueAt},
+              beat_at = ${r.beatAt}, ended_at = ${r.endedAt}
+        WHERE project_id = ${r.projectId} AND id = ${r.id}`,
       { prepare: true },
     );
   }
@@ -114,31 +76,26 @@ export class PgRunRepository extends RunRepository {
   /** A beat writes one timestamp and nothing else. */
   async saveBeat(run: Run): Promise<void> {
     const r = run.snapshot;
-    await this.db.exec('UPDATE runs SET beat_at = $3 WHERE project_id = $1 AND id = $2', [r.projectId, r.id, r.beatAt]);
+    await this.db.exec(sql`UPDATE runs SET beat_at = ${r.beatAt} WHERE project_id = ${r.projectId} AND id = ${r.id}`);
   }
 
   async anyOverdue(now: Date, projectId: string | null): Promise<boolean> {
-    const row = await this.db.one(
-      `SELECT 1 FROM runs
-        WHERE ended_at IS NULL AND status IN ('running', 'paused')
-          AND COALESCE(report_due_at, updated_at + $2::interval) < $1
-          AND ($3::uuid IS NULL OR project_id = $3)
-        LIMIT 1`,
-      [now, `${LEASE_MS / 1000} seconds`, projectId],
-    );
+    const row = await this.db.one(sql`SELECT 1 FROM runs WHERE ${overdueAt(now, projectId)} LIMIT 1`);
     return row !== null;
   }
 
   async overdue(now: Date, projectId: string | null, limit: number): Promise<Run[]> {
     const rows = await this.db.query<RunRow>(
-      `SELECT ${RUN_COLUMNS} FROM runs
-        WHERE ended_at IS NULL AND status IN ('running', 'paused')
-          AND COALESCE(report_due_at, updated_at + $2::interval) < $1
-          AND ($3::uuid IS NULL OR project_id = $3)
-        ORDER BY updated_at LIMIT $4
+      sql`SELECT ${RUN_COLUMNS} FROM runs WHERE ${overdueAt(now, projectId)}
+        ORDER BY updated_at LIMIT ${limit}
         FOR UPDATE SKIP LOCKED`,
-      [now, `${LEASE_MS / 1000} seconds`, projectId, limit],
     );
     return rows.map(toRun);
   }
 }
+
+/** Open running or paused runs whose report is due before `now` (or, with no due time, whose lease ran out), of one project or all. */
+const overdueAt = (now: Date, projectId: string | null) =>
+  sql`ended_at IS NULL AND status IN ('running', 'paused')
+          AND COALESCE(report_due_at, updated_at + ${LEASE}::interval) < ${now}
+          AND (${projectId}::uuid IS NULL OR project_id = ${projectId})`;
