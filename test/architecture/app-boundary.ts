@@ -119,3 +119,19 @@ export function scanSource(file: string, text: string, bootstrap = false): Breac
 export function scanTree(root: string, dir: string, bootstrap: readonly string[]): Breach[] {
   return sourceFiles(root, dir).flatMap((file) => scanSource(file, readFileSync(join(root, file), 'utf8'), bootstrap.includes(file)));
 }
+
+/** Every string and template literal of `text` with its line (template holes read as a space). */
+export function stringLiterals(file: string, text: string): { line: number; text: string }[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const out: { line: number; text: string }[] = [];
+  const visit = (node: ts.Node): void => {
+    const literal = literalText(node);
+    if (literal !== null) out.push({ line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1, text: literal });
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
+/** A hand-numbered placeholder (`$1`) in a literal. */
+export const hasPlaceholder = (literal: string): boolean => PLACEHOLDER.test(literal);

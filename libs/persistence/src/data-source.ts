@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { types } from 'pg';
 import { MIGRATIONS } from './migrations';
+import { compile, sql } from './sql';
 
 // A `date` column is a calendar day, not a moment: keep it as the YYYY-MM-DD string.
 types.setTypeParser(1082, (value: string) => value);
@@ -38,6 +39,9 @@ export async function openDataSource(dataSource: DataSource, onError: (error: Er
 }
 
 const MIGRATION_LOCK = 4_217_001;
+// TypeORM's query runner takes text and values: the `sql` templates compiled once.
+const LOCK = compile(sql`SELECT pg_advisory_lock(${MIGRATION_LOCK})`);
+const UNLOCK = compile(sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`);
 
 /**
  * Applies pending migrations under a session advisory lock, so two instances starting together
@@ -47,11 +51,11 @@ export async function migrate(dataSource: DataSource): Promise<void> {
   const runner = dataSource.createQueryRunner();
   try {
     await runner.connect();
-    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await runner.query(LOCK.text, LOCK.values);
     try {
       await dataSource.runMigrations({ transaction: 'each' });
     } finally {
-      await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+      await runner.query(UNLOCK.text, UNLOCK.values);
     }
   } finally {
     await runner.release();

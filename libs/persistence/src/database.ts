@@ -4,7 +4,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { escapeLiteral, Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
 import { DataSource } from 'typeorm';
 import { UnitOfWorkOptions } from '@board/kernel';
-import { compile, Sql } from './sql';
+import { compile, Sql, sql } from './sql';
 import { advisoryXactLock, projectLockKey } from './locks.sql';
 
 export interface Rows<T> {
@@ -136,7 +136,7 @@ export class Database {
   async notify(channel: string, payload: string): Promise<void> {
     const open = this.current.getStore();
     if (!open) {
-      await this.exec('SELECT pg_notify($1, $2)', [channel, payload]);
+      await this.exec(sql`SELECT pg_notify(${channel}, ${payload})`);
       return;
     }
     // PostgreSQL folds identical notices of one transaction into one; so does this.

@@ -4,6 +4,7 @@ import { Observable, Subject } from 'rxjs';
 import { DataSource } from 'typeorm';
 import { CHANGE_CHANNEL } from '../activity/pg-change.announcer';
 import { WEBHOOK_CHANNEL } from '../activity/pg-activity.recorder';
+import { compile, sql } from '../sql';
 
 export const PRESENCE_CHANNEL = 'board_presence';
 /** Rung by database triggers when a membership, session, agent token or project is deleted (migration 1764547200000). */
@@ -58,7 +59,8 @@ export class PgNotificationListener implements OnModuleInit, OnModuleDestroy {
     const client = this.client;
     if (!client) return;
     const pid = (client as unknown as { processID?: number }).processID;
-    await this.dataSource.query('SELECT pg_terminate_backend($1)', [pid]);
+    const { text, values } = compile(sql`SELECT pg_terminate_backend(${pid})`);
+    await this.dataSource.query(text, values);
   }
 
   private async connect(): Promise<void> {
