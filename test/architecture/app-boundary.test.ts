@@ -2,7 +2,8 @@
  * The app boundary: `apps/api/src` reaches storage only through the ports, repositories and query
  * objects of the libraries. It holds no SQL text (statements or fragments in string and template
  * literals, `$1`-style placeholders), never imports `Database` from @board/persistence, and imports
- * `pg` / `typeorm` only in the bootstrap files named below. See app-boundary.ts for what counts.
+ * `pg` / `typeorm` only in the bootstrap files named below, and names adapters (`Pg*` classes,
+ * @board/platform) only in a Nest module's wiring: services inject ports. See app-boundary.ts.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -94,6 +95,14 @@ describe('app boundary: no SQL and no Database in apps/api', () => {
       expect(kindsOf("import { Pool } from 'pg';")).toEqual(['driver']);
       expect(kindsOf("import { DataSource } from 'typeorm';")).toEqual(['driver']);
       expect(kindsOf("const pg = await import('pg');")).toEqual(['driver']);
+    });
+
+    it('adapters named outside a module wiring, instead of their ports', () => {
+      expect(kindsOf("import { PgTaskRepository } from '@board/persistence';")).toEqual(['adapter']);
+      expect(kindsOf("import { TaskQuery, PgNotificationListener } from '@board/persistence';")).toEqual(['adapter']);
+      expect(kindsOf("import { HttpWebhookSender } from '@board/platform';")).toEqual(['adapter']);
+      const wiring = (text: string) => [...new Set(scanSource('tasks.module.ts', text).map((b) => b.kind))];
+      expect(wiring("import { PgTaskRepository } from '@board/persistence';\nimport { S3ObjectStore } from '@board/platform';")).toEqual([]);
     });
 
     it('lets through what is not a breach', () => {

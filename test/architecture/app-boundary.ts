@@ -8,7 +8,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as ts from 'typescript';
 
-export type BreachKind = 'sql' | 'placeholder' | 'database' | 'driver';
+/**
+ * `adapter`: a file other than a Nest module's wiring (`*.module.ts`) names an adapter (a `Pg*`
+ * class of @board/persistence, anything of @board/platform) instead of the port it implements.
+ */
+export type BreachKind = 'sql' | 'placeholder' | 'database' | 'driver' | 'adapter';
 
 export interface Breach {
   file: string;
@@ -74,11 +78,15 @@ function boundNames(call: ts.CallExpression): string[] {
 export function scanSource(file: string, text: string, bootstrap = false): Breach[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const breaches: Breach[] = [];
+  const wiring = file.endsWith('.module.ts');
   const add = (node: ts.Node, kind: BreachKind, what: string) =>
     breaches.push({ file, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1, kind, text: what.slice(0, 80) });
   const moduleUse = (node: ts.Node, specifier: string, names: string[]) => {
     if (DRIVERS.test(specifier) && !bootstrap) add(node, 'driver', specifier);
     if (specifier === '@board/persistence' && names.includes('Database')) add(node, 'database', 'Database');
+    if (!wiring && ((specifier === '@board/persistence' && names.some((n) => /^Pg[A-Z]/.test(n))) || specifier === '@board/platform')) {
+      add(node, 'adapter', `${names.join(', ')} from ${specifier}`);
+    }
   };
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {

@@ -1,5 +1,5 @@
 /**
- * WebhookSender against a real receiver on 127.0.0.1: signing, headers, status handling, no
+ * HttpWebhookSender against a real receiver on 127.0.0.1: signing, headers, status handling, no
  * redirects, the time limit, the address rules at send time, and that the socket goes to the
  * address that was checked.
  */
@@ -7,7 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as dns from 'node:dns';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { signWebhook, WebhookSender } from '@board/platform';
+import { HttpWebhookSender, signWebhook } from '@board/platform';
 
 const SECRET = 'svcs_0123456789abcdef';
 const PRIVATE = 'That address is private, so a webhook cannot reach it.';
@@ -99,7 +99,7 @@ const input = (url: string, delivery = '0b6c7a58-1d1e-4c39-9d65-2b1f3f0c0a11') =
   now: new Date(),
 });
 
-describe('WebhookSender', () => {
+describe('HttpWebhookSender', () => {
   let receiver: Receiver;
   let other: Receiver;
 
@@ -122,7 +122,7 @@ describe('WebhookSender', () => {
   });
 
   it('POSTs the signed body with the contract headers; 200 is ok', async () => {
-    const sender = new WebhookSender({ allow: ['127.0.0.1'] });
+    const sender = new HttpWebhookSender({ allow: ['127.0.0.1'] });
     const now = new Date();
     const sent = { ...input(receiver.url('/ring?via=test')), now };
     const result = await sender.send(sent);
@@ -143,7 +143,7 @@ describe('WebhookSender', () => {
   });
 
   it('a receiver with another secret, or an old timestamp, refuses it (401 fails)', async () => {
-    const sender = new WebhookSender({ allow: ['127.0.0.1'] });
+    const sender = new HttpWebhookSender({ allow: ['127.0.0.1'] });
     expect(await sender.send({ ...input(receiver.url()), secret: 'svcs_wrong' })).toEqual({ ok: false, status: 401, error: 'HTTP 401' });
     const old = new Date(Date.now() - 6 * 60 * 1000);
     expect(await sender.send({ ...input(receiver.url()), now: old })).toEqual({ ok: false, status: 401, error: 'HTTP 401' });
@@ -151,7 +151,7 @@ describe('WebhookSender', () => {
   });
 
   it('signs non-ASCII bodies over their bytes', async () => {
-    const sender = new WebhookSender({ allow: ['127.0.0.1'] });
+    const sender = new HttpWebhookSender({ allow: ['127.0.0.1'] });
     const raw = JSON.stringify({ delivery: 'x', note: 'Grüße — ✓ 😀' });
     const result = await sender.send({ ...input(receiver.url()), body: raw });
     expect(result.ok).toBe(true);
@@ -161,20 +161,20 @@ describe('WebhookSender', () => {
 
   it('204 is ok', async () => {
     receiver.answer = (_req, res) => res.writeHead(204).end();
-    const result = await new WebhookSender({ allow: ['127.0.0.1'] }).send(input(receiver.url()));
+    const result = await new HttpWebhookSender({ allow: ['127.0.0.1'] }).send(input(receiver.url()));
     expect(result).toEqual({ ok: true, status: 204, error: null });
   });
 
   it.each([500, 404, 400, 418])('%p is a failure with its status', async (code) => {
     receiver.answer = (_req, res) => res.writeHead(code).end('no');
-    const result = await new WebhookSender({ allow: ['127.0.0.1'] }).send(input(receiver.url()));
+    const result = await new HttpWebhookSender({ allow: ['127.0.0.1'] }).send(input(receiver.url()));
     expect(result).toEqual({ ok: false, status: code, error: `HTTP ${code}` });
     expect(receiver.seen).toHaveLength(1);
   });
 
   it.each([301, 302, 307, 308])('%p is a failure and the redirect is not followed', async (code) => {
     receiver.answer = (_req, res) => res.writeHead(code, { Location: other.url('/elsewhere') }).end();
-    const result = await new WebhookSender({ allow: ['127.0.0.1'] }).send(input(receiver.url()));
+    const result = await new HttpWebhookSender({ allow: ['127.0.0.1'] }).send(input(receiver.url()));
     expect(result.ok).toBe(false);
     expect(result.status).toBe(code);
     expect(result.error).toContain(String(code));
@@ -186,7 +186,7 @@ describe('WebhookSender', () => {
 
   it('a receiver that never answers is a timeout after timeoutMs', async () => {
     receiver.answer = () => undefined; // holds the request open
-    const sender = new WebhookSender({ allow: ['127.0.0.1'], timeoutMs: 300 });
+    const sender = new HttpWebhookSender({ allow: ['127.0.0.1'], timeoutMs: 300 });
     const started = Date.now();
     const result = await sender.send(input(receiver.url()));
     const took = Date.now() - started;
@@ -206,7 +206,7 @@ describe('WebhookSender', () => {
       };
       pump();
     };
-    const sender = new WebhookSender({ allow: ['127.0.0.1'], timeoutMs: 3000 });
+    const sender = new HttpWebhookSender({ allow: ['127.0.0.1'], timeoutMs: 3000 });
     const started = Date.now();
     const result = await sender.send(input(receiver.url()));
     expect(result).toEqual({ ok: true, status: 200, error: null });
@@ -218,13 +218,13 @@ describe('WebhookSender', () => {
     await closed.start();
     const port = closed.port;
     await closed.stop();
-    const result = await new WebhookSender({ allow: ['127.0.0.1'] }).send(input(`http://127.0.0.1:${port}/ring`));
+    const result = await new HttpWebhookSender({ allow: ['127.0.0.1'] }).send(input(`http://127.0.0.1:${port}/ring`));
     expect(result).toEqual({ ok: false, status: null, error: 'ECONNREFUSED' });
   });
 
   it('without the allow entry 127.0.0.1 is refused before any connection, in every spelling', async () => {
     const resolve = jest.fn(async () => ['127.0.0.1']);
-    const sender = new WebhookSender({ allow: [], resolve });
+    const sender = new HttpWebhookSender({ allow: [], resolve });
     for (const host of ['127.0.0.1', '2130706433', '0177.0.0.1', '0x7f.1', '127.1', '[::ffff:127.0.0.1]', 'localhost', 'foo.localhost', 'a.b.localhost.']) {
       const result = await sender.send(input(`http://${host}:${receiver.port}/ring`));
       expect([host, result]).toEqual([host, { ok: false, status: null, error: PRIVATE }]);
@@ -237,7 +237,7 @@ describe('WebhookSender', () => {
 
   it('refuses bad URLs with the contract sentences, never throwing, even when allowed', async () => {
     const resolve = jest.fn(async () => ['127.0.0.1']);
-    const sender = new WebhookSender({ allow: ['127.0.0.1', 'hooks.example.test', '0.0.0.0/0'], resolve });
+    const sender = new HttpWebhookSender({ allow: ['127.0.0.1', 'hooks.example.test', '0.0.0.0/0'], resolve });
     expect(await sender.send(input(`http://user:pw@127.0.0.1:${receiver.port}/`))).toEqual({
       ok: false,
       status: null,
@@ -257,7 +257,7 @@ describe('WebhookSender', () => {
 
   it('a name that resolves to a private address is refused at send time', async () => {
     const resolve = jest.fn(async (host: string) => (host === 'hooks.example.test' ? ['10.1.2.3'] : []));
-    const sender = new WebhookSender({ allow: [], resolve });
+    const sender = new HttpWebhookSender({ allow: [], resolve });
     const result = await sender.send(input(`http://hooks.example.test:${receiver.port}/ring`));
     expect(result).toEqual({ ok: false, status: null, error: PRIVATE });
     expect(resolve).toHaveBeenCalledTimes(1);
@@ -266,7 +266,7 @@ describe('WebhookSender', () => {
 
   it('a name is refused when any of its addresses is refused', async () => {
     const resolve = jest.fn(async () => ['127.0.0.1', '10.1.2.3']);
-    const sender = new WebhookSender({ allow: ['127.0.0.1'], resolve });
+    const sender = new HttpWebhookSender({ allow: ['127.0.0.1'], resolve });
     const result = await sender.send(input(`http://hooks.example.test:${receiver.port}/ring`));
     expect(result).toEqual({ ok: false, status: null, error: PRIVATE });
     expect(receiver.connections).toBe(0);
@@ -276,11 +276,11 @@ describe('WebhookSender', () => {
     const resolve = jest.fn(async () => {
       throw Object.assign(new Error('getaddrinfo ENOTFOUND hooks.example.test'), { code: 'ENOTFOUND' });
     });
-    const result = await new WebhookSender({ allow: [], resolve }).send(input('https://hooks.example.test/ring'));
+    const result = await new HttpWebhookSender({ allow: [], resolve }).send(input('https://hooks.example.test/ring'));
     expect(result.ok).toBe(false);
     expect(result.status).toBeNull();
     expect(result.error).toContain('ENOTFOUND');
-    const empty = await new WebhookSender({ allow: [], resolve: async () => [] }).send(input('https://hooks.example.test/ring'));
+    const empty = await new HttpWebhookSender({ allow: [], resolve: async () => [] }).send(input('https://hooks.example.test/ring'));
     expect(empty).toMatchObject({ ok: false, status: null });
   });
 
@@ -289,7 +289,7 @@ describe('WebhookSender', () => {
     // address the injected resolver gave and the check passed, with no lookup of its own.
     const answers = ['127.0.0.1', '127.0.0.1', '10.1.2.3'];
     const resolve = jest.fn(async (_host: string) => [answers.shift() as string]);
-    const sender = new WebhookSender({ allow: ['hooks.example.test'], resolve });
+    const sender = new HttpWebhookSender({ allow: ['hooks.example.test'], resolve });
     const url = `http://hooks.example.test:${receiver.port}/ring`;
     const systemLookup = jest.spyOn(dns, 'lookup');
 
@@ -313,7 +313,7 @@ describe('WebhookSender', () => {
     // Allowed by address, not by name: the first answer passes, the second (rebound) does not.
     const answers = ['127.0.0.1', '10.1.2.3'];
     const resolve = jest.fn(async (_host: string) => [answers.shift() as string]);
-    const sender = new WebhookSender({ allow: ['127.0.0.1'], resolve });
+    const sender = new HttpWebhookSender({ allow: ['127.0.0.1'], resolve });
     const url = `http://hooks.example.test:${receiver.port}/ring`;
 
     expect(await sender.send(input(url))).toEqual({ ok: true, status: 200, error: null });
@@ -325,11 +325,11 @@ describe('WebhookSender', () => {
 
   it('check() answers the addresses it checked, for the routes to use when a webhook is saved', async () => {
     const resolve = jest.fn(async () => ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946']);
-    const sender = new WebhookSender({ allow: [], resolve });
+    const sender = new HttpWebhookSender({ allow: [], resolve });
     const checked = await sender.check('https://hooks.example.com/ring');
     expect(checked.host).toBe('hooks.example.com');
     expect(checked.addresses).toEqual(['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946']);
-    await expect(new WebhookSender({ allow: [], resolve: async () => ['192.168.0.9'] }).check('https://hooks.example.com/')).rejects.toMatchObject({
+    await expect(new HttpWebhookSender({ allow: [], resolve: async () => ['192.168.0.9'] }).check('https://hooks.example.com/')).rejects.toMatchObject({
       code: 'webhook.address_private',
     });
     await expect(sender.check('http://[::1]/')).rejects.toMatchObject({ code: 'webhook.address_private' });

@@ -37,6 +37,13 @@ class MemoryThrottleRepository extends ThrottleRepository {
     const at = this.rows.findIndex((r) => r.id === id);
     if (at >= 0) this.rows.splice(at, 1);
   }
+
+  async prune(before: Date): Promise<number> {
+    const kept = this.rows.filter((r) => r.at.getTime() >= before.getTime());
+    const pruned = this.rows.length - kept.length;
+    this.rows.splice(0, this.rows.length, ...kept);
+    return pruned;
+  }
 }
 
 const T0 = Date.parse('2025-03-01T12:00:00.000Z');

@@ -17,6 +17,8 @@ export abstract class ThrottleRepository {
   abstract take(family: ThrottleFamily, subject: string, at: Date, since: Date, limit: number): Promise<ThrottleTake>;
   /** Takes a counted try back (a success, or a refusal that is not a failure). */
   abstract release(id: string): Promise<void>;
+  /** Forgets tries counted before `before` (the retention sweep); answers how many. */
+  abstract prune(before: Date): Promise<number>;
 }
 
 export interface AttemptOptions {

@@ -10,3 +10,4 @@ export * from './write-events';
 export * from './activity';
 export * from './change';
 export * from './mail';
+export * from './notices';

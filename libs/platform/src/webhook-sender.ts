@@ -10,7 +10,17 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { DomainError } from '@board/kernel';
-import { checkAddress, checkHostName, hostAsAddress, parseWebhookUrl, WEBHOOK_REFUSALS } from '@board/webhooks';
+import {
+  CheckedWebhookTarget,
+  checkAddress,
+  checkHostName,
+  hostAsAddress,
+  parseWebhookUrl,
+  WEBHOOK_REFUSALS,
+  WebhookSender,
+  WebhookSendInput,
+  WebhookSendResult,
+} from '@board/webhooks';
 
 export interface WebhookSenderOptions {
   /** `SERVICE_WEBHOOK_ALLOW`: hosts, IPs or CIDRs the address rules would refuse but may be reached. */
@@ -19,21 +29,6 @@ export interface WebhookSenderOptions {
   timeoutMs?: number;
   /** Resolves a name to all its addresses. Default: `dns.promises.lookup(host, { all: true })`. */
   resolve?: (host: string) => Promise<string[]>;
-}
-
-export interface WebhookSendInput {
-  url: string;
-  secret: string;
-  deliveryId: string;
-  /** The raw JSON body, sent and signed byte for byte. */
-  body: string;
-  now: Date;
-}
-
-export interface WebhookSendResult {
-  ok: boolean;
-  status: number | null;
-  error: string | null;
 }
 
 export const WEBHOOK_USER_AGENT = 'task-board-webhooks';
@@ -51,12 +46,14 @@ const defaultResolve = async (host: string): Promise<string[]> =>
 const refusal = (error: unknown): string | null =>
   (error instanceof DomainError && WEBHOOK_REFUSALS[error.code]) || null;
 
-export class WebhookSender {
+/** The webhook sender over node:http / node:https. */
+export class HttpWebhookSender extends WebhookSender {
   private readonly allow: string[];
   private readonly timeoutMs: number;
   private readonly resolve: (host: string) => Promise<string[]>;
 
   constructor(options: WebhookSenderOptions) {
+    super();
     this.allow = [...options.allow];
     this.timeoutMs = options.timeoutMs ?? 5000;
     this.resolve = options.resolve ?? defaultResolve;
@@ -69,7 +66,7 @@ export class WebhookSender {
    * resolver's own error when the name does not resolve. For the routes to call when a webhook
    * is saved; `send` calls it too.
    */
-  async check(rawUrl: unknown): Promise<{ url: URL; host: string; addresses: string[] }> {
+  async check(rawUrl: unknown): Promise<CheckedWebhookTarget> {
     const url = parseWebhookUrl(rawUrl);
     const host = url.hostname;
     checkHostName(host, this.allow);
@@ -82,7 +79,7 @@ export class WebhookSender {
 
   /** One try. Never throws: a refusal, a network error or a timeout is a failed result. */
   async send(input: WebhookSendInput): Promise<WebhookSendResult> {
-    let target: { url: URL; host: string; addresses: string[] };
+    let target: CheckedWebhookTarget;
     try {
       target = await this.check(input.url);
     } catch (error) {

@@ -1,3 +1,4 @@
 export * from './address-rules';
 export * from './webhook';
 export * from './webhook.repository';
+export * from './webhook-sender';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { ActivityFeedQuery, PgNotificationListener, PresencePublisher } from '@board/persistence';
+import { NoticeFeed, PresencePublisher } from '@board/kernel';
+import { ActivityFeedQuery, PgNotificationListener, PgPresencePublisher } from '@board/persistence';
 import { ActivityController } from './activity.controller';
 import { PresenceService } from './presence.service';
 import { StreamController } from './stream.controller';
@@ -8,7 +9,16 @@ import { StreamAccessWatch } from './stream-access.watch';
 
 @Module({
   controllers: [StreamController, ActivityController],
-  providers: [PgNotificationListener, StreamService, StreamAccessWatch, PresenceService, PresencePublisher, ActivityFeedQuery],
-  exports: [PgNotificationListener],
+  providers: [
+    // One listening connection per instance, known by its port to the app (and by its class to the test that cuts it).
+    PgNotificationListener,
+    { provide: NoticeFeed, useExisting: PgNotificationListener },
+    { provide: PresencePublisher, useClass: PgPresencePublisher },
+    StreamService,
+    StreamAccessWatch,
+    PresenceService,
+    ActivityFeedQuery,
+  ],
+  exports: [NoticeFeed],
 })
 export class EventsModule {}

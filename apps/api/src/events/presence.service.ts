@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PresencePublisher } from '@board/persistence';
+import { PresencePublisher } from '@board/kernel';
 import { ProjectCaller } from '../auth/auth-context';
 import { PresenceBody } from './events.dto';
 

@@ -1,5 +1,6 @@
 import { Observable, Subject } from 'rxjs';
-import type { Notice, StreamCredential } from '@board/persistence';
+import type { Notice } from '@board/kernel';
+import type { StreamCredential } from '@board/persistence';
 import { StreamAccessWatch, StreamGate } from './stream-access.watch';
 import type { StreamLine } from './stream.service';
 

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { Subscriber, Subscription } from 'rxjs';
-import { Clock } from '@board/kernel';
-import { PgNotificationListener, StreamAccessQuery, StreamCredential } from '@board/persistence';
+import { Clock, NoticeFeed } from '@board/kernel';
+import { StreamAccessQuery, StreamCredential } from '@board/persistence';
 import type { StreamLine } from './stream.service';
 
 /** How often every open stream's credential is checked again (expiry, and a net under lost notices). */
@@ -48,7 +48,7 @@ export class StreamAccessWatch implements OnModuleInit, OnModuleDestroy {
   private again = false;
 
   constructor(
-    private readonly listener: PgNotificationListener,
+    private readonly listener: NoticeFeed,
     private readonly queries: StreamAccessQuery,
     private readonly clock: Clock,
   ) {}

@@ -1,6 +1,7 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { concat, filter, interval, map, merge, Observable, of, ReplaySubject, takeUntil } from 'rxjs';
-import { PgNotificationListener, StreamCredential } from '@board/persistence';
+import { NoticeFeed } from '@board/kernel';
+import { StreamCredential } from '@board/persistence';
 import { StreamAccessWatch } from './stream-access.watch';
 
 export const PING_MS = 25_000;
@@ -26,7 +27,7 @@ export class StreamService implements BeforeApplicationShutdown {
   private readonly closing = new ReplaySubject<void>(1);
 
   constructor(
-    private readonly listener: PgNotificationListener,
+    private readonly listener: NoticeFeed,
     private readonly access: StreamAccessWatch,
   ) {}
 

@@ -1,9 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { Clock, MINUTE } from '@board/kernel';
-import { PgThrottleRepository } from '@board/persistence';
 import { DELETION_WINDOW_MS, TaskRepository } from '@board/tasks';
-import { THROTTLE_WINDOW_MS } from '@board/accounts';
+import { THROTTLE_WINDOW_MS, ThrottleRepository } from '@board/accounts';
 
 /**
  * Removes for good what has outlived its window: deleted tasks past goesAt (with their values,
@@ -19,7 +18,7 @@ export class RetentionSweeper {
 
   constructor(
     private readonly tasks: TaskRepository,
-    private readonly throttle: PgThrottleRepository,
+    private readonly throttle: ThrottleRepository,
     private readonly clock: Clock,
   ) {}
 

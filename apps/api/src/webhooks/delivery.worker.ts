@@ -1,10 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { filter, Subscription } from 'rxjs';
-import { Clock } from '@board/kernel';
-import { PgNotificationListener } from '@board/persistence';
-import { WebhookSender } from '@board/platform';
-import { afterTry, DueDelivery, WebhookRepository } from '@board/webhooks';
+import { Clock, NoticeFeed } from '@board/kernel';
+import { afterTry, DueDelivery, WebhookRepository, WebhookSender } from '@board/webhooks';
 
 const BATCH = 50;
 const LEASE_MS = 30_000;
@@ -25,7 +23,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     private readonly store: WebhookRepository,
     private readonly sender: WebhookSender,
-    private readonly listener: PgNotificationListener,
+    private readonly listener: NoticeFeed,
     private readonly clock: Clock,
   ) {}
 

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PgWebhookRepository } from '@board/persistence';
-import { WebhookSender } from '@board/platform';
-import { WebhookRepository } from '@board/webhooks';
+import { HttpWebhookSender } from '@board/platform';
+import { WebhookRepository, WebhookSender } from '@board/webhooks';
 import { AppConfig } from '../config/app-config';
 import { EventsModule } from '../events/events.module';
 import { DeliveryWorker } from './delivery.worker';
@@ -13,8 +13,8 @@ import { WebhooksService } from './webhooks.service';
   controllers: [WebhooksController],
   providers: [
     { provide: WebhookRepository, useClass: PgWebhookRepository },
-    // Outgoing HTTP is a port in spirit: tests swap the sender through Nest's overrideProvider.
-    { provide: WebhookSender, useFactory: (config: AppConfig) => new WebhookSender({ allow: config.SERVICE_WEBHOOK_ALLOW }), inject: [AppConfig] },
+    // Outgoing HTTP through its port (tests may swap the sender through Nest's overrideProvider).
+    { provide: WebhookSender, useFactory: (config: AppConfig) => new HttpWebhookSender({ allow: config.SERVICE_WEBHOOK_ALLOW }), inject: [AppConfig] },
     WebhooksService,
     DeliveryWorker,
   ],

@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { newSecret, WEBHOOK_SECRET_PREFIX } from '@board/accounts';
 import { Clock, fail, parseId, silent, UnitOfWork } from '@board/kernel';
-import { WebhookSender } from '@board/platform';
-import { readEnabled, readKinds, WebhookRepository } from '@board/webhooks';
+import { readEnabled, readKinds, WebhookRepository, WebhookSender } from '@board/webhooks';
 import { parseRequest } from '../http/dto/request-dto.pipe';
 import { CreateWebhookBody, UpdateWebhookBody } from './webhooks.dto';
 

@@ -1,2 +1,2 @@
 export * from './pg-notification.listener';
-export * from './presence.publisher';
+export * from './pg-presence.publisher';

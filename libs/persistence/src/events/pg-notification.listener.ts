@@ -5,20 +5,11 @@ import { DataSource } from 'typeorm';
 import { CHANGE_CHANNEL } from '../activity/pg-change.announcer';
 import { WEBHOOK_CHANNEL } from '../activity/pg-activity.recorder';
 import { compile, sql } from '../sql';
+import { Notice, NoticeFeed } from '@board/kernel';
 
 export const PRESENCE_CHANNEL = 'board_presence';
 /** Rung by database triggers when a membership, session, agent token or project is deleted (migration 1764547200000). */
 export const ACCESS_CHANNEL = 'board_access';
-
-export type Notice =
-  | { type: 'change'; payload: Record<string, unknown> }
-  | { type: 'presence'; payload: Record<string, unknown> }
-  /** Someone may have lost access: a person or agent (`userId`), in one project or all (`projectId`), or a whole project. */
-  | { type: 'access'; payload: { projectId?: string; userId?: string } }
-  /** New webhook deliveries were committed: wake the workers. */
-  | { type: 'webhook' }
-  /** The listener lost its connection and is back: what happened meanwhile is unknown, so readers must re-read. */
-  | { type: 'reconnected' };
 
 /**
  * One dedicated connection per instance LISTENs for the stream channels and fans notices out.
@@ -26,7 +17,7 @@ export type Notice =
  * instance reaches every subscriber. The connection reconnects by itself.
  */
 @Injectable()
-export class PgNotificationListener implements OnModuleInit, OnModuleDestroy {
+export class PgNotificationListener extends NoticeFeed implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('listener');
   private readonly notices = new Subject<Notice>();
   private client: Client | null = null;
@@ -35,7 +26,9 @@ export class PgNotificationListener implements OnModuleInit, OnModuleDestroy {
   private everConnected = false;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
 
   get stream(): Observable<Notice> {
     return this.notices.asObservable();

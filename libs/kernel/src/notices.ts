@@ -1,0 +1,34 @@
+import type { Observable } from 'rxjs';
+
+/** What an instance hears from every instance (PostgreSQL delivers each notice at commit). */
+export type Notice =
+  | { type: 'change'; payload: Record<string, unknown> }
+  | { type: 'presence'; payload: Record<string, unknown> }
+  /** Someone may have lost access: a person or agent (`userId`), in one project or all (`projectId`), or a whole project. */
+  | { type: 'access'; payload: { projectId?: string; userId?: string } }
+  /** New webhook deliveries were committed: wake the workers. */
+  | { type: 'webhook' }
+  /** The listener lost its connection and is back: what happened meanwhile is unknown, so readers must re-read. */
+  | { type: 'reconnected' };
+
+/**
+ * The notices of every instance, as one stream per instance (the stream endpoints, the access
+ * watch and the delivery workers read it). Its adapter keeps one listening connection.
+ */
+export abstract class NoticeFeed {
+  abstract get stream(): Observable<Notice>;
+}
+
+/** Who has which task (and field) open in a tab: passed to every instance, never stored. */
+export interface PresenceSignal {
+  projectId: string;
+  clientId: string;
+  userId: string;
+  taskId: string | null;
+  field: string | null;
+}
+
+/** Sends a presence signal to the streams of every instance. */
+export abstract class PresencePublisher {
+  abstract publish(signal: PresenceSignal): Promise<void>;
+}
