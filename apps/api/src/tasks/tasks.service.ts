@@ -298,7 +298,8 @@ export class TasksService {
       const told = [...written].filter(([propertyId, value]) => !lineless(before, propertyId, value, dropped));
       const changes = changesByLine(selectChanges(before, values, defs), told.map(([propertyId]) => propertyId));
       for (const [i, [propertyId, value]] of told.entries()) {
-        const def = defs.find((d) => d.id === propertyId)!;
+        // Written values were read against these definitions: the lookup cannot miss.
+        const def = defs.find((d) => d.id === propertyId) ?? fail('property.not_in_project');
         lines.push(this.line(caller, task.id, 'value', await this.valueData(def, value, dropped, names, changes[i])));
       }
     }

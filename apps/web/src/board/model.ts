@@ -13,28 +13,20 @@ export function isEmpty(v: unknown): boolean {
 /** Columns are a client construction: one per option / member / checkbox state, plus the no-value column. */
 export function buildColumns(board: Board, groupBy: Property | undefined, tasks: BoardTask[]): Column[] {
   if (!groupBy) return [{ id: 'all', name: 'All tasks', color: null, value: undefined, tasks }];
+  const checkbox = groupBy.type === 'checkbox';
+  const none: Column = { id: NONE, name: checkbox ? `${groupBy.name}: no` : `No ${groupBy.name}`, color: null, value: null, tasks: [] };
   let columns: Column[];
-  if (groupBy.type === 'checkbox') {
-    columns = [
-      { id: 'true', name: `${groupBy.name}: yes`, color: null, value: true, tasks: [] },
-      { id: NONE, name: `${groupBy.name}: no`, color: null, value: null, tasks: [] },
-    ];
+  if (checkbox) {
+    columns = [{ id: 'true', name: `${groupBy.name}: yes`, color: null, value: true, tasks: [] }, none];
   } else if (groupBy.type === 'person') {
-    columns = [
-      { id: NONE, name: `No ${groupBy.name}`, color: null, value: null, tasks: [] },
-      ...board.members.map((m) => ({ id: m.id, name: m.name, color: m.color, value: m.id as unknown, tasks: [] as BoardTask[] })),
-    ];
+    columns = [none, ...board.members.map((m) => ({ id: m.id, name: m.name, color: m.color, value: m.id as unknown, tasks: [] as BoardTask[] }))];
   } else {
-    columns = [
-      { id: NONE, name: `No ${groupBy.name}`, color: null, value: null, tasks: [] },
-      ...groupBy.options.map((o) => ({ id: o.id, name: o.name, color: o.color, value: o.id as unknown, tasks: [] as BoardTask[] })),
-    ];
+    columns = [none, ...groupBy.options.map((o) => ({ id: o.id, name: o.name, color: o.color, value: o.id as unknown, tasks: [] as BoardTask[] }))];
   }
   const byId = new Map(columns.map((c) => [c.id, c]));
-  const none = byId.get(NONE)!;
   for (const t of tasks) {
     const v = t.values[groupBy.id];
-    const key = groupBy.type === 'checkbox' ? (v === true ? 'true' : NONE) : typeof v === 'string' ? v : NONE;
+    const key = checkbox ? (v === true ? 'true' : NONE) : typeof v === 'string' ? v : NONE;
     (byId.get(key) ?? none).tasks.push(t);
   }
   return columns;
