@@ -5673,10 +5673,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `list-name`. */
-                    name?: unknown;
-                    /** @description Checked by the rule `list-after-id`. */
-                    afterId?: unknown;
+                    name: string;
+                    /** @description Goes after this id; null or an unknown id: first. */
+                    afterId?: string | null;
                 };
             };
         };
@@ -5783,6 +5782,8 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
+                    /** @description Goes after this id; null or an unknown id: first. */
+                    afterId?: string | null;
                 };
             };
         };
@@ -5821,7 +5822,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Goes after this id; null or an unknown id: first. */
+                    afterId?: string | null;
+                };
+            };
+        };
         responses: {
             /** @description Success. */
             200: {
@@ -6025,7 +6033,10 @@ export interface operations {
     };
     Charts_data: {
         parameters: {
-            query?: never;
+            query?: {
+                to?: unknown;
+                from?: unknown;
+            };
             header?: {
                 /** @description Tags a write so its own client can skip the echo on the stream. */
                 "x-service-client"?: string;
@@ -6135,8 +6146,8 @@ export interface operations {
             content: {
                 "application/json": {
                     email: string;
-                    name: string;
                     password: string;
+                    name: string;
                 };
             };
         };
@@ -6240,9 +6251,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    password: string;
                     /** @description svcr_… */
                     token: string;
-                    password: string;
                 };
             };
         };
@@ -6345,12 +6356,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `name`. */
-                    name?: unknown;
-                    /** @description Checked by the rule `color`. */
-                    color?: unknown;
-                    /** @description Checked by the rule `emoji`. */
-                    emoji?: unknown;
+                    name?: string;
+                    color?: string;
+                    emoji?: string | null;
                 };
             };
         };
@@ -7008,12 +7016,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `name`. */
-                    name?: unknown;
-                    /** @description Checked by the rule `color`. */
-                    color?: unknown;
-                    /** @description Checked by the rule `emoji`. */
-                    emoji?: unknown;
+                    name: string;
+                    color?: string;
+                    emoji?: string | null;
                 };
             };
         };

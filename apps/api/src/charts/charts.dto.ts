@@ -28,13 +28,13 @@ export class CreateChartBody {
  * saved kind, so `applyChartChange` checks it.
  */
 export class UpdateChartBody {
-  @FieldRule('chart-name-change', (value) => refusalOf(() => readListName(value, false)))
+  @FieldRule('chart-name-change', (value) => refusalOf(() => readListName(value, false)), { schema: { type: 'string', maxLength: 100 } })
   name?: string;
 
-  @FieldRule('chart-projects-change', (value) => (value === undefined ? null : refusalOf(() => readProjectIds(value))))
+  @FieldRule('chart-projects-change', (value) => (value === undefined ? null : refusalOf(() => readProjectIds(value))), { schema: projectIds })
   projectIds?: string[];
 
-  @FieldRule('chart-property-change', () => null)
+  @FieldRule('chart-property-change', () => null, { schema: { anyOf: [{ type: 'string', format: 'uuid' }, { type: 'null' }] } })
   propertyId?: unknown;
 }
 

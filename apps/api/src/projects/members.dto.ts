@@ -13,6 +13,6 @@ export class AddMemberBody {
 
 /** PATCH /projects/:projectId/members/:userId, read after the path's user id (the contract's order). */
 export class ChangeRoleBody {
-  @Reads('role', (value) => readGivenRole(value, undefined))
+  @Reads('role', (value) => readGivenRole(value, undefined), { doc: { schema: { type: 'string', enum: ['member', 'admin'] }, required: true } })
   role: 'member' | 'admin';
 }
