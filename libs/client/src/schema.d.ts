@@ -6034,8 +6034,8 @@ export interface operations {
     Charts_data: {
         parameters: {
             query?: {
-                to?: unknown;
-                from?: unknown;
+                to?: string;
+                from?: string;
             };
             header?: {
                 /** @description Tags a write so its own client can skip the echo on the stream. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { Clock, fail, feedLine, notice, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
+import { ActivityLine, Clock, fail, feedLine, notice, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import { DiscussionQuery } from '@board/persistence';
 import {
   assertCanDeleteComment, assertCanEditComment, Comment, CommentActor, commentDeletedData, commentEditOutcome, CommentRepository,
@@ -91,7 +91,7 @@ export class CommentsService {
   }
 
   /** Moves the task's `updated_at`; answers the write's events: its `comment` line and the task's ring. */
-  private async changed(caller: ProjectCaller, comment: Comment, data: Record<string, unknown>): Promise<WriteEvent[]> {
+  private async changed(caller: ProjectCaller, comment: Comment, data: ActivityLine['data']): Promise<WriteEvent[]> {
     await this.comments.touchTask(comment.projectId, comment.taskId, this.clock.now());
     return [
       feedLine({ projectId: comment.projectId, taskId: comment.taskId, actorId: caller.userId, kind: 'comment', data }),
