@@ -74,9 +74,12 @@ const filled = (value: unknown): boolean => typeof value === 'string' && value !
 
 /** POST /auth/password: both fields first (one sentence), then the new password's length. */
 export class ChangePasswordBody {
-  @FieldRule('current', (value, dto) => (filled(value) && filled((dto as { next?: unknown }).next) ? null : { code: 'account.password_change_incomplete' }))
+  @FieldRule('current', (value, dto) => (filled(value) && filled((dto as { next?: unknown }).next) ? null : { code: 'account.password_change_incomplete' }), {
+    schema: { type: 'string' },
+    required: true,
+  })
   current: string;
 
-  @Reads('next', (value) => readNewPassword(value, 'account.new_password_short'))
+  @Reads('next', (value) => readNewPassword(value, 'account.new_password_short'), { doc: { schema: NEW_PASSWORD, required: true } })
   next: string;
 }
