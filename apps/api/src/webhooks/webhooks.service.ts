@@ -9,11 +9,9 @@ import type { AfterGate } from '../http/dto/after-gate';
 import { CreateWebhookBody, UpdateWebhookBody } from './webhooks.dto';
 
 /**
- * A webhook body as sent: its address is checked whole first (allow list, DNS), then the body is
- * read as `CreateWebhookBody` / `UpdateWebhookBody`.
+ * The six webhook routes and the deliveries list; owner and admins only. A body's address is
+ * checked whole first (allow list, DNS), then the body is read as its DTO.
  */
-
-/** The six webhook routes and the deliveries list; owner and admins only. */
 @Injectable()
 export class WebhooksService {
   constructor(
