@@ -8,6 +8,7 @@ import { Client } from 'pg';
 import { cleanFilters, evaluate, OPERATORS, toSql } from '@board/filters';
 import { PropertyDef } from '@board/properties';
 import { createDatabase } from '../support/database';
+import { storedValueArb } from '../support/stored-values';
 
 const TYPES = ['select', 'multi_select', 'iteration', 'person', 'text', 'number', 'date', 'checkbox', 'link'];
 const TASKS = 300;
@@ -53,34 +54,16 @@ const numbers = [0, -0, 1, -1, 2, 3, 0.1, 0.2, 0.30000000000000004, 0.3, 1.5, -2
 /** A value as the validator stores it, an empty, or (now and then) something of the wrong shape. */
 function valueArb(world: World, p: PropertyDef): fc.Arbitrary<unknown> {
   const live = world.options.get(p.id) ?? [];
-  const heldArb = (): fc.Arbitrary<unknown> => {
-    switch (p.type) {
-      case 'select':
-      case 'iteration':
-        return fc.constantFrom(...live);
-      case 'multi_select':
-        return fc.subarray(live, { minLength: 1 });
-      case 'person':
-        return fc.constantFrom(...world.users);
-      case 'text':
-        return word(8);
-      case 'number':
-        return fc.oneof(
-          fc.constantFrom(...numbers),
-          fc.integer({ min: -5, max: 5 }),
-          fc.double({ noNaN: true, noDefaultInfinity: true, min: -10, max: 10 }),
-        );
-      case 'date':
-        return fc.constantFrom(...days);
-      case 'checkbox':
-        return fc.boolean();
-      default:
-        return fc.uniqueArray(fc.constantFrom('https://a.example/Bug', 'http://b.example/x_y%', 'https://É.example/İ'), {
-          minLength: 1,
-          maxLength: 3,
-        });
-    }
-  };
+  const heldArb = (): fc.Arbitrary<unknown> =>
+    storedValueArb(p.type, {
+      optionIds: live,
+      userIds: world.users,
+      text: word(8),
+      numbers,
+      range: 5,
+      days,
+      links: ['https://a.example/Bug', 'http://b.example/x_y%', 'https://É.example/İ'],
+    });
   const empty = fc.constantFrom<unknown>(null, '', []);
   const odd = fc.oneof(
     fc.constantFrom<unknown>(5, '5', true, false, 'true', {}, { [live[0] ?? 'k']: 1 }, [null], [5], ['2024-01-01'], 'soon', '2024-1-1', 'x'),

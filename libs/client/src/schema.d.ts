@@ -3444,12 +3444,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `title:true`. */
-                    title?: unknown;
-                    /** @description Checked by the rule `description`. */
-                    description?: unknown;
-                    /** @description Checked by the rule `task-id:afterId`. */
-                    afterId?: unknown;
+                    title: string;
+                    /** @description "" or null clears it. */
+                    description?: string | null;
+                    /**
+                     * Format: uuid
+                     * @description A task id.
+                     */
+                    afterId?: string | null;
                     /** @description Checked by the rule `later:atTop`. */
                     atTop?: unknown;
                     /** @description Checked by the rule `later:values`. */
@@ -3727,10 +3729,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `title:false`. */
-                    title?: unknown;
-                    /** @description Checked by the rule `description`. */
-                    description?: unknown;
+                    title?: string;
+                    /** @description "" or null clears it. */
+                    description?: string | null;
                     /** @description Checked by the rule `later:baseTitle`. */
                     baseTitle?: unknown;
                     /** @description Checked by the rule `later:baseDescription`. */
@@ -3920,10 +3921,16 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `task-id:beforeId`. */
-                    beforeId?: unknown;
-                    /** @description Checked by the rule `task-id:afterId`. */
-                    afterId?: unknown;
+                    /**
+                     * Format: uuid
+                     * @description A task id.
+                     */
+                    beforeId?: string | null;
+                    /**
+                     * Format: uuid
+                     * @description A task id, read when beforeId is absent.
+                     */
+                    afterId?: string | null;
                     /** @description Checked by the rule `later:values`. */
                     values?: unknown;
                 };
@@ -3967,8 +3974,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `task-id:blockerId`. */
-                    blockerId?: unknown;
+                    /**
+                     * Format: uuid
+                     * @description A task id.
+                     */
+                    blockerId: string;
                 };
             };
         };
@@ -4040,8 +4050,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `task-id:parentId`. */
-                    parentId?: unknown;
+                    /**
+                     * Format: uuid
+                     * @description A task id.
+                     */
+                    parentId: string;
                 };
             };
         };
@@ -4299,19 +4312,18 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `beat`. */
-                    beat?: unknown;
+                    /** @description true: a heartbeat; nothing else is read. */
+                    beat?: boolean;
                     goal?: string | null;
                     step?: string | null;
                     /** @description The plan: step texts, trimmed. */
                     steps?: string[] | null;
-                    /** @description Checked by the rule `step-index`. */
-                    stepIndex?: unknown;
-                    log?: string | null;
-                    /** @description Checked by the rule `report-status`. */
-                    status?: unknown;
-                    /** @description Checked by the rule `report-for`. */
-                    reportFor?: unknown;
+                    stepIndex?: number | null;
+                    log?: string;
+                    /** @enum {unknown} */
+                    status?: "running" | "paused" | "waiting" | "handed_over" | "done" | "failed" | "stopped" | "lost" | null;
+                    /** @description Minutes until the next report. */
+                    reportFor?: number | null;
                 };
             };
         };
@@ -4807,10 +4819,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `view-name`. */
-                    name?: unknown;
-                    /** @description Checked by the rule `view-kind`. */
-                    kind?: unknown;
+                    name: string;
+                    /**
+                     * @description board by default
+                     * @enum {unknown}
+                     */
+                    kind?: "board" | "list" | "roadmap" | null;
                     /**
                      * Format: uuid
                      * @description A property id.
@@ -4887,10 +4901,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `view-name`. */
-                    name?: unknown;
-                    /** @description Checked by the rule `view-kind`. */
-                    kind?: unknown;
+                    name?: string;
+                    /** @enum {string} */
+                    kind?: "board" | "list" | "roadmap";
                     /**
                      * Format: uuid
                      * @description A property id.
@@ -5212,7 +5225,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    text?: string | null;
+                    text?: string;
                     /** @description Any JSON value, read as true or false by its truthiness. */
                     done?: unknown;
                     baseText?: string | null;
@@ -5336,8 +5349,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `comment-body`. */
-                    body?: unknown;
+                    body: string;
                     baseBody?: string | null;
                 };
             };
@@ -5673,10 +5685,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `list-name`. */
-                    name?: unknown;
-                    /** @description Checked by the rule `list-after-id`. */
-                    afterId?: unknown;
+                    name: string;
+                    /** @description Goes after this id; null or an unknown id: first. */
+                    afterId?: string | null;
                 };
             };
         };
@@ -5783,6 +5794,8 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
+                    /** @description Goes after this id; null or an unknown id: first. */
+                    afterId?: string | null;
                 };
             };
         };
@@ -5821,7 +5834,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Goes after this id; null or an unknown id: first. */
+                    afterId?: string | null;
+                };
+            };
+        };
         responses: {
             /** @description Success. */
             200: {
@@ -6025,7 +6045,10 @@ export interface operations {
     };
     Charts_data: {
         parameters: {
-            query?: never;
+            query?: {
+                to?: string;
+                from?: string;
+            };
             header?: {
                 /** @description Tags a write so its own client can skip the echo on the stream. */
                 "x-service-client"?: string;
@@ -6135,8 +6158,8 @@ export interface operations {
             content: {
                 "application/json": {
                     email: string;
-                    name: string;
                     password: string;
+                    name: string;
                 };
             };
         };
@@ -6240,9 +6263,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    password: string;
                     /** @description svcr_… */
                     token: string;
-                    password: string;
                 };
             };
         };
@@ -6345,12 +6368,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `name`. */
-                    name?: unknown;
-                    /** @description Checked by the rule `color`. */
-                    color?: unknown;
-                    /** @description Checked by the rule `emoji`. */
-                    emoji?: unknown;
+                    name?: string;
+                    color?: string;
+                    emoji?: string | null;
                 };
             };
         };
@@ -6387,10 +6407,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `current`. */
-                    current?: unknown;
-                    /** @description Checked by the rule `next`. */
-                    next?: unknown;
+                    current: string;
+                    next: string;
                 };
             };
         };
@@ -6510,10 +6528,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `name`. */
-                    name?: unknown;
-                    /** @description Checked by the rule `key`. */
-                    key?: unknown;
+                    name: string;
+                    /** @description None: one is derived from the name. */
+                    key?: string | null;
                 };
             };
         };
@@ -6585,16 +6602,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `name`. */
-                    name?: unknown;
-                    /** @description Checked by the rule `key`. */
-                    key?: unknown;
-                    /** @description Checked by the rule `doneWhen`. */
-                    doneWhen?: unknown;
-                    /** @description Checked by the rule `releases`. */
-                    releases?: unknown;
-                    /** @description Checked by the rule `sprints`. */
-                    sprints?: unknown;
+                    name?: string;
+                    /** @description 2 to 10 characters, a letter then letters or digits; upper-cased. */
+                    key?: string;
+                    /** @description A select property of the project and the options that mean over; null: none. */
+                    doneWhen?: {
+                        /** Format: uuid */
+                        propertyId: string;
+                        optionIds: string[];
+                    } | null;
+                    releases?: boolean;
+                    sprints?: boolean;
                 };
             };
         };
@@ -6635,8 +6653,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `userId`. */
-                    userId?: unknown;
+                    /**
+                     * Format: uuid
+                     * @description A person who is a member.
+                     */
+                    userId: string;
                 };
             };
         };
@@ -6749,8 +6770,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `text`. */
-                    text?: unknown;
+                    text: string;
                 };
             };
         };
@@ -6817,10 +6837,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `email`. */
-                    email?: unknown;
-                    /** @description Checked by the rule `role`. */
-                    role?: unknown;
+                    email: string;
+                    /**
+                     * @description member by default
+                     * @enum {string}
+                     */
+                    role?: "member" | "admin";
                 };
             };
         };
@@ -7008,12 +7030,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `name`. */
-                    name?: unknown;
-                    /** @description Checked by the rule `color`. */
-                    color?: unknown;
-                    /** @description Checked by the rule `emoji`. */
-                    emoji?: unknown;
+                    name: string;
+                    color?: string;
+                    emoji?: string | null;
                 };
             };
         };

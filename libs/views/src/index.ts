@@ -1,3 +1,4 @@
 export * from './view';
 export * from './card-view';
 export * from './view.repository';
+export * from './view-order';

@@ -1,3 +1,5 @@
+import type { CardRows } from './card-view';
+
 /** A view as stored, with the reader's own lens on it when one was asked for. */
 export interface ViewRecord {
   id: string;
@@ -9,7 +11,7 @@ export interface ViewRecord {
   isDefault: boolean;
   filters: { rules?: unknown[] } | null;
   sort: unknown;
-  cardView: { rows?: Record<string, unknown> } | null;
+  cardView: { rows?: CardRows } | null;
   /** The reader's own lens on the view, if they have one. */
   lensRules?: unknown[] | null;
   lensSort?: unknown;

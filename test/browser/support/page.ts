@@ -44,7 +44,8 @@ const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuf
 export function ensureWebBuild(): void {
   const web = join(ROOT, 'apps', 'web');
   const fresh = () => {
-    const sources = Math.max(newestSource(join(web, 'src')), statSync(join(web, 'index.html')).mtimeMs);
+    // The page also bundles the view order of libs/views (one rule with the service's).
+    const sources = Math.max(newestSource(join(web, 'src')), statSync(join(web, 'index.html')).mtimeMs, statSync(join(ROOT, 'libs', 'views', 'src', 'view-order.ts')).mtimeMs);
     return existsSync(WEB_OUT) && statSync(WEB_OUT).mtimeMs >= sources;
   };
   if (fresh()) return;

@@ -8,7 +8,7 @@ import { Clock, fail, silent, UnitOfWork } from '@board/kernel';
 import { MemberRepository } from '@board/projects';
 import { AppConfig } from '../config/app-config';
 import { AuthContext, SessionAuth } from '../auth/auth-context';
-import { parseRequest } from '../http/dto/request-dto.pipe';
+import type { AfterGate } from '../http/dto/after-gate';
 import { ChangePasswordBody, LoginBody, RegisterBody, ResetBody, UpdateMeBody } from './accounts.dto';
 
 export interface SignedIn {
@@ -37,10 +37,10 @@ export class AccountsService {
   }
 
   /** `body` is read inside the throttle: a refused body counts as a failed try. */
-  async register(plain: unknown, address: string): Promise<SignedIn> {
+  async register(plain: AfterGate<RegisterBody>, address: string): Promise<SignedIn> {
     this.assertSignupOpen();
     return this.throttle.attempt('register', address, async () => {
-      const body = parseRequest(RegisterBody, plain);
+      const body = plain.read();
       const email = readEmail(body.email);
       const draft = User.registerPerson({ id: randomUUID(), email, name: body.name, passwordHash: '-', now: this.clock.now() });
       if (this.config.SERVICE_SIGNUP === 'invite' && !(await this.members.hasInvite(email))) fail('signup.closed');
@@ -59,9 +59,9 @@ export class AccountsService {
    * in). Where several accounts share a normalised email (kept by the migration that normalised
    * them), each one's password is tried, oldest first, and the first that matches signs in.
    */
-  async login(plain: unknown, address: string): Promise<SignedIn> {
+  async login(plain: AfterGate<LoginBody>, address: string): Promise<SignedIn> {
     return this.throttle.attempt('login', address, async () => {
-      const body = parseRequest(LoginBody, plain);
+      const body = plain.read();
       const email = signInEmail(body.email);
       const password = typeof body.password === 'string' ? body.password : '';
       const accounts = email ? (await this.users.findAllByEmail(email)).flatMap((u) => (!u.isAgent && u.passwordHash ? [{ user: u, hash: u.passwordHash }] : [])) : [];
@@ -108,12 +108,12 @@ export class AccountsService {
   }
 
   /** Sets a new password with a one-time reset link; every session ends and one opens for the caller. */
-  async reset(plain: unknown, address: string): Promise<SignedIn> {
+  async reset(plain: AfterGate<ResetBody>, address: string): Promise<SignedIn> {
     return this.throttle.attempt(
       'reset',
       address,
       async () => {
-        const body = parseRequest(ResetBody, plain);
+        const body = plain.read();
         const token = typeof body.token === 'string' ? body.token.trim() : '';
         const hash = await this.hasher.hash(body.password);
         return this.uow.write(async () => {

@@ -4,10 +4,10 @@ import { AppConfig } from '../config/app-config';
 import { Person, Public } from '../auth/access.decorator';
 import { Auth, AuthContext, BySession, SessionAuth } from '../auth/auth-context';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth/cookies';
-import { bodyObject } from '../http/json-body';
+import { AfterGate, BodyAfterGate } from '../http/dto/after-gate';
 import { AccountsService } from './accounts.service';
 import { FORGOT_MESSAGE, ForgotService } from './forgot.service';
-import { ChangePasswordBody, UpdateMeBody } from './accounts.dto';
+import { ChangePasswordBody, ForgotBody, LoginBody, RegisterBody, ResetBody, UpdateMeBody } from './accounts.dto';
 
 /** People only: every route here ignores a bearer token. */
 @Controller('auth')
@@ -21,9 +21,14 @@ export class AuthController {
   @Public()
   @Post('register')
   @HttpCode(201)
-  async register(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  async register(
+    @BodyAfterGate(RegisterBody, { json: 'later' }) body: AfterGate<RegisterBody>,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    // Closed sign-up answers before the body is read, even an unreadable one.
     this.accounts.assertSignupOpen();
-    const signedIn = await this.accounts.register(bodyObject(req.body), req.ip);
+    const signedIn = await this.accounts.register(body.readable(), req.ip);
     setSessionCookie(reply, signedIn.sessionId, this.config.production);
     return { user: signedIn.user };
   }
@@ -31,8 +36,8 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(200)
-  async login(@Body() body: unknown, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    const signedIn = await this.accounts.login(bodyObject(body), req.ip);
+  async login(@BodyAfterGate(LoginBody) body: AfterGate<LoginBody>, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const signedIn = await this.accounts.login(body, req.ip);
     setSessionCookie(reply, signedIn.sessionId, this.config.production);
     return { user: signedIn.user };
   }
@@ -49,8 +54,8 @@ export class AuthController {
   @Public()
   @Post('reset')
   @HttpCode(200)
-  async reset(@Body() body: unknown, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    const signedIn = await this.accounts.reset(bodyObject(body), req.ip);
+  async reset(@BodyAfterGate(ResetBody) body: AfterGate<ResetBody>, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const signedIn = await this.accounts.reset(body, req.ip);
     setSessionCookie(reply, signedIn.sessionId, this.config.production);
     return { ok: true };
   }
@@ -59,8 +64,8 @@ export class AuthController {
   @Public()
   @Post('forgot')
   @HttpCode(200)
-  async forgot(@Body() body: unknown, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    const mailLinks = await this.forgotten.request(bodyObject(body), req.ip);
+  async forgot(@BodyAfterGate(ForgotBody) body: AfterGate<ForgotBody>, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const mailLinks = await this.forgotten.request(body, req.ip);
     reply.raw.once('close', mailLinks);
     return { ok: true, message: FORGOT_MESSAGE };
   }

@@ -6,7 +6,7 @@ import { Clock, fail, Mailer } from '@board/kernel';
 import { AppConfig } from '../config/app-config';
 import { BackgroundMail } from '../mail/background-mail';
 import { resetMail } from '../mail/messages';
-import { parseRequest } from '../http/dto/request-dto.pipe';
+import type { AfterGate } from '../http/dto/after-gate';
 import { ForgotBody } from './accounts.dto';
 
 export const FORGOT_MESSAGE = 'If an account uses that email, a link to set a new password is on its way. It works once, within 24 hours.';
@@ -33,10 +33,10 @@ export class ForgotService {
    * Checks and counts the request (per address and per email; every request counts) and answers
    * the work to start once the answer is out.
    */
-  async request(plain: unknown, address: string): Promise<() => void> {
+  async request(plain: AfterGate<ForgotBody>, address: string): Promise<() => void> {
     const serviceUrl = this.config.SERVICE_URL;
     if (!this.mailer.configured || !serviceUrl) fail('forgot.unavailable');
-    const email = readEmail(parseRequest(ForgotBody, plain).email);
+    const email = readEmail(plain.read().email);
     await this.throttle.attempt('forgot', [address, email], async () => undefined, { keepSuccess: true });
     return () => this.background.run('A reset link mail', () => this.mailLinks(email, serviceUrl));
   }

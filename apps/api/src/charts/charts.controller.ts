@@ -1,8 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { Human } from '../auth/access.decorator';
 import { Auth, AuthContext } from '../auth/auth-context';
-import { bodyObject } from '../http/json-body';
-import { CreateChartBody } from './charts.dto';
+import { AfterGate, BodyAfterGate, QueryAfterGate } from '../http/dto/after-gate';
+import { ChartDataQuery, CreateChartBody, UpdateChartBody } from './charts.dto';
 import { ChartsService } from './charts.service';
 
 /** A person's charts: human only, anybody else's chart is not found. */
@@ -25,8 +25,8 @@ export class ChartsController {
 
   @Human()
   @Patch(':chartId')
-  async update(@Auth() auth: AuthContext, @Param('chartId') chartId: string, @Body() body: unknown) {
-    return { chart: await this.charts.update(auth.caller.id, chartId, bodyObject(body)) };
+  async update(@Auth() auth: AuthContext, @Param('chartId') chartId: string, @BodyAfterGate(UpdateChartBody) body: AfterGate<UpdateChartBody>) {
+    return { chart: await this.charts.update(auth.caller.id, chartId, body) };
   }
 
   @Human()
@@ -38,7 +38,7 @@ export class ChartsController {
 
   @Human()
   @Get(':chartId/data')
-  async data(@Auth() auth: AuthContext, @Param('chartId') chartId: string, @Query() query: unknown) {
+  async data(@Auth() auth: AuthContext, @Param('chartId') chartId: string, @QueryAfterGate(ChartDataQuery) query: AfterGate<ChartDataQuery>) {
     return this.charts.data(auth.caller.id, chartId, query);
   }
 }

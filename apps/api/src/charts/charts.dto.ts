@@ -1,4 +1,4 @@
-import { CHART_KINDS, type ChartKind, MAX_CHART_PROJECTS, parseDay, readFlowProperty, readKind, readProjectIds } from '@board/charts';
+import { CHART_KINDS, type ChartKind, DEFAULT_SPAN_DAYS, MAX_CHART_PROJECTS, parseDay, readFlowProperty, readKind, readProjectIds } from '@board/charts';
 import { readListName } from '@board/lists';
 import { FieldRule, refusalOf } from '../http/dto/field-rules';
 
@@ -28,13 +28,13 @@ export class CreateChartBody {
  * saved kind, so `applyChartChange` checks it.
  */
 export class UpdateChartBody {
-  @FieldRule('chart-name-change', (value) => refusalOf(() => readListName(value, false)))
+  @FieldRule('chart-name-change', (value) => refusalOf(() => readListName(value, false)), { schema: { type: 'string', maxLength: 100 } })
   name?: string;
 
-  @FieldRule('chart-projects-change', (value) => (value === undefined ? null : refusalOf(() => readProjectIds(value))))
+  @FieldRule('chart-projects-change', (value) => (value === undefined ? null : refusalOf(() => readProjectIds(value))), { schema: projectIds })
   projectIds?: string[];
 
-  @FieldRule('chart-property-change', () => null)
+  @FieldRule('chart-property-change', () => null, { schema: { anyOf: [{ type: 'string', format: 'uuid' }, { type: 'null' }] } })
   propertyId?: unknown;
 }
 
@@ -47,9 +47,9 @@ const dayRefusal = (value: unknown, name: 'From' | 'To') =>
  * first). `to` is checked before `from`; the range rules across both stay in `readDayRange`.
  */
 export class ChartDataQuery {
-  @FieldRule('chart-to', (value) => dayRefusal(value, 'To'))
+  @FieldRule('chart-to', (value) => dayRefusal(value, 'To'), { schema: { type: 'string', description: 'The last day, YYYY-MM-DD (absent or empty: today).' } })
   to?: string;
 
-  @FieldRule('chart-from', (value) => dayRefusal(value, 'From'))
+  @FieldRule('chart-from', (value) => dayRefusal(value, 'From'), { schema: { type: 'string', description: `The first day, YYYY-MM-DD (absent or empty: ${DEFAULT_SPAN_DAYS} days before the last).` } })
   from?: string;
 }

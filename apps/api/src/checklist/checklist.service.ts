@@ -41,8 +41,10 @@ export class ChecklistService {
     return this.uow.write(
       async () => {
         const written = await this.items.write(projectId, itemId, patch);
-        if (written) {
-          const events = await this.changed(caller, written.after, checklistAction(written.before, written.after)!);
+        // The repository writes only a change, so a written item always has its action.
+        const action = written && checklistAction(written.before, written.after);
+        if (written && action) {
+          const events = await this.changed(caller, written.after, action);
           return withEvents({ item: checklistItemView(written.after) }, events);
         }
         // Nothing written: the item is gone, clashed, or already as asked.

@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, HttpCode, Patch, Post } from '@nestjs/common';
 import { COMMENT, Member, TASK } from '../auth/access.decorator';
 import { ResourceId, ProjectCaller, ProjectCallerOf } from '../auth/auth-context';
-import { bodyObject } from '../http/json-body';
-import { AddCommentBody } from './comments.dto';
+import { AfterGate, BodyAfterGate } from '../http/dto/after-gate';
+import { AddCommentBody, EditCommentBody } from './comments.dto';
 import { CommentsService } from './comments.service';
 
 /** Comments: any member may comment; edits are the author's; deletes the author's or a managing person's. */
@@ -19,9 +19,9 @@ export class CommentsController {
 
   @Member(COMMENT)
   @Patch('comments/:commentId')
-  edit(@ResourceId() commentId: string, @ProjectCallerOf() caller: ProjectCaller, @Body() body: unknown) {
-    // Read as EditCommentBody by the service, after its author gate (the contract's order).
-    return this.comments.edit(caller, commentId, bodyObject(body));
+  edit(@ResourceId() commentId: string, @ProjectCallerOf() caller: ProjectCaller, @BodyAfterGate(EditCommentBody) body: AfterGate<EditCommentBody>) {
+    // Read by the service after its author gate (the contract's order).
+    return this.comments.edit(caller, commentId, body);
   }
 
   @Member(COMMENT)

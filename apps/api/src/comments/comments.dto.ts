@@ -13,7 +13,10 @@ export class AddCommentBody {
  */
 export class EditCommentBody {
   /** An empty body has its own sentence: deleting is the way to take the words away. */
-  @FieldRule('comment-body', (value) => refusalOf(() => readCommentEdit({ body: value })))
+  @FieldRule('comment-body', (value) => refusalOf(() => readCommentEdit({ body: value })), {
+    schema: { type: 'string', maxLength: COMMENT_BODY_MAX },
+    required: true,
+  })
   body: string;
 
   @TextField('baseBody', { allowEmpty: true })

@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { Clock, fail, feedLine, notice, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
+import { ActivityLine, Clock, fail, feedLine, notice, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import { DiscussionQuery } from '@board/persistence';
 import {
   assertCanDeleteComment, assertCanEditComment, Comment, CommentActor, commentDeletedData, commentEditOutcome, CommentRepository,
   CommentView, readCommentEdit, readNewCommentBody,
 } from '@board/tasks';
 import type { ProjectCaller } from '../auth/auth-context';
-import { parseRequest } from '../http/dto/request-dto.pipe';
+import type { AfterGate } from '../http/dto/after-gate';
 import { RunsService } from '../runs/runs.service';
-import { AddCommentBody, EditCommentBody } from './comments.dto';
+import type { AddCommentBody, EditCommentBody } from './comments.dto';
 
 const actorOf = (caller: ProjectCaller): CommentActor => ({ userId: caller.userId, kind: caller.kind, role: caller.role });
 
@@ -43,14 +43,14 @@ export class CommentsService {
     });
   }
 
-  async edit(caller: ProjectCaller, commentId: string, input: Record<string, unknown>): Promise<{ comment: CommentView }> {
+  async edit(caller: ProjectCaller, commentId: string, input: AfterGate<EditCommentBody>): Promise<{ comment: CommentView }> {
     const projectId = caller.projectId;
     return this.uow.write(
       async () => {
         const saved = await this.load(projectId, commentId);
         // The author check comes before the body is read: it is the route's gate.
         assertCanEditComment(actorOf(caller), saved);
-        const edit = readCommentEdit({ ...parseRequest(EditCommentBody, input) });
+        const edit = readCommentEdit({ ...input.read() });
         const written = await this.comments.rewrite(projectId, commentId, edit, this.clock.now());
         if (written) {
           const events = await this.changed(caller, written, { commentId, action: 'edited' });
@@ -91,7 +91,7 @@ export class CommentsService {
   }
 
   /** Moves the task's `updated_at`; answers the write's events: its `comment` line and the task's ring. */
-  private async changed(caller: ProjectCaller, comment: Comment, data: Record<string, unknown>): Promise<WriteEvent[]> {
+  private async changed(caller: ProjectCaller, comment: Comment, data: ActivityLine['data']): Promise<WriteEvent[]> {
     await this.comments.touchTask(comment.projectId, comment.taskId, this.clock.now());
     return [
       feedLine({ projectId: comment.projectId, taskId: comment.taskId, actorId: caller.userId, kind: 'comment', data }),

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HumanMember, Member } from '../auth/access.decorator';
-import { Auth, AuthContext, ProjectCaller, ProjectCallerOf } from '../auth/auth-context';
+import { Auth, AuthContext, credentialDigest, ProjectCaller, ProjectCallerOf } from '../auth/auth-context';
 import { SERVICE_VERSION } from '../system/version';
 import { PresenceBody } from './events.dto';
 import { PresenceService } from './presence.service';
@@ -18,7 +18,7 @@ export class StreamController {
   @Member()
   @Get('stream')
   stream(@ProjectCallerOf() caller: ProjectCaller, @Auth() auth: AuthContext, @Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
-    const credential = { projectId: caller.projectId, via: auth.via, digest: (auth.via === 'session' ? auth.sessionDigest : auth.tokenDigest)! };
+    const credential = { projectId: caller.projectId, via: auth.via, digest: credentialDigest(auth) };
     // The guard checked the credential at most this long ago (the request's start).
     const checkedAt = Date.now() - reply.elapsedTime - 1;
     reply.hijack();

@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Param, Put } from '@nestjs/common';
+import { Controller, Delete, Param, Put } from '@nestjs/common';
 import { Human } from '../auth/access.decorator';
 import { Auth, AuthContext } from '../auth/auth-context';
-import { bodyObject } from '../http/json-body';
+import { AfterGate, BodyAfterGate } from '../http/dto/after-gate';
+import { PutListTaskBody } from './lists.dto';
 import { ListsService } from './lists.service';
 
 /** Putting tasks in a person's list, moving them there and taking them out. */
@@ -11,8 +12,8 @@ export class ListTasksController {
 
   @Human()
   @Put(':taskId')
-  async put(@Auth() auth: AuthContext, @Param('listId') listId: string, @Param('taskId') taskId: string, @Body() body: unknown) {
-    await this.lists.putTask(auth.caller.id, listId, taskId, bodyObject(body));
+  async put(@Auth() auth: AuthContext, @Param('listId') listId: string, @Param('taskId') taskId: string, @BodyAfterGate(PutListTaskBody) body: AfterGate<PutListTaskBody>) {
+    await this.lists.putTask(auth.caller.id, listId, taskId, body);
     return { ok: true };
   }
 

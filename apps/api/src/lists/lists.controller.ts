@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { Human } from '../auth/access.decorator';
 import { Auth, AuthContext } from '../auth/auth-context';
-import { bodyObject } from '../http/json-body';
-import { CreateListBody } from './lists.dto';
+import { AfterGate, BodyAfterGate } from '../http/dto/after-gate';
+import { CreateListBody, UpdateListBody } from './lists.dto';
 import { ListsService } from './lists.service';
 
 /** A person's lists: human only, anybody else's list is not found. */
@@ -31,8 +31,8 @@ export class ListsController {
 
   @Human()
   @Patch(':listId')
-  async update(@Auth() auth: AuthContext, @Param('listId') listId: string, @Body() body: unknown) {
-    return { list: await this.lists.update(auth.caller.id, listId, bodyObject(body)) };
+  async update(@Auth() auth: AuthContext, @Param('listId') listId: string, @BodyAfterGate(UpdateListBody) body: AfterGate<UpdateListBody>) {
+    return { list: await this.lists.update(auth.caller.id, listId, body) };
   }
 
   @Human()

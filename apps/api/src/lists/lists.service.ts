@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Clock, fail, parseId, silent, UnitOfWork } from '@board/kernel';
 import { checkListRoom, checkTaskRoom, ListRepository, rankAfter, rankAtEnd, readAfterId, readListName } from '@board/lists';
 import { ListQuery, ListSummary } from '@board/persistence';
-import { parseRequest } from '../http/dto/request-dto.pipe';
+import type { AfterGate } from '../http/dto/after-gate';
 import { CreateListBody, PutListTaskBody, UpdateListBody } from './lists.dto';
 
 /**
@@ -39,9 +39,9 @@ export class ListsService {
     return (await this.queries.summary(userId, id)) ?? fail('list.not_found');
   }
 
-  async update(userId: string, rawListId: string, input: unknown): Promise<ListSummary> {
+  async update(userId: string, rawListId: string, input: AfterGate<UpdateListBody>): Promise<ListSummary> {
     const listId = parseId(rawListId, 'list');
-    const body = parseRequest(UpdateListBody, input);
+    const body = input.read();
     const name = readListName(body.name, false);
     const afterId = readAfterId(body.afterId);
     await this.uow.write(async () => {
@@ -68,10 +68,10 @@ export class ListsService {
   }
 
   /** Adds the task, or moves it when it is in the list already (null or absent afterId: first). */
-  async putTask(userId: string, rawListId: string, rawTaskId: string, input: unknown): Promise<void> {
+  async putTask(userId: string, rawListId: string, rawTaskId: string, input: AfterGate<PutListTaskBody>): Promise<void> {
     const listId = parseId(rawListId, 'list');
     const taskId = parseId(rawTaskId, 'task');
-    const body = parseRequest(PutListTaskBody, input);
+    const body = input.read();
     const afterId = readAfterId(body.afterId) ?? null;
     await this.uow.write(async () => {
       await this.store.lockPerson(userId);

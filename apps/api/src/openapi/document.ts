@@ -1,7 +1,5 @@
 import type { DynamicModule, Type } from '@nestjs/common';
 import { SERVICE_VERSION } from '../system/version';
-import { EditCommentBody } from '../comments/comments.dto';
-import { ReportRunBody } from '../runs/runs.dto';
 import { ANSWERS, BOARD_SCHEMA, type Answer } from './answers';
 import { dtoFields, dtoSchema, type JsonSchema } from './dto-schema';
 import { FALLBACK_BODIES } from './request-bodies';
@@ -23,15 +21,6 @@ export interface Operation {
 
 /** Where the document itself is served (outside Nest, public). */
 export const DOCUMENT_PATH = '/api/openapi.json';
-
-/**
- * Bodies read with `parseRequest` inside the service, after a gate the contract checks first
- * (the controller types them `unknown`): their DTO documents them all the same.
- */
-const LATE_DTOS: Record<string, Type<unknown>> = {
-  'PATCH /api/comments/{commentId}': EditCommentBody,
-  'PATCH /api/runs/{runId}': ReportRunBody,
-};
 
 const ERROR_WORDS: Record<number, string> = {
   400: 'The request is wrong: the message names the field (a path id that is not a UUID, a body that is not JSON, a refused value).',
@@ -65,8 +54,7 @@ const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 function operation(route: RouteInfo, answer: Answer): Operation {
   const key = keyOf(route);
   const gate = gateDoc(route.access, route.method);
-  const late = LATE_DTOS[key];
-  const bodySchema = route.body ? dtoSchema(route.body) : late ? dtoSchema(late) : FALLBACK_BODIES[key];
+  const bodySchema = route.body ? dtoSchema(route.body) : FALLBACK_BODIES[key];
   const statuses = new Set<number>(gate.statuses);
   if (route.pathParams.length > 0 || bodySchema || route.query) statuses.add(400);
   // A path names something: a real id that names nothing the caller may see is 404.

@@ -4,7 +4,7 @@ import { AGENT_TOKEN_PREFIX, digestOf, newSecret, User, UserRepository } from '@
 import { Clock, fail, notice, parseId, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import { ProjectQuery } from '@board/persistence';
 import { AgentTokenRepository, MemberRepository } from '@board/projects';
-import { parseRequest } from '../http/dto/request-dto.pipe';
+import type { AfterGate } from '../http/dto/after-gate';
 import { CreateAgentBody, UpdateAgentBody } from './agents.dto';
 
 /** Agents are users of kind agent that belong to exactly one project, reached by their tokens. */
@@ -29,9 +29,9 @@ export class AgentsService {
     return { agent: await this.queries.member(projectId, agent.id), token: token.token };
   }
 
-  async update(projectId: string, rawAgentId: string, plain: unknown, clientId: string | null = null) {
+  async update(projectId: string, rawAgentId: string, plain: AfterGate<UpdateAgentBody>, clientId: string | null = null) {
     const agent = await this.load(projectId, rawAgentId);
-    if (agent.changeProfile(parseRequest(UpdateAgentBody, plain))) {
+    if (agent.changeProfile(plain.read())) {
       await this.uow.write(async () => {
         await this.users.save(agent);
         return withEvents(undefined, this.ring(projectId, clientId));

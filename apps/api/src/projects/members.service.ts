@@ -9,7 +9,7 @@ import { AgentTokenRepository, assertCanChangeRole, assertCanRemove, MemberRepos
 import { AppConfig } from '../config/app-config';
 import { ProjectAuthContext } from '../auth/auth-context';
 import { InviteMade } from './invite-made.event';
-import { parseRequest } from '../http/dto/request-dto.pipe';
+import type { AfterGate } from '../http/dto/after-gate';
 import { AddMemberBody, ChangeRoleBody } from './members.dto';
 
 @Injectable()
@@ -45,9 +45,9 @@ export class MembersService {
     return added;
   }
 
-  async changeRole(auth: ProjectAuthContext, projectId: string, rawUserId: string, body: unknown, clientId: string | null = null) {
+  async changeRole(auth: ProjectAuthContext, projectId: string, rawUserId: string, body: AfterGate<ChangeRoleBody>, clientId: string | null = null) {
     const userId = parseId(rawUserId, 'member');
-    const { role } = parseRequest(ChangeRoleBody, body);
+    const { role } = body.read();
     await this.uow.write(
       async () => {
         const target = await this.target(projectId, userId);

@@ -1,16 +1,21 @@
 import { parseId } from '@board/kernel';
-import { readProjectKey, readProjectName, readRulesText } from '@board/projects';
+import { PROJECT_NAME_MAX, readProjectKey, readProjectName, readRulesText, RULES_MAX } from '@board/projects';
 import { IdField } from '../http/dto/field-rules';
 import { Accepts, Reads } from '../http/dto/reads';
 
 const keyOrNone = (value: unknown) => (value === undefined || value === null ? undefined : readProjectKey(value));
 
+/** What the API document says of a project's fields. */
+const NAME = { type: 'string', maxLength: PROJECT_NAME_MAX };
+const KEY = { type: 'string', description: '2 to 10 characters, a letter then letters or digits; upper-cased.' };
+const uuid = { type: 'string', format: 'uuid' };
+
 /** POST /projects: the name first (a key is not spent on a bad name); no key derives one. */
 export class CreateProjectBody {
-  @Reads('name', (value) => readProjectName(value, true))
+  @Reads('name', (value) => readProjectName(value, true), { doc: { schema: NAME, required: true } })
   name: string;
 
-  @Reads('key', keyOrNone)
+  @Reads('key', keyOrNone, { doc: { schema: { anyOf: [KEY, { type: 'null' }], description: 'None: one is derived from the name.' } } })
   key?: string | null;
 }
 
@@ -19,19 +24,24 @@ export class CreateProjectBody {
  * the service in the contract's order, after the key's clash and against the project's properties.
  */
 export class UpdateProjectBody {
-  @Reads('name', (value) => readProjectName(value, true), { optional: true })
+  @Reads('name', (value) => readProjectName(value, true), { optional: true, doc: { schema: NAME } })
   name?: string;
 
-  @Reads('key', readProjectKey, { optional: true })
+  @Reads('key', readProjectKey, { optional: true, doc: { schema: KEY } })
   key?: string;
 
-  @Accepts('doneWhen')
+  @Accepts('doneWhen', {
+    schema: {
+      anyOf: [{ type: 'object', properties: { propertyId: uuid, optionIds: { type: 'array', items: uuid } }, required: ['propertyId', 'optionIds'] }, { type: 'null' }],
+      description: 'A select property of the project and the options that mean over; null: none.',
+    },
+  })
   doneWhen?: unknown;
 
-  @Accepts('releases')
+  @Accepts('releases', { schema: { type: 'boolean' } })
   releases?: unknown;
 
-  @Accepts('sprints')
+  @Accepts('sprints', { schema: { type: 'boolean' } })
   sprints?: unknown;
 }
 
@@ -43,12 +53,12 @@ export class PositionBody {
 
 /** POST /projects/:projectId/hand-over */
 export class HandOverBody {
-  @Reads('userId', (value) => parseId(value, 'member'))
+  @Reads('userId', (value) => parseId(value, 'member'), { doc: { schema: { ...uuid, description: 'A person who is a member.' }, required: true } })
   userId: string;
 }
 
 /** PUT /projects/:projectId/rules */
 export class RulesBody {
-  @Reads('text', readRulesText)
+  @Reads('text', readRulesText, { doc: { schema: { type: 'string', maxLength: RULES_MAX }, required: true } })
   text: string;
 }

@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
 import { AgentMember, HumanMember, Member, RUN, TASK } from '../auth/access.decorator';
 import { ResourceId, ProjectCaller, ProjectCallerOf } from '../auth/auth-context';
-import { bodyObject } from '../http/json-body';
-import { ClaimRunBody, ControlRunBody, PastRunsQuery } from './runs.dto';
+import { AfterGate, BodyAfterGate } from '../http/dto/after-gate';
+import { ClaimRunBody, ControlRunBody, PastRunsQuery, ReportRunBody } from './runs.dto';
 import { RunsService } from './runs.service';
 
 @Controller()
@@ -18,9 +18,9 @@ export class RunsController {
 
   @AgentMember(RUN)
   @Patch('runs/:runId')
-  report(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() runId: string, @Body() body: unknown) {
-    // Read as ReportRunBody by the service, after the run's gate (owner, open): the contract's order.
-    return this.runs.report(caller, runId, bodyObject(body));
+  report(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() runId: string, @BodyAfterGate(ReportRunBody) body: AfterGate<ReportRunBody>) {
+    // Read by the service after the run's gate (owner, open): the contract's order.
+    return this.runs.report(caller, runId, body);
   }
 
   @HumanMember(RUN)

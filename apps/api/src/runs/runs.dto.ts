@@ -34,7 +34,7 @@ const unlessAbsent =
  * waiting run cannot be lost) stay in Run.report.
  */
 export class ReportRunBody {
-  @FieldRule('beat', () => null)
+  @FieldRule('beat', () => null, { schema: { type: 'boolean', description: 'true: a heartbeat; nothing else is read.' } })
   beat?: unknown;
 
   @TextField('goal', { max: GOAL_MAX, allowEmpty: true })
@@ -49,6 +49,7 @@ export class ReportRunBody {
   @FieldRule(
     'step-index',
     unlessAbsent((v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= STEP_INDEX_MAX ? null : { code: 'run.step_index' })),
+    { schema: { type: ['integer', 'null'], minimum: 0, maximum: STEP_INDEX_MAX } },
   )
   stepIndex?: number | null;
 
@@ -60,12 +61,14 @@ export class ReportRunBody {
     unlessAbsent((v) =>
       v === 'taken_over' ? { code: 'run.take_over_by_person' } : (REPORTED_STATUSES as readonly unknown[]).includes(v) ? null : { code: 'run.status_invalid' },
     ),
+    { schema: { enum: [...REPORTED_STATUSES, null] } },
   )
   status?: (typeof REPORTED_STATUSES)[number] | null;
 
   @FieldRule(
     'report-for',
     unlessAbsent((v) => (typeof v === 'number' && Number.isFinite(v) && v > 0 && v <= REPORT_FOR_MAX_MINUTES ? null : { code: 'run.report_for' })),
+    { schema: { type: ['number', 'null'], exclusiveMinimum: 0, maximum: REPORT_FOR_MAX_MINUTES, description: 'Minutes until the next report.' } },
   )
   reportFor?: number | null;
 }

@@ -4,8 +4,8 @@ import { Clock, fail, feedLine, notice, parseId, silent, UnitOfWork, withEvents,
 import { RunQuery } from '@board/persistence';
 import { Run, RunRepository } from '@board/runs';
 import { ProjectCaller } from '../auth/auth-context';
-import { parseRequest } from '../http/dto/request-dto.pipe';
-import { type ClaimRunBody, type ControlRunBody, ReportRunBody } from './runs.dto';
+import type { AfterGate } from '../http/dto/after-gate';
+import type { ClaimRunBody, ControlRunBody, ReportRunBody } from './runs.dto';
 
 export const PAST_RUNS_PAGE = 20;
 
@@ -34,17 +34,17 @@ export class RunsService {
   }
 
   /** A report, or with `beat: true` only a heartbeat. Answers the run and the pending control word. */
-  async report(caller: ProjectCaller, runId: string, body: Record<string, unknown>) {
+  async report(caller: ProjectCaller, runId: string, body: AfterGate<ReportRunBody>) {
     const now = this.clock.now();
     return this.uow.write(async () => {
       const run = await this.load(caller.projectId, runId);
-      if (body.beat === true) {
+      if (body.field('beat') === true) {
         const control = run.beat(caller.userId, now);
         await this.runs.saveBeat(run);
         return silent({ run: await this.read(caller.projectId, runId), control });
       }
       run.assertOwnOpen(caller.userId);
-      const report = parseRequest(ReportRunBody, body);
+      const report = body.read();
       const { closed } = run.report(caller.userId, { ...report }, now);
       await this.runs.save(run);
       return withEvents(

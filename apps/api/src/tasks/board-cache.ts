@@ -34,7 +34,11 @@ export class BoardCache {
 
   put(projectId: string, entry: CachedLists): void {
     this.touch(projectId, entry);
-    while (this.entries.size > MAX_PROJECTS) this.entries.delete(this.entries.keys().next().value!);
+    // Maps keep insertion order and touch() re-inserts: the first key is the least recently used.
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= MAX_PROJECTS) break;
+      this.entries.delete(oldest);
+    }
   }
 
   /** Most recently used last. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { fail } from '@board/kernel';
 import { BoardLists, BoardQuery, RunQuery, TaskQuery } from '@board/persistence';
 import { PropertyDef } from '@board/properties';
-import { orderCardRows, ViewRepository } from '@board/views';
+import { CardRows, orderCardRows, ViewRepository } from '@board/views';
 import { RunsService } from '../runs/runs.service';
 import { presentView } from '../views/view-presenter';
 import { ProjectCaller } from '../auth/auth-context';
@@ -83,10 +83,12 @@ export class BoardService {
       optionIds: new Set(p.options.map((o) => o.id)),
     }));
     const order = defs.map((d) => d.id);
+    // The project's card view is written only by the views service, with rows read by `readCardRows`.
+    const projectRows = (settings.cardView.rows ?? {}) as CardRows;
     return {
       ...settings,
-      views: views.map((v) => presentView(v, defs, caller.kind, settings.cardView.rows ?? {})),
-      cardView: { rows: orderCardRows(settings.cardView.rows as never, order) },
+      views: views.map((v) => presentView(v, defs, caller.kind, projectRows)),
+      cardView: { rows: orderCardRows(projectRows, order) },
     };
   }
 }

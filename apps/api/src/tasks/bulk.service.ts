@@ -19,9 +19,8 @@ export class BulkService {
 
   /** Archives named tasks, or a whole column; answers how many really went. One ring for all. */
   async archive(caller: ProjectCaller, body: BulkArchiveBody): Promise<number> {
-    let named: string[] | null = null;
-    let column: { propertyId: string; value: unknown } | null = null;
-    if (body.taskIds !== undefined) named = readTaskIds(body.taskIds);
+    let target: { named: string[] } | { column: { propertyId: string; value: unknown } };
+    if (body.taskIds !== undefined) target = { named: readTaskIds(body.taskIds) };
     else if (body.propertyId !== undefined) {
       const propertyId = parseId(body.propertyId, 'property');
       const defs = await this.defs.load(caller.projectId);
@@ -29,12 +28,12 @@ export class BulkService {
       // A missing value and null both mean the column of tasks holding nothing. Ids are kept in
       // lower case, and an upper-case id passes like everywhere else.
       const value = body.value === undefined ? null : isUuid(body.value) ? body.value.toLowerCase() : body.value;
-      column = { propertyId, value };
+      target = { column: { propertyId, value } };
     } else return fail('bulk.no_target');
     return this.uow.write(
       async () => {
         // The column is read under the project lock, so a task deleted meanwhile is not named.
-        const ids = named ?? (await this.tasks.idsInColumn(caller.projectId, column!.propertyId, column!.value));
+        const ids = 'named' in target ? target.named : await this.tasks.idsInColumn(caller.projectId, target.column.propertyId, target.column.value);
         // Row locks: save() writes whole rows, so a value write racing the archive must not be lost.
         const found = await this.tasks.findManyForUpdate(caller.projectId, ids);
         if (found.length !== ids.length) fail('bulk.task_not_on_board');

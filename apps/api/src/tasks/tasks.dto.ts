@@ -1,5 +1,5 @@
 import { fail, parseId } from '@board/kernel';
-import { readDescription, readTitle } from '@board/tasks';
+import { DESCRIPTION_MAX, readDescription, readTitle, TITLE_MAX } from '@board/tasks';
 import { FieldRule, Refusal, refusalOf } from '../http/dto/field-rules';
 
 /**
@@ -26,13 +26,20 @@ const CheckedLater = (field: string): PropertyDecorator => FieldRule(`later:${fi
 
 /** A task id; absent or null passes (a placement left out). */
 const OptionalTaskId = (field: string): PropertyDecorator =>
-  FieldRule(`task-id:${field}`, (value) => (value === undefined || value === null ? null : refusalOf(() => parseId(value, 'task'))));
+  FieldRule(`task-id:${field}`, (value) => (value === undefined || value === null ? null : refusalOf(() => parseId(value, 'task'))), {
+    schema: { type: ['string', 'null'], format: 'uuid', description: 'A task id.' },
+  });
 
 /** A task id that must be there: `That is not a task id.` for anything else. */
-const TaskId = (field: string): PropertyDecorator => FieldRule(`task-id:${field}`, (value) => refusalOf(() => parseId(value, 'task')));
+const TaskId = (field: string): PropertyDecorator =>
+  FieldRule(`task-id:${field}`, (value) => refusalOf(() => parseId(value, 'task')), { schema: { type: 'string', format: 'uuid', description: 'A task id.' }, required: true });
 
-const Title = (required: boolean): PropertyDecorator => FieldRule(`title:${required}`, (value) => refusalOf(() => readTitle(value, required)));
-const Description = (): PropertyDecorator => FieldRule('description', (value) => refusalOf(() => readDescription(value)));
+const Title = (required: boolean): PropertyDecorator =>
+  FieldRule(`title:${required}`, (value) => refusalOf(() => readTitle(value, required)), { schema: { type: 'string', maxLength: TITLE_MAX }, required });
+const Description = (): PropertyDecorator =>
+  FieldRule('description', (value) => refusalOf(() => readDescription(value)), {
+    schema: { type: ['string', 'null'], maxLength: DESCRIPTION_MAX, description: '"" or null clears it.' },
+  });
 
 /** POST /projects/:projectId/tasks */
 export class CreateTaskBody {
@@ -76,6 +83,7 @@ export class MoveTaskBody {
 
   @FieldRule('task-id:afterId', (value, dto) =>
     (dto as MoveTaskBody).beforeId !== undefined && (dto as MoveTaskBody).beforeId !== null ? null : value === undefined || value === null ? null : refusalOf(() => parseId(value, 'task')),
+    { schema: { type: ['string', 'null'], format: 'uuid', description: 'A task id, read when beforeId is absent.' } },
   )
   afterId?: string | null;
 

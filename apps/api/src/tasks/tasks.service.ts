@@ -298,7 +298,8 @@ export class TasksService {
       const told = [...written].filter(([propertyId, value]) => !lineless(before, propertyId, value, dropped));
       const changes = changesByLine(selectChanges(before, values, defs), told.map(([propertyId]) => propertyId));
       for (const [i, [propertyId, value]] of told.entries()) {
-        const def = defs.find((d) => d.id === propertyId)!;
+        // Written values were read against these definitions: the lookup cannot miss.
+        const def = defs.find((d) => d.id === propertyId) ?? fail('property.not_in_project');
         lines.push(this.line(caller, task.id, 'value', await this.valueData(caller.projectId, def, value, dropped, names, changes[i])));
       }
     }
@@ -306,7 +307,7 @@ export class TasksService {
   }
 
   /** Feed data of a value line; looks up only the names `names` does not hold yet, and keeps them there. */
-  private async valueData(projectId: string, def: PropertyDef, value: StoredValue, dropped: DroppedValue[], names: Map<string, string>, changes: SelectChanges): Promise<Record<string, unknown>> {
+  private async valueData(projectId: string, def: PropertyDef, value: StoredValue, dropped: DroppedValue[], names: Map<string, string>, changes: SelectChanges): Promise<ActivityLine['data']> {
     const ids = isEmptyValue(value) ? [] : Array.isArray(value) ? (value as string[]) : [value as string];
     const missing = ids.filter((id) => !names.has(id));
     if (missing.length > 0 && (def.type === 'select' || def.type === 'iteration' || def.type === 'multi_select')) {
@@ -339,12 +340,12 @@ export class TasksService {
   }
 
   /** A feed line by the caller, as an event of its write. */
-  lineEvent(caller: ProjectCaller, taskId: string | null, kind: ActivityLine['kind'], data: Record<string, unknown>): WriteEvent {
+  lineEvent(caller: ProjectCaller, taskId: string | null, kind: ActivityLine['kind'], data: ActivityLine['data']): WriteEvent {
     return feedLine(this.line(caller, taskId, kind, data));
   }
 
   /** A feed line by the caller. */
-  line(caller: ProjectCaller, taskId: string | null, kind: ActivityLine['kind'], data: Record<string, unknown>): ActivityLine {
+  line(caller: ProjectCaller, taskId: string | null, kind: ActivityLine['kind'], data: ActivityLine['data']): ActivityLine {
     return { projectId: caller.projectId, taskId, actorId: caller.userId, kind, data };
   }
 
@@ -360,8 +361,8 @@ function lineless(before: Readonly<Record<string, unknown>>, propertyId: string,
 }
 
 /** Feed data of a value line: the property's and the value's names, plus what a hiding write dropped. */
-function valueLine(def: PropertyDef, value: StoredValue, dropped: DroppedValue[], names: ReadonlyMap<string, string>, changes: SelectChanges): Record<string, unknown> {
-  const data: Record<string, unknown> = { property: def.name, value: describeValue(def, value, names), ...changesData(changes) };
+function valueLine(def: PropertyDef, value: StoredValue, dropped: DroppedValue[], names: ReadonlyMap<string, string>, changes: SelectChanges): ActivityLine['data'] {
+  const data: ActivityLine['data'] = { property: def.name, value: describeValue(def, value, names), ...changesData(changes) };
   if (dropped.length > 0) {
     data.dropped = dropped.map((d) => d.name);
     data.propertyIds = dropped.map((d) => d.propertyId);

@@ -1,6 +1,6 @@
 import { cleanFilters, cleanSort, Filters, SortSpec } from '@board/filters';
 import { PropertyDef } from '@board/properties';
-import { orderCardRows, ViewRecord } from '@board/views';
+import { CardRows, orderCardRows, ViewRecord } from '@board/views';
 
 export interface ViewAnswer {
   id: string;
@@ -14,7 +14,7 @@ export interface ViewAnswer {
   sort: SortSpec | null;
   lensSort: SortSpec | null;
   /** The view's card view (the project's rows with the view's own over them), or null while it follows the project's. */
-  cardView: { rows: Record<string, unknown> } | null;
+  cardView: { rows: CardRows } | null;
 }
 
 /**
@@ -25,7 +25,7 @@ export function presentView(
   v: ViewRecord,
   properties: readonly PropertyDef[],
   readerKind: 'human' | 'agent',
-  projectRows: Record<string, unknown> = {},
+  projectRows: CardRows = {},
 ): ViewAnswer {
   const human = readerKind === 'human';
   const order = properties.map((p) => p.id);
@@ -41,6 +41,6 @@ export function presentView(
     sort: cleanSort(v.sort, properties),
     lensSort: human ? cleanSort(v.lensSort, properties) : null,
     // A view keeps only the rows it changed, so a property added later still shows on its cards.
-    cardView: v.cardView ? { rows: orderCardRows({ ...projectRows, ...(v.cardView.rows ?? {}) } as never, order) } : null,
+    cardView: v.cardView ? { rows: orderCardRows({ ...projectRows, ...(v.cardView.rows ?? {}) }, order) } : null,
   };
 }

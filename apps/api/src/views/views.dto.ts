@@ -1,13 +1,17 @@
 import { parseId } from '@board/kernel';
-import { readViewKind, readViewName } from '@board/views';
+import { readViewKind, readViewName, VIEW_KINDS, VIEW_NAME_MAX } from '@board/views';
 import { CheckedInService, FieldRule, IdField, OptionalField, refusalOf } from '../http/dto/field-rules';
+
+const NAME = { type: 'string', maxLength: VIEW_NAME_MAX };
 
 /** POST /projects/:projectId/views. Whether `groupById` is a property of the project is the service's. */
 export class CreateViewBody {
-  @FieldRule('view-name', (value) => refusalOf(() => readViewName(value, true)))
+  @FieldRule('view-name', (value) => refusalOf(() => readViewName(value, true)), { schema: NAME, required: true })
   name: unknown;
 
-  @FieldRule('view-kind', (value) => (value === undefined || value === null ? null : refusalOf(() => readViewKind(value))))
+  @FieldRule('view-kind', (value) => (value === undefined || value === null ? null : refusalOf(() => readViewKind(value))), {
+    schema: { enum: [...VIEW_KINDS, null], description: 'board by default' },
+  })
   kind?: unknown;
 
   @IdField('property')
@@ -19,10 +23,10 @@ export class CreateViewBody {
  * checked against the project's properties (the order of checks the contract keeps).
  */
 export class UpdateViewBody {
-  @OptionalField('view-name', (value) => readViewName(value, true))
+  @OptionalField('view-name', (value) => readViewName(value, true), { schema: NAME })
   name?: unknown;
 
-  @OptionalField('view-kind', readViewKind)
+  @OptionalField('view-kind', readViewKind, { schema: { type: 'string', enum: [...VIEW_KINDS] } })
   kind?: unknown;
 
   @IdField('property')

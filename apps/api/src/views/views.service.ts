@@ -4,7 +4,9 @@ import { cleanFilters, cleanSort } from '@board/filters';
 import { fail, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import { ProjectFactsQuery, PropertyDefsQuery, TaskQuery, ViewTaskPageQuery } from '@board/persistence';
 import { PropertyDef } from '@board/properties';
-import { assertGrouping, assertLensFits, orderCardRows, readCardRows, readViewKind, readViewName, ViewKind, ViewRecord, ViewRepository } from '@board/views';
+import {
+  assertGrouping, assertLensFits, CardRows, orderCardRows, readCardRows, readViewKind, readViewName, ViewKind, ViewRecord, ViewRepository,
+} from '@board/views';
 import { ProjectCaller } from '../auth/auth-context';
 import { presentView } from './view-presenter';
 import { CreateViewBody, PatchCardViewBody, PutLensBody, UpdateViewBody, ViewTasksQuery } from './views.dto';
@@ -155,11 +157,11 @@ export class ViewsService {
       async () => {
         const defs = await this.defs.load(caller.projectId);
         const rows = readCardRows(body.rows, new Set(defs.map((d) => d.id)));
-        const current = (await this.views.projectCardView(caller.projectId)) as { rows?: Record<string, unknown> };
+        const current = await this.projectCardView(caller.projectId);
         const merged = { rows: { ...(current.rows ?? {}), ...rows } };
         const changed = JSON.stringify(merged) !== JSON.stringify(current);
         if (changed) await this.views.saveProjectCardView(caller.projectId, merged);
-        return withEvents({ cardView: { rows: orderCardRows(merged.rows as never, defs.map((d) => d.id)) } }, changed && this.ring(caller));
+        return withEvents({ cardView: { rows: orderCardRows(merged.rows, defs.map((d) => d.id)) } }, changed && this.ring(caller));
       },
       { lockProject: caller.projectId },
     );
@@ -171,7 +173,7 @@ export class ViewsService {
       async () => {
         const defs = await this.defs.load(caller.projectId);
         const view = await this.load(caller, viewId, true);
-        const project = (await this.views.projectCardView(caller.projectId)) as { rows?: Record<string, unknown> };
+        const project = await this.projectCardView(caller.projectId);
         const before = JSON.stringify(view.cardView);
         if (body.rows === null) view.cardView = null;
         else {
@@ -181,7 +183,7 @@ export class ViewsService {
         const changed = JSON.stringify(view.cardView) !== before;
         if (changed) await this.views.save(view);
         const effective = { ...(project.rows ?? {}), ...(view.cardView?.rows ?? {}) };
-        return withEvents({ cardView: { rows: orderCardRows(effective as never, defs.map((d) => d.id)) } }, changed && this.ring(caller));
+        return withEvents({ cardView: { rows: orderCardRows(effective, defs.map((d) => d.id)) } }, changed && this.ring(caller));
       },
       { lockProject: caller.projectId },
     );
@@ -201,8 +203,13 @@ export class ViewsService {
   }
 
   private async present(caller: ProjectCaller, viewId: string, defs: readonly PropertyDef[]) {
-    const project = (await this.views.projectCardView(caller.projectId)) as { rows?: Record<string, unknown> };
+    const project = await this.projectCardView(caller.projectId);
     return presentView((await this.load(caller, viewId)), defs, caller.kind, project.rows ?? {});
+  }
+
+  /** The project's card view: only this service writes it, with rows read by `readCardRows`. */
+  private async projectCardView(projectId: string): Promise<{ rows?: CardRows }> {
+    return (await this.views.projectCardView(projectId)) as { rows?: CardRows };
   }
 
   /** Views and card views write no feed line: their changes ring only the stream. */

@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { Admin } from '../auth/access.decorator';
 import { ProjectScope } from '../auth/auth-context';
-import { bodyObject } from '../http/json-body';
+import { AfterGate, BodyAfterGate } from '../http/dto/after-gate';
+import { CreateWebhookBody, UpdateWebhookBody } from './webhooks.dto';
 import { WebhooksService } from './webhooks.service';
 
 type Scope = { id: string };
@@ -19,14 +20,14 @@ export class WebhooksController {
   @Admin('add webhooks')
   @Post()
   @HttpCode(201)
-  create(@ProjectScope() scope: Scope, @Body() body: unknown) {
-    return this.webhooks.create(scope.id, bodyObject(body));
+  create(@ProjectScope() scope: Scope, @BodyAfterGate(CreateWebhookBody) body: AfterGate<CreateWebhookBody>) {
+    return this.webhooks.create(scope.id, body);
   }
 
   @Admin('change webhooks')
   @Patch(':webhookId')
-  update(@ProjectScope() scope: Scope, @Param('webhookId') id: string, @Body() body: unknown) {
-    return this.webhooks.update(scope.id, id, bodyObject(body));
+  update(@ProjectScope() scope: Scope, @Param('webhookId') id: string, @BodyAfterGate(UpdateWebhookBody) body: AfterGate<UpdateWebhookBody>) {
+    return this.webhooks.update(scope.id, id, body);
   }
 
   @Admin('test webhooks')

@@ -3,13 +3,18 @@ import { FieldRule, refusalOf } from '../http/dto/field-rules';
 
 /** The address's form (`parseWebhookUrl`); whether its host may be reached is the service's check. */
 const UrlField = (options: { optional: boolean }): PropertyDecorator =>
-  FieldRule('webhook-url', (value) => (options.optional && value === undefined ? null : refusalOf(() => parseWebhookUrl(value))));
+  FieldRule('webhook-url', (value) => (options.optional && value === undefined ? null : refusalOf(() => parseWebhookUrl(value))), {
+    schema: { type: 'string' },
+    required: !options.optional,
+  });
 
 /** Absent or null is none; else a list of activity kinds (`readKinds`'s refusals). */
-const KindsField = (): PropertyDecorator => FieldRule('webhook-kinds', (value) => refusalOf(() => readKinds(value)));
+const KindsField = (): PropertyDecorator =>
+  FieldRule('webhook-kinds', (value) => refusalOf(() => readKinds(value)), { schema: { type: 'array', items: { type: 'string' } } });
 
 /** Absent keeps the current value; else a boolean (`readEnabled`'s refusal). */
-const EnabledField = (): PropertyDecorator => FieldRule('webhook-enabled', (value) => refusalOf(() => readEnabled(value, true)));
+const EnabledField = (): PropertyDecorator =>
+  FieldRule('webhook-enabled', (value) => refusalOf(() => readEnabled(value, true)), { schema: { type: 'boolean' } });
 
 /**
  * POST /projects/:projectId/webhooks, fields in the order the contract checks them. The address is
@@ -42,6 +47,6 @@ export class UpdateWebhookBody {
   @EnabledField()
   enabled?: boolean;
 
-  @FieldRule('webhook-roll', () => null)
+  @FieldRule('webhook-roll', () => null, { schema: { type: 'boolean' } })
   roll?: unknown;
 }

@@ -3,16 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { newSecret, WEBHOOK_SECRET_PREFIX } from '@board/accounts';
 import { Clock, fail, parseId, silent, UnitOfWork } from '@board/kernel';
 import { readEnabled, readKinds, WebhookRepository, WebhookSender } from '@board/webhooks';
-import { parseRequest } from '../http/dto/request-dto.pipe';
+import type { AfterGate } from '../http/dto/after-gate';
 import { CreateWebhookBody, UpdateWebhookBody } from './webhooks.dto';
 
 /**
- * A webhook body as sent: its address is checked whole first (allow list, DNS), then the body is
- * read as `CreateWebhookBody` / `UpdateWebhookBody`.
+ * The six webhook routes and the deliveries list; owner and admins only. A body's address is
+ * checked whole first (allow list, DNS), then the body is read as its DTO.
  */
-type RawWebhookBody = { url?: unknown };
-
-/** The six webhook routes and the deliveries list; owner and admins only. */
 @Injectable()
 export class WebhooksService {
   constructor(
@@ -27,9 +24,9 @@ export class WebhooksService {
   }
 
   /** The secret is answered here once; later reads show only its prefix. */
-  async create(projectId: string, body: RawWebhookBody) {
-    const url = await this.checkUrl(body.url);
-    const fields = parseRequest(CreateWebhookBody, body);
+  async create(projectId: string, body: AfterGate<CreateWebhookBody>) {
+    const url = await this.checkUrl(body.field('url'));
+    const fields = body.read();
     const kinds = readKinds(fields.kinds);
     const enabled = readEnabled(fields.enabled, true);
     const id = randomUUID();
@@ -38,10 +35,11 @@ export class WebhooksService {
     return { webhook: await this.store.view(projectId, id), secret };
   }
 
-  async update(projectId: string, rawId: string, body: RawWebhookBody) {
+  async update(projectId: string, rawId: string, body: AfterGate<UpdateWebhookBody>) {
     const webhook = await this.load(projectId, rawId);
-    if (body.url !== undefined) webhook.url = await this.checkUrl(body.url);
-    const fields = parseRequest(UpdateWebhookBody, body);
+    const url = body.field('url');
+    if (url !== undefined) webhook.url = await this.checkUrl(url);
+    const fields = body.read();
     if (fields.kinds !== undefined) webhook.kinds = readKinds(fields.kinds);
     webhook.enabled = readEnabled(fields.enabled, webhook.enabled);
     const roll = fields.roll === true;

@@ -27,15 +27,18 @@ export function FeedPage({ board }: { board: Board }) {
       <ErrorLine error={feed.error?.message ?? null} />
       {feed.isPending && <p role="status">Loading the activity…</p>}
       <ol className="feed" aria-labelledby="feed-h">
-        {lines.map((a) => (
-          <li key={a.id}>
-            <time className="muted" dateTime={a.createdAt}>{new Date(a.createdAt).toLocaleString()}</time>{' '}
-            <Avatar person={a.actor} size={16} /> <strong>{a.actor?.name ?? 'Someone'}</strong> {describeActivity(a)}
-            {a.taskKey && a.taskId ? (
-              <> · <button type="button" className="link" onClick={() => setQuery({ task: a.taskId! })}>{a.taskKey}</button></>
-            ) : null}
-          </li>
-        ))}
+        {lines.map((a) => {
+          const taskId = a.taskKey ? a.taskId : null;
+          return (
+            <li key={a.id}>
+              <time className="muted" dateTime={a.createdAt}>{new Date(a.createdAt).toLocaleString()}</time>{' '}
+              <Avatar person={a.actor} size={16} /> <strong>{a.actor?.name ?? 'Someone'}</strong> {describeActivity(a)}
+              {taskId ? (
+                <> · <button type="button" className="link" onClick={() => setQuery({ task: taskId })}>{a.taskKey}</button></>
+              ) : null}
+            </li>
+          );
+        })}
       </ol>
       {!feed.isPending && lines.length === 0 && <p className="muted">Nothing has happened yet.</p>}
       {feed.hasNextPage && (

@@ -1,10 +1,8 @@
-import type { Board, BoardTask, FilterRule, Property, Sort, View } from '../api/types';
+import type { Board, BoardTask, FilterRule, Property, View } from '../api/types';
 import { NONE } from '../api/types';
+import { orderTasks } from '../../../../libs/views/src/view-order';
 
 export interface Column { id: string; name: string; color: string | null; value: unknown; tasks: BoardTask[] }
-
-/** Byte order of base-62 ranks (uppercase before lowercase), never locale order. */
-export const byRank = (a: { position: string }, b: { position: string }) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0);
 
 export function isEmpty(v: unknown): boolean {
   return v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
@@ -13,28 +11,20 @@ export function isEmpty(v: unknown): boolean {
 /** Columns are a client construction: one per option / member / checkbox state, plus the no-value column. */
 export function buildColumns(board: Board, groupBy: Property | undefined, tasks: BoardTask[]): Column[] {
   if (!groupBy) return [{ id: 'all', name: 'All tasks', color: null, value: undefined, tasks }];
+  const checkbox = groupBy.type === 'checkbox';
+  const none: Column = { id: NONE, name: checkbox ? `${groupBy.name}: no` : `No ${groupBy.name}`, color: null, value: null, tasks: [] };
   let columns: Column[];
-  if (groupBy.type === 'checkbox') {
-    columns = [
-      { id: 'true', name: `${groupBy.name}: yes`, color: null, value: true, tasks: [] },
-      { id: NONE, name: `${groupBy.name}: no`, color: null, value: null, tasks: [] },
-    ];
+  if (checkbox) {
+    columns = [{ id: 'true', name: `${groupBy.name}: yes`, color: null, value: true, tasks: [] }, none];
   } else if (groupBy.type === 'person') {
-    columns = [
-      { id: NONE, name: `No ${groupBy.name}`, color: null, value: null, tasks: [] },
-      ...board.members.map((m) => ({ id: m.id, name: m.name, color: m.color, value: m.id as unknown, tasks: [] as BoardTask[] })),
-    ];
+    columns = [none, ...board.members.map((m) => ({ id: m.id, name: m.name, color: m.color, value: m.id as unknown, tasks: [] as BoardTask[] }))];
   } else {
-    columns = [
-      { id: NONE, name: `No ${groupBy.name}`, color: null, value: null, tasks: [] },
-      ...groupBy.options.map((o) => ({ id: o.id, name: o.name, color: o.color, value: o.id as unknown, tasks: [] as BoardTask[] })),
-    ];
+    columns = [none, ...groupBy.options.map((o) => ({ id: o.id, name: o.name, color: o.color, value: o.id as unknown, tasks: [] as BoardTask[] }))];
   }
   const byId = new Map(columns.map((c) => [c.id, c]));
-  const none = byId.get(NONE)!;
   for (const t of tasks) {
     const v = t.values[groupBy.id];
-    const key = groupBy.type === 'checkbox' ? (v === true ? 'true' : NONE) : typeof v === 'string' ? v : NONE;
+    const key = checkbox ? (v === true ? 'true' : NONE) : typeof v === 'string' ? v : NONE;
     (byId.get(key) ?? none).tasks.push(t);
   }
   return columns;
@@ -111,43 +101,14 @@ export const OP_LABEL: Record<string, string> = {
   eq: '=', gt: '>', lt: '<', on: 'on', before: 'before', after: 'after',
 };
 
-/** The caller's order: lensSort, else the view's sort, else the shared rank (ties by rank). */
-export function sortTasks(tasks: BoardTask[], sort: Sort | null, properties: Map<string, Property>): BoardTask[] {
-  if (!sort) return tasks;
-  const dir = sort.direction === 'desc' ? -1 : 1;
-  const prop = properties.get(sort.columnId);
-  const key = (t: BoardTask): string | number | null => {
-    switch (sort.columnId) {
-      case '_key': return t.number;
-      case '_title': return t.title.toLowerCase();
-      case '_checklist': return t.checklistTotal ? t.checklistDone / t.checklistTotal : null;
-      case '_comments': return t.commentCount;
-      case '_created': return t.createdAt;
-      case '_updated': return t.updatedAt;
-    }
-    if (!prop) return null;
-    const v = t.values[prop.id];
-    if (isEmpty(v)) return null;
-    if (prop.type === 'select' || prop.type === 'iteration') return prop.options.findIndex((o) => o.id === v);
-    if (prop.type === 'number') return Number(v);
-    return Array.isArray(v) ? v.join(',') : String(v);
-  };
-  const keyed = tasks.map((t) => ({ t, k: key(t) }));
-  keyed.sort((a, b) => {
-    if (a.k === b.k) return byRank(a.t, b.t);
-    if (a.k === null) return 1;
-    if (b.k === null) return -1;
-    return (a.k < b.k ? -1 : 1) * dir;
-  });
-  return keyed.map((x) => x.t);
-}
-
 export function visibleTasks(board: Board, view: View | undefined, meId: string): BoardTask[] {
   if (!view) return board.tasks;
   const props = new Map(board.properties.map((p) => [p.id, p]));
   const rules = [...view.filters.rules, ...(view.lens?.rules ?? [])];
   const kept = rules.length ? board.tasks.filter((t) => passes(t, rules, props, meId)) : board.tasks;
-  return sortTasks(kept, view.lensSort ?? view.sort, props);
+  const names = new Map(board.members.map((m) => [m.id, m.name]));
+  // The caller's order (lensSort, else the view's sort, else the shared rank): the view read's own rule.
+  return orderTasks(kept, view.lensSort ?? view.sort, { properties: board.properties, nameOf: (id) => names.get(id) });
 }
 
 /** Whether a `when` rule hides this property for the task. */

@@ -55,7 +55,8 @@ export function FieldRule(name: string, check: FieldCheck, doc?: FieldSchema): P
 export function TextField(field: string, rule: TextRule = {}): PropertyDecorator {
   const length = rule.max !== undefined ? { maxLength: rule.max } : {};
   const validate = FieldRule(`text:${field}`, (value) => refusalOf(() => readText(value, field, rule)), {
-    schema: { type: rule.required ? 'string' : ['string', 'null'], ...length },
+    // null reads as empty: accepted only where empty is (`allowEmpty`).
+    schema: { type: rule.allowEmpty && !rule.required ? ['string', 'null'] : 'string', ...length },
     required: rule.required,
   });
   const trim = Transform(({ value }) => (rule.trim !== false && typeof value === 'string' ? value.trim() : value));
@@ -98,8 +99,8 @@ export function Truthy(field: string): PropertyDecorator {
 }
 
 /** A field that may be absent; when sent, the domain's reader `read` checks it (one home per sentence). */
-export function OptionalField(name: string, read: (value: unknown) => unknown): PropertyDecorator {
-  return FieldRule(name, (value) => (value === undefined ? null : refusalOf(() => read(value))));
+export function OptionalField(name: string, read: (value: unknown) => unknown, doc?: FieldSchema): PropertyDecorator {
+  return FieldRule(name, (value) => (value === undefined ? null : refusalOf(() => read(value))), doc);
 }
 
 /**
