@@ -1,5 +1,6 @@
 import { createProperty, createTask, feedLines, listenChanges } from '../support/fixtures';
 import { TaskValueRepository } from '@board/tasks';
+import type { StoredValue } from '@board/properties';
 import { createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -69,7 +70,7 @@ describe('simultaneous value writes', () => {
     const who = await createProperty(owner.client, project.id, 'Who', 'person');
     const task = await createTask(owner.client, project.id, 'Gone option');
     const late = phase.options.find((o) => o.name === 'Late')!.id;
-    const write = async (propertyId: string, value: unknown, refers: { propertyId: string; optionIds: string[]; memberIds: string[] }) => {
+    const write = async (propertyId: string, value: StoredValue, refers: { propertyId: string; optionIds: string[]; memberIds: string[] }) => {
       const { task: loaded } = await store.load(project.id, task.id);
       const expected = loaded!.values;
       loaded!.replaceValues({ ...expected, [propertyId]: value });

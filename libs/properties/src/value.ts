@@ -7,6 +7,9 @@ export const LINK_LENGTH_MAX = 2000;
 
 export type StoredValue = string | number | boolean | string[] | null;
 
+/** A task's values: property id → stored value, sparse (a property holding nothing has no key). */
+export type TaskValues = Record<string, StoredValue>;
+
 export interface ValueContext {
   /** User ids of the project's members, agents included. */
   memberIds: ReadonlySet<string>;

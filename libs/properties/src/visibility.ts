@@ -1,4 +1,5 @@
 import { PropertyDef } from './property';
+import { TaskValues } from './value';
 
 export interface DroppedValue {
   propertyId: string;
@@ -10,7 +11,7 @@ export interface DroppedValue {
  * while its select holds one of the named options. A rule naming a property that is gone
  * hides nothing.
  */
-export function isHidden(property: PropertyDef, values: Readonly<Record<string, unknown>>, byId: ReadonlyMap<string, PropertyDef>): boolean {
+export function isHidden(property: PropertyDef, values: Readonly<TaskValues>, byId: ReadonlyMap<string, PropertyDef>): boolean {
   const when = property.config.when;
   if (!when || !byId.has(when.propertyId)) return false;
   const current = values[when.propertyId];
@@ -24,10 +25,10 @@ export function isHidden(property: PropertyDef, values: Readonly<Record<string, 
  */
 export function dropHiddenValues(
   properties: readonly PropertyDef[],
-  values: Readonly<Record<string, unknown>>,
-): { values: Record<string, unknown>; dropped: DroppedValue[] } {
+  values: Readonly<TaskValues>,
+): { values: TaskValues; dropped: DroppedValue[] } {
   const byId = new Map(properties.map((p) => [p.id, p]));
-  const next: Record<string, unknown> = { ...values };
+  const next: TaskValues = { ...values };
   const dropped: DroppedValue[] = [];
   for (let changed = true; changed; ) {
     changed = false;

@@ -1,5 +1,5 @@
 import { DomainError } from '@board/kernel';
-import { OptionRecord, PropertyDef } from '@board/properties';
+import { OptionRecord, PropertyDef, TaskValues } from '@board/properties';
 import { Task } from '@board/tasks';
 import { checkShip, planShip, readShipRequest, shipDay, shipRingKinds, ShipInput } from './ship';
 
@@ -50,7 +50,7 @@ describe('checkShip', () => {
 describe('planShip', () => {
   const rel: PropertyDef = { id: 'rel', name: 'Release', type: 'select', position: 'a', config: { dated: true }, optionIds: new Set(['a', 'c']) };
   const status: PropertyDef = { id: 'st', name: 'Status', type: 'select', position: 'b', config: {}, optionIds: new Set(['todo', 'done']) };
-  const task = (id: string, values: Record<string, unknown>, archived = false) =>
+  const task = (id: string, values: TaskValues, archived = false) =>
     Task.restore({ id, projectId: 'p', number: 1, title: id, description: '', position: id, values, parentId: null, archivedAt: archived ? new Date(0) : null, deletedAt: null });
   const input = (tasks: Task[], over: Partial<ShipInput> = {}): ShipInput => ({
     projectId: 'p', actorId: 'u', shipId: 'ship-1', now: new Date('2026-05-05T10:00:00Z'), kind: 'release',
@@ -106,7 +106,7 @@ describe('planShip lines for charts', () => {
   const review: PropertyDef = { id: 'rev', name: 'Review', type: 'select', position: 'c', config: { when: { propertyId: 'rel', optionIds: ['a'] } }, optionIds: new Set(['x']) };
   const notes: PropertyDef = { id: 'notes', name: 'Notes', type: 'text', position: 'd', config: { when: { propertyId: 'rel', optionIds: ['a'] } }, optionIds: new Set() };
   const gate: PropertyDef = { id: 'gate', name: 'Gate', type: 'select', position: 'e', config: { when: { propertyId: 'spr', optionIds: ['s1'] } }, optionIds: new Set(['g']) };
-  const task = (id: string, values: Record<string, unknown>) =>
+  const task = (id: string, values: TaskValues) =>
     Task.restore({ id, projectId: 'p', number: 1, title: id, description: '', position: id, values, parentId: null, archivedAt: null, deletedAt: null });
   const base = {
     projectId: 'p', actorId: 'u', shipId: 'ship-1', now: new Date('2026-05-05T10:00:00Z'), defs: [rel, sprint, review, notes, gate],

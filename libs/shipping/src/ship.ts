@@ -1,6 +1,6 @@
 import { changesData, SelectChanges, selectChanges } from '@board/charts';
 import { ActivityKind, ActivityLine, fail, fieldLabel } from '@board/kernel';
-import { clearedValue, dropHiddenValues, DroppedValue, OptionRecord, PropertyDef } from '@board/properties';
+import { clearedValue, dropHiddenValues, DroppedValue, OptionRecord, PropertyDef, TaskValues } from '@board/properties';
 import { DoneWhen, isOver, Task } from '@board/tasks';
 
 /** What happens to the tasks of a shipped option that are not over. */
@@ -108,7 +108,7 @@ export function planShip(input: ShipInput): ShipPlan {
     plan.lines.push({ projectId: input.projectId, taskId: task.id, actorId: input.actorId, kind, data: { ...data, shipId: input.shipId } });
   };
   const setValue = (task: Task, target: OptionRecord | null): void => {
-    const values: Record<string, unknown> = { ...task.values };
+    const values: TaskValues = { ...task.values };
     if (target) values[property.id] = target.id;
     else delete values[property.id];
     const { values: kept, dropped } = dropHiddenValues(input.defs, values);

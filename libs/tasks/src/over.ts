@@ -1,3 +1,5 @@
+import type { TaskValues } from '@board/properties';
+
 /** The options a project calls done. */
 export interface DoneWhen {
   propertyId: string;
@@ -5,7 +7,7 @@ export interface DoneWhen {
 }
 
 /** A task is over when its doneWhen property holds one of the done options. */
-export function isOver(values: Readonly<Record<string, unknown>>, doneWhen: DoneWhen | null): boolean {
+export function isOver(values: Readonly<TaskValues>, doneWhen: DoneWhen | null): boolean {
   if (!doneWhen) return false;
   const value = values[doneWhen.propertyId];
   if (typeof value === 'string') return doneWhen.optionIds.includes(value);
@@ -14,7 +16,7 @@ export function isOver(values: Readonly<Record<string, unknown>>, doneWhen: Done
 }
 
 export interface PartState {
-  values: Readonly<Record<string, unknown>>;
+  values: Readonly<TaskValues>;
   archived: boolean;
 }
 

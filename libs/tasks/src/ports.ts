@@ -1,5 +1,5 @@
 import { Change } from '@board/kernel';
-import { PropertyDef } from '@board/properties';
+import { PropertyDef, TaskValues } from '@board/properties';
 import { Link } from './links';
 import { DoneWhen } from './over';
 import { Task, TaskProps } from './task';
@@ -74,7 +74,7 @@ export interface CreateInput {
   id: string;
   title: string;
   description: string;
-  values: Record<string, unknown>;
+  values: TaskValues;
   /** The `created` feed line's data (default `{}`). */
   line?: Record<string, unknown>;
   createdBy: string;

@@ -1,4 +1,5 @@
 import { DAY, fail, readText } from '@board/kernel';
+import type { TaskValues } from '@board/properties';
 
 export const TITLE_MAX = 400;
 export const DESCRIPTION_MAX = 20000;
@@ -34,7 +35,7 @@ export interface TaskProps {
   title: string;
   description: string;
   position: string;
-  values: Record<string, unknown>;
+  values: TaskValues;
   parentId: string | null;
   archivedAt: Date | null;
   deletedAt: Date | null;
@@ -61,7 +62,7 @@ export class Task {
   get number(): number {
     return this.props.number;
   }
-  get values(): Readonly<Record<string, unknown>> {
+  get values(): Readonly<TaskValues> {
     return this.props.values;
   }
   get isArchived(): boolean {
@@ -110,7 +111,7 @@ export class Task {
   }
 
   /** Replaces the sparse values map (after validation and the `when` rules). Answers whether it changed. */
-  replaceValues(values: Record<string, unknown>): boolean {
+  replaceValues(values: TaskValues): boolean {
     const changed = JSON.stringify(sortKeys(values)) !== JSON.stringify(sortKeys(this.props.values));
     this.props.values = { ...values };
     return changed;

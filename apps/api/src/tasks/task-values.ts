@@ -1,5 +1,5 @@
 import { fail, parseId } from '@board/kernel';
-import { cleanDefaults, DroppedValue, dropHiddenValues, findTypeProperty, isEmptyValue, normalizeValue, PropertyDef, StoredValue, ValueContext } from '@board/properties';
+import { cleanDefaults, DroppedValue, dropHiddenValues, findTypeProperty, isEmptyValue, normalizeValue, PropertyDef, StoredValue, TaskValues, ValueContext } from '@board/properties';
 
 /** Reads a `values` body field: an object keyed by property ids of this project. */
 export function readValuesMap(raw: unknown, defs: readonly PropertyDef[], context: ValueContext): Map<string, StoredValue> {
@@ -17,11 +17,11 @@ export function readValuesMap(raw: unknown, defs: readonly PropertyDef[], contex
 
 /** Applies written values over a task's values, then the `when` rules. */
 export function applyValues(
-  current: Readonly<Record<string, unknown>>,
+  current: Readonly<TaskValues>,
   written: ReadonlyMap<string, StoredValue>,
   defs: readonly PropertyDef[],
-): { values: Record<string, unknown>; dropped: DroppedValue[] } {
-  const next: Record<string, unknown> = { ...current };
+): { values: TaskValues; dropped: DroppedValue[] } {
+  const next: TaskValues = { ...current };
   for (const [id, value] of written) {
     if (isEmptyValue(value)) delete next[id];
     else next[id] = value;
@@ -30,7 +30,7 @@ export function applyValues(
 }
 
 /** The `values` field of a create request, checked, with Type defaults and `when` rules applied. */
-export function readCreateValues(raw: unknown, defs: readonly PropertyDef[], context: ValueContext): Record<string, unknown> {
+export function readCreateValues(raw: unknown, defs: readonly PropertyDef[], context: ValueContext): TaskValues {
   return valuesForCreate(readValuesMap(raw, defs, context), defs, context);
 }
 
@@ -45,7 +45,7 @@ export function readOneValue(raw: unknown, defs: readonly PropertyDef[], propert
  * A new task's values: what was sent, then the Type's defaults for every property the request
  * did not send (an explicit value, null included, wins), then the `when` rules.
  */
-export function valuesForCreate(sent: ReadonlyMap<string, StoredValue>, defs: readonly PropertyDef[], context: ValueContext): Record<string, unknown> {
+export function valuesForCreate(sent: ReadonlyMap<string, StoredValue>, defs: readonly PropertyDef[], context: ValueContext): TaskValues {
   const values = new Map(sent);
   const type = findTypeProperty(defs);
   const typeValue = type ? sent.get(type.id) : undefined;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ActivityLine, Clock, fail, feedLine, feedLines, notice, parseId, ranksAfter, ranksBefore, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import { ProjectFactsQuery, ValueNamesQuery, PropertyDefsQuery, RunQuery, TaskQuery } from '@board/persistence';
-import { clearedValue, DroppedValue, isEmptyValue, PropertyDef, StoredValue, valueRefers } from '@board/properties';
+import { clearedValue, DroppedValue, isEmptyValue, PropertyDef, StoredValue, TaskValues, valueRefers } from '@board/properties';
 import { isTextClash, Placement, readDescription, readTitle, Task, TaskCreateRepository, taskKey, TaskRepository, TaskValueRepository } from '@board/tasks';
 import type { CreateTaskBody, EditTaskBody, MoveTaskBody, PutValueBody } from './tasks.dto';
 import { changesByLine, changesData, createdLineData, SelectChanges, selectChanges } from '@board/charts';
@@ -356,7 +356,7 @@ export class TasksService {
 }
 
 /** A value write that leaves no feed line: the property's value did not change and nothing was dropped. */
-function lineless(before: Readonly<Record<string, unknown>>, propertyId: string, value: StoredValue, dropped: readonly DroppedValue[]): boolean {
+function lineless(before: Readonly<TaskValues>, propertyId: string, value: StoredValue, dropped: readonly DroppedValue[]): boolean {
   return dropped.length === 0 && JSON.stringify(before[propertyId] ?? null) === JSON.stringify(isEmptyValue(value) ? null : value);
 }
 

@@ -1,6 +1,7 @@
 import { countParts, DoneWhen, isOver, taskKey } from '@board/tasks';
 import { ListRow } from './tasks.table';
 import { ARCHIVED_TASK_TAIL_FIELDS, jsonMembers, LIVE_TASK_ROW_FIELDS, LIVE_TASK_TAIL_FIELDS, TASK_HEAD_FIELDS, VALUES_MARK } from './board-task.fields';
+import type { TaskValues } from '@board/properties';
 
 /** What the board's lists are made of besides the task rows. */
 export interface ListRelated {
@@ -27,7 +28,7 @@ interface Piece {
   tail: string;
   /** Archived tasks: their values (not part of their JSON). */
   valuesText: string | null;
-  values: Record<string, unknown> | null;
+  values: TaskValues | null;
 }
 
 /** The board's task lists as UTF-8 JSON, with what a later build of the same project reuses. */
@@ -49,7 +50,7 @@ interface Work {
   archived: boolean;
   prev: Piece | null;
   row: ListRow | null;
-  values: Record<string, unknown> | null;
+  values: TaskValues | null;
 }
 
 /**
@@ -81,7 +82,7 @@ export function buildBoardLists(
   }
   const { byId, checklistOf, commentsOf, blockersOf, partsOf } = indexRelated(work, related.checklists, related.comments, related.links);
   // Values are parsed only where a rule reads them: blockers and parts (is it over?).
-  const valuesOf = (w: Work): Record<string, unknown> => (w.values ??= JSON.parse(valuesText(w)) as Record<string, unknown>);
+  const valuesOf = (w: Work): TaskValues => (w.values ??= JSON.parse(valuesText(w)) as TaskValues);
   const key = (n: number) => JSON.stringify(taskKey(projectKey, n));
 
   const pieces = new Map<string, Piece>();

@@ -7,6 +7,7 @@ import { BoardLists, buildBoardLists, indexRelated } from './board-lists';
 import { ROW_VERSION, xminFingerprint } from './fingerprint.sql';
 import { ARCHIVED_TASK_FIELDS, ArchivedTaskField, BOARD_TASK_FIELDS, BoardTaskField, ordered } from './board-task.fields';
 import { boardColumnText, BoardRow, boardTaskColumns, LIST_COLUMNS, linkTaskColumns, LinkTaskRow, ListRow } from './tasks.table';
+import type { TaskValues } from '@board/properties';
 
 // Compiled once: the text is also the prepared statement's key.
 const BOARD_FINGERPRINT = compileOnce<'projectId'>(
@@ -135,7 +136,7 @@ export class TaskQuery {
   }
 
   /** The board fields of a task just created, which has no parts, links, checklist or comments yet: no query. */
-  newTask(task: { id: string; number: number; title: string; description: string; position: string; values: Record<string, unknown>; createdAt: Date }, projectKey: string, doneWhen: DoneWhen | null): BoardTask {
+  newTask(task: { id: string; number: number; title: string; description: string; position: string; values: TaskValues; createdAt: Date }, projectKey: string, doneWhen: DoneWhen | null): BoardTask {
     const row: BoardRow = {
       id: task.id,
       number: task.number,

@@ -1,6 +1,7 @@
 import { Task } from '@board/tasks';
 import { raw, Sql, sql } from '../sql';
 import { ROW_VERSION } from './fingerprint.sql';
+import type { TaskValues } from '@board/properties';
 
 /** `tasks`: one column list per shape a read selects, each with its row. */
 
@@ -20,7 +21,7 @@ export interface TaskRow {
   title: string;
   description: string;
   position: string;
-  values: Record<string, unknown>;
+  values: TaskValues;
   parent_id: string | null;
   archived_at: Date | null;
   deleted_at: Date | null;
@@ -57,7 +58,7 @@ export interface BoardRow {
   created_at: Date;
   updated_at: Date;
   archived_at: Date | null;
-  values: Record<string, unknown>;
+  values: TaskValues;
   parent_id: string | null;
 }
 
@@ -68,7 +69,7 @@ export interface LinkTaskRow {
   id: string;
   number: number;
   title: string;
-  values: Record<string, unknown>;
+  values: TaskValues;
 }
 
 /**
