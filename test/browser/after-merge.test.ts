@@ -94,7 +94,7 @@ describeBrowser('board page over the merged routes (files, ship, lists, charts)'
     // The bytes went to the bucket, not through the service.
     expect(puts).toEqual([bucketOrigin]);
     const { attachments } = await apiIn(context, origin, 'GET', `/tasks/${task.id}/attachments`);
-    expect(attachments.map((a: any) => [a.name, a.mime, a.width, a.height])).toEqual([['dot.png', 'image/png', 2, 2]]);
+    expect(attachments.map((a) => [a.name, a.mime, a.width, a.height])).toEqual([['dot.png', 'image/png', 2, 2]]);
     await keepScreenshot(page, 'files');
     expect(problems).toEqual([]);
     await context.close();
@@ -105,9 +105,9 @@ describeBrowser('board page over the merged routes (files, ship, lists, charts)'
     const { project } = await apiIn(context, origin, 'POST', '/projects', { name: 'Ship it', key: 'SHP' });
     await apiIn(context, origin, 'PATCH', `/projects/${project.id}`, { releases: true });
     const board = await apiIn(context, origin, 'GET', `/projects/${project.id}/board`);
-    const release = board.properties.find((p: any) => p.name === 'Release');
-    const status = board.properties.find((p: any) => p.name === 'Status');
-    const done = status.options.find((o: any) => o.name === 'Done').id;
+    const release = board.properties.find((p) => p.name === 'Release')!;
+    const status = board.properties.find((p) => p.name === 'Status')!;
+    const done = status.options.find((o) => o.name === 'Done')!.id;
     const { option } = await apiIn(context, origin, 'POST', `/properties/${release.id}/options`, { name: 'v1.0', targetOn: '2026-12-01' });
     await apiIn(context, origin, 'POST', `/properties/${release.id}/options`, { name: 'v1.1', targetOn: '2027-01-01' });
     await apiIn(context, origin, 'POST', `/projects/${project.id}/tasks`, { title: 'Finished work', values: { [release.id]: option.id, [status.id]: done } });
@@ -119,7 +119,7 @@ describeBrowser('board page over the merged routes (files, ship, lists, charts)'
     await page.getByRole('heading', { name: /Release: v1.0/ }).waitFor();
     await page.getByText('Finished work').waitFor();
     const { changelog } = await apiIn(context, origin, 'GET', `/projects/${project.id}/changelog`);
-    expect(changelog.map((c: any) => [c.name, c.tasks.map((x: any) => x.title)])).toEqual([['v1.0', ['Finished work']]]);
+    expect(changelog.map((c) => [c.name, c.tasks.map((x) => x.title)])).toEqual([['v1.0', ['Finished work']]]);
     await keepScreenshot(page, 'changelog');
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
@@ -141,7 +141,7 @@ describeBrowser('board page over the merged routes (files, ship, lists, charts)'
     await page.getByRole('link', { name: /This week/ }).click();
     await page.getByRole('link', { name: 'LST-1 Remember me' }).waitFor();
     const { lists } = await apiIn(context, origin, 'GET', '/lists');
-    expect(lists.map((l: any) => [l.name, l.count])).toEqual([['This week', 1]]);
+    expect(lists.map((l) => [l.name, l.count])).toEqual([['This week', 1]]);
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.goto('/charts');

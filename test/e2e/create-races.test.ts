@@ -60,7 +60,7 @@ describe('simultaneous creates', () => {
     const size = await createProperty(owner.client, p.id, 'Size', 'number');
     const res = await owner.client.post(`/projects/${p.id}/tasks`, { title: 'Shaped', description: 'Body', values: { [size.id]: 3 } });
     expect(res.status).toBe(201);
-    const shown = (await board(p.id)).tasks.find((x: any) => x.id === res.body.task.id);
+    const shown = (await board(p.id)).tasks.find((x) => x.id === res.body.task.id);
     expect(res.body.task).toEqual({ ...shown, projectId: p.id, createdBy: owner.user.id });
     expect(res.body.task.values[size.id]).toBe(3);
   });

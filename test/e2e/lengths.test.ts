@@ -16,7 +16,7 @@ describe('lengths', () => {
   let t: TestApp;
   let owner: Person;
   let projectId: string;
-  const hooks = () => `/projects/${projectId}/webhooks`;
+  const hooks = () => `/projects/${projectId}/webhooks` as const;
 
   beforeAll(async () => {
     t = await startTestApp();

@@ -34,10 +34,10 @@ describe('a ship of 2,000 tasks', () => {
     await expectStatus(c.patch(`/projects/${p.id}`, { releases: true }), 200);
     await expectStatus(c.post(`/projects/${p.id}/webhooks`, { url: 'http://127.0.0.1:9/hook' }), 201);
     const board = await expectStatus(c.get(`/projects/${p.id}/board`), 200);
-    const release = board.properties.find((x: any) => x.name === 'Release');
-    const status = board.properties.find((x: any) => x.name === 'Status');
-    const done = status.options.find((o: any) => o.name === 'Done').id;
-    const todo = status.options.find((o: any) => o.name === 'To do').id;
+    const release = board.properties.find((x) => x.name === 'Release')!;
+    const status = board.properties.find((x) => x.name === 'Status')!;
+    const done = status.options.find((o) => o.name === 'Done')!.id;
+    const todo = status.options.find((o) => o.name === 'To do')!.id;
     const r1 = (await expectStatus(c.post(`/properties/${release.id}/options`, { name: 'r1', targetOn: '2026-07-01' }), 201)).option;
     const r2 = (await expectStatus(c.post(`/properties/${release.id}/options`, { name: 'r2' }), 201)).option;
     // Set-based set-up: the tasks go in with one statement.

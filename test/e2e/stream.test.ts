@@ -9,6 +9,7 @@ import { PgNotificationListener } from '../../libs/persistence/src';
 import { encode, PING_MS, RETRY_MS, StreamLine, StreamService } from '../../apps/api/src/events/stream.service';
 import { SseReader } from '../support/sse';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import type { MemberAnswer } from '../support/answers';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -17,8 +18,8 @@ describe('change stream', () => {
   let owner: Person;
   let member: Person;
   let outsider: Person;
-  let agent: { client: Client; agent: any; token: string };
-  let otherAgent: { client: Client; agent: any; token: string };
+  let agent: { client: Client; agent: MemberAnswer; token: string };
+  let otherAgent: { client: Client; agent: MemberAnswer; token: string };
   let projectId: string;
   let otherProjectId: string;
   let status: { id: string; options: { id: string; name: string }[] };
@@ -44,7 +45,7 @@ describe('change stream', () => {
     return reader;
   }
 
-  const must = async (res: Promise<{ status: number; body: any }>, expected: number) => {
+  const must = async <T>(res: Promise<{ status: number; body: T }>, expected: number) => {
     const r = await res;
     if (r.status !== expected) throw new Error(`expected ${expected}, got ${r.status} ${JSON.stringify(r.body)}`);
     return r.body;
@@ -90,7 +91,7 @@ describe('change stream', () => {
     agent = await createAgent(owner.client, projectId, 'Robo');
     otherAgent = await createAgent(owner.client, otherProjectId, 'Other robo');
     const board = await must(owner.client.get(`/projects/${projectId}/board`), 200);
-    status = board.properties.find((p: any) => p.name === 'Status');
+    status = board.properties.find((p) => p.name === 'Status')!;
     sentinelTask = await newTask('Sentinel');
     watch = await open(t, projectId, { cookie: member.client.cookie });
     otherWatch = await open(t, otherProjectId, { cookie: owner.client.cookie });

@@ -15,7 +15,7 @@ describe('POST /api/tasks/:taskId/move', () => {
 
   const optOf = optionId;
 
-  const newTask = (title: string, projectId: string = project.id, body: Record<string, unknown> = {}): Promise<any> =>
+  const newTask = (title: string, projectId: string = project.id, body: Record<string, unknown> = {}) =>
     createTaskFromBody(owner.client, projectId, { title, ...body });
   const boardTasks = async (projectId: string = project.id): Promise<any[]> => {
     const res = await owner.client.get(`/projects/${projectId}/board`);
@@ -43,7 +43,7 @@ describe('POST /api/tasks/:taskId/move', () => {
   afterAll(() => t.close());
 
   describe('placement', () => {
-    let p: any;
+    let p: ProjectAnswer;
     let a: any, b: any, c: any, d: any;
     beforeEach(async () => {
       p = await createProject(owner.client, 'Order', `ORD${Math.floor(Math.random() * 1e6)}`);

@@ -12,11 +12,11 @@ describe('RetentionSweeper: deleted tasks past their 30 days go for good', () =>
   let owner: Person;
   let projectId: string;
 
-  const newTask = (title: string, projectOf = projectId): Promise<any> =>
+  const newTask = (title: string, projectOf = projectId) =>
     createTaskFromBody(owner.client, projectOf, { title, description: `about ${title}` });
 
   /** A task with a bit of everything hanging off it: checklist, comments, feed lines. */
-  async function busyTask(title: string): Promise<any> {
+  async function busyTask(title: string) {
     const task = await newTask(title);
     for (const text of ['one', 'two']) {
       const res = await owner.client.post(`/tasks/${task.id}/checklist`, { text });
@@ -72,7 +72,7 @@ describe('RetentionSweeper: deleted tasks past their 30 days go for good', () =>
     const liveParent = await newTask('Live parent');
 
     // Links every way: expired ↔ live, expired ↔ expired, expired ↔ young.
-    const link = async (task: any, blocker: any) => expect((await owner.client.post(`/tasks/${task.id}/blockers`, { blockerId: blocker.id })).status).toBe(200);
+    const link = async (task: { id: string }, blocker: { id: string }) => expect((await owner.client.post(`/tasks/${task.id}/blockers`, { blockerId: blocker.id })).status).toBe(200);
     await link(live, oldA);
     await link(oldA, oldB);
     await link(young, oldB);
@@ -124,12 +124,12 @@ describe('RetentionSweeper: deleted tasks past their 30 days go for good', () =>
     // The board reads cleanly afterwards.
     const board = await owner.client.get(`/projects/${projectId}/board`);
     expect(board.status).toBe(200);
-    const byId = new Map<string, any>(board.body.tasks.map((x: any) => [x.id, x]));
+    const byId = new Map<string, any>(board.body.tasks.map((x) => [x.id, x]));
     expect(byId.has(oldA.id) || byId.has(oldB.id)).toBe(false);
     expect(byId.get(liveParent.id).parts).toBeNull();
     expect(byId.get(live.id).blockedBy).toEqual([]);
     const deleted = await owner.client.get(`/projects/${projectId}/deleted`);
-    expect(deleted.body.deleted.map((d: any) => d.id)).toEqual([young.id]);
+    expect(deleted.body.deleted.map((d) => d.id)).toEqual([young.id]);
 
     // A second sweep finds nothing.
     expect(await sweeper.sweep()).toBe(0);

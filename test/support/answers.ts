@@ -3,6 +3,8 @@
  * test helpers to answer typed values instead of `any`. Only what tests read; a JSON value the
  * contract leaves open is `unknown`.
  */
+import type { components } from '../../libs/client/src/schema';
+import type { RouteAnswer } from './routes';
 
 /** A value as stored: text, number, boolean, an id, a list of ids or links, or a date. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -103,3 +105,44 @@ export interface StreamData extends ChangeNotice {
   userId?: string;
   field?: string | null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Answers read off the API document by route (see routes.ts), for a call whose path the types
+// cannot read (a query string from a variable, a path from a helper) or a refusal's body.
+
+/** Every refusal: `{ error }`. */
+export type ErrorAnswer = components['schemas']['Error'];
+/** GET /projects/:projectId/board. */
+export type BoardAnswer = RouteAnswer<'get', `/projects/${string}/board`>;
+/** GET /views/:viewId/tasks. */
+export type ViewTasksAnswer = RouteAnswer<'get', `/views/${string}/tasks`>;
+/** A view (create answer). */
+export type ViewAnswer = RouteAnswer<'post', `/projects/${string}/views`>['view'];
+/** A task as `POST /projects/:projectId/tasks` answers it. */
+export type CreatedTaskAnswer = RouteAnswer<'post', `/projects/${string}/tasks`>['task'];
+/** GET /tasks/:taskId: the task with its comments, checklist, runs… */
+export type TaskReadAnswer = RouteAnswer<'get', `/tasks/${string}`>['task'];
+/** GET /projects/:projectId/activity. */
+export type FeedAnswer = RouteAnswer<'get', `/projects/${string}/activity`>;
+/** An option (create answer). */
+export type CreatedOptionAnswer = RouteAnswer<'post', `/properties/${string}/options`>['option'];
+/** A webhook (create answer, with its secret). */
+export type WebhookCreatedAnswer = RouteAnswer<'post', `/projects/${string}/webhooks`>;
+/** A list (create answer). */
+export type ListAnswer = RouteAnswer<'post', '/lists'>['list'];
+/** A chart (create answer). */
+export type ChartAnswer = RouteAnswer<'post', '/charts'>['chart'];
+/** GET /charts/:chartId/data. */
+export type ChartDataAnswer = RouteAnswer<'get', `/charts/${string}/data`>;
+/** GET /projects/:projectId/changelog. */
+export type ChangelogAnswer = RouteAnswer<'get', `/projects/${string}/changelog`>;
+/** GET /projects/:projectId/search. */
+export type SearchAnswer = RouteAnswer<'get', `/projects/${string}/search`>;
+/** A run (claim answer). */
+export type RunAnswer = RouteAnswer<'get', `/runs/${string}`>['run'];
+/** A delivery as `GET /projects/:projectId/webhooks/:webhookId/deliveries` lists it. */
+export type DeliveryAnswer = RouteAnswer<'get', `/projects/${string}/webhooks/${string}/deliveries`>['deliveries'][number];
+/** The JSON body the service posts to a webhook. */
+export type WebhookDeliveryBody = components['schemas']['WebhookDelivery'];
+/** `PATCH /checklist/:itemId` with text or done: the item (a move answers `{ ok }`). */
+export type ChecklistItemAnswer = Extract<RouteAnswer<'patch', `/checklist/${string}`>, { item: unknown }>;
