@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import type { BrowserContext } from 'playwright-core';
+import type S3rver from '@20minutes/s3rver';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { apiIn, CHROMIUM, describeBrowser, ensureWebBuild, keepScreenshot, pageOpen, registerIn, seriousViolations, until, watchPage } from './support/page';
 
@@ -42,17 +43,17 @@ function png(): Buffer {
 describeBrowser('board page over the merged routes (files, ship, lists, charts)', () => {
   let t: TestApp;
   let origin: string;
-  let s3: any;
+  let s3: S3rver | undefined;
   let s3dir: string;
   let bucketOrigin: string;
-  let browser: any;
+  let browser: Browser;
 
   beforeAll(async () => {
     ensureWebBuild();
     s3dir = mkdtempSync(join(tmpdir(), 'board-s3-'));
     // eslint-disable-next-line @typescript-eslint/no-var-requires
-    const S3rver = require('@20minutes/s3rver');
-    s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3dir, configureBuckets: [{ name: 'board-files', configs: [Buffer.from(CORS)] }] });
+    const S3rverClass: typeof S3rver = require('@20minutes/s3rver');
+    s3 = new S3rverClass({ port: 0, address: '127.0.0.1', silent: true, directory: s3dir, configureBuckets: [{ name: 'board-files', configs: [Buffer.from(CORS)] }] });
     const { port } = await s3.run();
     bucketOrigin = `http://127.0.0.1:${port}`;
     t = await startTestApp({
@@ -90,7 +91,7 @@ describeBrowser('board page over the merged routes (files, ship, lists, charts)'
     await dialog.getByLabel('Attach a file').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png() });
     const img = dialog.getByRole('img', { name: 'dot.png' });
     await img.waitFor();
-    await until(() => img.evaluate((el) => (el as any).naturalWidth), (w) => expect(w).toBe(2));
+    await until(() => img.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth), (w) => expect(w).toBe(2));
     // The bytes went to the bucket, not through the service.
     expect(puts).toEqual([bucketOrigin]);
     const { attachments } = await apiIn(context, origin, 'GET', `/tasks/${task.id}/attachments`);

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { apiIn, pageOpen, until, describeBrowser, keepScreenshot, registerIn, seriousViolations, startHarness, watchPage, type BrowserHarness } from './support/page';
+import type { CreatedPropertyAnswer, CreatedTaskAnswer } from '../support/answers';
 
 // The board page in Debian's Chromium against a real instance (startTestApp) serving the built page.
 jest.setTimeout(120_000);
@@ -26,10 +27,10 @@ describeBrowser('board page in a real browser', () => {
     const board = await apiIn(context, h.origin, 'GET', `/projects/${project.id}/board`);
     const status = board.properties.find((p) => p.name === 'Status')!;
     const option = (n: string) => status.options.find((o) => o.name === n)!.id;
-    const tasks: any[] = [];
+    const tasks: CreatedTaskAnswer[] = [];
     for (const t of titles.filter(Boolean)) {
       const [title, column] = t.split('@');
-      const body: any = { title };
+      const body: { title: string; values?: Record<string, string> } = { title };
       if (column) body.values = { [status.id]: option(column) };
       tasks.push((await apiIn(context, h.origin, 'POST', `/projects/${project.id}/tasks`, body)).task);
     }
@@ -272,7 +273,7 @@ describeBrowser('board page in a real browser', () => {
   it('a drag lands where it was dropped: one move call, checked through the API', async () => {
     const { context, page, problems } = await signedIn('Dana');
     const { project, status, option } = await projectWithTasks(context, ['Alpha@To do', 'Beta@To do', 'Gamma@In progress', 'Delta'], 'DRG');
-    const moves: any[] = [];
+    const moves: unknown[] = [];
     page.on('request', (r) => { if (r.url().endsWith('/move')) moves.push(r.postDataJSON()); });
     await page.goto(`/p/${project.id}`);
     await card(page, 'DRG-4').waitFor();
@@ -299,7 +300,7 @@ describeBrowser('board page in a real browser', () => {
     // What the page shows is what the service holds, after a reload too.
     await page.reload();
     const todo = page.locator('section[data-column="To do"] [data-task-key]');
-    await until(() => todo.evaluateAll((els) => els.map((e) => (e as any).getAttribute('data-task-key'))), (v) => expect(v).toEqual(['DRG-1', 'DRG-4', 'DRG-2', 'DRG-3']));
+    await until(() => todo.evaluateAll((els) => els.map((e) => (e as unknown as { getAttribute(name: string): string | null }).getAttribute('data-task-key'))), (v) => expect(v).toEqual(['DRG-1', 'DRG-4', 'DRG-2', 'DRG-3']));
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
@@ -334,7 +335,7 @@ describeBrowser('board page in a real browser', () => {
     const { context, page, problems } = await signedIn('Mia');
     const { project, tasks } = await projectWithTasks(context, ['Draft the plan', 'Blocker', 'Epic'], 'PNL');
     const pid = project.id;
-    const props: Record<string, any> = {};
+    const props: Record<string, CreatedPropertyAnswer> = {};
     for (const [name, type, options] of [
       ['Labels', 'multi_select', ['ui', 'api']], ['Owner', 'person'], ['Notes', 'text'], ['Points', 'number'],
       ['Due', 'date'], ['Urgent', 'checkbox'], ['Links', 'link'], ['Sprint', 'iteration', ['S1', 'S2']],
@@ -495,7 +496,7 @@ describeBrowser('board page in a real browser', () => {
     await done.locator('[data-task-key]').first().waitFor();
     // Only what is seen is drawn, and scrolling reaches the last card of the column.
     expect(await p2.locator('[data-task-key]').count()).toBeLessThan(200);
-    await done.locator('.column-scroll').evaluate((el) => { (el as any).scrollTop = 1e9; });
+    await done.locator('.column-scroll').evaluate((el) => { (el as unknown as { scrollTop: number }).scrollTop = 1e9; });
     await done.locator('[data-task-key="BIG-4999"]').waitFor();
     await done.locator('[data-task-key="BIG-4999"]').click();
     await p2.getByRole('dialog').getByText('Task BIG-4999').waitFor();

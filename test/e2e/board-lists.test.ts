@@ -117,8 +117,8 @@ describe('board lists written as text', () => {
       ['after the key change', () => owner.client.put(`/tasks/${a.id}/values/${status.id}`, { value: open })],
     ];
     for (const [step, write] of writes) {
-      const res: any = await write();
-      if (res && typeof res.status === 'number') expect({ step, written: res.status < 300 }).toEqual({ step, written: true });
+      const res: unknown = await write();
+      if (res !== null && typeof res === 'object' && 'status' in res && typeof res.status === 'number') expect({ step, written: res.status < 300 }).toEqual({ step, written: true });
       spy.mockClear();
       await check(step);
       // The board read rebuilt its lists from the previous ones (the key change starts afresh).

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createTaskFromBody, expectStatus } from '../support/fixtures';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
-import type { MemberAnswer, ProjectAnswer, TaskAnswer } from '../support/answers';
+import type { BoardTaskAnswer, MemberAnswer, ProjectAnswer, TaskAnswer } from '../support/answers';
 
 const BOARD_KEYS = ['archived', 'cardView', 'invites', 'members', 'project', 'properties', 'runs', 'tasks', 'views'];
 const TASK_KEYS = [
@@ -288,7 +288,7 @@ describe('board reads', () => {
       for (const b of [finishes, goes, shelved, shelvedDone]) {
         expect((await owner.client.post(`/tasks/${waiting.id}/blockers`, { blockerId: b.id })).body).toEqual({ ok: true });
       }
-      const keys = (...ts: any[]) => ts.map((x) => x.key).sort();
+      const keys = (...ts: { key: string }[]) => ts.map((x) => x.key).sort();
       expect([...(await taskOf(waiting.id))!.blockedBy].sort()).toEqual(keys(finishes, goes, shelved));
 
       await setValue(owner.client, finishes.id, status.id, status.doing);
@@ -437,12 +437,12 @@ describe('board reads', () => {
       expectRankOrder(res.body.tasks);
       expect(took).toBeLessThan(2000);
 
-      const byNumber = new Map<number, any>(res.body.tasks.map((x) => [x.number, x]));
+      const byNumber = new Map<number, BoardTaskAnswer>(res.body.tasks.map((x) => [x.number, x]));
       expect(byNumber.get(2)).toMatchObject({ checklistTotal: 1, checklistDone: 1, commentCount: 1, blockedBy: [] }); // BIG-1 is done
       expect(byNumber.get(3)).toMatchObject({ checklistTotal: 1, checklistDone: 0, commentCount: 1, blockedBy: ['BIG-2'] });
       // BIG-10 holds BIG-11..19 as parts (numbers 12, 15, 18 are done).
-      expect(byNumber.get(10).parts).toEqual({ done: 3, total: 9 });
-      expect(byNumber.get(300).parts).toBeNull();
+      expect(byNumber.get(10)!.parts).toEqual({ done: 3, total: 9 });
+      expect(byNumber.get(300)!.parts).toBeNull();
     }, 120_000);
   });
 

@@ -1,6 +1,6 @@
 import { createProject, registerPerson, startTestApp, TestApp, Client } from '../support/test-app';
 import { createTask, expectStatus } from '../support/fixtures';
-import type { ProjectAnswer } from '../support/answers';
+import type { BoardAnswer, ProjectAnswer } from '../support/answers';
 
 /**
  * The changelog lists shipped options newest first with the tasks that shipped with them (real
@@ -10,8 +10,8 @@ describe('GET /api/projects/:id/changelog', () => {
   let t: TestApp;
   let c: Client;
   let project: ProjectAnswer;
-  let release: any;
-  let sprint: any;
+  let release: BoardAnswer['properties'][number];
+  let sprint: BoardAnswer['properties'][number];
   let done: string;
   let todo: string;
 
@@ -39,8 +39,8 @@ describe('GET /api/projects/:id/changelog', () => {
   it('lists shipped releases and sprints newest first with the tasks that shipped with them', async () => {
     await expectStatus(c.patch(`/projects/${project.id}`, { releases: true, sprints: true }), 200);
     const board = await expectStatus(c.get(`/projects/${project.id}/board`), 200);
-    release = board.properties.find((p) => p.name === 'Release');
-    sprint = board.properties.find((p) => p.name === 'Sprint');
+    release = board.properties.find((p) => p.name === 'Release')!;
+    sprint = board.properties.find((p) => p.name === 'Sprint')!;
     const status = board.properties.find((p) => p.name === 'Status')!;
     done = status.options.find((o) => o.name === 'Done')!.id;
     todo = status.options.find((o) => o.name === 'To do')!.id;

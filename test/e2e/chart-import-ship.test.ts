@@ -44,16 +44,16 @@ describe('chart data over imported tasks and shipped releases', () => {
   let t: TestApp;
   let pat: Person;
   let project: ProjectAnswer;
-  let status: { id: string; options: { id: string; name: string }[] };
-  let release: { id: string; options: { id: string; name: string }[] };
-  let review: { id: string; options: { id: string; name: string }[] };
+  let status: { id: string; name: string; options: { id: string; name: string }[] };
+  let release: { id: string; name: string; options: { id: string; name: string }[] };
+  let review: { id: string; name: string; options: { id: string; name: string }[] };
   let prop: Record<Prop, string>;
   let shown: string[] = [];
   const events: Record<Prop, ChartEvent[]> = { status: [], release: [], review: [] };
   const tasks = new Map<string, { project: string }>();
   /** The test's model of every task: its three selects, archived, deleted. */
   const model = new Map<string, { values: Record<Prop, string | null>; archived: boolean; deleted: boolean; title: string }>();
-  const answers: any[] = [];
+  const answers: { answer: unknown; counts: Record<string, number> }[] = [];
 
   const optionOf = (p: { options: { id: string; name: string }[] }, name: string) => p.options.find((o) => o.name === name)!.id;
   const over = (_project: string, value: string | null) => value === optionOf(status, 'Done');
@@ -251,7 +251,7 @@ describe('chart data over imported tasks and shipped releases', () => {
       const want = expected(events[p], tasks, res.days, { projects: [project.id], over, flowOptions: keys, flowProject: project.id });
       expect(res.series).toEqual([
         ...property.options.map((o, i) => ({ key: o.id, name: o.name, values: want.flow[i] })),
-        { key: 'none', name: `No ${(property as any).name}`, values: want.flow[keys.length] },
+        { key: 'none', name: `No ${property.name}`, values: want.flow[keys.length] },
       ]);
     });
   }

@@ -36,7 +36,7 @@ describe('simultaneous creates', () => {
     expect(answers.map((a) => a.status)).toEqual(bodies.map(() => 201));
     expect(answers.map((a) => a.body.task.number).sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i + 3));
 
-    const tasks = (await board(p.id)).tasks as any[];
+    const tasks = (await board(p.id)).tasks;
     const positions = tasks.map((x) => x.position as string);
     expect(new Set(positions).size).toBe(42);
     for (let i = 1; i < positions.length; i++) expect(positions[i - 1] < positions[i]).toBe(true);

@@ -254,8 +254,8 @@ describe('files', () => {
 
   describe('listing and reading', () => {
     let listed: TaskAnswer;
-    let photo: any;
-    let doc: any;
+    let photo: Awaited<ReturnType<typeof attach>>;
+    let doc: Awaited<ReturnType<typeof attach>>;
 
     beforeAll(async () => {
       listed = await createTask(owner.client, projectId, 'Listed');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createProperty, expectStatus, listenChanges } from '../support/fixtures';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
-import type { MemberAnswer, ProjectAnswer } from '../support/answers';
+import type { MemberAnswer, ProjectAnswer, ViewAnswer } from '../support/answers';
 
 /** A person's own lens on a view: PUT replaces it, promote hands it to everyone. */
 
@@ -16,7 +16,7 @@ describe('lenses', () => {
   let notes: { id: string };
   let points: { id: string };
   let who: { id: string };
-  let view: any;
+  let view: ViewAnswer;
 
   const board = async (c: Client = owner.client) => expectStatus(c.get(`/projects/${project.id}/board`), 200);
   const viewOf = async (id: string, c: Client = owner.client) => (await board(c)).views.find((v) => v.id === id);

@@ -6,7 +6,7 @@ import type { BoardAnswer, MemberAnswer, TaskAnswer } from '../support/answers';
 const NOT_ON_BOARD = { error: 'That task is not on this board.' };
 const NOT_A_TASK_ID = { error: 'That is not a task id.' };
 
-/** Anything with an id: a task as any answer gives it. */
+/** Anything with an id: a task as every answer gives it. */
 type Ref = { id: string };
 
 describe('blockers and parents', () => {

@@ -64,13 +64,13 @@ describe('run routes', () => {
   const runLines = (taskId: string) => feedLines(t, taskId, 'run', ['data', 'actor_id']);
   const openCount = async (taskId: string): Promise<number> =>
     (await t.sql.query('SELECT count(*)::int AS n FROM runs WHERE task_id = $1 AND ended_at IS NULL', [taskId])).rows[0].n;
-  const boardRuns = async (pid = projectId, as: Client = owner.client): Promise<any[]> => {
-    const res = await as.get(`/projects/${pid}/board`)!;
+  const boardRuns = async (pid = projectId, as: Client = owner.client) => {
+    const res = await as.get(`/projects/${pid}/board`);
     expect(res.status).toBe(200);
     return res.body.runs;
   };
   const readRun = async (runId: string, as: Client = owner.client) => {
-    const res = await as.get(`/runs/${runId}`)!;
+    const res = await as.get(`/runs/${runId}`);
     expect(res.status).toBe(200);
     return res.body.run;
   };
@@ -445,7 +445,7 @@ describe('run routes', () => {
 
   describe('GET /api/tasks/:taskId/runs?before= (past runs)', () => {
     let taskId: string;
-    let open: any;
+    let open: Awaited<ReturnType<typeof claimed>>;
     const closedIds: string[] = [];
 
     beforeAll(async () => {
@@ -459,7 +459,7 @@ describe('run routes', () => {
     });
 
     it('refuses a missing before, a bad id, and a run of another task', async () => {
-      let res = await owner.client.get(`/tasks/${taskId}/runs`)!;
+      let res = await owner.client.get(`/tasks/${taskId}/runs`);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: BEFORE_MISSING });
       res = await owner.client.get(`/tasks/${taskId}/runs?before=`);
@@ -480,7 +480,7 @@ describe('run routes', () => {
 
     it('pages of 20, newest start first, with more; rows carry only the listed keys', async () => {
       const newestFirst = [...closedIds].reverse();
-      let res = await member.client.get(`/tasks/${taskId}/runs?before=${open.id}`)!;
+      let res = await member.client.get(`/tasks/${taskId}/runs?before=${open.id}`);
       expect(res.status).toBe(200);
       expect(Object.keys(res.body).sort()).toEqual(['more', 'runs']);
       expect(res.body.more).toBe(true);
@@ -510,7 +510,7 @@ describe('run routes', () => {
     });
 
     it('a page before exactly 20 older runs says no more', async () => {
-      const res = await owner.client.get(`/tasks/${taskId}/runs?before=${closedIds[20]}`)!;
+      const res = await owner.client.get(`/tasks/${taskId}/runs?before=${closedIds[20]}`);
       expect(res.body.runs.map((r) => r.id)).toEqual(closedIds.slice(0, 20).reverse());
       expect(res.body.more).toBe(false);
     });
@@ -526,7 +526,7 @@ describe('run routes', () => {
     });
 
     it('a task without runs reads run null and no past runs', async () => {
-      const res = await owner.client.get(`/tasks/${await newTask()}`)!;
+      const res = await owner.client.get(`/tasks/${await newTask()}`);
       expect(res.body.task.run).toBeNull();
       expect(res.body.task.pastRuns).toEqual([]);
     });

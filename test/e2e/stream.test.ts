@@ -9,7 +9,7 @@ import { PgNotificationListener } from '../../libs/persistence/src';
 import { encode, PING_MS, RETRY_MS, StreamLine, StreamService } from '../../apps/api/src/events/stream.service';
 import { SseReader } from '../support/sse';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
-import type { MemberAnswer } from '../support/answers';
+import type { BoardTaskAnswer, ChecklistAddedAnswer, CommentAnswer, CreatedPropertyAnswer, CreatedTaskAnswer, MemberAnswer, StreamData, ViewAnswer } from '../support/answers';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -23,7 +23,7 @@ describe('change stream', () => {
   let projectId: string;
   let otherProjectId: string;
   let status: { id: string; options: { id: string; name: string }[] };
-  let sentinelTask: any;
+  let sentinelTask: CreatedTaskAnswer;
   /** A stream of the project opened by the member: the reader most checks look at. */
   let watch: SseReader;
   let otherWatch: SseReader;
@@ -66,7 +66,7 @@ describe('change stream', () => {
    * Settles earlier writes with a sentinel, runs `action`, then another sentinel write, and answers the change payloads the reader got from the
    * action: everything that arrived before and up to `quietMs` after the sentinel, the sentinel excluded.
    */
-  async function changesOf(action: () => Promise<unknown>, reader: SseReader = watch, quietMs = 100): Promise<any[]> {
+  async function changesOf(action: () => Promise<unknown>, reader: SseReader = watch, quietMs = 100): Promise<(StreamData | undefined)[]> {
     // A notice reaches the listener a moment after the writer's answer: let earlier writes land first.
     await sentinel(reader);
     const from = reader.events.length;
@@ -161,14 +161,14 @@ describe('change stream', () => {
 
   describe('one change per write, by the scope table', () => {
     // Fixtures the rows write on.
-    let task: any;
-    let first: any;
-    let doomed: any;
-    let property: any;
-    let option: any;
-    let view: any;
-    let item: any;
-    let comment: any;
+    let task: CreatedTaskAnswer;
+    let first: BoardTaskAnswer;
+    let doomed: CreatedTaskAnswer;
+    let property: CreatedPropertyAnswer;
+    let option: CreatedPropertyAnswer['options'][number];
+    let view: ViewAnswer;
+    let item: ChecklistAddedAnswer;
+    let comment: CommentAnswer;
     let late: Person;
 
     beforeAll(async () => {
@@ -268,9 +268,9 @@ describe('change stream', () => {
   });
 
   describe('writes that change nothing ring nothing', () => {
-    let task: any;
-    let blocker: any;
-    let parent: any;
+    let task: CreatedTaskAnswer;
+    let blocker: CreatedTaskAnswer;
+    let parent: CreatedTaskAnswer;
 
     beforeAll(async () => {
       task = await newTask('Still');
@@ -336,7 +336,7 @@ describe('change stream', () => {
   });
 
   describe('presence', () => {
-    let task: any;
+    let task: CreatedTaskAnswer;
     let itemId: string;
     const presence = (c: Client, body: unknown, pid = projectId) => c.post(`/projects/${pid}/presence`, body);
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createProperty, createTask, expectStatus, listenChanges } from '../support/fixtures';
 import { addMember, Answer, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
-import type { MemberAnswer, ProjectAnswer } from '../support/answers';
+import type { MemberAnswer, ProjectAnswer, ViewAnswer } from '../support/answers';
 
 /** Views: create, update, delete, and the cleaning of saved rules on every read. */
 
@@ -173,7 +173,7 @@ describe('views', () => {
   });
 
   describe('PATCH /api/views/:viewId', () => {
-    let view: any;
+    let view: ViewAnswer;
     beforeEach(async () => {
       view = await createView({ name: 'Editable', kind: 'list' });
     });

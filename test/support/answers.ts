@@ -146,3 +146,11 @@ export type DeliveryAnswer = RouteAnswer<'get', `/projects/${string}/webhooks/${
 export type WebhookDeliveryBody = components['schemas']['WebhookDelivery'];
 /** `PATCH /checklist/:itemId` with text or done: the item (a move answers `{ ok }`). */
 export type ChecklistItemAnswer = Extract<RouteAnswer<'patch', `/checklist/${string}`>, { item: unknown }>;
+/** A property (create answer). */
+export type CreatedPropertyAnswer = RouteAnswer<'post', `/projects/${string}/properties`>['property'];
+/** A checklist item (add answer). */
+export type ChecklistAddedAnswer = RouteAnswer<'post', `/tasks/${string}/checklist`>['item'];
+/** A comment (add answer). */
+export type CommentAnswer = RouteAnswer<'post', `/tasks/${string}/comments`>['comment'];
+/** A task as the board lists it. */
+export type BoardTaskAnswer = BoardAnswer['tasks'][number];
