@@ -120,26 +120,14 @@ export type ViewTasksAnswer = RouteAnswer<'get', `/views/${string}/tasks`>;
 export type ViewAnswer = RouteAnswer<'post', `/projects/${string}/views`>['view'];
 /** A task as `POST /projects/:projectId/tasks` answers it. */
 export type CreatedTaskAnswer = RouteAnswer<'post', `/projects/${string}/tasks`>['task'];
-/** GET /tasks/:taskId: the task with its comments, checklist, runs… */
-export type TaskReadAnswer = RouteAnswer<'get', `/tasks/${string}`>['task'];
 /** GET /projects/:projectId/activity. */
 export type FeedAnswer = RouteAnswer<'get', `/projects/${string}/activity`>;
-/** An option (create answer). */
-export type CreatedOptionAnswer = RouteAnswer<'post', `/properties/${string}/options`>['option'];
 /** A webhook (create answer, with its secret). */
 export type WebhookCreatedAnswer = RouteAnswer<'post', `/projects/${string}/webhooks`>;
-/** A list (create answer). */
-export type ListAnswer = RouteAnswer<'post', '/lists'>['list'];
-/** A chart (create answer). */
-export type ChartAnswer = RouteAnswer<'post', '/charts'>['chart'];
 /** GET /charts/:chartId/data. */
 export type ChartDataAnswer = RouteAnswer<'get', `/charts/${string}/data`>;
-/** GET /projects/:projectId/changelog. */
-export type ChangelogAnswer = RouteAnswer<'get', `/projects/${string}/changelog`>;
 /** GET /projects/:projectId/search. */
 export type SearchAnswer = RouteAnswer<'get', `/projects/${string}/search`>;
-/** A run (claim answer). */
-export type RunAnswer = RouteAnswer<'get', `/runs/${string}`>['run'];
 /** A delivery as `GET /projects/:projectId/webhooks/:webhookId/deliveries` lists it. */
 export type DeliveryAnswer = RouteAnswer<'get', `/projects/${string}/webhooks/${string}/deliveries`>['deliveries'][number];
 /** The JSON body the service posts to a webhook. */

@@ -1,7 +1,8 @@
 /**
  * The answer a route gives, read off the API document's generated types (libs/client/src/schema.d.ts)
- * by the path a test calls: `client.get(\`/tasks/${id}\`)` answers the body of `GET /api/tasks/{taskId}`.
- * A path the types cannot read (built with `+`, or no such route) answers `unknown`.
+ * by the path a test calls: client.get(`/tasks/${id}`) answers the body of `GET /api/tasks/{taskId}`.
+ * A path the types cannot read (built with `+`, a query string from a variable, no such route)
+ * answers `unknown`.
  */
 import type { paths } from '../../libs/client/src/schema';
 
