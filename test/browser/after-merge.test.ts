@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import type { BrowserContext } from 'playwright-core';
+import type S3rver from '@20minutes/s3rver';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { apiIn, CHROMIUM, describeBrowser, ensureWebBuild, keepScreenshot, pageOpen, registerIn, seriousViolations, until, watchPage } from './support/page';
 
@@ -42,17 +43,17 @@ function png(): Buffer {
 describeBrowser('board page over the merged routes (files, ship, lists, charts)', () => {
   let t: TestApp;
   let origin: string;
-  let s3: any;
+  let s3: S3rver | undefined;
   let s3dir: string;
   let bucketOrigin: string;
-  let browser: any;
+  let browser: Browser;
 
   beforeAll(async () => {
     ensureWebBuild();
     s3dir = mkdtempSync(join(tmpdir(), 'board-s3-'));
     // eslint-disable-next-line @typescript-eslint/no-var-requires
-    const S3rver = require('@20minutes/s3rver');
-    s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3dir, configureBuckets: [{ name: 'board-files', configs: [Buffer.from(CORS)] }] });
+    const S3rverClass: typeof S3rver = require('@20minutes/s3rver');
+    s3 = new S3rverClass({ port: 0, address: '127.0.0.1', silent: true, directory: s3dir, configureBuckets: [{ name: 'board-files', configs: [Buffer.from(CORS)] }] });
     const { port } = await s3.run();
     bucketOrigin = `http://127.0.0.1:${port}`;
     t = await startTestApp({
@@ -90,11 +91,11 @@ describeBrowser('board page over the merged routes (files, ship, lists, charts)'
     await dialog.getByLabel('Attach a file').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png() });
     const img = dialog.getByRole('img', { name: 'dot.png' });
     await img.waitFor();
-    await until(() => img.evaluate((el) => (el as any).naturalWidth), (w) => expect(w).toBe(2));
+    await until(() => img.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth), (w) => expect(w).toBe(2));
     // The bytes went to the bucket, not through the service.
     expect(puts).toEqual([bucketOrigin]);
     const { attachments } = await apiIn(context, origin, 'GET', `/tasks/${task.id}/attachments`);
-    expect(attachments.map((a: any) => [a.name, a.mime, a.width, a.height])).toEqual([['dot.png', 'image/png', 2, 2]]);
+    expect(attachments.map((a) => [a.name, a.mime, a.width, a.height])).toEqual([['dot.png', 'image/png', 2, 2]]);
     await keepScreenshot(page, 'files');
     expect(problems).toEqual([]);
     await context.close();
@@ -105,9 +106,9 @@ describeBrowser('board page over the merged routes (files, ship, lists, charts)'
     const { project } = await apiIn(context, origin, 'POST', '/projects', { name: 'Ship it', key: 'SHP' });
     await apiIn(context, origin, 'PATCH', `/projects/${project.id}`, { releases: true });
     const board = await apiIn(context, origin, 'GET', `/projects/${project.id}/board`);
-    const release = board.properties.find((p: any) => p.name === 'Release');
-    const status = board.properties.find((p: any) => p.name === 'Status');
-    const done = status.options.find((o: any) => o.name === 'Done').id;
+    const release = board.properties.find((p) => p.name === 'Release')!;
+    const status = board.properties.find((p) => p.name === 'Status')!;
+    const done = status.options.find((o) => o.name === 'Done')!.id;
     const { option } = await apiIn(context, origin, 'POST', `/properties/${release.id}/options`, { name: 'v1.0', targetOn: '2026-12-01' });
     await apiIn(context, origin, 'POST', `/properties/${release.id}/options`, { name: 'v1.1', targetOn: '2027-01-01' });
     await apiIn(context, origin, 'POST', `/projects/${project.id}/tasks`, { title: 'Finished work', values: { [release.id]: option.id, [status.id]: done } });
@@ -119,7 +120,7 @@ describeBrowser('board page over the merged routes (files, ship, lists, charts)'
     await page.getByRole('heading', { name: /Release: v1.0/ }).waitFor();
     await page.getByText('Finished work').waitFor();
     const { changelog } = await apiIn(context, origin, 'GET', `/projects/${project.id}/changelog`);
-    expect(changelog.map((c: any) => [c.name, c.tasks.map((x: any) => x.title)])).toEqual([['v1.0', ['Finished work']]]);
+    expect(changelog.map((c) => [c.name, c.tasks.map((x) => x.title)])).toEqual([['v1.0', ['Finished work']]]);
     await keepScreenshot(page, 'changelog');
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
@@ -141,7 +142,7 @@ describeBrowser('board page over the merged routes (files, ship, lists, charts)'
     await page.getByRole('link', { name: /This week/ }).click();
     await page.getByRole('link', { name: 'LST-1 Remember me' }).waitFor();
     const { lists } = await apiIn(context, origin, 'GET', '/lists');
-    expect(lists.map((l: any) => [l.name, l.count])).toEqual([['This week', 1]]);
+    expect(lists.map((l) => [l.name, l.count])).toEqual([['This week', 1]]);
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.goto('/charts');

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { apiIn, pageOpen, until, describeBrowser, keepScreenshot, registerIn, seriousViolations, startHarness, watchPage, type BrowserHarness } from './support/page';
+import type { CreatedPropertyAnswer, CreatedTaskAnswer } from '../support/answers';
 
 // The board page in Debian's Chromium against a real instance (startTestApp) serving the built page.
 jest.setTimeout(120_000);
@@ -24,12 +25,12 @@ describeBrowser('board page in a real browser', () => {
   async function projectWithTasks(context: BrowserContext, titles: string[], key: string) {
     const { project } = await apiIn(context, h.origin, 'POST', '/projects', { name: `Website ${key}`, key });
     const board = await apiIn(context, h.origin, 'GET', `/projects/${project.id}/board`);
-    const status = board.properties.find((p: any) => p.name === 'Status');
-    const option = (n: string) => status.options.find((o: any) => o.name === n).id;
-    const tasks: any[] = [];
+    const status = board.properties.find((p) => p.name === 'Status')!;
+    const option = (n: string) => status.options.find((o) => o.name === n)!.id;
+    const tasks: CreatedTaskAnswer[] = [];
     for (const t of titles.filter(Boolean)) {
       const [title, column] = t.split('@');
-      const body: any = { title };
+      const body: { title: string; values?: Record<string, string> } = { title };
       if (column) body.values = { [status.id]: option(column) };
       tasks.push((await apiIn(context, h.origin, 'POST', `/projects/${project.id}/tasks`, body)).task);
     }
@@ -38,7 +39,7 @@ describeBrowser('board page in a real browser', () => {
 
   const columnKeys = async (context: BrowserContext, projectId: string, statusId: string, optionId: string | null) => {
     const board = await apiIn(context, h.origin, 'GET', `/projects/${projectId}/board`);
-    return board.tasks.filter((t: any) => (t.values[statusId] ?? null) === optionId).map((t: any) => t.key);
+    return board.tasks.filter((t) => (t.values[statusId] ?? null) === optionId).map((t) => t.key);
   };
   const card = (page: Page, key: string) => page.locator(`[data-task-key="${key}"]`);
 
@@ -131,14 +132,14 @@ describeBrowser('board page in a real browser', () => {
     await page.getByRole('button', { name: 'Add filter' }).click();
     await until(() => page.getByRole('row').count(), (n) => expect(n).toBe(2));
     const views = async () => (await apiIn(context, h.origin, 'GET', `/projects/${project.id}/board`)).views;
-    let view = (await views()).find((v: any) => v.name === 'Everything');
+    let view = (await views()).find((v) => v.name === 'Everything')!;
     expect(view.filters.rules).toEqual([]);
-    expect(view.lens.rules).toEqual([{ propertyId: status.id, op: 'is', values: [option('To do')] }]);
+    expect(view.lens!.rules).toEqual([{ propertyId: status.id, op: 'is', values: [option('To do')] }]);
     // Promote: the lens becomes the view's shared filter.
     await page.getByRole('button', { name: 'Share my filters with everyone' }).click();
-    await until(async () => (await views()).find((v: any) => v.name === 'Everything').filters.rules, (r) => expect(r).toEqual([{ propertyId: status.id, op: 'is', values: [option('To do')] }]));
-    view = (await views()).find((v: any) => v.name === 'Everything');
-    expect(view.lens.rules).toEqual([]);
+    await until(async () => (await views()).find((v) => v.name === 'Everything')!.filters.rules, (r) => expect(r).toEqual([{ propertyId: status.id, op: 'is', values: [option('To do')] }]));
+    view = (await views()).find((v) => v.name === 'Everything')!;
+    expect(view.lens!.rules).toEqual([]);
     await page.getByRole('button', { name: /Remove filter Status is To do for everyone/ }).click();
     await until(() => page.getByRole('row').count(), (n) => expect(n).toBe(4));
     // A roadmap of the Status options.
@@ -207,7 +208,7 @@ describeBrowser('board page in a real browser', () => {
     await page.getByLabel('Add by email').fill('newcomer@example.com');
     await page.getByRole('button', { name: 'Add person' }).click();
     await page.getByRole('button', { name: 'Withdraw invite' }).waitFor();
-    expect((await apiIn(context, h.origin, 'GET', `/projects/${project.id}/board`)).invites.map((i: any) => i.email)).toEqual(['newcomer@example.com']);
+    expect((await apiIn(context, h.origin, 'GET', `/projects/${project.id}/board`)).invites.map((i) => i.email)).toEqual(['newcomer@example.com']);
     await page.getByLabel('Project rules (markdown)').fill('Always write tests.');
     await page.getByRole('button', { name: 'Save rules' }).click();
     await until(async () => (await apiIn(context, h.origin, 'GET', `/projects/${project.id}/rules`)).rules.text, (v) => expect(v).toBe('Always write tests.'));
@@ -254,14 +255,14 @@ describeBrowser('board page in a real browser', () => {
       await page.getByRole('button', { name: new RegExp(title) }).waitFor();
     }
     const { projects } = await apiIn(context, h.origin, 'GET', '/projects');
-    expect(projects.map((p: any) => p.key)).toEqual(['KRN']);
+    expect(projects.map((p) => p.key)).toEqual(['KRN']);
     const board = await apiIn(context, h.origin, 'GET', `/projects/${projects[0].id}/board`);
-    expect(board.tasks.map((t: any) => `${t.key} ${t.title}`)).toEqual(['KRN-1 Write the scheduler', 'KRN-2 Review patches']);
+    expect(board.tasks.map((t) => `${t.key} ${t.title}`)).toEqual(['KRN-1 Write the scheduler', 'KRN-2 Review patches']);
     await apiIn(context, h.origin, 'POST', '/projects', { name: 'Docs', key: 'DOC' });
     await page.goto('/');
     await page.getByRole('link', { name: /Kernel work/ }).waitFor();
     await page.getByRole('button', { name: 'Move Docs up' }).click();
-    await until(async () => (await apiIn(context, h.origin, 'GET', '/projects')).projects.map((p: any) => p.key), (v) => expect(v).toEqual(['DOC', 'KRN']));
+    await until(async () => (await apiIn(context, h.origin, 'GET', '/projects')).projects.map((p) => p.key), (v) => expect(v).toEqual(['DOC', 'KRN']));
     await until(() => page.locator('.project-key').allTextContents(), (v) => expect(v).toEqual(['DOC', 'KRN']));
     await keepScreenshot(page, 'projects');
     expect(await seriousViolations(page)).toEqual([]);
@@ -272,7 +273,7 @@ describeBrowser('board page in a real browser', () => {
   it('a drag lands where it was dropped: one move call, checked through the API', async () => {
     const { context, page, problems } = await signedIn('Dana');
     const { project, status, option } = await projectWithTasks(context, ['Alpha@To do', 'Beta@To do', 'Gamma@In progress', 'Delta'], 'DRG');
-    const moves: any[] = [];
+    const moves: unknown[] = [];
     page.on('request', (r) => { if (r.url().endsWith('/move')) moves.push(r.postDataJSON()); });
     await page.goto(`/p/${project.id}`);
     await card(page, 'DRG-4').waitFor();
@@ -299,7 +300,7 @@ describeBrowser('board page in a real browser', () => {
     // What the page shows is what the service holds, after a reload too.
     await page.reload();
     const todo = page.locator('section[data-column="To do"] [data-task-key]');
-    await until(() => todo.evaluateAll((els) => els.map((e) => (e as any).getAttribute('data-task-key'))), (v) => expect(v).toEqual(['DRG-1', 'DRG-4', 'DRG-2', 'DRG-3']));
+    await until(() => todo.evaluateAll((els) => els.map((e) => (e as unknown as { getAttribute(name: string): string | null }).getAttribute('data-task-key'))), (v) => expect(v).toEqual(['DRG-1', 'DRG-4', 'DRG-2', 'DRG-3']));
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
@@ -334,7 +335,7 @@ describeBrowser('board page in a real browser', () => {
     const { context, page, problems } = await signedIn('Mia');
     const { project, tasks } = await projectWithTasks(context, ['Draft the plan', 'Blocker', 'Epic'], 'PNL');
     const pid = project.id;
-    const props: Record<string, any> = {};
+    const props: Record<string, CreatedPropertyAnswer> = {};
     for (const [name, type, options] of [
       ['Labels', 'multi_select', ['ui', 'api']], ['Owner', 'person'], ['Notes', 'text'], ['Points', 'number'],
       ['Due', 'date'], ['Urgent', 'checkbox'], ['Links', 'link'], ['Sprint', 'iteration', ['S1', 'S2']],
@@ -380,11 +381,11 @@ describeBrowser('board page in a real browser', () => {
     await until(async () => (await read()).checklistDone, (v) => expect(v).toBe(1));
     const task = await read();
     const board = await apiIn(context, h.origin, 'GET', `/projects/${pid}/board`);
-    const status = board.properties.find((p: any) => p.name === 'Status');
+    const status = board.properties.find((p) => p.name === 'Status')!;
     expect(task.title).toBe('Draft the launch plan');
     expect(task.description).toBe('Some **bold** words');
     expect(task.values).toEqual({
-      [status.id]: status.options.find((o: any) => o.name === 'In progress').id,
+      [status.id]: status.options.find((o) => o.name === 'In progress')!.id,
       [props.Labels.id]: [props.Labels.options[1].id],
       [props.Owner.id]: me.id,
       [props.Notes.id]: 'a note',
@@ -394,10 +395,10 @@ describeBrowser('board page in a real browser', () => {
       [props.Links.id]: ['https://example.com/a'],
       [props.Sprint.id]: props.Sprint.options[1].id,
     });
-    expect(task.checklist.map((i: any) => [i.text, i.done])).toEqual([['First step', true]]);
-    expect(task.comments.map((c: any) => c.body)).toEqual(['Looks _good_']);
-    expect(task.links.blockedBy.map((r: any) => r.key)).toEqual(['PNL-2']);
-    expect(task.parent.key).toBe('PNL-3');
+    expect(task.checklist.map((i) => [i.text, i.done])).toEqual([['First step', true]]);
+    expect(task.comments.map((c) => c.body)).toEqual(['Looks _good_']);
+    expect(task.links.blockedBy.map((r) => r.key)).toEqual(['PNL-2']);
+    expect(task.parent!.key).toBe('PNL-3');
     await dialog.getByRole('heading', { name: 'Activity' }).waitFor();
     await keepScreenshot(page, 'task-panel');
     expect(await seriousViolations(page)).toEqual([]);
@@ -480,7 +481,7 @@ describeBrowser('board page in a real browser', () => {
   it('opens a board of 5,000 tasks, usable: columns counted, a card opens, a long column scrolls to its end', async () => {
     const { context, page, problems } = await signedIn('Big');
     const { project, status } = await projectWithTasks(context, [], 'BIG');
-    await pageOpen.seedBoard(h.t.sql, project.id, status.id, status.options.map((o: any) => o.id), 5000);
+    await pageOpen.seedBoard(h.t.sql, project.id, status.id, status.options.map((o) => o.id), 5000);
     await page.close();
     // Warm the service's board read once (the bench does likewise), then time the page.
     await apiIn(context, h.origin, 'GET', `/projects/${project.id}/board`);
@@ -495,7 +496,7 @@ describeBrowser('board page in a real browser', () => {
     await done.locator('[data-task-key]').first().waitFor();
     // Only what is seen is drawn, and scrolling reaches the last card of the column.
     expect(await p2.locator('[data-task-key]').count()).toBeLessThan(200);
-    await done.locator('.column-scroll').evaluate((el) => { (el as any).scrollTop = 1e9; });
+    await done.locator('.column-scroll').evaluate((el) => { (el as unknown as { scrollTop: number }).scrollTop = 1e9; });
     await done.locator('[data-task-key="BIG-4999"]').waitFor();
     await done.locator('[data-task-key="BIG-4999"]').click();
     await p2.getByRole('dialog').getByText('Task BIG-4999').waitFor();
@@ -521,25 +522,25 @@ describeBrowser('board page in a real browser', () => {
     await areaRow.getByLabel('On cards').selectOption('headerR');
     await until(async () => {
       const b = await apiIn(context, h.origin, 'GET', `/projects/${project.id}/board`);
-      return b.cardView.rows[b.properties.find((p: any) => p.name === 'Area').id]?.place;
+      return b.cardView.rows[b.properties.find((p) => p.name === 'Area')!.id]?.place;
     }, (v) => expect(v).toBe('headerR'));
     await areaRow.getByLabel('On cards').selectOption('off');
     await until(async () => {
       const b = await apiIn(context, h.origin, 'GET', `/projects/${project.id}/board`);
-      return b.cardView.rows[b.properties.find((p: any) => p.name === 'Area').id]?.place;
+      return b.cardView.rows[b.properties.find((p) => p.name === 'Area')!.id]?.place;
     }, (v) => expect(v).toBe('off'));
     await areaRow.getByLabel('Name of option Front').fill('Frontend');
     await areaRow.getByLabel('Name of option Front').press('Enter');
     await until(async () => {
       const b = await apiIn(context, h.origin, 'GET', `/projects/${project.id}/board`);
-      return b.properties.find((p: any) => p.name === 'Area').options.map((o: any) => o.name);
+      return b.properties.find((p) => p.name === 'Area')!.options.map((o) => o.name);
     }, (v) => expect(v).toEqual(['Frontend', 'Back']));
     await page.evaluate('window.scrollTo(0, 0)');
     await keepScreenshot(page, 'settings');
     expect(await seriousViolations(page)).toEqual([]);
     const board = await apiIn(context, h.origin, 'GET', `/projects/${project.id}/board`);
-    expect(board.members.filter((m: any) => m.kind === 'agent').map((m: any) => m.name)).toEqual(['Robo']);
-    expect(board.properties.find((p: any) => p.name === 'Area').options.map((o: any) => o.name)).toEqual(['Frontend', 'Back']);
+    expect(board.members.filter((m) => m.kind === 'agent').map((m) => m.name)).toEqual(['Robo']);
+    expect(board.properties.find((p) => p.name === 'Area')!.options.map((o) => o.name)).toEqual(['Frontend', 'Back']);
 
     await page.goto(`/p/${project.id}/trash`);
     await page.getByRole('button', { name: 'Restore SET-2' }).click();

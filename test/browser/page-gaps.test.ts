@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { generateTrelloExport } from '../../bench/trello-export';
-import { apiIn, describeBrowser, keepScreenshot, registerIn, seriousViolations, startHarness, until, watchPage, type BrowserHarness } from './support/page';
+import { apiIn, describeBrowser, keepScreenshot, registerIn, seriousViolations, startHarness, until, watchPage, type BrowserHarness, type HttpMethod } from './support/page';
+import type { FeedAnswer, PropertyAnswer } from '../support/answers';
+import type { RouteAnswer } from '../support/routes';
 
 // What a person could not yet do on the page (issue 18 point 2): each flow done in the browser and
 // its result read back through the API.
@@ -73,45 +75,45 @@ describeBrowser('board page: the settings and screens added after the first cut'
 
   it('properties, options and views: reorder, release notes and dates, a when rule of several options, Type defaults', async () => {
     const { context, page, problems, project } = await signedIn('Pat', 'PROP');
-    const call = (method: string, path: string, data?: unknown) => apiIn(context, h.origin, method, path, data);
+    const call = <M extends HttpMethod, P extends string>(method: M, path: P, data?: unknown) => apiIn(context, h.origin, method, path, data);
     const type = (await call('POST', `/projects/${project.id}/properties`, { name: 'Type', type: 'select', options: ['Bug', 'Feature', 'Chore'] })).property;
     const prio = (await call('POST', `/projects/${project.id}/properties`, { name: 'Priority', type: 'select', options: ['Low', 'High'] })).property;
     const release = (await call('POST', `/projects/${project.id}/properties`, { name: 'Release', type: 'select', options: ['v1'] })).property;
     await call('PATCH', `/properties/${release.id}`, { dated: true });
     const second = (await call('POST', `/projects/${project.id}/views`, { name: 'Second', kind: 'list' })).view;
-    const opt = (p: any, n: string) => p.options.find((o: any) => o.name === n).id;
-    const prop = async (id: string) => (await board(context, project.id)).properties.find((p: any) => p.id === id);
+    const opt = (p: { options: { id: string; name: string }[] }, n: string) => p.options.find((o) => o.name === n)!.id;
+    const prop = async (id: string) => (await board(context, project.id)).properties.find((p) => p.id === id);
 
     await page.goto(`/p/${project.id}/settings`);
     const props = section(page, 'Properties');
     // Priority moves above Type; High above Low.
     await props.getByRole('button', { name: 'Move Priority up', exact: true }).click();
-    await until(() => board(context, project.id), (b) => expect(b.properties.map((p: any) => p.name)).toEqual(['Status', 'Priority', 'Type', 'Release']));
+    await until(() => board(context, project.id), (b) => expect(b.properties.map((p) => p.name)).toEqual(['Status', 'Priority', 'Type', 'Release']));
     await props.getByRole('button', { name: 'Move option High up' }).click();
-    await until(() => prop(prio.id), (p) => expect(p.options.map((o: any) => o.name)).toEqual(['High', 'Low']));
+    await until(() => prop(prio.id), (p) => expect(p!.options.map((o) => o.name)).toEqual(['High', 'Low']));
     await props.getByRole('button', { name: 'Move option Bug down' }).click();
-    await until(() => prop(type.id), (p) => expect(p.options.map((o: any) => o.name)).toEqual(['Feature', 'Bug', 'Chore']));
+    await until(() => prop(type.id), (p) => expect(p!.options.map((o) => o.name)).toEqual(['Feature', 'Bug', 'Chore']));
     // A release's dates and its markdown note.
     await props.getByLabel('Start of v1').fill('2026-12-01');
-    await until(() => prop(release.id), (p) => expect(p.options[0].startsOn).toBe('2026-12-01'));
+    await until(() => prop(release.id), (p) => expect(p!.options[0].startsOn).toBe('2026-12-01'));
     await props.getByLabel('Target of v1').fill('2026-12-24');
-    await until(() => prop(release.id), (p) => expect(p.options[0].targetOn).toBe('2026-12-24'));
+    await until(() => prop(release.id), (p) => expect(p!.options[0].targetOn).toBe('2026-12-24'));
     await props.getByRole('button', { name: 'Add note of v1' }).click();
     await props.getByLabel('Note of v1 (markdown)').fill('**Gifts** for everyone');
     await props.getByRole('button', { name: 'Save note' }).click();
-    await until(() => prop(release.id), (p) => expect(p.options[0].note).toBe('**Gifts** for everyone'));
+    await until(() => prop(release.id), (p) => expect(p!.options[0].note).toBe('**Gifts** for everyone'));
     await props.getByRole('button', { name: 'Edit note of v1' }).waitFor();
     // Priority shows when Type is Bug or Chore.
     await props.getByLabel('Show Priority').selectOption({ label: 'when Type is one of…' });
     const rule = props.getByRole('group', { name: 'Priority shows when Type is' });
     await rule.getByLabel('Bug', { exact: true }).check();
-    await until(() => prop(prio.id), (p) => expect(p.config.when).toEqual({ propertyId: type.id, optionIds: [opt(type, 'Bug')] }));
+    await until(() => prop(prio.id), (p) => expect(p!.config.when).toEqual({ propertyId: type.id, optionIds: [opt(type, 'Bug')] }));
     await rule.getByLabel('Chore', { exact: true }).check();
-    await until(() => prop(prio.id), (p) => expect(p.config.when).toEqual({ propertyId: type.id, optionIds: [opt(type, 'Bug'), opt(type, 'Chore')] }));
+    await until(() => prop(prio.id), (p) => expect(p!.config.when).toEqual({ propertyId: type.id, optionIds: [opt(type, 'Bug'), opt(type, 'Chore')] }));
     // Type defaults: a Bug is High unless the create says otherwise.
     await props.getByText('Defaults of Priority by Type').click();
     await props.getByLabel('Default of Priority for Bug').selectOption({ label: 'High' });
-    await until(() => prop(prio.id), (p) => expect(p.config.defaults).toEqual({ [opt(type, 'Bug')]: opt(prio, 'High') }));
+    await until(() => prop(prio.id), (p) => expect(p!.config.defaults).toEqual({ [opt(type, 'Bug')]: opt(prio, 'High') }));
     const made = (await call('POST', `/projects/${project.id}/tasks`, { title: 'Crash', values: { [type.id]: opt(type, 'Bug') } })).task;
     expect(made.values[prio.id]).toBe(opt(prio, 'High'));
     expect(await seriousViolations(page)).toEqual([]);
@@ -119,7 +121,7 @@ describeBrowser('board page: the settings and screens added after the first cut'
     await page.goto(`/p/${project.id}?view=${second.id}`);
     await page.getByRole('button', { name: 'View settings' }).click();
     await page.getByRole('button', { name: 'Move view Second left' }).click();
-    await until(() => board(context, project.id), (b) => expect(b.views.map((v: any) => v.name)[0]).toBe('Second'));
+    await until(() => board(context, project.id), (b) => expect(b.views.map((v) => v.name)[0]).toBe('Second'));
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -137,13 +139,13 @@ describeBrowser('board page: the settings and screens added after the first cut'
     expect(await seriousViolations(page)).toEqual([]);
     await form.getByRole('button', { name: 'Save agent' }).click();
     await agents.getByRole('button', { name: 'Edit Robo Two' }).waitFor();
-    const read = async () => (await board(context, project.id)).members.find((m: any) => m.id === agent.id);
+    const read = async () => (await board(context, project.id)).members.find((m) => m.id === agent.id);
     expect(await read()).toMatchObject({ name: 'Robo Two', color: '#6d5bd0', emoji: '🤖' });
     // Back to initials.
     await agents.getByRole('button', { name: 'Edit Robo Two' }).click();
     await agents.getByLabel('Agent face (one emoji, empty for initials)').fill('');
     await agents.getByRole('button', { name: 'Save agent' }).click();
-    await until(read, (m) => expect(m.emoji).toBeNull());
+    await until(read, (m) => expect(m!.emoji).toBeNull());
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -151,7 +153,7 @@ describeBrowser('board page: the settings and screens added after the first cut'
   it('card view modes beside places, for the project and for one view', async () => {
     const { context, page, problems, project } = await signedIn('Cara', 'CARD');
     const b0 = await board(context, project.id);
-    const status = b0.properties.find((p: any) => p.name === 'Status');
+    const status = b0.properties.find((p) => p.name === 'Status')!;
     const main = b0.views[0];
     await apiIn(context, h.origin, 'POST', `/projects/${project.id}/tasks`, { title: 'Paint', values: { [status.id]: status.options[0].id } });
     await page.goto(`/p/${project.id}/settings`);
@@ -163,9 +165,9 @@ describeBrowser('board page: the settings and screens added after the first cut'
     await page.getByRole('button', { name: 'View settings' }).click();
     await page.getByText('Cards in this view').click();
     await page.getByLabel(`Status in ${main.name}`).selectOption('headerR');
-    await until(() => board(context, project.id), (b) => expect(b.views[0].cardView.rows[status.id]).toEqual({ place: 'headerR', mode: 'colour' }));
+    await until(() => board(context, project.id), (b) => expect(b.views[0].cardView!.rows[status.id]).toEqual({ place: 'headerR', mode: 'colour' }));
     await page.getByLabel(`Status drawn as, in ${main.name}`).selectOption('fixed');
-    await until(() => board(context, project.id), (b) => expect(b.views[0].cardView.rows[status.id]).toEqual({ place: 'headerR', mode: 'fixed' }));
+    await until(() => board(context, project.id), (b) => expect(b.views[0].cardView!.rows[status.id]).toEqual({ place: 'headerR', mode: 'fixed' }));
     expect((await board(context, project.id)).cardView.rows[status.id].mode).toBe('colour');
     await page.locator('[data-task-key="CARD-1"] .card-head .chip').filter({ hasText: status.options[0].name }).waitFor();
     expect(await page.locator('[data-task-key="CARD-1"] .colour-bar').count()).toBe(0);
@@ -192,11 +194,11 @@ describeBrowser('board page: the settings and screens added after the first cut'
     await until(() => feed.locator('li').count(), (n) => expect(n).toBe(55));
     expect(await page.getByRole('button', { name: 'Show later activity' }).count()).toBe(0);
     // The same lines, in the same order, as the API's pages.
-    const all: any[] = [];
-    let next: any = null;
+    const all: FeedAnswer['activity'] = [];
+    let next: FeedAnswer['next'] = null;
     do {
-      const q = next ? `?after=${encodeURIComponent(next.after)}&afterId=${next.afterId}` : '';
-      const a = await apiIn(context, h.origin, 'GET', `/projects/${project.id}/activity${q}`);
+      const q: string = next ? `?after=${encodeURIComponent(next.after)}&afterId=${next.afterId}` : '';
+      const a: FeedAnswer = await apiIn<FeedAnswer>(context, h.origin, 'GET', `/projects/${project.id}/activity${q}`);
       all.push(...a.activity);
       next = a.next;
     } while (next);
@@ -257,9 +259,9 @@ describeBrowser('board page: the settings and screens added after the first cut'
   it('edits a chart after it is made (name, projects, property)', async () => {
     const { context, page, problems, project } = await signedIn('Chu', 'CHRA');
     const { project: second } = await apiIn(context, h.origin, 'POST', '/projects', { name: 'Second CHRB', key: 'CHRB' });
-    const statusOf = async (id: string) => (await board(context, id)).properties.find((p: any) => p.name === 'Status');
+    const statusOf = async (id: string) => (await board(context, id)).properties.find((p) => p.name === 'Status');
     const [sa, sb] = [await statusOf(project.id), await statusOf(second.id)];
-    const { chart } = await apiIn(context, h.origin, 'POST', '/charts', { name: 'Flow A', kind: 'flow', projectIds: [project.id], propertyId: sa.id });
+    const { chart } = await apiIn(context, h.origin, 'POST', '/charts', { name: 'Flow A', kind: 'flow', projectIds: [project.id], propertyId: sa!.id });
     await page.goto('/charts');
     await page.getByRole('button', { name: 'Edit chart Flow A' }).click();
     const form = page.getByRole('form', { name: 'Edit chart Flow A' });
@@ -270,7 +272,7 @@ describeBrowser('board page: the settings and screens added after the first cut'
     await form.getByRole('button', { name: 'Save chart' }).click();
     await page.getByRole('heading', { name: /Flow of both/ }).waitFor();
     const { charts } = await apiIn(context, h.origin, 'GET', '/charts');
-    expect(charts).toEqual([expect.objectContaining({ id: chart.id, name: 'Flow of both', projectIds: expect.arrayContaining([project.id, second.id]), propertyId: sb.id })]);
+    expect(charts).toEqual([expect.objectContaining({ id: chart.id, name: 'Flow of both', projectIds: expect.arrayContaining([project.id, second.id]), propertyId: sb!.id })]);
     expect(charts[0].projectIds).toHaveLength(2);
     await page.locator('svg[role="img"]').first().waitFor();
     expect(problems).toEqual([]);
@@ -281,10 +283,10 @@ describeBrowser('board page: the settings and screens added after the first cut'
     const { context, page, problems, project } = await signedIn('Run', 'RUNS');
     const { token } = await apiIn(context, h.origin, 'POST', `/projects/${project.id}/agents`, { name: 'Bot' });
     const { task } = await apiIn(context, h.origin, 'POST', `/projects/${project.id}/tasks`, { title: 'Busy task' });
-    const asAgent = async (method: string, path: string, body: unknown) => {
+    const asAgent = async <M extends HttpMethod, P extends string>(method: M, path: P, body: unknown) => {
       const res = await fetch(`${h.origin}/api${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
       if (res.status >= 400) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as any;
+      return (await res.json()) as RouteAnswer<Lowercase<M>, P>;
     };
     for (let i = 1; i <= 23; i++) {
       const { run } = await asAgent('POST', `/tasks/${task.id}/run`, { goal: `Attempt ${i}` });
@@ -305,7 +307,7 @@ describeBrowser('board page: the settings and screens added after the first cut'
 
   it('the new forms and the activity page at 375 px and in the dark scheme: no sideways scroll, axe passes', async () => {
     const { context, page, problems, project } = await signedIn('Nar', 'NARR');
-    const call = (method: string, path: string, data?: unknown) => apiIn(context, h.origin, method, path, data);
+    const call = <M extends HttpMethod, P extends string>(method: M, path: P, data?: unknown) => apiIn(context, h.origin, method, path, data);
     await call('POST', `/projects/${project.id}/properties`, { name: 'Type', type: 'select', options: ['Bug', 'Feature'] });
     const rel = (await call('POST', `/projects/${project.id}/properties`, { name: 'Release', type: 'select', options: ['v1'] })).property;
     await call('PATCH', `/properties/${rel.id}`, { dated: true });
@@ -340,13 +342,13 @@ describeBrowser('board page: the settings and screens added after the first cut'
 
   it("a view's kind and grouping changed after it is made; a shipped day taken back", async () => {
     const { context, page, problems, project } = await signedIn('Kay', 'KIND');
-    const call = (method: string, path: string, data?: unknown) => apiIn(context, h.origin, method, path, data);
+    const call = <M extends HttpMethod, P extends string>(method: M, path: P, data?: unknown) => apiIn(context, h.origin, method, path, data);
     const area = (await call('POST', `/projects/${project.id}/properties`, { name: 'Area', type: 'select', options: ['Front', 'Back'] })).property;
     const view = (await call('POST', `/projects/${project.id}/views`, { name: 'Flat', kind: 'list' })).view;
     await page.goto(`/p/${project.id}?view=${view.id}`);
     await page.getByRole('button', { name: 'View settings' }).click();
     await page.getByLabel('Grouped by').selectOption({ label: 'Area' });
-    const read = async () => (await board(context, project.id)).views.find((v: any) => v.id === view.id);
+    const read = async () => (await board(context, project.id)).views.find((v) => v.id === view.id);
     // The grouping must be saved first: a board without one is refused (the two selects each save at once).
     await until(read, (v) => expect(v).toMatchObject({ kind: 'list', groupById: area.id }));
     await page.getByLabel('Kind of view').selectOption('board');
@@ -355,12 +357,12 @@ describeBrowser('board page: the settings and screens added after the first cut'
     // Releases on; a dated option with a target ships, then an admin takes the day back.
     await call('PATCH', `/projects/${project.id}`, { releases: true });
     await call('PATCH', `/properties/${area.id}`, { dated: true });
-    const front = area.options.find((o: any) => o.name === 'Front');
+    const front = area.options.find((o) => o.name === 'Front')!;
     await call('PATCH', `/options/${front.id}`, { targetOn: '2026-12-24' });
     await call('POST', `/options/${front.id}/ship`, { rest: 'leave' });
     await page.goto(`/p/${project.id}/settings`);
     await page.getByRole('button', { name: 'Take back the ship of Front' }).click();
-    await until(async () => (await board(context, project.id)).properties.find((p: any) => p.id === area.id).options[0].shippedAt, (v) => expect(v).toBeNull());
+    await until(async () => (await board(context, project.id)).properties.find((p) => p.id === area.id)!.options[0].shippedAt, (v) => expect(v).toBeNull());
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -30,7 +30,7 @@ describe('account security', () => {
       // An existing account is added at once, without its consent.
       const added = await attacker.client.post(`/projects/${lure.id}/members`, { email: victim.email });
       expect(added.status).toBe(201);
-      expect(added.body.member.id).toBe(victim.user.id);
+      expect(added.body.member!.id).toBe(victim.user.id);
 
       const link = await attacker.client.post(`/projects/${lure.id}/members/${victim.user.id}/reset`);
       expectError(link, 403, BEYOND);
@@ -234,12 +234,12 @@ describe('account security', () => {
       const carol = `carol-${Date.now()}@example.test`;
       const invite = await owner.client.post(`/projects/${p.id}/members`, { email: carol });
       expect(invite.status).toBe(201);
-      expect(invite.body.invite.email).toBe(carol);
+      expect(invite.body.invite!.email).toBe(carol);
       expectError(await owner.client.post(`/projects/${p.id}/members`, { email: `${carol}.` }), 400, BAD_EMAIL);
       expectError(await owner.client.post(`/projects/${p.id}/members`, { email: carol.replace('carol', 'carol\u200b') }), 400, BAD_EMAIL);
       const again = await owner.client.post(`/projects/${p.id}/members`, { email: ` ${carol.replace('c', '\uff23')} ` });
       expect(again.status).toBe(201);
-      expect(again.body.invite.email).toBe(carol);
+      expect(again.body.invite!.email).toBe(carol);
       const invites = await t.sql.query('SELECT email FROM invites WHERE project_id = $1', [p.id]);
       expect(invites.rows).toEqual([{ email: carol }]);
       // Carol registers with a look-alike spelling and lands in the project; added again: 409.

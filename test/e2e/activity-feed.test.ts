@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import type { CreatedTaskAnswer, ErrorAnswer, FeedAnswer, MemberAnswer } from '../support/answers';
 
 const TOTAL = 44;
 
@@ -17,30 +18,30 @@ describe('activity feed', () => {
   let owner: Person;
   let member: Person;
   let outsider: Person;
-  let agent: { client: Client; agent: any; token: string };
+  let agent: { client: Client; agent: MemberAnswer; token: string };
   let projectId: string;
   let otherProjectId: string;
-  let tasks: any[];
+  let tasks: CreatedTaskAnswer[];
   /** Every line of the project as (created_at to the millisecond, id), sorted here, not by the server. */
   let expected: { id: string; at: string; iso: string }[];
   /** The millisecond that (at least) seven lines share (one written by the service, six by SQL). */
   let sharedIso: string;
 
-  const must = async (res: Promise<{ status: number; body: any }>, status: number) => {
+  const must = async <T>(res: Promise<{ status: number; body: T }>, status: number) => {
     const r = await res;
     if (r.status !== status) throw new Error(`expected ${status}, got ${r.status} ${JSON.stringify(r.body)}`);
     return r.body;
   };
-  const feed = (query = '', c: Client = owner.client, pid = projectId) => c.get(`/projects/${pid}/activity${query}`);
+  const feed = <T = FeedAnswer>(query = '', c: Client = owner.client, pid = projectId) => c.get<T>(`/projects/${pid}/activity${query}`);
 
-  async function walk(limit: number): Promise<{ ids: string[]; pages: any[] }> {
+  async function walk(limit: number): Promise<{ ids: string[]; pages: FeedAnswer[] }> {
     const ids: string[] = [];
-    const pages: any[] = [];
+    const pages: FeedAnswer[] = [];
     let query = `?limit=${limit}`;
     for (let guard = 0; guard < 200; guard++) {
       const page = await must(feed(query), 200);
       pages.push(page);
-      ids.push(...page.activity.map((e: any) => e.id));
+      ids.push(...page.activity.map((e) => e.id));
       if (!page.next) return { ids, pages };
       query = `?limit=${limit}&after=${encodeURIComponent(page.next.after)}&afterId=${page.next.afterId}`;
     }
@@ -56,7 +57,7 @@ describe('activity feed', () => {
     otherProjectId = (await createProject(owner.client, 'Other feed', 'OTHF')).id;
     await addMember(owner.client, projectId, member);
     agent = await createAgent(owner.client, projectId);
-    const status = (await must(owner.client.get(`/projects/${projectId}/board`), 200)).properties.find((p: any) => p.name === 'Status');
+    const status = (await must(owner.client.get(`/projects/${projectId}/board`), 200)).properties.find((p) => p.name === 'Status')!;
 
     // 12 created lines.
     tasks = [];
@@ -130,20 +131,20 @@ describe('activity feed', () => {
   it('answers { activity, next }: every line oldest first by (createdAt, id), next null when the page is not full', async () => {
     const page = await must(feed('?limit=500'), 200);
     expect(Object.keys(page).sort()).toEqual(['activity', 'next']);
-    expect(page.activity.map((e: any) => e.id)).toEqual(expected.map((r) => r.id));
+    expect(page.activity.map((e) => e.id)).toEqual(expected.map((r) => r.id));
     expect(page.next).toBeNull();
     // Without a limit the default (100) holds them all too.
     const all = await must(feed(), 200);
-    expect(all.activity.map((e: any) => e.id)).toEqual(expected.map((r) => r.id));
+    expect(all.activity.map((e) => e.id)).toEqual(expected.map((r) => r.id));
     expect(all.next).toBeNull();
-    const times = page.activity.map((e: any) => Date.parse(e.createdAt));
+    const times = page.activity.map((e) => Date.parse(e.createdAt));
     expect(times.every((x: number, i: number) => i === 0 || x >= times[i - 1])).toBe(true);
   });
 
   it('gives each entry { id, kind, createdAt, data, actor, taskId, taskKey }', async () => {
     const page = await must(feed('?limit=500'), 200);
     for (const entry of page.activity) expect(Object.keys(entry).sort()).toEqual(['actor', 'createdAt', 'data', 'id', 'kind', 'taskId', 'taskKey']);
-    const created = page.activity.find((e: any) => e.kind === 'created' && e.taskId === tasks[0].id);
+    const created = page.activity.find((e) => e.kind === 'created' && e.taskId === tasks[0].id);
     expect(created).toEqual({
       id: expect.any(String),
       kind: 'created',
@@ -153,32 +154,32 @@ describe('activity feed', () => {
       taskId: tasks[0].id,
       taskKey: 'FEED-1',
     });
-    const archived = page.activity.filter((e: any) => e.kind === 'archive');
-    expect(archived.map((e: any) => e.taskKey).sort()).toEqual(['FEED-10', 'FEED-11', 'FEED-12', 'FEED-7', 'FEED-8', 'FEED-9']);
-    expect(archived.every((e: any) => e.data.action === 'archived')).toBe(true);
-    const robot = page.activity.find((e: any) => e.kind === 'comment' && e.actor?.id === agent.agent.id);
+    const archived = page.activity.filter((e) => e.kind === 'archive');
+    expect(archived.map((e) => e.taskKey).sort()).toEqual(['FEED-10', 'FEED-11', 'FEED-12', 'FEED-7', 'FEED-8', 'FEED-9']);
+    expect(archived.every((e) => e.data.action === 'archived')).toBe(true);
+    const robot = page.activity.find((e) => e.kind === 'comment' && e.actor?.id === agent.agent.id);
     expect(robot).toMatchObject({ taskId: tasks[2].id, taskKey: 'FEED-3', actor: { id: agent.agent.id, name: agent.agent.name } });
-    const values = page.activity.filter((e: any) => e.kind === 'value');
-    expect(values.map((e: any) => e.taskKey).sort()).toEqual(['FEED-1', 'FEED-2', 'FEED-3', 'FEED-4']);
-    expect(values.every((e: any) => e.actor.id === member.user.id)).toBe(true);
+    const values = page.activity.filter((e) => e.kind === 'value');
+    expect(values.map((e) => e.taskKey).sort()).toEqual(['FEED-1', 'FEED-2', 'FEED-3', 'FEED-4']);
+    expect(values.every((e) => e.actor!.id === member.user.id)).toBe(true);
   });
 
   it('reads lines about the project (rules, reset) with taskId and taskKey null', async () => {
     const page = await must(feed('?limit=500'), 200);
-    const rules = page.activity.filter((e: any) => e.kind === 'rules' && e.data.text !== 'y');
-    expect(rules.map((e: any) => e.data.text)).toEqual(['Be kind.', 'Be kind. Be brief.']);
+    const rules = page.activity.filter((e) => e.kind === 'rules' && e.data.text !== 'y');
+    expect(rules.map((e) => e.data.text)).toEqual(['Be kind.', 'Be kind. Be brief.']);
     for (const line of rules) {
       expect(line).toMatchObject({ taskId: null, taskKey: null, actor: { id: owner.user.id } });
       expect(line.data.hash).toMatch(/^[0-9a-f]{64}$/);
     }
-    const reset = page.activity.filter((e: any) => e.kind === 'reset');
+    const reset = page.activity.filter((e) => e.kind === 'reset');
     expect(reset).toHaveLength(1);
     expect(reset[0]).toMatchObject({ taskId: null, taskKey: null, data: { forUserId: member.user.id, forName: 'Milo' } });
     // Never a line of another project.
-    expect(page.activity.some((e: any) => e.data?.text === 'Other rules')).toBe(false);
+    expect(page.activity.some((e) => e.data?.text === 'Other rules')).toBe(false);
     const other = await must(feed('?limit=500', owner.client, otherProjectId), 200);
-    expect(other.activity.map((e: any) => e.kind)).toEqual(['created', 'rules']);
-    expect(other.activity.map((e: any) => e.taskKey)).toEqual(['OTHF-1', null]);
+    expect(other.activity.map((e) => e.kind)).toEqual(['created', 'rules']);
+    expect(other.activity.map((e) => e.taskKey)).toEqual(['OTHF-1', null]);
   });
 
   it.each([1, 2, 7, 40])('walks pages of %i: every line exactly once, in order; next only on a full page', async (limit) => {
@@ -207,13 +208,13 @@ describe('activity feed', () => {
     expect(shared.length).toBeGreaterThanOrEqual(7);
     const lastOfGroup = expected.indexOf(shared[shared.length - 1]);
     const onlyAfter = await must(feed(`?limit=500&after=${encodeURIComponent(sharedIso)}`), 200);
-    expect(onlyAfter.activity.map((e: any) => e.id)).toEqual(expected.slice(lastOfGroup + 1).map((r) => r.id));
+    expect(onlyAfter.activity.map((e) => e.id)).toEqual(expected.slice(lastOfGroup + 1).map((r) => r.id));
     const middle = expected.indexOf(shared[2]);
     const rest = await must(feed(`?limit=500&after=${encodeURIComponent(sharedIso)}&afterId=${shared[2].id}`), 200);
-    expect(rest.activity.map((e: any) => e.id)).toEqual(expected.slice(middle + 1).map((r) => r.id));
+    expect(rest.activity.map((e) => e.id)).toEqual(expected.slice(middle + 1).map((r) => r.id));
     // Upper-case ids and an offset spelling of the same moment work alike.
     const upper = await must(feed(`?limit=500&after=${encodeURIComponent(sharedIso)}&afterId=${shared[2].id.toUpperCase()}`), 200);
-    expect(upper.activity.map((e: any) => e.id)).toEqual(expected.slice(middle + 1).map((r) => r.id));
+    expect(upper.activity.map((e) => e.id)).toEqual(expected.slice(middle + 1).map((r) => r.id));
     // After the last line there is nothing.
     const last = expected[expected.length - 1];
     expect(await must(feed(`?after=${encodeURIComponent(last.iso)}&afterId=${last.id}`), 200)).toEqual({ activity: [], next: null });
@@ -221,17 +222,17 @@ describe('activity feed', () => {
 
   it('continues strictly after an entry given its own createdAt and id, lines of the same millisecond included', async () => {
     const all = (await must(feed('?limit=500'), 200)).activity;
-    expect(all.map((e: any) => e.id)).toEqual(expected.map((r) => r.id));
+    expect(all.map((e) => e.id)).toEqual(expected.map((r) => r.id));
     for (const [i, entry] of all.entries()) {
       const after = await must(feed(`?limit=500&after=${encodeURIComponent(entry.createdAt)}&afterId=${entry.id}`), 200);
-      expect({ entry: i, ids: after.activity.map((e: any) => e.id) }).toEqual({ entry: i, ids: all.slice(i + 1).map((e: any) => e.id) });
+      expect({ entry: i, ids: after.activity.map((e) => e.id) }).toEqual({ entry: i, ids: all.slice(i + 1).map((e) => e.id) });
     }
     // The four lines of one millisecond at different microseconds: shown alike, ordered by id.
-    const sameMs = all.filter((e: any) => e.createdAt === '2098-01-01T00:00:00.500Z');
-    expect(sameMs.map((e: any) => e.id)).toEqual(sameMs.map((e: any) => e.id).sort());
+    const sameMs = all.filter((e) => e.createdAt === '2098-01-01T00:00:00.500Z');
+    expect(sameMs.map((e) => e.id)).toEqual(sameMs.map((e) => e.id).sort());
     // `after` alone skips that whole shown millisecond.
     const past = await must(feed(`?limit=500&after=${encodeURIComponent('2098-01-01T00:00:00.500Z')}`), 200);
-    expect(past.activity.map((e: any) => e.createdAt)).toEqual(Array(6).fill('2099-01-01T00:00:00.123Z'));
+    expect(past.activity.map((e) => e.createdAt)).toEqual(Array(6).fill('2099-01-01T00:00:00.123Z'));
   });
 
   it('lets a client page with the fields of the last entry it handled: every line once, no gaps', async () => {
@@ -240,7 +241,7 @@ describe('activity feed', () => {
     for (let guard = 0; guard < 100; guard++) {
       const page = await must(feed(query), 200);
       if (page.activity.length === 0) break;
-      seen.push(...page.activity.map((e: any) => e.id));
+      seen.push(...page.activity.map((e) => e.id));
       const last = page.activity[page.activity.length - 1];
       query = `?limit=3&after=${encodeURIComponent(last.createdAt)}&afterId=${last.id}`;
     }
@@ -260,16 +261,16 @@ describe('activity feed', () => {
     expect(first.next).toEqual({ after: expect.any(String), afterId: first.activity[99].id });
     const big = await must(feed('?limit=500', owner.client, pid), 200);
     expect(big.activity).toHaveLength(500);
-    expect(big.activity.slice(0, 100).map((e: any) => e.id)).toEqual(first.activity.map((e: any) => e.id));
-    const rest = await must(feed(`?limit=500&after=${encodeURIComponent(big.next.after)}&afterId=${big.next.afterId}`, owner.client, pid), 200);
+    expect(big.activity.slice(0, 100).map((e) => e.id)).toEqual(first.activity.map((e) => e.id));
+    const rest = await must(feed(`?limit=500&after=${encodeURIComponent(big.next!.after)}&afterId=${big.next!.afterId}`, owner.client, pid), 200);
     expect(rest.activity).toHaveLength(20);
     expect(rest.next).toBeNull();
-    expect(new Set([...big.activity, ...rest.activity].map((e: any) => e.id)).size).toBe(520);
+    expect(new Set([...big.activity, ...rest.activity].map((e) => e.id)).size).toBe(520);
   });
 
   it('refuses a limit outside 1..500 and a cursor that is not one with 400', async () => {
     for (const limit of ['0', '501', '-1', 'abc', '1.5', '', '1e2']) {
-      const res = await feed(`?limit=${encodeURIComponent(limit)}`);
+      const res = await feed<ErrorAnswer>(`?limit=${encodeURIComponent(limit)}`);
       expect([limit, res.status]).toEqual([limit, 400]);
       expect(typeof res.body.error).toBe('string');
     }

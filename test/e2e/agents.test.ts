@@ -208,7 +208,7 @@ describe('agents and tokens', () => {
       expect((await a.client.get('/agent/me')).status).toBe(200);
       const after = (await owner.client.get(`/projects/${project.id}/tokens`)).body.tokens;
       expect(after[0].lastUsedAt).toMatch(ISO);
-      expect(Math.abs(Date.parse(after[0].lastUsedAt) - Date.now())).toBeLessThan(60_000);
+      expect(Math.abs(Date.parse(after[0].lastUsedAt!) - Date.now())).toBeLessThan(60_000);
       expect(after[1].lastUsedAt).toBeNull();
     });
 
@@ -231,8 +231,8 @@ describe('agents and tokens', () => {
       expect(fresh.status).toBe(200);
       expect(fresh.body.agent.id).toBe(agent.id);
       const listed = (await owner.client.get(`/projects/${project.id}/tokens`)).body.tokens;
-      expect(listed.map((x: any) => x.id)).toContain(res.body.id);
-      expect(listed.find((x: any) => x.id === res.body.id)).toEqual({
+      expect(listed.map((x) => x.id)).toContain(res.body.id);
+      expect(listed.find((x) => x.id === res.body.id)).toEqual({
         id: res.body.id, agentId: agent.id, prefix: res.body.token.slice(0, 8), createdAt: expect.stringMatching(ISO), lastUsedAt: expect.stringMatching(ISO),
       });
     });
@@ -246,7 +246,7 @@ describe('agents and tokens', () => {
       expect(res.body).toEqual({ ok: true });
       expectError(await client.withToken(extra.body.token).get('/agent/me'), 401, 'That token is not valid any more.');
       expect((await client.get('/agent/me')).status).toBe(200);
-      expect((await owner.client.get(`/projects/${project.id}/tokens`)).body.tokens.map((x: any) => x.id)).not.toContain(extra.body.id);
+      expect((await owner.client.get(`/projects/${project.id}/tokens`)).body.tokens.map((x) => x.id)).not.toContain(extra.body.id);
       expectError(await owner.client.delete(`/projects/${project.id}/tokens/${extra.body.id}`), 404, 'Token not found.');
     });
 

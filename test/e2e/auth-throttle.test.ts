@@ -1,6 +1,7 @@
 import {
   addMember, Answer, Client, createProject, Person, registerPerson, startTestApp, TestApp, uniqueEmail,
 } from '../support/test-app';
+import type { ErrorAnswer } from '../support/answers';
 
 const TOO_MANY = /^Too many tries\. Wait (\d+) minutes and try again\.$/;
 const LOGIN_FAILED = 'That email and password do not match.';
@@ -9,9 +10,10 @@ const DEAD_LINK = 'This link does not work any more. Ask the owner of your proje
 /** Asserts a 429 in the contract's words and answers its Retry-After (seconds) and N (minutes). */
 function expectThrottled(res: Answer): { retryAfter: number; minutes: number } {
   expect(res.status).toBe(429);
-  expect(Object.keys(res.body)).toEqual(['error']);
-  expect(res.body.error).toMatch(TOO_MANY);
-  const minutes = Number(TOO_MANY.exec(res.body.error)![1]);
+  const body = res.body as ErrorAnswer;
+  expect(Object.keys(body)).toEqual(['error']);
+  expect(body.error).toMatch(TOO_MANY);
+  const minutes = Number(TOO_MANY.exec(body.error)![1]);
   const header = res.headers.get('retry-after');
   expect(header).toMatch(/^\d+$/);
   const retryAfter = Number(header);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
-  addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp, uniqueEmail,
+  addMember, Answer, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp, uniqueEmail,
 } from '../support/test-app';
 
 const AVATAR_COLORS = [
@@ -513,7 +513,7 @@ describe('authentication routes', () => {
         others.push(c);
       }
       const bystander = await registerPerson(t, 'Bystander');
-      let res = await person.client.get('/auth/sessions');
+      let res: Answer = await person.client.get('/auth/sessions');
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ others: 3 });
       expect((await others[0].get('/auth/sessions')).body).toEqual({ others: 3 });
@@ -940,7 +940,7 @@ describe('sign-up settings', () => {
       expect((await owner.client.post(`/projects/${projectId}/members`, { email, role: 'admin' })).status).toBe(201);
       const client = new Client(invite.api);
       expect((await client.post('/auth/register', { email, name: 'Adm', password: 'long enough' })).status).toBe(201);
-      expect((await client.get('/projects')).body.projects.map((p: any) => [p.id, p.role])).toEqual([[projectId, 'admin']]);
+      expect((await client.get('/projects')).body.projects.map((p) => [p.id, p.role])).toEqual([[projectId, 'admin']]);
     });
 
     it('still validates the body of an invited email', async () => {
@@ -956,7 +956,7 @@ describe('sign-up settings', () => {
       expect((await owner.client.post(`/projects/${projectId}/members`, { email })).status).toBe(201);
       const client = new Client(open.api);
       expect((await client.post('/auth/register', { email, name: 'Open', password: 'long enough' })).status).toBe(201);
-      expect((await client.get('/projects')).body.projects.map((p: any) => p.id)).toEqual([projectId]);
+      expect((await client.get('/projects')).body.projects.map((p) => p.id)).toEqual([projectId]);
     });
   });
 });

@@ -52,7 +52,7 @@ describe('bad input', () => {
     expect((await feed('after=2026-01-01T00:00:00%2B01:00')).status).toBe(200);
     const first = await feed('limit=1');
     expect(first.body.next).not.toBeNull();
-    const next = await feed(`limit=1&after=${encodeURIComponent(first.body.next.after)}&afterId=${first.body.next.afterId}`);
+    const next = await feed(`limit=1&after=${encodeURIComponent(first.body.next!.after)}&afterId=${first.body.next!.afterId}`);
     expect(next.status).toBe(200);
     expect(next.body.activity[0].id).not.toBe(first.body.activity[0].id);
   });

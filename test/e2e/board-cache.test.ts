@@ -1,5 +1,7 @@
 import { createProject, Person, registerPerson, startTestApp, TestApp, addMember } from '../support/test-app';
 import { createTask, expectStatus } from '../support/fixtures';
+import type { BoardAnswer, ProjectAnswer } from '../support/answers';
+import type { RouteAnswer } from '../support/routes';
 
 /**
  * Board reads reuse the serialised task lists while the project's rows are unchanged. Every kind
@@ -11,8 +13,8 @@ describe('board read cache', () => {
   let b: TestApp;
   let owner: Person;
   let other: Person;
-  let project: any;
-  let status: any;
+  let project: ProjectAnswer;
+  let status: BoardAnswer['properties'][number];
 
   beforeAll(async () => {
     a = await startTestApp();
@@ -31,16 +33,16 @@ describe('board read cache', () => {
   // Reads go to instance A; writes go to instance B (same database).
   const boardOnA = () => expectStatus(owner.client.get(`/projects/${project.id}/board`), 200);
   const onB = (path: string) => `${b.api}${path}`;
-  const writeOnB = async (method: string, path: string, body?: unknown) => {
+  const writeOnB = async <M extends 'PUT' | 'POST' | 'PATCH' | 'DELETE', P extends string>(method: M, path: P, body?: unknown) => {
     const res = await fetch(onB(path), {
       method,
       headers: { cookie: `service_session=${other.client.cookie}`, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     expect(res.status).toBeLessThan(300);
-    return res.status === 204 ? null : ((await res.json()) as any);
+    return res.status === 204 ? null : ((await res.json()) as RouteAnswer<Lowercase<M>, P>);
   };
-  const taskOn = (board: any, id: string) => board.tasks.find((t: any) => t.id === id);
+  const taskOn = (board: BoardAnswer, id: string) => board.tasks.find((t) => t.id === id);
 
   it('answers the same board twice when nothing changed, with the JSON content type', async () => {
     await createTask(owner.client, project.id, 'Stable');
@@ -56,35 +58,35 @@ describe('board read cache', () => {
     await boardOnA();
 
     await writeOnB('PUT', `/tasks/${t1.id}/values/${status.id}`, { value: status.options[2].id });
-    expect(taskOn(await boardOnA(), t1.id).values[status.id]).toBe(status.options[2].id);
+    expect(taskOn(await boardOnA(), t1.id)!.values[status.id]).toBe(status.options[2].id);
 
     await writeOnB('PATCH', `/tasks/${t1.id}`, { title: 'One renamed' });
-    expect(taskOn(await boardOnA(), t1.id).title).toBe('One renamed');
+    expect(taskOn(await boardOnA(), t1.id)!.title).toBe('One renamed');
 
     await writeOnB('POST', `/tasks/${t1.id}/comments`, { body: 'hello' });
-    expect(taskOn(await boardOnA(), t1.id).commentCount).toBe(1);
+    expect(taskOn(await boardOnA(), t1.id)!.commentCount).toBe(1);
 
-    const item = (await writeOnB('POST', `/tasks/${t1.id}/checklist`, { text: 'step' })).item;
-    expect(taskOn(await boardOnA(), t1.id).checklistTotal).toBe(1);
+    const item = (await writeOnB('POST', `/tasks/${t1.id}/checklist`, { text: 'step' }))!.item;
+    expect(taskOn(await boardOnA(), t1.id)!.checklistTotal).toBe(1);
     await writeOnB('PATCH', `/checklist/${item.id}`, { done: true });
-    expect(taskOn(await boardOnA(), t1.id).checklistDone).toBe(1);
+    expect(taskOn(await boardOnA(), t1.id)!.checklistDone).toBe(1);
 
     await writeOnB('POST', `/tasks/${t2.id}/blockers`, { blockerId: t1.id });
     // t1 is Done, so it blocks nothing visible; put it back to To do and the block shows.
     await writeOnB('PUT', `/tasks/${t1.id}/values/${status.id}`, { value: status.options[0].id });
-    expect(taskOn(await boardOnA(), t2.id).blockedBy).toEqual([t1.key]);
+    expect(taskOn(await boardOnA(), t2.id)!.blockedBy).toEqual([t1.key]);
 
     await writeOnB('PUT', `/tasks/${t2.id}/parent`, { parentId: t1.id });
-    expect(taskOn(await boardOnA(), t1.id).parts).toEqual({ done: 0, total: 1 });
+    expect(taskOn(await boardOnA(), t1.id)!.parts).toEqual({ done: 0, total: 1 });
 
     await writeOnB('POST', `/tasks/${t2.id}/move`, { beforeId: t1.id });
     const moved = await boardOnA();
-    expect(moved.tasks.findIndex((t: any) => t.id === t2.id)).toBeLessThan(moved.tasks.findIndex((t: any) => t.id === t1.id));
+    expect(moved.tasks.findIndex((t) => t.id === t2.id)).toBeLessThan(moved.tasks.findIndex((t) => t.id === t1.id));
 
     await writeOnB('POST', `/tasks/${t2.id}/archive`);
     const archived = await boardOnA();
     expect(taskOn(archived, t2.id)).toBeUndefined();
-    expect(archived.archived.map((x: any) => x.id)).toContain(t2.id);
+    expect(archived.archived.map((x) => x.id)).toContain(t2.id);
 
     await writeOnB('DELETE', `/tasks/${t1.id}`);
     expect(taskOn(await boardOnA(), t1.id)).toBeUndefined();
@@ -94,9 +96,9 @@ describe('board read cache', () => {
     const t3 = await createTask(owner.client, project.id, 'Three');
     await boardOnA();
     await expectStatus(owner.client.patch(`/projects/${project.id}`, { key: 'CCX' }), 200);
-    expect(taskOn(await boardOnA(), t3.id).key).toBe(`CCX-${t3.number}`);
+    expect(taskOn(await boardOnA(), t3.id)!.key).toBe(`CCX-${t3.number}`);
     await a.sql.query(`UPDATE tasks SET title = 'Edited in SQL' WHERE id = $1`, [t3.id]);
-    expect(taskOn(await boardOnA(), t3.id).title).toBe('Edited in SQL');
+    expect(taskOn(await boardOnA(), t3.id)!.title).toBe('Edited in SQL');
     const settings = await expectStatus(owner.client.get(`/projects/${project.id}/settings`), 200);
     expect(settings.taskCount).toBe((await boardOnA()).tasks.length);
   });

@@ -54,21 +54,21 @@ describe('board lists written as text', () => {
     expect(res.status).toBe(200);
     const board = res.body;
     const project = (await t.sql.query('SELECT key, done_when FROM projects WHERE id = $1', [p.id])).rows[0];
-    const live = board.tasks.map((x: any) => x.id);
+    const live = board.tasks.map((x) => x.id);
     const reference = await t.app.get(TaskQuery).boardTasks(p.id, project.key, project.done_when, live);
     expect(board.tasks).toEqual(JSON.parse(JSON.stringify(reference)));
-    expect(board.tasks.find((x: any) => x.id === a.id).blockedBy).toEqual([`LST-${c.number}`]);
-    expect(board.tasks.find((x: any) => x.id === c.id).parts).toEqual({ done: 1, total: 2 });
-    expect(board.tasks.find((x: any) => x.id === a.id)).toMatchObject({ checklistTotal: 1, commentCount: 1 });
-    expect(board.tasks.find((x: any) => x.id === b.id).createdAt).toBe('2026-01-02T03:04:05.000Z');
-    expect(board.tasks.find((x: any) => x.id === b.id).updatedAt).toBe('2026-01-02T03:04:05.500Z');
-    expect(board.tasks.find((x: any) => x.id === c.id).updatedAt).toBe('2026-03-04T05:06:07.999Z');
+    expect(board.tasks.find((x) => x.id === a.id)!.blockedBy).toEqual([`LST-${c.number}`]);
+    expect(board.tasks.find((x) => x.id === c.id)!.parts).toEqual({ done: 1, total: 2 });
+    expect(board.tasks.find((x) => x.id === a.id)).toMatchObject({ checklistTotal: 1, commentCount: 1 });
+    expect(board.tasks.find((x) => x.id === b.id)!.createdAt).toBe('2026-01-02T03:04:05.000Z');
+    expect(board.tasks.find((x) => x.id === b.id)!.updatedAt).toBe('2026-01-02T03:04:05.500Z');
+    expect(board.tasks.find((x) => x.id === c.id)!.updatedAt).toBe('2026-03-04T05:06:07.999Z');
 
     const archivedRows = (
       await t.sql.query(`SELECT id, number, title, description, position, archived_at FROM tasks WHERE project_id = $1 AND archived_at IS NOT NULL AND deleted_at IS NULL`, [p.id])
     ).rows;
     expect(board.archived).toEqual(
-      archivedRows.map((r: any) => ({ id: r.id, number: r.number, key: `LST-${r.number}`, title: r.title, description: r.description, position: r.position, archivedAt: r.archived_at.toISOString() })),
+      archivedRows.map((r) => ({ id: r.id, number: r.number, key: `LST-${r.number}`, title: r.title, description: r.description, position: r.position, archivedAt: r.archived_at.toISOString() })),
     );
     // The settings read's first three are the board's first three.
     const settings = await owner.client.get(`/projects/${p.id}/settings`);
@@ -117,8 +117,8 @@ describe('board lists written as text', () => {
       ['after the key change', () => owner.client.put(`/tasks/${a.id}/values/${status.id}`, { value: open })],
     ];
     for (const [step, write] of writes) {
-      const res: any = await write();
-      if (res && typeof res.status === 'number') expect({ step, written: res.status < 300 }).toEqual({ step, written: true });
+      const res: unknown = await write();
+      if (res !== null && typeof res === 'object' && 'status' in res && typeof res.status === 'number') expect({ step, written: res.status < 300 }).toEqual({ step, written: true });
       spy.mockClear();
       await check(step);
       // The board read rebuilt its lists from the previous ones (the key change starts afresh).

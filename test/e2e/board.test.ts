@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createTaskFromBody, expectStatus } from '../support/fixtures';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import type { BoardTaskAnswer, MemberAnswer, ProjectAnswer, TaskAnswer } from '../support/answers';
 
 const BOARD_KEYS = ['archived', 'cardView', 'invites', 'members', 'project', 'properties', 'runs', 'tasks', 'views'];
 const TASK_KEYS = [
@@ -18,7 +19,7 @@ interface Status {
   done: string;
 }
 
-const newTask = (c: Client, projectId: string, title: string, extra: Record<string, unknown> = {}): Promise<any> =>
+const newTask = (c: Client, projectId: string, title: string, extra: Record<string, unknown> = {}): Promise<TaskAnswer> =>
   createTaskFromBody(c, projectId, { title, ...extra });
 
 async function setValue(c: Client, taskId: string, propertyId: string, value: unknown): Promise<void> {
@@ -26,7 +27,7 @@ async function setValue(c: Client, taskId: string, propertyId: string, value: un
   if (res.status !== 200) throw new Error(`value write failed: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
-const ok = (res: Promise<{ status: number; body: any }>): Promise<any> => expectStatus(res, 200);
+const ok = <T>(res: Promise<{ status: number; body: T }>): Promise<T> => expectStatus(res, 200);
 
 /** A checklist item through the route, or straight into the table while that route is unfinished. */
 async function addChecklistItem(t: TestApp, c: Client, projectId: string, taskId: string, text: string, done: boolean): Promise<void> {
@@ -64,14 +65,14 @@ describe('board reads', () => {
   let admin: Person;
   let member: Person;
   let outsider: Person;
-  let agent: { client: Client; agent: any };
-  let project: any;
+  let agent: { client: Client; agent: MemberAnswer };
+  let project: ProjectAnswer;
   let status: Status;
   const inviteEmail = `future-${randomUUID().slice(0, 8)}@example.com`;
 
   const board = (c: Client = owner.client, projectId: string = project.id) => ok(c.get(`/projects/${projectId}/board`));
   const settings = (c: Client = owner.client, projectId: string = project.id) => ok(c.get(`/projects/${projectId}/settings`));
-  const taskOf = async (id: string, c: Client = owner.client) => (await board(c)).tasks.find((x: any) => x.id === id);
+  const taskOf = async (id: string, c: Client = owner.client) => (await board(c)).tasks.find((x) => x.id === id);
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -87,8 +88,8 @@ describe('board reads', () => {
     expect(invite.status).toBe(201);
     await createProject(outsider.client, 'Elsewhere', 'ELS');
     const b = await board();
-    const prop = b.properties.find((p: any) => p.name === 'Status');
-    const opt = (name: string) => prop.options.find((o: any) => o.name === name).id;
+    const prop = b.properties.find((p) => p.name === 'Status')!;
+    const opt = (name: string) => prop.options.find((o) => o.name === name)!.id;
     status = { id: prop.id, todo: opt('To do'), doing: opt('In progress'), done: opt('Done') };
   });
   afterAll(async () => {
@@ -133,7 +134,7 @@ describe('board reads', () => {
         { id: agent.agent.id, name: 'Robo', email: null, color: agent.agent.color, emoji: null, role: 'member', kind: 'agent' },
       ]);
       for (const m of members) expect(Object.keys(m).sort()).toEqual(['color', 'email', 'emoji', 'id', 'kind', 'name', 'role']);
-      expect(members.some((m: any) => m.id === outsider.user.id)).toBe(false);
+      expect(members.some((m) => m.id === outsider.user.id)).toBe(false);
     });
 
     it('lists properties in display order, each with its options in order', async () => {
@@ -146,14 +147,14 @@ describe('board reads', () => {
       expect((await owner.client.patch(`/properties/${notes.body.property.id}`, { afterId: null })).status).toBe(200);
 
       const { properties } = await board(owner.client, p.id);
-      expect(properties.map((x: any) => x.name)).toEqual(['Notes', 'Status', 'Size']);
+      expect(properties.map((x) => x.name)).toEqual(['Notes', 'Status', 'Size']);
       expectRankOrder(properties);
       for (const x of properties) expect(Object.keys(x).sort()).toEqual(['config', 'id', 'name', 'options', 'position', 'type']);
       const [n, s, z] = properties;
       expect(n).toMatchObject({ id: notes.body.property.id, type: 'text', options: [] });
-      expect(s.options.map((o: any) => o.name)).toEqual(['To do', 'In progress', 'Done']);
+      expect(s.options.map((o) => o.name)).toEqual(['To do', 'In progress', 'Done']);
       expect(z).toMatchObject({ id: size.body.property.id, type: 'select' });
-      expect(z.options.map((o: any) => o.name)).toEqual(['S', 'M', 'L']);
+      expect(z.options.map((o) => o.name)).toEqual(['S', 'M', 'L']);
       expectRankOrder(z.options);
       for (const o of z.options) {
         expect(o).toEqual({ id: expect.any(String), propertyId: z.id, name: expect.any(String), color: expect.stringMatching(/^#[0-9a-f]{6}$/), position: expect.any(String) });
@@ -202,10 +203,10 @@ describe('board reads', () => {
       const six = await newTask(owner.client, p.id, 'six', { afterId: four.id, values: { [statusId]: doneId } });
 
       const { tasks } = await board(owner.client, p.id);
-      expect(tasks.map((x: any) => x.title)).toEqual(['five', 'one', 'four', 'six', 'two', 'three']);
+      expect(tasks.map((x) => x.title)).toEqual(['five', 'one', 'four', 'six', 'two', 'three']);
       expectRankOrder(tasks);
-      expect(tasks.map((x: any) => x.id)).toEqual([five.id, one.id, four.id, six.id, two.id, three.id]);
-      expect(tasks.map((x: any) => x.key)).toEqual(['RNK-5', 'RNK-1', 'RNK-4', 'RNK-6', 'RNK-2', 'RNK-3']);
+      expect(tasks.map((x) => x.id)).toEqual([five.id, one.id, four.id, six.id, two.id, three.id]);
+      expect(tasks.map((x) => x.key)).toEqual(['RNK-5', 'RNK-1', 'RNK-4', 'RNK-6', 'RNK-2', 'RNK-3']);
 
       // Squeezing forty tasks into the same gap keeps one strict byte order.
       const squeezed: string[] = [];
@@ -219,7 +220,7 @@ describe('board reads', () => {
         ...squeezed.slice(0, 40).reverse(),
         one.id, four.id, six.id, two.id, three.id,
       ];
-      expect(again.map((x: any) => x.id)).toEqual(expected);
+      expect(again.map((x) => x.id)).toEqual(expected);
     });
 
     it('answers each task in the board shape with sparse values: a cleared value is absent', async () => {
@@ -229,7 +230,7 @@ describe('board reads', () => {
       const task = await newTask(owner.client, project.id, 'Sparse', { description: 'some words' });
 
       let row = await taskOf(task.id);
-      expect(Object.keys(row).sort()).toEqual(TASK_KEYS);
+      expect(Object.keys(row!).sort()).toEqual(TASK_KEYS);
       expect(row).toEqual({
         id: task.id,
         number: task.number,
@@ -250,14 +251,14 @@ describe('board reads', () => {
 
       await setValue(owner.client, task.id, status.id, status.doing);
       await setValue(owner.client, task.id, notesId, 'written');
-      expect((await taskOf(task.id)).values).toEqual({ [status.id]: status.doing, [notesId]: 'written' });
+      expect((await taskOf(task.id))!.values).toEqual({ [status.id]: status.doing, [notesId]: 'written' });
 
       await setValue(owner.client, task.id, status.id, null);
       await setValue(owner.client, task.id, notesId, '');
       row = await taskOf(task.id);
-      expect(row.values).toEqual({});
-      expect(row.values).not.toHaveProperty(status.id);
-      expect(row.values).not.toHaveProperty(notesId);
+      expect(row!.values).toEqual({});
+      expect(row!.values).not.toHaveProperty(status.id);
+      expect(row!.values).not.toHaveProperty(notesId);
     });
 
     it('counts checklist items, ticked items and comments per task', async () => {
@@ -272,10 +273,10 @@ describe('board reads', () => {
       await addComment(t, agent.client, agent.agent.id, project.id, busy.id, 'third');
 
       const b = await board();
-      const row = b.tasks.find((x: any) => x.id === busy.id);
-      expect({ total: row.checklistTotal, done: row.checklistDone, comments: row.commentCount }).toEqual({ total: 4, done: 2, comments: 3 });
-      const other = b.tasks.find((x: any) => x.id === quiet.id);
-      expect({ total: other.checklistTotal, done: other.checklistDone, comments: other.commentCount }).toEqual({ total: 0, done: 0, comments: 0 });
+      const row = b.tasks.find((x) => x.id === busy.id);
+      expect({ total: row!.checklistTotal, done: row!.checklistDone, comments: row!.commentCount }).toEqual({ total: 4, done: 2, comments: 3 });
+      const other = b.tasks.find((x) => x.id === quiet.id);
+      expect({ total: other!.checklistTotal, done: other!.checklistDone, comments: other!.commentCount }).toEqual({ total: 0, done: 0, comments: 0 });
     });
 
     it('lists as blockedBy the keys of the blockers that are not over', async () => {
@@ -287,31 +288,31 @@ describe('board reads', () => {
       for (const b of [finishes, goes, shelved, shelvedDone]) {
         expect((await owner.client.post(`/tasks/${waiting.id}/blockers`, { blockerId: b.id })).body).toEqual({ ok: true });
       }
-      const keys = (...ts: any[]) => ts.map((x) => x.key).sort();
-      expect([...(await taskOf(waiting.id)).blockedBy].sort()).toEqual(keys(finishes, goes, shelved));
+      const keys = (...ts: { key: string }[]) => ts.map((x) => x.key).sort();
+      expect([...(await taskOf(waiting.id))!.blockedBy].sort()).toEqual(keys(finishes, goes, shelved));
 
       await setValue(owner.client, finishes.id, status.id, status.doing);
-      expect([...(await taskOf(waiting.id)).blockedBy].sort()).toEqual(keys(finishes, goes, shelved));
+      expect([...(await taskOf(waiting.id))!.blockedBy].sort()).toEqual(keys(finishes, goes, shelved));
       await setValue(owner.client, finishes.id, status.id, status.done);
-      expect([...(await taskOf(waiting.id)).blockedBy].sort()).toEqual(keys(goes, shelved));
+      expect([...(await taskOf(waiting.id))!.blockedBy].sort()).toEqual(keys(goes, shelved));
 
       expect((await owner.client.delete(`/tasks/${goes.id}`)).status).toBe(200);
-      expect([...(await taskOf(waiting.id)).blockedBy].sort()).toEqual(keys(shelved));
+      expect([...(await taskOf(waiting.id))!.blockedBy].sort()).toEqual(keys(shelved));
 
       expect((await owner.client.post(`/tasks/${shelved.id}/archive`)).status).toBe(200);
-      expect((await taskOf(waiting.id)).blockedBy).toEqual([shelved.key]);
+      expect((await taskOf(waiting.id))!.blockedBy).toEqual([shelved.key]);
 
       // Over no more: back in the list.
       await setValue(owner.client, finishes.id, status.id, status.todo);
-      expect([...(await taskOf(waiting.id)).blockedBy].sort()).toEqual(keys(finishes, shelved));
+      expect([...(await taskOf(waiting.id))!.blockedBy].sort()).toEqual(keys(finishes, shelved));
       // A deleted blocker restored is back too.
       expect((await owner.client.post(`/tasks/${goes.id}/restore`)).status).toBe(200);
-      expect([...(await taskOf(waiting.id)).blockedBy].sort()).toEqual(keys(finishes, goes, shelved));
+      expect([...(await taskOf(waiting.id))!.blockedBy].sort()).toEqual(keys(finishes, goes, shelved));
     });
 
     it('answers parts as null without children, else { done, total } by doneWhen; archived counts done, deleted is not counted', async () => {
       const parent = await newTask(owner.client, project.id, 'Parent');
-      expect((await taskOf(parent.id)).parts).toBeNull();
+      expect((await taskOf(parent.id))!.parts).toBeNull();
       const done = await newTask(owner.client, project.id, 'Part done', { values: { [status.id]: status.done } });
       const doing = await newTask(owner.client, project.id, 'Part doing', { values: { [status.id]: status.doing } });
       const shelved = await newTask(owner.client, project.id, 'Part shelved', { values: { [status.id]: status.todo } });
@@ -319,32 +320,32 @@ describe('board reads', () => {
       for (const child of [done, doing, shelved, gone]) {
         expect((await owner.client.put(`/tasks/${child.id}/parent`, { parentId: parent.id })).body).toEqual({ ok: true, left: null });
       }
-      expect((await taskOf(parent.id)).parts).toEqual({ done: 1, total: 4 });
-      for (const child of [done, doing, shelved, gone]) expect((await taskOf(child.id)).parts).toBeNull();
+      expect((await taskOf(parent.id))!.parts).toEqual({ done: 1, total: 4 });
+      for (const child of [done, doing, shelved, gone]) expect((await taskOf(child.id))!.parts).toBeNull();
 
       expect((await owner.client.post(`/tasks/${shelved.id}/archive`)).status).toBe(200);
-      expect((await taskOf(parent.id)).parts).toEqual({ done: 2, total: 4 });
+      expect((await taskOf(parent.id))!.parts).toEqual({ done: 2, total: 4 });
 
       expect((await owner.client.delete(`/tasks/${gone.id}`)).status).toBe(200);
-      expect((await taskOf(parent.id)).parts).toEqual({ done: 2, total: 3 });
+      expect((await taskOf(parent.id))!.parts).toEqual({ done: 2, total: 3 });
 
       await setValue(owner.client, doing.id, status.id, status.done);
-      expect((await taskOf(parent.id)).parts).toEqual({ done: 3, total: 3 });
+      expect((await taskOf(parent.id))!.parts).toEqual({ done: 3, total: 3 });
       await setValue(owner.client, done.id, status.id, null);
-      expect((await taskOf(parent.id)).parts).toEqual({ done: 2, total: 3 });
+      expect((await taskOf(parent.id))!.parts).toEqual({ done: 2, total: 3 });
 
       // The project decides what done means.
       const widen = await owner.client.patch(`/projects/${project.id}`, { doneWhen: { propertyId: status.id, optionIds: [status.todo, status.done] } });
       expect(widen.status).toBe(200);
       try {
         expect((await board()).project.doneWhen).toEqual({ propertyId: status.id, optionIds: [status.todo, status.done] });
-        expect((await taskOf(parent.id)).parts).toEqual({ done: 2, total: 3 });
+        expect((await taskOf(parent.id))!.parts).toEqual({ done: 2, total: 3 });
         await setValue(owner.client, done.id, status.id, status.todo);
-        expect((await taskOf(parent.id)).parts).toEqual({ done: 3, total: 3 });
+        expect((await taskOf(parent.id))!.parts).toEqual({ done: 3, total: 3 });
         expect((await owner.client.patch(`/projects/${project.id}`, { doneWhen: null })).status).toBe(200);
         expect((await board()).project.doneWhen).toBeNull();
         // Without doneWhen only the archived part is done.
-        expect((await taskOf(parent.id)).parts).toEqual({ done: 1, total: 3 });
+        expect((await taskOf(parent.id))!.parts).toEqual({ done: 1, total: 3 });
       } finally {
         await owner.client.patch(`/projects/${project.id}`, { doneWhen: { propertyId: status.id, optionIds: [status.done] } });
       }
@@ -358,8 +359,8 @@ describe('board reads', () => {
       expect((await owner.client.delete(`/tasks/${bin.id}`)).status).toBe(200);
 
       let b = await board();
-      expect(b.tasks.find((x: any) => x.id === keep.id)).toBeUndefined();
-      const row = b.archived.find((x: any) => x.id === keep.id);
+      expect(b.tasks.find((x) => x.id === keep.id)).toBeUndefined();
+      const row = b.archived.find((x) => x.id === keep.id);
       expect(row).toEqual({
         id: keep.id,
         number: keep.number,
@@ -370,16 +371,16 @@ describe('board reads', () => {
         archivedAt: expect.stringMatching(ISO),
       });
       for (const a of b.archived) expect(Object.keys(a).sort()).toEqual(ARCHIVED_KEYS);
-      expect([...b.tasks, ...b.archived].some((x: any) => x.id === bin.id)).toBe(false);
-      const live = new Set(b.tasks.map((x: any) => x.id));
-      expect(b.archived.filter((a: any) => live.has(a.id))).toEqual([]);
+      expect([...b.tasks, ...b.archived].some((x) => x.id === bin.id)).toBe(false);
+      const live = new Set(b.tasks.map((x) => x.id));
+      expect(b.archived.filter((a) => live.has(a.id))).toEqual([]);
       expectRankOrder(b.archived);
 
       // Put back: on the board again at the rank it never lost, and out of archived.
       expect((await owner.client.delete(`/tasks/${keep.id}/archive`)).status).toBe(200);
       b = await board();
-      expect(b.archived.find((x: any) => x.id === keep.id)).toBeUndefined();
-      expect(b.tasks.find((x: any) => x.id === keep.id)).toMatchObject({ position: keep.position, archivedAt: null });
+      expect(b.archived.find((x) => x.id === keep.id)).toBeUndefined();
+      expect(b.tasks.find((x) => x.id === keep.id)).toMatchObject({ position: keep.position, archivedAt: null });
       expectRankOrder(b.tasks);
     });
 
@@ -432,16 +433,16 @@ describe('board reads', () => {
       const took = Date.now() - started;
       expect(res.status).toBe(200);
       expect(res.body.tasks).toHaveLength(300);
-      expect(new Set(res.body.tasks.map((x: any) => x.id))).toEqual(new Set(ids));
+      expect(new Set(res.body.tasks.map((x) => x.id))).toEqual(new Set(ids));
       expectRankOrder(res.body.tasks);
       expect(took).toBeLessThan(2000);
 
-      const byNumber = new Map<number, any>(res.body.tasks.map((x: any) => [x.number, x]));
+      const byNumber = new Map<number, BoardTaskAnswer>(res.body.tasks.map((x) => [x.number, x]));
       expect(byNumber.get(2)).toMatchObject({ checklistTotal: 1, checklistDone: 1, commentCount: 1, blockedBy: [] }); // BIG-1 is done
       expect(byNumber.get(3)).toMatchObject({ checklistTotal: 1, checklistDone: 0, commentCount: 1, blockedBy: ['BIG-2'] });
       // BIG-10 holds BIG-11..19 as parts (numbers 12, 15, 18 are done).
-      expect(byNumber.get(10).parts).toEqual({ done: 3, total: 9 });
-      expect(byNumber.get(300).parts).toBeNull();
+      expect(byNumber.get(10)!.parts).toEqual({ done: 3, total: 9 });
+      expect(byNumber.get(300)!.parts).toBeNull();
     }, 120_000);
   });
 
@@ -459,7 +460,7 @@ describe('board reads', () => {
       expect(Object.keys(s).sort()).toEqual([...BOARD_KEYS, 'taskCount'].sort());
       expect(b.tasks).toHaveLength(5);
       expect(s.tasks).toEqual(b.tasks.slice(0, 3));
-      expect(s.tasks.map((x: any) => x.title)).toEqual(['top', 'a', 'b']);
+      expect(s.tasks.map((x) => x.title)).toEqual(['top', 'a', 'b']);
       expect(s.taskCount).toBe(5);
       const { tasks: _bt, ...boardRest } = b;
       const { tasks: _st, taskCount: _tc, ...settingsRest } = s;
@@ -489,7 +490,7 @@ describe('board reads', () => {
     expect((await owner.client.delete(`/tasks/${task.id}`)).status).toBe(200);
     await t.sql.query('UPDATE tasks SET deleted_at = $2 WHERE id = $1', [task.id, new Date(Date.now() - 29 * DAY_MS)]);
     const b = await board();
-    expect([...b.tasks, ...b.archived].some((x: any) => x.id === task.id)).toBe(false);
+    expect([...b.tasks, ...b.archived].some((x) => x.id === task.id)).toBe(false);
     const s = await settings();
     expect(s.taskCount).toBe(b.tasks.length);
   });

@@ -73,8 +73,8 @@ describe('bulk routes', () => {
       expect(await feed(c.id, 'archive')).toHaveLength(1);
       expect((await taskRow(untouched.id)).archived_at).toBeNull();
       const board = (await owner.client.get(`/projects/${project.id}/board`)).body;
-      expect(board.tasks.some((x: any) => [a.id, b.id, c.id].includes(x.id))).toBe(false);
-      expect(board.archived.filter((x: any) => [a.id, b.id, c.id].includes(x.id))).toHaveLength(3);
+      expect(board.tasks.some((x) => [a.id, b.id, c.id].includes(x.id))).toBe(false);
+      expect(board.archived.filter((x) => [a.id, b.id, c.id].includes(x.id))).toHaveLength(3);
       // Again: nothing more goes.
       expect((await archive({ taskIds: [a.id, b.id] })).body).toEqual({ archived: 0 });
       expect(await feed(a.id, 'archive')).toHaveLength(1);
@@ -101,9 +101,9 @@ describe('bulk routes', () => {
     it('archives a whole column by value', async () => {
       const p = await createProject(owner.client, 'Columns', 'COL');
       const pb = (await owner.client.get(`/projects/${p.id}/board`)).body;
-      const st = pb.properties.find((x: any) => x.name === 'Status');
-      const done = st.options.find((o: any) => o.name === 'Done').id;
-      const todo = st.options.find((o: any) => o.name === 'To do').id;
+      const st = pb.properties.find((x) => x.name === 'Status')!;
+      const done = st.options.find((o) => o.name === 'Done')!.id;
+      const todo = st.options.find((o) => o.name === 'To do')!.id;
       const d1 = await newTask('Done 1', { [st.id]: done }, p.id);
       const d2 = await newTask('Done 2', { [st.id]: done }, p.id);
       const open = await newTask('Open', { [st.id]: todo }, p.id);
@@ -145,8 +145,8 @@ describe('bulk routes', () => {
     it('archives the column of tasks holding nothing with value null', async () => {
       const p = await createProject(owner.client, 'Empties', 'EMP');
       const pb = (await owner.client.get(`/projects/${p.id}/board`)).body;
-      const st = pb.properties.find((x: any) => x.name === 'Status');
-      const todo = st.options.find((o: any) => o.name === 'To do').id;
+      const st = pb.properties.find((x) => x.name === 'Status')!;
+      const todo = st.options.find((o) => o.name === 'To do')!.id;
       const held = await newTask('Held', { [st.id]: todo }, p.id);
       const none1 = await newTask('None 1', {}, p.id);
       const none2 = await newTask('None 2', {}, p.id);

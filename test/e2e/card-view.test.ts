@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createProperty, expectStatus } from '../support/fixtures';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import type { MemberAnswer, ProjectAnswer } from '../support/answers';
 
 /** The card view: the project's, a view's own, and showOnCard on a property. */
 
-type Rows = Record<string, { place: string; mode: string }>;
+type Rows = Record<string, { place: string; mode?: string }>;
 /** The keys of the rows in one place, in the order the answer lists them. */
 const inPlace = (rows: Rows, place: string): string[] => Object.keys(rows).filter((k) => rows[k].place === place);
 
@@ -19,8 +20,8 @@ describe('card view', () => {
   let admin: Person;
   let member: Person;
   let outsider: Person;
-  let robo: { client: Client; agent: any };
-  let project: any;
+  let robo: { client: Client; agent: MemberAnswer };
+  let project: ProjectAnswer;
   let statusId: string;
   let mainViewId: string;
   const p: Record<string, string> = {};
@@ -29,7 +30,7 @@ describe('card view', () => {
   const board = async (c: Client = owner.client) => expectStatus(c.get(`/projects/${project.id}/board`), 200);
   const projectRows = async (): Promise<Rows> => (await board()).cardView.rows;
   const patchProject = (rows: unknown, c: Client = owner.client) => c.patch(`/projects/${project.id}/card-view`, { rows });
-  const storedProject = async (): Promise<any> => (await t.sql.query('SELECT card_view FROM projects WHERE id = $1', [project.id])).rows[0].card_view;
+  const storedProject = async () => (await t.sql.query('SELECT card_view FROM projects WHERE id = $1', [project.id])).rows[0].card_view;
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -181,7 +182,7 @@ describe('card view', () => {
 
   describe('a view\'s own card view', () => {
     let viewId: string;
-    const viewRows = async (id: string, c: Client = owner.client) => (await board(c)).views.find((v: any) => v.id === id).cardView;
+    const viewRows = async (id: string, c: Client = owner.client) => (await board(c)).views.find((v) => v.id === id)!.cardView;
     const patchView = (id: string, rows: unknown, c: Client = owner.client) => c.patch(`/views/${id}/card-view`, { rows });
 
     beforeEach(async () => {
@@ -195,16 +196,16 @@ describe('card view', () => {
       expect(res.status).toBe(200);
       expect(Object.keys(res.body)).toEqual(['cardView']);
       const expected = { ...project0, [p.priority]: { place: 'headerR', mode: 'colour' }, [p.links]: { place: 'footer', mode: 'text' } };
-      expect(res.body.cardView.rows).toEqual(expected);
-      expect(inPlace(res.body.cardView.rows, 'footer')).toEqual([p.owner, p.tags, p.points, p.links, p.notes]);
+      expect(res.body.cardView!.rows).toEqual(expected);
+      expect(inPlace(res.body.cardView!.rows, 'footer')).toEqual([p.owner, p.tags, p.points, p.links, p.notes]);
       const seen = await viewRows(viewId);
       expect(seen).toEqual({ rows: expected });
-      expect(Object.keys(seen.rows)).toEqual(Object.keys(res.body.cardView.rows));
+      expect(Object.keys(seen!.rows)).toEqual(Object.keys(res.body.cardView!.rows));
       expect(await projectRows()).toEqual(project0);
       // A second patch merges over the view's own.
       const again = await patchView(viewId, { [p.notes]: { place: 'off', mode: 'text' } });
-      expect(again.body.cardView.rows).toEqual({ ...expected, [p.notes]: { place: 'off', mode: 'text' } });
-      expect((await viewRows(viewId)).rows[p.priority]).toEqual({ place: 'headerR', mode: 'colour' });
+      expect(again.body.cardView!.rows).toEqual({ ...expected, [p.notes]: { place: 'off', mode: 'text' } });
+      expect((await viewRows(viewId))!.rows[p.priority]).toEqual({ place: 'headerR', mode: 'colour' });
       // Other views still follow the project's.
       expect(await viewRows(mainViewId)).toBeNull();
     });
@@ -212,12 +213,12 @@ describe('card view', () => {
     it('keeps only its own rows: a property added later joins the view\'s cards too', async () => {
       await patchView(viewId, { [p.priority]: { place: 'headerR', mode: 'colour' } });
       const added = await expectStatus(owner.client.post(`/projects/${project.id}/properties`, { name: `Late ${randomUUID().slice(0, 4)}`, type: 'number' }), 201);
-      const rows = (await viewRows(viewId)).rows;
+      const rows = (await viewRows(viewId))!.rows;
       expect(rows[added.property.id]).toEqual({ place: 'footer', mode: 'text' });
       expect(rows[p.priority]).toEqual({ place: 'headerR', mode: 'colour' });
       // And the project's own moves show through where the view has no row of its own.
       await owner.client.patch(`/properties/${added.property.id}`, { showOnCard: false });
-      expect((await viewRows(viewId)).rows[added.property.id]).toEqual({ place: 'off', mode: 'text' });
+      expect((await viewRows(viewId))!.rows[added.property.id]).toEqual({ place: 'off', mode: 'text' });
     });
 
     it('{ rows: null } returns the view to the project\'s card view', async () => {
@@ -225,7 +226,7 @@ describe('card view', () => {
       expect((await t.sql.query('SELECT card_view FROM views WHERE id = $1', [viewId])).rows[0].card_view).not.toBeNull();
       const res = await patchView(viewId, null);
       expect(res.status).toBe(200);
-      expect(res.body.cardView.rows).toEqual(await projectRows());
+      expect(res.body.cardView!.rows).toEqual(await projectRows());
       expect(await viewRows(viewId)).toBeNull();
       expect((await t.sql.query('SELECT card_view FROM views WHERE id = $1', [viewId])).rows[0].card_view).toBeNull();
     });
@@ -250,7 +251,7 @@ describe('card view', () => {
       expect(await viewRows(viewId)).toBeNull();
       res = await patchView(viewId, { [p.points]: { place: 'off', mode: 'text' } }, admin.client);
       expect(res.status).toBe(200);
-      expect((await viewRows(viewId)).rows[p.points]).toEqual({ place: 'off', mode: 'text' });
+      expect((await viewRows(viewId))!.rows[p.points]).toEqual({ place: 'off', mode: 'text' });
     });
   });
 

@@ -1,5 +1,6 @@
 import { createProject, registerPerson, startTestApp, TestApp, Client } from '../support/test-app';
 import { createTask, expectStatus } from '../support/fixtures';
+import type { BoardAnswer, ProjectAnswer } from '../support/answers';
 
 /**
  * The changelog lists shipped options newest first with the tasks that shipped with them (real
@@ -8,9 +9,9 @@ import { createTask, expectStatus } from '../support/fixtures';
 describe('GET /api/projects/:id/changelog', () => {
   let t: TestApp;
   let c: Client;
-  let project: any;
-  let release: any;
-  let sprint: any;
+  let project: ProjectAnswer;
+  let release: BoardAnswer['properties'][number];
+  let sprint: BoardAnswer['properties'][number];
   let done: string;
   let todo: string;
 
@@ -38,11 +39,11 @@ describe('GET /api/projects/:id/changelog', () => {
   it('lists shipped releases and sprints newest first with the tasks that shipped with them', async () => {
     await expectStatus(c.patch(`/projects/${project.id}`, { releases: true, sprints: true }), 200);
     const board = await expectStatus(c.get(`/projects/${project.id}/board`), 200);
-    release = board.properties.find((p: any) => p.name === 'Release');
-    sprint = board.properties.find((p: any) => p.name === 'Sprint');
-    const status = board.properties.find((p: any) => p.name === 'Status');
-    done = status.options.find((o: any) => o.name === 'Done').id;
-    todo = status.options.find((o: any) => o.name === 'To do').id;
+    release = board.properties.find((p) => p.name === 'Release')!;
+    sprint = board.properties.find((p) => p.name === 'Sprint')!;
+    const status = board.properties.find((p) => p.name === 'Status')!;
+    done = status.options.find((o) => o.name === 'Done')!.id;
+    todo = status.options.find((o) => o.name === 'To do')!.id;
     const r1 = await option(release.id, { name: '1.0', note: 'First **one**' });
     const r2 = await option(release.id, { name: '1.1' });
     const s1 = await option(sprint.id, { name: 'Sprint 1' });
@@ -65,34 +66,34 @@ describe('GET /api/projects/:id/changelog', () => {
       ],
     });
     // The open task moved on to 1.1 and is not in 1.0's entry.
-    expect(res.changelog[1].tasks.map((x: any) => x.id)).not.toContain(open.id);
+    expect(res.changelog[1].tasks.map((x) => x.id)).not.toContain(open.id);
   });
 
   it('keeps an entry true after its tasks move on, and leaves deleted tasks out', async () => {
     const before = await changelog();
-    const entry = before.changelog.find((e: any) => e.name === '1.0');
+    const entry = before.changelog.find((e) => e.name === '1.0')!;
     const [a, b] = entry.tasks;
     // A task that shipped is put back on the board and moved to another release: the entry stands.
     await expectStatus(c.delete(`/tasks/${a.id}/archive`), 200);
     const r3 = await option(release.id, { name: '2.0' });
     await expectStatus(c.put(`/tasks/${a.id}/values/${release.id}`, { value: r3.id }), 200);
     await expectStatus(c.put(`/tasks/${a.id}/values/${release.id}`, { value: null }), 200);
-    expect((await changelog()).changelog.find((e: any) => e.name === '1.0').tasks.map((x: any) => x.id)).toEqual([a.id, b.id]);
+    expect((await changelog()).changelog.find((e) => e.name === '1.0')!.tasks.map((x) => x.id)).toEqual([a.id, b.id]);
     await expectStatus(c.delete(`/tasks/${b.id}`), 200);
-    expect((await changelog()).changelog.find((e: any) => e.name === '1.0').tasks.map((x: any) => x.id)).toEqual([a.id]);
+    expect((await changelog()).changelog.find((e) => e.name === '1.0')!.tasks.map((x) => x.id)).toEqual([a.id]);
     await expectStatus(c.post(`/tasks/${b.id}/restore`), 200);
   });
 
   it('lists a ship that carried no task with an empty list', async () => {
     const empty = await option(release.id, { name: '0.9' });
     await ship(empty.id, { rest: 'leave' });
-    const entry = (await changelog()).changelog.find((e: any) => e.optionId === empty.id);
+    const entry = (await changelog()).changelog.find((e) => e.optionId === empty.id)!;
     expect(entry).toMatchObject({ name: '0.9', tasks: [], note: null, shippedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
   });
 
   it('hides the sprints while sprints are off, and everything while releases are off', async () => {
     await expectStatus(c.patch(`/projects/${project.id}`, { sprints: false }), 200);
-    expect((await changelog()).changelog.map((e: any) => e.propertyName)).not.toContain('Sprint');
+    expect((await changelog()).changelog.map((e) => e.propertyName)).not.toContain('Sprint');
     expect((await changelog()).changelog.length).toBeGreaterThan(0);
     await expectStatus(c.patch(`/projects/${project.id}`, { sprints: true, releases: false }), 200);
     expect(await changelog()).toEqual({ changelog: [] });

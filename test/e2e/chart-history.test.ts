@@ -2,6 +2,7 @@ import { DAY } from '@board/kernel';
 import { createTask, expectStatus } from '../support/fixtures';
 import { addMember, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 import { ChartEvent as Event, DAY0, expected, ScriptClock, scriptDay } from '../support/chart-replay';
+import type { ChartDataAnswer, ProjectAnswer } from '../support/answers';
 
 /**
  * Charts against a scripted history: tasks created, moved between options, done, archived,
@@ -16,8 +17,8 @@ describe('chart data over a scripted history', () => {
   const clock = new ScriptClock();
   let t: TestApp;
   let pat: Person;
-  let alpha: any;
-  let beta: any;
+  let alpha: ProjectAnswer;
+  let beta: ProjectAnswer;
   let statusA: { id: string; options: { id: string; name: string }[] };
   let statusB: { id: string; options: { id: string; name: string }[] };
   const events: Event[] = [];
@@ -34,7 +35,7 @@ describe('chart data over a scripted history', () => {
     return result;
   };
   const onDay = (n: number) => (clock.t = DAY0 + n * DAY + 9 * 3600_000);
-  const create = (project: any, title: string, value: string | null) =>
+  const create = (project: ProjectAnswer, title: string, value: string | null) =>
     step(
       () => createTask(pat.client, project.id, title, value ? { [project.id === alpha.id ? statusA.id : statusB.id]: value } : undefined),
       (at, task) => {
@@ -42,22 +43,22 @@ describe('chart data over a scripted history', () => {
         events.push({ at, task: task.id, created: true, value });
       },
     );
-  const move = (task: any, value: string | null) =>
+  const move = (task: { id: string }, value: string | null) =>
     step(
       () => expectStatus(pat.client.put(`/tasks/${task.id}/values/${tasks.get(task.id)!.project === alpha.id ? statusA.id : statusB.id}`, { value }), 200),
       (at) => events.push({ at, task: task.id, value }),
     );
-  const remove = (task: any) => step(() => expectStatus(pat.client.delete(`/tasks/${task.id}`), 200), (at) => events.push({ at, task: task.id, present: false }));
-  const restore = (task: any) => step(() => expectStatus(pat.client.post(`/tasks/${task.id}/restore`), 200), (at) => events.push({ at, task: task.id, present: true }));
-  const archive = (task: any) => step(() => expectStatus(pat.client.post(`/tasks/${task.id}/archive`), 200), () => undefined);
+  const remove = (task: { id: string }) => step(() => expectStatus(pat.client.delete(`/tasks/${task.id}`), 200), (at) => events.push({ at, task: task.id, present: false }));
+  const restore = (task: { id: string }) => step(() => expectStatus(pat.client.post(`/tasks/${task.id}/restore`), 200), (at) => events.push({ at, task: task.id, present: true }));
+  const archive = (task: { id: string }) => step(() => expectStatus(pat.client.post(`/tasks/${task.id}/archive`), 200), () => undefined);
 
   beforeAll(async () => {
     t = await startTestApp({ clock });
     pat = await registerPerson(t, 'Pat');
     alpha = await createProject(pat.client, 'Alpha', 'AL');
     beta = await createProject(pat.client, 'Beta', 'BE');
-    statusA = (await expectStatus(pat.client.get(`/projects/${alpha.id}/board`), 200)).properties.find((p: any) => p.name === 'Status');
-    statusB = (await expectStatus(pat.client.get(`/projects/${beta.id}/board`), 200)).properties.find((p: any) => p.name === 'Status');
+    statusA = (await expectStatus(pat.client.get(`/projects/${alpha.id}/board`), 200)).properties.find((p) => p.name === 'Status')!;
+    statusB = (await expectStatus(pat.client.get(`/projects/${beta.id}/board`), 200)).properties.find((p) => p.name === 'Status')!;
     // Beta calls both In progress and Done over: each project's own doneWhen decides.
     await expectStatus(pat.client.patch(`/projects/${beta.id}`, { doneWhen: { propertyId: statusB.id, optionIds: [opt(statusB, 'In progress'), opt(statusB, 'Done')] } }), 200);
 
@@ -117,7 +118,7 @@ describe('chart data over a scripted history', () => {
   });
 
   const chart = async (body: Record<string, unknown>) => (await expectStatus(pat.client.post('/charts', body), 201)).chart;
-  const data = async (id: string, query = '') => expectStatus(pat.client.get(`/charts/${id}/data${query}`), 200);
+  const data = async (id: string, query = '') => expectStatus(pat.client.get<ChartDataAnswer>(`/charts/${id}/data${query}`), 200);
   const over = (project: string, value: string | null) =>
     project === alpha.id ? value === opt(statusA, 'Done') : value === opt(statusB, 'In progress') || value === opt(statusB, 'Done');
 
@@ -140,7 +141,7 @@ describe('chart data over a scripted history', () => {
     const res = await data(c.id, `?from=${d(4)}&to=${d(9)}`);
     expect(res.days).toEqual([4, 5, 6, 7, 8, 9].map(d));
     const want = expected(events, tasks, res.days, { projects: [alpha.id], over });
-    expect(res.series.map((s: any) => s.values)).toEqual([want.total, want.done]);
+    expect(res.series.map((s) => s.values)).toEqual([want.total, want.done]);
   });
 
   it('throughput: each time a counting task became over, on its day', async () => {
@@ -172,7 +173,7 @@ describe('chart data over a scripted history', () => {
     expect(res.days).toHaveLength(30);
     expect([res.days[0], res.days[29]]).toEqual([res.from, res.to]);
     const want = expected(events, tasks, res.days, { projects: [alpha.id], over });
-    expect(res.series.map((s: any) => s.values)).toEqual([want.total, want.done]);
+    expect(res.series.map((s) => s.values)).toEqual([want.total, want.done]);
   });
 
   it('drops a project the person left out of the data silently', async () => {
@@ -188,6 +189,6 @@ describe('chart data over a scripted history', () => {
     const after = await data(c.id, `?from=${d(10)}&to=${d(10)}`);
     expect(after.chart.projectIds).toEqual([alpha.id]);
     expect(after.series[0].values).toEqual(before.series[0].values.map((n: number) => n - 1));
-    expect((await expectStatus(pat.client.get('/charts'), 200)).charts.find((x: any) => x.id === c.id).projectIds).toEqual([alpha.id]);
+    expect((await expectStatus(pat.client.get('/charts'), 200)).charts.find((x) => x.id === c.id)!.projectIds).toEqual([alpha.id]);
   });
 });

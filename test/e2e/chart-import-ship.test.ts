@@ -2,6 +2,7 @@ import { DAY } from '@board/kernel';
 import { createProperty, createTask, expectStatus } from '../support/fixtures';
 import { createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 import { ChartEvent, DAY0, expected, ScriptClock, scriptDay } from '../support/chart-replay';
+import type { ChartDataAnswer, ProjectAnswer } from '../support/answers';
 
 /**
  * Charts over tasks that came in by a Trello import and releases that shipped: the import on a
@@ -42,17 +43,17 @@ describe('chart data over imported tasks and shipped releases', () => {
   const clock = new ScriptClock();
   let t: TestApp;
   let pat: Person;
-  let project: any;
-  let status: { id: string; options: { id: string; name: string }[] };
-  let release: { id: string; options: { id: string; name: string }[] };
-  let review: { id: string; options: { id: string; name: string }[] };
+  let project: ProjectAnswer;
+  let status: { id: string; name: string; options: { id: string; name: string }[] };
+  let release: { id: string; name: string; options: { id: string; name: string }[] };
+  let review: { id: string; name: string; options: { id: string; name: string }[] };
   let prop: Record<Prop, string>;
   let shown: string[] = [];
   const events: Record<Prop, ChartEvent[]> = { status: [], release: [], review: [] };
   const tasks = new Map<string, { project: string }>();
   /** The test's model of every task: its three selects, archived, deleted. */
   const model = new Map<string, { values: Record<Prop, string | null>; archived: boolean; deleted: boolean; title: string }>();
-  const answers: any[] = [];
+  const answers: { answer: unknown; counts: Record<string, number> }[] = [];
 
   const optionOf = (p: { options: { id: string; name: string }[] }, name: string) => p.options.find((o) => o.name === name)!.id;
   const over = (_project: string, value: string | null) => value === optionOf(status, 'Done');
@@ -104,9 +105,9 @@ describe('chart data over imported tasks and shipped releases', () => {
         const known = new Set([...model.values()].map((x) => x.title));
         const fresh = board.cards.filter((c) => !known.has(c.name));
         expect(body.imported).toBe(fresh.length);
-        status = (await expectStatus(pat.client.get(`/projects/${project.id}/board`), 200)).properties.find((p: any) => p.id === status.id);
+        status = (await expectStatus(pat.client.get(`/projects/${project.id}/board`), 200)).properties.find((p) => p.id === status.id)!;
         const rows = (await t.sql.query(`SELECT s.source_id, t.id FROM task_sources s JOIN tasks t ON t.id = s.task_id WHERE s.project_id = $1`, [project.id])).rows;
-        const idOf = new Map(rows.map((r: any) => [r.source_id, r.id]));
+        const idOf = new Map(rows.map((r) => [r.source_id, r.id]));
         for (const card of fresh) {
           const list = board.lists.find((l) => l.id === card.idList)!;
           const option = status.options.find((o) => o.name.toLowerCase() === list.name.trim().toLowerCase())!.id;
@@ -154,12 +155,12 @@ describe('chart data over imported tasks and shipped releases', () => {
     project = await createProject(pat.client, 'Imported', 'IM');
     await expectStatus(pat.client.patch(`/projects/${project.id}`, { releases: true }), 200);
     const board = await expectStatus(pat.client.get(`/projects/${project.id}/board`), 200);
-    status = board.properties.find((p: any) => p.name === 'Status');
-    const releaseId = board.properties.find((p: any) => p.name === 'Release').id;
+    status = board.properties.find((p) => p.name === 'Status')!;
+    const releaseId = board.properties.find((p) => p.name === 'Release')!.id;
     for (const [i, name] of ['R1', 'R2', 'R3'].entries()) {
       await expectStatus(pat.client.post(`/properties/${releaseId}/options`, { name, targetOn: d(4 + 2 * i) }), 201);
     }
-    release = (await expectStatus(pat.client.get(`/projects/${project.id}/board`), 200)).properties.find((p: any) => p.id === releaseId);
+    release = (await expectStatus(pat.client.get(`/projects/${project.id}/board`), 200)).properties.find((p) => p.id === releaseId)!;
     review = await createProperty(pat.client, project.id, 'Review', 'select', ['Needed', 'Passed']);
     // Review shows only in R1 and R2: a task leaving them (a ship into R3, or a clear) loses it.
     shown = [optionOf(release, 'R1'), optionOf(release, 'R2')];
@@ -213,7 +214,7 @@ describe('chart data over imported tasks and shipped releases', () => {
   });
 
   const chart = async (body: Record<string, unknown>) => (await expectStatus(pat.client.post('/charts', body), 201)).chart;
-  const data = async (id: string, query: string) => expectStatus(pat.client.get(`/charts/${id}/data${query}`), 200);
+  const data = async (id: string, query: string) => expectStatus(pat.client.get<ChartDataAnswer>(`/charts/${id}/data${query}`), 200);
   const range = `?from=${d(-1)}&to=${d(10)}`;
 
   it('the script did what the test worked out (ship counts, archived imports)', () => {
@@ -250,7 +251,7 @@ describe('chart data over imported tasks and shipped releases', () => {
       const want = expected(events[p], tasks, res.days, { projects: [project.id], over, flowOptions: keys, flowProject: project.id });
       expect(res.series).toEqual([
         ...property.options.map((o, i) => ({ key: o.id, name: o.name, values: want.flow[i] })),
-        { key: 'none', name: `No ${(property as any).name}`, values: want.flow[keys.length] },
+        { key: 'none', name: `No ${property.name}`, values: want.flow[keys.length] },
       ]);
     });
   }
@@ -276,13 +277,13 @@ describe('chart data over imported tasks and shipped releases', () => {
     expect(await lines()).toBe(before);
     const now = (await expectStatus(pat.client.get(`/projects/${project.id}/board`), 200)).properties;
     for (const p of ['status', 'review'] as const) {
-      const property = now.find((x: any) => x.id === prop[p]);
+      const property = now.find((x) => x.id === prop[p])!;
       const c = await chart({ name: `After ${p}`, kind: 'flow', projectIds: [project.id], propertyId: property.id });
       const res = await data(c.id, range);
-      const keys = property.options.map((o: any) => o.id);
+      const keys = property.options.map((o) => o.id);
       const want = expected(events[p], tasks, res.days, { projects: [project.id], over, flowOptions: keys, flowProject: project.id });
-      expect(res.series.map((x: any) => x.values)).toEqual(want.flow);
-      expect(res.series.map((x: any) => x.key)).toEqual([...keys, 'none']);
+      expect(res.series.map((x) => x.values)).toEqual(want.flow);
+      expect(res.series.map((x) => x.key)).toEqual([...keys, 'none']);
     }
   });
 });

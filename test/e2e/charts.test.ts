@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createProperty, expectError, expectStatus } from '../support/fixtures';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import type { ChartDataAnswer, ProjectAnswer } from '../support/answers';
 
 /** A person's charts: routes, rules and refusals (decisions › Charts); the data itself is in chart-history. */
 describe('charts', () => {
@@ -8,9 +9,9 @@ describe('charts', () => {
   let pat: Person;
   let sam: Person;
   let robo: { client: Client };
-  let alpha: any;
-  let beta: any;
-  let secret: any;
+  let alpha: ProjectAnswer;
+  let beta: ProjectAnswer;
+  let secret: ProjectAnswer;
   let statusA: { id: string };
   let statusSecret: { id: string };
 
@@ -27,8 +28,8 @@ describe('charts', () => {
     await addMember(sam.client, alpha.id, pat);
     await addMember(sam.client, beta.id, pat);
     robo = await createAgent(sam.client, alpha.id);
-    statusA = (await expectStatus(sam.client.get(`/projects/${alpha.id}/board`), 200)).properties.find((p: any) => p.name === 'Status');
-    statusSecret = (await expectStatus(sam.client.get(`/projects/${secret.id}/board`), 200)).properties.find((p: any) => p.name === 'Status');
+    statusA = (await expectStatus(sam.client.get(`/projects/${alpha.id}/board`), 200)).properties.find((p) => p.name === 'Status')!;
+    statusSecret = (await expectStatus(sam.client.get(`/projects/${secret.id}/board`), 200)).properties.find((p) => p.name === 'Status')!;
   });
 
   afterAll(async () => {
@@ -96,7 +97,7 @@ describe('charts', () => {
 
   it('refuse bad days: malformed, backwards, more than 366 (both ends counted)', async () => {
     const c = await made({ name: 'Days', kind: 'throughput', projectIds: [alpha.id] });
-    const q = (query: string) => pat.client.get(`/charts/${c.id}/data${query}`);
+    const q = (query: string) => pat.client.get<ChartDataAnswer>(`/charts/${c.id}/data${query}`);
     expectError(await q('?from=2025-02-30'), 400, 'From needs a date like YYYY-MM-DD.');
     expectError(await q('?from=01/02/2025'), 400, 'From needs a date like YYYY-MM-DD.');
     expectError(await q('?to=tomorrow'), 400, 'To needs a date like YYYY-MM-DD.');
@@ -132,7 +133,7 @@ describe('charts', () => {
     await addMember(sam.client, alpha.id, me);
     await addMember(sam.client, beta.id, me);
     const flow = (await expectStatus(create({ name: 'F', kind: 'flow', projectIds: [alpha.id, beta.id], propertyId: statusA.id }, me.client), 201)).chart;
-    expect((await expectStatus(me.client.get(`/charts/${flow.id}/data`), 200)).series.map((s: any) => s.name)).toEqual(['To do', 'In progress', 'Done', 'No Status']);
+    expect((await expectStatus(me.client.get(`/charts/${flow.id}/data`), 200)).series.map((s) => s.name)).toEqual(['To do', 'In progress', 'Done', 'No Status']);
     await expectStatus(sam.client.delete(`/projects/${alpha.id}/members/${me.user.id}`), 200);
     const after = await expectStatus(me.client.get(`/charts/${flow.id}/data`), 200);
     expect(after.chart.projectIds).toEqual([beta.id]);
@@ -155,8 +156,8 @@ describe('chart data over feed lines older than what charts read', () => {
 
   it('takes a task\'s value at creation from its first newer line when its created line says nothing, else its current value', async () => {
     const p = await createProject(pat.client, 'Old', 'OLD');
-    const status = (await expectStatus(pat.client.get(`/projects/${p.id}/board`), 200)).properties.find((x: any) => x.name === 'Status');
-    const [todo, , done] = status.options.map((o: any) => o.id);
+    const status = (await expectStatus(pat.client.get(`/projects/${p.id}/board`), 200)).properties.find((x) => x.name === 'Status')!;
+    const [todo, , done] = status.options.map((o) => o.id);
     const moved = (await expectStatus(pat.client.post(`/projects/${p.id}/tasks`, { title: 'Moved', values: { [status.id]: todo } }), 201)).task;
     const still = (await expectStatus(pat.client.post(`/projects/${p.id}/tasks`, { title: 'Still', values: { [status.id]: done } }), 201)).task;
     // Created lines as they were written before they carried the task's selects.
@@ -171,7 +172,7 @@ describe('chart data over feed lines older than what charts read', () => {
     ]);
     const flow = (await expectStatus(pat.client.post('/charts', { name: 'F', kind: 'flow', projectIds: [p.id], propertyId: status.id }), 201)).chart;
     const f = await expectStatus(pat.client.get(`/charts/${flow.id}/data?from=${today}&to=${today}`), 200);
-    expect(f.series.map((s: any) => [s.name, s.values[0]])).toEqual([['To do', 0], ['In progress', 0], ['Done', 2], ['No Status', 0]]);
+    expect(f.series.map((s) => [s.name, s.values[0]])).toEqual([['To do', 0], ['In progress', 0], ['Done', 2], ['No Status', 0]]);
     expect(still.id).toBeDefined();
   });
 });
@@ -198,7 +199,7 @@ describe('chart data when a when rule drops the charted select', () => {
     const task = (await expectStatus(pat.client.post(`/projects/${p.id}/tasks`, { title: 'Bug', values: { [kind.id]: bug, [phase.id]: phase.options[0].id } }), 201)).task;
     const flow = (await expectStatus(pat.client.post('/charts', { name: 'Phase', kind: 'flow', projectIds: [p.id], propertyId: phase.id }), 201)).chart;
     const today = new Date().toISOString().slice(0, 10);
-    const counts = async () => (await expectStatus(pat.client.get(`/charts/${flow.id}/data?from=${today}&to=${today}`), 200)).series.map((s: any) => [s.name, s.values[0]]);
+    const counts = async () => (await expectStatus(pat.client.get(`/charts/${flow.id}/data?from=${today}&to=${today}`), 200)).series.map((s) => [s.name, s.values[0]]);
     expect(await counts()).toEqual([['Triage', 1], ['Fix', 0], ['No Phase', 0]]);
     const res = await expectStatus(pat.client.put(`/tasks/${task.id}/values/${kind.id}`, { value: chore }), 200);
     expect(res.dropped).toEqual([{ taskId: task.id, propertyId: phase.id, name: 'Phase' }]);

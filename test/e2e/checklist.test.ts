@@ -3,6 +3,7 @@ import { Database, DiscussionQuery } from '@board/persistence';
 import { ChangeListener, feedLines, holdTransaction, insertTask, listenChanges, within } from '../support/fixtures';
 import { Agent, aTeam } from '../support/builders';
 import { Client, createAgent, createProject, Person, startTestApp, TestApp } from '../support/test-app';
+import type { ChecklistItemAnswer } from '../support/answers';
 
 const CLASH = 'This changed while you typed.';
 const ITEM_NOT_FOUND = 'Checklist item not found.';
@@ -23,7 +24,7 @@ describe('checklist routes', () => {
   const updatedAt = async (taskId: string): Promise<Date> => (await t.sql.query('SELECT updated_at FROM tasks WHERE id = $1', [taskId])).rows[0].updated_at;
   const ageTask = (taskId: string) => t.sql.query('UPDATE tasks SET updated_at = $2 WHERE id = $1', [taskId, LONG_AGO]);
 
-  async function addItem(taskId: string, text = 'Step', as: Client = owner.client): Promise<any> {
+  async function addItem(taskId: string, text = 'Step', as: Client = owner.client) {
     const res = await as.post(`/tasks/${taskId}/checklist`, { text });
     expect(res.status).toBe(201);
     return res.body.item;
@@ -105,7 +106,7 @@ describe('checklist routes', () => {
       const answers = await Promise.all(texts.map((text, i) => (i % 2 ? member.client : owner.client).post(`/tasks/${taskId}/checklist`, { text })));
       expect(answers.map((a) => a.status)).toEqual(texts.map(() => 201));
       const rows = (await t.sql.query('SELECT position FROM checklist_items WHERE task_id = $1 ORDER BY position COLLATE "C"', [taskId])).rows;
-      expect(new Set(rows.map((r: any) => r.position)).size).toBe(12);
+      expect(new Set(rows.map((r) => r.position)).size).toBe(12);
       expect((await feed(taskId)).length).toBe(12);
     });
 
@@ -161,7 +162,7 @@ describe('checklist routes', () => {
         ['no', true], [0, false], [[], true], [null, false], [{}, true], ['', false], [1, true], ['false', true], [false, false],
       ];
       for (const [done, expected] of cases) {
-        const res = await owner.client.patch(`/checklist/${item.id}`, { done });
+        const res = await owner.client.patch<ChecklistItemAnswer>(`/checklist/${item.id}`, { done });
         expect({ done, status: res.status, got: res.body.item?.done }).toEqual({ done, status: 200, got: expected });
         expect((await itemRow(item.id)).done).toBe(expected);
       }
@@ -222,7 +223,7 @@ describe('checklist routes', () => {
       const taskId = await insertTask(t, projectId);
       const item = await addItem(taskId, 'First');
       await member.client.patch(`/checklist/${item.id}`, { text: 'Second' });
-      const res = await owner.client.patch(`/checklist/${item.id}`, { text: 'Third' });
+      const res = await owner.client.patch<ChecklistItemAnswer>(`/checklist/${item.id}`, { text: 'Third' });
       expect(res.body.item.text).toBe('Third');
     });
 
@@ -272,8 +273,8 @@ describe('checklist routes', () => {
       const taskId = await insertTask(t, projectId);
       const item = await addItem(taskId, 'Base');
       const answers = await Promise.all([
-        owner.client.patch(`/checklist/${item.id}`, { text: 'From Olive', baseText: 'Base' }),
-        member.client.patch(`/checklist/${item.id}`, { text: 'From Milo', baseText: 'Base' }),
+        owner.client.patch<ChecklistItemAnswer>(`/checklist/${item.id}`, { text: 'From Olive', baseText: 'Base' }),
+        member.client.patch<ChecklistItemAnswer>(`/checklist/${item.id}`, { text: 'From Milo', baseText: 'Base' }),
       ]);
       const statuses = answers.map((a) => a.status).sort();
       expect(statuses).toEqual([200, 409]);

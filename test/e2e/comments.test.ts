@@ -33,7 +33,7 @@ describe('comment routes', () => {
   const authorOf = (p: { id: string; name: string; color: string; emoji: string | null }) => ({ id: p.id, name: p.name, color: p.color, emoji: p.emoji });
   const queries = () => t.app.get(DiscussionQuery, { strict: false });
 
-  async function addComment(taskId: string, body: string, as: Client = owner.client): Promise<any> {
+  async function addComment(taskId: string, body: string, as: Client = owner.client) {
     const res = await as.post(`/tasks/${taskId}/comments`, { body });
     expect(res.status).toBe(201);
     return res.body.comment;

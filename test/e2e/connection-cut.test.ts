@@ -28,7 +28,7 @@ describe('a database connection cut mid-request', () => {
   const count = async (sql: string, params: unknown[]) => (await t.sql.query(sql, params)).rows[0].n as number;
 
   /** Holds the project lock, starts `request`, cuts the app's connection that waits for the lock, then lets go. */
-  async function cutWhileWaiting(projectId: string, request: () => Promise<{ status: number; body: any }>) {
+  async function cutWhileWaiting(projectId: string, request: () => Promise<{ status: number; body: unknown }>) {
     await holder.query('BEGIN');
     await holder.query('SELECT pg_advisory_xact_lock(hashtextextended($1::uuid::text, 7))', [projectId]);
     const pending = request();

@@ -37,7 +37,7 @@ describe('simultaneous creates', () => {
     expect(answers.map((a) => a.status)).toEqual(bodies.map(() => 201));
     expect(answers.map((a) => a.body.task.number).sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i + 3));
 
-    const tasks = (await board(p.id)).tasks as any[];
+    const tasks = (await board(p.id)).tasks;
     const positions = tasks.map((x) => x.position as string);
     expect(new Set(positions).size).toBe(42);
     for (let i = 1; i < positions.length; i++) expect(positions[i - 1] < positions[i]).toBe(true);
@@ -61,7 +61,7 @@ describe('simultaneous creates', () => {
     const size = await createProperty(owner.client, p.id, 'Size', 'number');
     const res = await owner.client.post(`/projects/${p.id}/tasks`, { title: 'Shaped', description: 'Body', values: { [size.id]: 3 } });
     expect(res.status).toBe(201);
-    const shown = (await board(p.id)).tasks.find((x: any) => x.id === res.body.task.id);
+    const shown = (await board(p.id)).tasks.find((x) => x.id === res.body.task.id);
     expect(res.body.task).toEqual({ ...shown, projectId: p.id, createdBy: owner.user.id });
     expect(res.body.task.values[size.id]).toBe(3);
   });

@@ -11,6 +11,7 @@ import { expectError, expectStatus, feedLines, listenChanges, ChangeListener, cr
 import { gif, jpeg, png, webp } from '../support/images';
 import { startS3, TestBucket } from '../support/s3';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import type { MemberAnswer, TaskAnswer } from '../support/answers';
 
 class FakeClock extends Clock {
   offset = 0;
@@ -32,9 +33,9 @@ describe('files', () => {
   let member: Person;
   let admin: Person;
   let outsider: Person;
-  let agent: { client: Client; agent: any };
+  let agent: { client: Client; agent: MemberAnswer };
   let projectId: string;
-  let task: any;
+  let task: TaskAnswer;
 
   beforeAll(async () => {
     s3 = await startS3();
@@ -252,9 +253,9 @@ describe('files', () => {
   });
 
   describe('listing and reading', () => {
-    let listed: any;
-    let photo: any;
-    let doc: any;
+    let listed: TaskAnswer;
+    let photo: Awaited<ReturnType<typeof attach>>;
+    let doc: Awaited<ReturnType<typeof attach>>;
 
     beforeAll(async () => {
       listed = await createTask(owner.client, projectId, 'Listed');
@@ -437,7 +438,7 @@ describe('files', () => {
 describe('files without a bucket', () => {
   let t: TestApp;
   let owner: Person;
-  let task: any;
+  let task: TaskAnswer;
 
   beforeAll(async () => {
     t = await startTestApp();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expectError } from '../support/fixtures';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import type { MemberAnswer, ProjectAnswer } from '../support/answers';
 
 const SIGN_IN = 'Sign in first, or send an agent token.';
 const TOKEN_INVALID = 'That token is not valid any more.';
@@ -55,10 +56,10 @@ describe('authentication and gates', () => {
   let admin: Person;
   let member: Person;
   let stranger: Person;
-  let project: any;
-  let other: any;
-  let agent: { client: Client; agent: any; token: string };
-  let otherAgent: { client: Client; agent: any; token: string };
+  let project: ProjectAnswer;
+  let other: ProjectAnswer;
+  let agent: { client: Client; agent: MemberAnswer; token: string };
+  let otherAgent: { client: Client; agent: MemberAnswer; token: string };
   let ids: Ids;
 
   beforeAll(async () => {
@@ -122,7 +123,7 @@ describe('authentication and gates', () => {
       for (const authorization of ['Bearer abc123', `Bearer ${agent.token.slice(4)}`, 'Bearer SVC_x', 'Basic dXNlcjpwYXNz']) {
         const res = await owner.client.get('/projects', { headers: { authorization } });
         expect([authorization, res.status]).toEqual([authorization, 200]);
-        expect(res.body.projects.map((p: any) => p.id)).toEqual([project.id, other.id]);
+        expect(res.body.projects.map((p) => p.id)).toEqual([project.id, other.id]);
         const rules = await member.client.get(`/projects/${project.id}/rules`, { headers: { authorization } });
         expect(rules.status).toBe(200);
         // Without a cookie there is no credential at all.

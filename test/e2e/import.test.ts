@@ -5,9 +5,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { generateTrelloExport } from '../../bench/trello-export';
 import { createTask, expectError, expectStatus, listenChanges } from '../support/fixtures';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import type { ProjectAnswer, TaskAnswer } from '../support/answers';
+import { trelloExport, type TrelloCard, type TrelloExport, type TrelloLabel, type TrelloList } from '../support/trello';
 
 const FIXTURE = resolve(__dirname, '..', '..', '..', 'shared', 'fixtures', 'trello-board.json');
 const HAS_FIXTURE = existsSync(FIXTURE);
@@ -24,7 +25,7 @@ describe('import a Trello board', () => {
   let member: Person;
   let stranger: Person;
 
-  const importPath = (projectId: string) => `/projects/${projectId}/import`;
+  const importPath = (projectId: string) => `/projects/${projectId}/import` as const;
   const preview = (c: Client, projectId: string, body: unknown) => c.post(`${importPath(projectId)}/preview`, body);
   const runImport = (c: Client, projectId: string, body: unknown) => c.post(importPath(projectId), body);
   const q = async (sql: string, params: unknown[] = []) => (await t.sql.query(sql, params)).rows;
@@ -56,17 +57,17 @@ describe('import a Trello board', () => {
 
   withFixture('the real export', () => {
     const raw = HAS_FIXTURE ? readFileSync(FIXTURE, 'utf8') : '{}';
-    const board = JSON.parse(raw);
+    const board = JSON.parse(raw) as TrelloExport;
     // Counted here from the file, independently of the import's own reading.
-    const cardIds = new Set<string>(board.cards.map((c: any) => c.id));
-    const listById = new Map<string, any>(board.lists.map((l: any) => [l.id, l]));
-    const closedCards = board.cards.filter((c: any) => c.closed || listById.get(c.idList).closed);
-    const usedLists = new Set(board.cards.map((c: any) => c.idList));
-    const usedLabels = new Set(board.cards.flatMap((c: any) => c.idLabels));
-    const items = board.checklists.filter((cl: any) => cardIds.has(cl.idCard)).flatMap((cl: any) => cl.checkItems);
-    const comments = board.actions.filter((a: any) => a.type === 'commentCard' && cardIds.has(a.data.card.id));
-    let project: any;
-    let first: any;
+    const cardIds = new Set<string>(board.cards.map((c) => c.id));
+    const listById = new Map<string, TrelloList>(board.lists.map((l) => [l.id, l]));
+    const closedCards = board.cards.filter((c) => c.closed || listById.get(c.idList)!.closed);
+    const usedLists = new Set(board.cards.map((c) => c.idList));
+    const usedLabels = new Set(board.cards.flatMap((c) => c.idLabels));
+    const items = board.checklists.filter((cl) => cardIds.has(cl.idCard)).flatMap((cl) => cl.checkItems);
+    const comments = board.actions.filter((a) => a.type === 'commentCard' && cardIds.has(a.data.card.id));
+    let project: ProjectAnswer;
+    let first: TaskAnswer;
 
     beforeAll(async () => {
       project = await createProject(owner.client, 'From Trello', 'TD');
@@ -124,11 +125,11 @@ describe('import a Trello board', () => {
                               WHERE a.project_id = $1 AND a.task_id <> $2`, [project.id, first.id]);
       expect(lines).toHaveLength(board.cards.length);
       // The Status option of a card is its list's, by name (case and surrounding spaces ignored).
-      const status = (await expectStatus(owner.client.get(`/projects/${project.id}/board`), 200)).properties.find((p: any) => p.name === 'Status');
+      const status = (await expectStatus(owner.client.get(`/projects/${project.id}/board`), 200)).properties.find((p) => p.name === 'Status')!;
       const key = (name: string) => name.trim().toLowerCase();
       const listOption = (sourceId: string) => {
-        const list = listById.get(board.cards.find((c: any) => c.id === sourceId).idList);
-        return status.options.find((o: any) => key(o.name) === key(list.name)).id;
+        const list = listById.get(board.cards.find((c) => c.id === sourceId)!.idList)!;
+        return status.options.find((o) => key(o.name) === key(list.name))!.id;
       };
       for (const line of lines) {
         expect(line).toEqual({
@@ -145,9 +146,9 @@ describe('import a Trello board', () => {
       const tasks = await q(`SELECT t.number, t.position, s.source_id FROM tasks t JOIN task_sources s ON s.task_id = t.id
                               WHERE t.project_id = $1 ORDER BY t.position COLLATE "C"`, [project.id]);
       const expected = board.cards
-        .map((c: any, i: number) => ({ c, i }))
-        .sort((a: any, b: any) => listById.get(a.c.idList).pos - listById.get(b.c.idList).pos || a.c.pos - b.c.pos || a.i - b.i)
-        .map((x: any) => x.c.id);
+        .map((c, i) => ({ c, i }))
+        .sort((a, b) => listById.get(a.c.idList)!.pos - listById.get(b.c.idList)!.pos || a.c.pos - b.c.pos || a.i - b.i)
+        .map((x) => x.c.id);
       expect(tasks.map((x) => x.source_id)).toEqual(expected);
       expect(tasks.map((x) => x.number)).toEqual(expected.map((_: string, i: number) => i + 2));
       expect(tasks[0].position > first.position).toBe(true);
@@ -156,32 +157,32 @@ describe('import a Trello board', () => {
 
     it('maps titles, descriptions, closed cards, lists, labels and due dates', async () => {
       const boardRead = await expectStatus(owner.client.get(`/projects/${project.id}/board`), 200);
-      const status = boardRead.properties.find((p: any) => p.name === 'Status');
-      const labels = boardRead.properties.find((p: any) => p.name === 'Labels');
-      const due = boardRead.properties.find((p: any) => p.name === 'Due');
+      const status = boardRead.properties.find((p) => p.name === 'Status')!;
+      const labels = boardRead.properties.find((p) => p.name === 'Labels')!;
+      const due = boardRead.properties.find((p) => p.name === 'Due')!;
       expect([labels.type, due.type]).toEqual(['multi_select', 'date']);
       // Lists matched by name, case and spaces ignored ("To Do", "In Progress", "Done" are the seed's), else created.
-      const statusNames = status.options.map((o: any) => o.name.toLowerCase());
+      const statusNames = status.options.map((o) => o.name.toLowerCase());
       expect(statusNames.filter((n: string) => ['to do', 'in progress', 'done'].includes(n))).toHaveLength(3);
-      const listNames = [...new Set([...usedLists].map((id: any) => listById.get(id).name.trim().toLowerCase()))];
+      const listNames = [...new Set([...usedLists].map((id) => listById.get(id)!.name.trim().toLowerCase()))];
       for (const name of listNames) expect(statusNames).toContain(name);
       expect(status.options).toHaveLength(3 + listNames.filter((n) => !['to do', 'in progress', 'done'].includes(n)).length);
-      const labelById = new Map<string, any>(board.labels.map((l: any) => [l.id, l]));
-      expect(labels.options.map((o: any) => o.name).sort()).toEqual([...usedLabels].map((id: any) => labelById.get(id).name).sort());
-      const orange = labels.options.find((o: any) => o.name === 'Pipelines as Code');
+      const labelById = new Map<string, TrelloLabel>(board.labels.map((l) => [l.id, l]));
+      expect(labels.options.map((o) => o.name).sort()).toEqual([...usedLabels].map((id) => labelById.get(id)!.name).sort());
+      const orange = labels.options.find((o) => o.name === 'Pipelines as Code')!;
       expect(orange.color).toBe('#d1913a');
 
       const rows = await q(`SELECT t.title, t.description, t.archived_at, t."values", s.source_id FROM tasks t JOIN task_sources s ON s.task_id = t.id WHERE t.project_id = $1`, [project.id]);
       const bySource = new Map(rows.map((r) => [r.source_id, r]));
-      const optionName = (id: string) => status.options.find((o: any) => o.id === id)?.name.toLowerCase();
-      const labelName = (id: string) => labels.options.find((o: any) => o.id === id)?.name;
+      const optionName = (id: string) => status.options.find((o) => o.id === id)?.name.toLowerCase();
+      const labelName = (id: string) => labels.options.find((o) => o.id === id)?.name;
       for (const card of board.cards) {
         const row = bySource.get(card.id);
         expect([card.id, row.title]).toEqual([card.id, card.name.trim()]);
         expect(row.description).toBe(card.desc.trim());
-        expect(row.archived_at !== null).toBe(card.closed || listById.get(card.idList).closed);
-        expect(optionName(row.values[status.id])).toBe(listById.get(card.idList).name.trim().toLowerCase());
-        if (card.idLabels.length > 0) expect(row.values[labels.id].map(labelName).sort()).toEqual(card.idLabels.map((id: string) => labelById.get(id).name).sort());
+        expect(row.archived_at !== null).toBe(card.closed || listById.get(card.idList)!.closed);
+        expect(optionName(row.values[status.id])).toBe(listById.get(card.idList)!.name.trim().toLowerCase());
+        if (card.idLabels.length > 0) expect(row.values[labels.id].map(labelName).sort()).toEqual(card.idLabels.map((id: string) => labelById.get(id)!.name).sort());
         else expect(row.values[labels.id]).toBeUndefined();
         expect(row.values[due.id]).toBe(card.due ? card.due.slice(0, 10) : undefined);
       }
@@ -195,9 +196,9 @@ describe('import a Trello board', () => {
                              WHERE c.project_id = $1 ORDER BY s.source_id, c.position COLLATE "C"`, [project.id]);
       expect(rows).toHaveLength(items.length);
       const expected = board.checklists
-        .filter((cl: any) => cardIds.has(cl.idCard))
-        .sort((a: any, b: any) => (a.idCard < b.idCard ? -1 : a.idCard > b.idCard ? 1 : a.pos - b.pos))
-        .flatMap((cl: any) => [...cl.checkItems].sort((a: any, b: any) => a.pos - b.pos).map((i: any) => ({ text: i.name.trim(), done: i.state === 'complete', source_id: cl.idCard })));
+        .filter((cl) => cardIds.has(cl.idCard))
+        .sort((a, b) => (a.idCard < b.idCard ? -1 : a.idCard > b.idCard ? 1 : a.pos - b.pos))
+        .flatMap((cl) => [...cl.checkItems].sort((a, b) => a.pos - b.pos).map((i) => ({ text: i.name.trim(), done: i.state === 'complete', source_id: cl.idCard })));
       expect(rows).toEqual(expected);
       expect(rows.some((r) => r.done) && rows.some((r) => !r.done)).toBe(true);
     });
@@ -208,8 +209,8 @@ describe('import a Trello board', () => {
       expect(rows).toHaveLength(comments.length);
       expect(new Set(rows.map((r) => r.author_id))).toEqual(new Set([owner.user.id]));
       const expected = [...comments]
-        .sort((a: any, b: any) => (a.data.card.id < b.data.card.id ? -1 : a.data.card.id > b.data.card.id ? 1 : a.date < b.date ? -1 : 1))
-        .map((a: any) => ({ source_id: a.data.card.id, author: a.memberCreator.fullName, when: a.date.slice(0, 16).replace('T', ' '), first: a.data.text.trim().split('\n')[0] }));
+        .sort((a, b) => (a.data.card.id < b.data.card.id ? -1 : a.data.card.id > b.data.card.id ? 1 : a.date < b.date ? -1 : 1))
+        .map((a) => ({ source_id: a.data.card.id, author: a.memberCreator!.fullName, when: a.date.slice(0, 16).replace('T', ' '), first: a.data.text!.trim().split('\n')[0] }));
       rows.forEach((row, i) => {
         const e = expected[i];
         expect(row.source_id).toBe(e.source_id);
@@ -219,7 +220,7 @@ describe('import a Trello board', () => {
       // The task read shows them like any comment.
       const taskId = (await q('SELECT task_id FROM task_sources WHERE project_id = $1 AND source_id = $2', [project.id, expected[0].source_id]))[0].task_id;
       const task = (await expectStatus(owner.client.get(`/tasks/${taskId}`), 200)).task;
-      expect(task.comments[0].author.id).toBe(owner.user.id);
+      expect(task.comments[0].author!.id).toBe(owner.user.id);
     });
 
     it('skips every card on a second run, writing and ringing nothing', async () => {
@@ -242,10 +243,10 @@ describe('import a Trello board', () => {
     });
 
     it('brings only the new cards of a grown export, and the new list as a new option', async () => {
-      const grown = JSON.parse(raw);
+      const grown = JSON.parse(raw) as TrelloExport;
       const newList = { id: 'aaaaaaaaaaaaaaaaaaaaaaa1', name: 'Parking lot', closed: false, pos: 999999 };
       grown.lists.push(newList);
-      const template = grown.cards.find((c: any) => !c.closed);
+      const template = grown.cards.find((c) => !c.closed)!;
       grown.cards.push({ ...template, id: 'bbbbbbbbbbbbbbbbbbbbbbb1', name: 'Grown one', idList: newList.id, closed: false, pos: 1 });
       grown.cards.push({ ...template, id: 'bbbbbbbbbbbbbbbbbbbbbbb2', name: 'Grown two', closed: true });
       const counter = Number((await q('SELECT task_counter FROM projects WHERE id = $1', [project.id]))[0].task_counter);
@@ -259,15 +260,15 @@ describe('import a Trello board', () => {
         { number: counter + 1, title: 'Grown two', archived: true },
         { number: counter + 2, title: 'Grown one', archived: false },
       ]);
-      const statusOptions = (await expectStatus(owner.client.get(`/projects/${project.id}/board`), 200)).properties.find((p: any) => p.name === 'Status').options;
-      expect(statusOptions.filter((o: any) => o.name === 'Parking lot')).toHaveLength(1);
+      const statusOptions = (await expectStatus(owner.client.get(`/projects/${project.id}/board`), 200)).properties.find((p) => p.name === 'Status')!.options;
+      expect(statusOptions.filter((o) => o.name === 'Parking lot')).toHaveLength(1);
     });
   });
 
   describe('gates', () => {
-    let project: any;
+    let project: ProjectAnswer;
     let agent: { client: Client };
-    const small = generateTrelloExport({ cards: 3, seed: 7 });
+    const small = trelloExport({ cards: 3, seed: 7 });
 
     beforeAll(async () => {
       project = await createProject(owner.client, 'Gated import', 'GI');
@@ -299,7 +300,7 @@ describe('import a Trello board', () => {
   describe('two imports at once', () => {
     it('take turns on the project lock: the cards come in once, the other run skips them all', async () => {
       const p = await createProject(owner.client, 'Twice at once', 'TWO');
-      const exported = generateTrelloExport({ cards: 200, seed: 21 });
+      const exported = trelloExport({ cards: 200, seed: 21 });
       const [a, b] = await Promise.all([runImport(owner.client, p.id, exported), runImport(owner.client, p.id, exported)]);
       expect([a.status, b.status]).toEqual([200, 200]);
       expect([a.body.imported, b.body.imported].sort()).toEqual([0, 200]);
@@ -314,8 +315,8 @@ describe('import a Trello board', () => {
   });
 
   describe('refusals', () => {
-    let project: any;
-    const base = () => generateTrelloExport({ cards: 4, seed: 11 });
+    let project: ProjectAnswer;
+    const base = () => trelloExport({ cards: 4, seed: 11 });
 
     beforeAll(async () => {
       project = await createProject(owner.client, 'Refusals', 'RF');
@@ -339,7 +340,7 @@ describe('import a Trello board', () => {
       ['pos that is not a number', () => withCard(base(), 2, { pos: 'top' }), `Card ${base().cards[2].id} of the export: pos must be a number.`],
       ['a due that is not a date', () => withCard(base(), 2, { due: 'tomorrow' }), `Card ${base().cards[2].id} of the export: due must be a date.`],
       ['idLabels that are not ids', () => withCard(base(), 2, { idLabels: [1] }), `Card ${base().cards[2].id} of the export: idLabels must be a list of ids.`],
-      ['a list name that is not text', () => ({ ...base(), lists: base().lists.map((l: any, i: number) => (i === 0 ? { ...l, name: null } : l)) }), `List ${base().lists[0].id} of the export: name must be text.`],
+      ['a list name that is not text', () => ({ ...base(), lists: base().lists.map((l, i) => (i === 0 ? { ...l, name: null } : l)) }), `List ${base().lists[0].id} of the export: name must be text.`],
       ['a card twice', () => ({ ...base(), cards: [...base().cards, base().cards[0]] }), `Card ${base().cards[0].id} is in the export twice.`],
       ['checkItems that are not a list', () => ({ ...base(), checklists: [{ ...base().checklists[0], checkItems: 3 }] }), `Checklist ${base().checklists[0].id} of the export: checkItems must be a list.`],
       ['a comment without words', () => ({ ...base(), actions: [{ id: 'x1', type: 'commentCard', date: '2019-01-01T00:00:00Z', data: { card: { id: base().cards[0].id } } }] }), 'Action x1 of the export: data.text must be text.'],
@@ -374,7 +375,7 @@ describe('import a Trello board', () => {
       const p = await createProject(owner.client, 'Odd due', 'ODD');
       await expectStatus(owner.client.post(`/projects/${p.id}/properties`, { name: ' due ', type: 'text' }), 201);
       const before = await snapshot(p.id);
-      const withDue = generateTrelloExport({ cards: 4, seed: 12 });
+      const withDue = trelloExport({ cards: 4, seed: 12 });
       expectError(await preview(owner.client, p.id, withDue), 409, 'due is not a date property, so the import cannot fill it. Rename it first.');
       expectError(await runImport(owner.client, p.id, withDue), 409, 'due is not a date property, so the import cannot fill it. Rename it first.');
       expect(await snapshot(p.id)).toEqual(before);
@@ -420,10 +421,10 @@ describe('import a Trello board', () => {
         if (store) store.n++;
         return query.apply(this, args);
       };
-      http.Server.prototype.emit = function (event: string, ...args: any[]) {
+      http.Server.prototype.emit = function (event: string, ...args: unknown[]) {
         if (event !== 'request') return emit.call(this, event, ...args);
         const store = { n: 0 };
-        args[1].on('finish', () => (last = store.n));
+        (args[1] as { on(event: string, listener: () => void): void }).on('finish', () => (last = store.n));
         return als.run(store, () => emit.call(this, event, ...args));
       };
       counting = {
@@ -438,7 +439,7 @@ describe('import a Trello board', () => {
 
     async function importCounted(cards: number): Promise<{ statements: number; ms: number; projectId: string }> {
       const p = await createProject(owner.client, `Scale ${cards}`);
-      const exported = generateTrelloExport({ cards, seed: 100 + cards });
+      const exported = trelloExport({ cards, seed: 100 + cards });
       const started = Date.now();
       const body = await expectStatus(runImport(owner.client, p.id, exported), 200);
       const ms = Date.now() - started;
@@ -464,7 +465,7 @@ describe('import a Trello board', () => {
   });
 });
 
-function withCard(board: any, index: number, change: Record<string, unknown>): any {
-  board.cards[index] = { ...board.cards[index], ...change };
+function withCard(board: TrelloExport, index: number, change: Record<string, unknown>): TrelloExport {
+  board.cards[index] = { ...board.cards[index], ...change } as TrelloCard;
   return board;
 }

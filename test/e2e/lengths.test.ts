@@ -7,6 +7,7 @@
 import { DeliveryWorker } from '../../apps/api/src/webhooks/delivery.worker';
 import { expectError, listenChanges } from '../support/fixtures';
 import { createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import type { DeliveryAnswer } from '../support/answers';
 
 const PRIVATE = 'That address is private, so a webhook cannot reach it.';
 const TOO_LONG = 'A webhook address is at most 2000 characters.';
@@ -16,7 +17,7 @@ describe('lengths', () => {
   let t: TestApp;
   let owner: Person;
   let projectId: string;
-  const hooks = () => `/projects/${projectId}/webhooks`;
+  const hooks = () => `/projects/${projectId}/webhooks` as const;
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -43,11 +44,11 @@ describe('lengths', () => {
       await t.sql.query('UPDATE webhooks SET url = $2 WHERE id = $1', [hook.id, 'http://foo.localhost:1/']);
       await t.sql.query('UPDATE webhooks SET enabled = false WHERE project_id = $1 AND id <> $2', [projectId, hook.id]);
       expect((await owner.client.post(`${hooks()}/${hook.id}`)).status).toBe(202);
-      let delivery: any;
-      for (let i = 0; i < 50 && !(delivery?.tries >= 1); i++) {
+      let delivery: DeliveryAnswer | undefined;
+      for (let i = 0; i < 50 && !((delivery?.tries ?? 0) >= 1); i++) {
         await t.app.get(DeliveryWorker).drain();
         [delivery] = (await owner.client.get(`${hooks()}/${hook.id}/deliveries`)).body.deliveries;
-        if (!(delivery?.tries >= 1)) await sleep(100);
+        if (!((delivery?.tries ?? 0) >= 1)) await sleep(100);
       }
       expect(delivery).toMatchObject({ tries: 1, lastCode: null, lastError: PRIVATE });
     });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createProperty, expectStatus, listenChanges } from '../support/fixtures';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import type { MemberAnswer, ProjectAnswer, ViewAnswer } from '../support/answers';
 
 /** A person's own lens on a view: PUT replaces it, promote hands it to everyone. */
 
@@ -9,16 +10,16 @@ describe('lenses', () => {
   let owner: Person;
   let member: Person;
   let outsider: Person;
-  let robo: { client: Client; agent: any };
-  let project: any;
+  let robo: { client: Client; agent: MemberAnswer };
+  let project: ProjectAnswer;
   let prio: { id: string; options: { id: string; name: string }[] };
   let notes: { id: string };
   let points: { id: string };
   let who: { id: string };
-  let view: any;
+  let view: ViewAnswer;
 
   const board = async (c: Client = owner.client) => expectStatus(c.get(`/projects/${project.id}/board`), 200);
-  const viewOf = async (id: string, c: Client = owner.client) => (await board(c)).views.find((v: any) => v.id === id);
+  const viewOf = async (id: string, c: Client = owner.client) => (await board(c)).views.find((v) => v.id === id);
   const lensRow = async (viewId: string, userId: string) =>
     (await t.sql.query('SELECT rules, sort FROM lenses WHERE view_id = $1 AND user_id = $2', [viewId, userId])).rows[0];
   const putLens = (c: Client, viewId: string, body: unknown) => c.put(`/views/${viewId}/lens`, body);
@@ -58,11 +59,11 @@ describe('lenses', () => {
       expect(res.body.view).toEqual({ ...view, lens: { rules }, lensSort: { columnId: points.id, direction: 'desc' } });
       expect(await lensRow(view.id, owner.user.id)).toEqual({ rules, sort: { columnId: points.id, direction: 'desc' } });
       const seen = await viewOf(view.id);
-      expect(seen.lens).toEqual({ rules });
-      expect(seen.lensSort).toEqual({ columnId: points.id, direction: 'desc' });
+      expect(seen!.lens).toEqual({ rules });
+      expect(seen!.lensSort).toEqual({ columnId: points.id, direction: 'desc' });
       // The view's own filters and sort are untouched.
-      expect(seen.filters).toEqual({ rules: [] });
-      expect(seen.sort).toBeNull();
+      expect(seen!.filters).toEqual({ rules: [] });
+      expect(seen!.sort).toBeNull();
     });
 
     it('replaces the whole lens: sort omitted or null means no order of their own', async () => {

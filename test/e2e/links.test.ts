@@ -1,28 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import { ChangeListener, createTaskFromBody, feedLines, listenChanges } from '../support/fixtures';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import type { BoardAnswer, MemberAnswer, TaskAnswer } from '../support/answers';
 
 const NOT_ON_BOARD = { error: 'That task is not on this board.' };
 const NOT_A_TASK_ID = { error: 'That is not a task id.' };
+
+/** Anything with an id: a task as every answer gives it. */
+type Ref = { id: string };
 
 describe('blockers and parents', () => {
   let t: TestApp;
   let owner: Person;
   let member: Person;
   let outsider: Person;
-  let agent: { client: Client; agent: any };
+  let agent: { client: Client; agent: MemberAnswer };
   let projectId: string;
   let otherProjectId: string;
   let status: { id: string; done: string; todo: string };
   let changes: ChangeListener;
   let counter = 0;
 
-  const newTask = (title = `Task ${++counter}`, projectOf: string = projectId, c: Client = owner.client, extra: Record<string, unknown> = {}): Promise<any> =>
+  const newTask = (title = `Task ${++counter}`, projectOf: string = projectId, c: Client = owner.client, extra: Record<string, unknown> = {}): Promise<TaskAnswer> =>
     createTaskFromBody(c, projectOf, { title, ...extra });
-  const block = (task: any, blocker: any, c: Client = owner.client) => c.post(`/tasks/${task.id}/blockers`, { blockerId: blocker.id });
-  const unblock = (task: any, blocker: any, c: Client = owner.client) => c.delete(`/tasks/${task.id}/blockers/${blocker.id}`);
-  const parent = (task: any, p: any, c: Client = owner.client) => c.put(`/tasks/${task.id}/parent`, { parentId: p.id });
-  const unparent = (task: any, c: Client = owner.client) => c.delete(`/tasks/${task.id}/parent`);
+  const block = (task: Ref, blocker: Ref, c: Client = owner.client) => c.post(`/tasks/${task.id}/blockers`, { blockerId: blocker.id });
+  const unblock = (task: Ref, blocker: Ref, c: Client = owner.client) => c.delete(`/tasks/${task.id}/blockers/${blocker.id}`);
+  const parent = (task: Ref, p: Ref, c: Client = owner.client) => c.put(`/tasks/${task.id}/parent`, { parentId: p.id });
+  const unparent = (task: Ref, c: Client = owner.client) => c.delete(`/tasks/${task.id}/parent`);
   const linkFeed = async (taskId: string) => (await feedLines(t, taskId, 'link', ['data'])).map((r) => r.data);
   const actorsOfLinkFeed = async (taskId: string) => (await feedLines(t, taskId, 'link', ['actor_id'])).map((r) => r.actor_id);
   const linkRows = async (...ids: string[]) =>
@@ -36,12 +40,13 @@ describe('blockers and parents', () => {
     if (res.status !== 200) throw new Error(`task read failed: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body.task;
   };
-  const boardTask = async (id: string) => {
+  /** A task as the board lists it, live or archived (an archived one has no links or parts to show). */
+  const boardTask = async (id: string): Promise<Partial<BoardAnswer['tasks'][number]> | undefined> => {
     const res = await owner.client.get(`/projects/${projectId}/board`);
-    return res.body.tasks.find((x: any) => x.id === id) ?? res.body.archived.find((x: any) => x.id === id);
+    return res.body.tasks.find((x) => x.id === id) ?? res.body.archived.find((x) => x.id === id);
   };
-  const row = (task: any, over = false) => ({ id: task.id, key: task.key, title: task.title, over });
-  const setStatus = async (task: any, value: string | null) => {
+  const row = (task: { id: string; key: string; title: string }, over = false) => ({ id: task.id, key: task.key, title: task.title, over });
+  const setStatus = async (task: Ref, value: string | null) => {
     const res = await owner.client.put(`/tasks/${task.id}/values/${status.id}`, { value });
     if (res.status !== 200) throw new Error(`value write failed: ${res.status} ${JSON.stringify(res.body)}`);
   };
@@ -58,8 +63,8 @@ describe('blockers and parents', () => {
     agent = await createAgent(owner.client, projectId, 'Robo');
     await createProject(outsider.client, 'Elsewhere', 'ELS');
     const board = await owner.client.get(`/projects/${projectId}/board`);
-    const prop = board.body.properties.find((p: any) => p.name === 'Status');
-    status = { id: prop.id, todo: prop.options[0].id, done: prop.options.find((o: any) => o.name === 'Done').id };
+    const prop = board.body.properties.find((p) => p.name === 'Status')!;
+    status = { id: prop.id, todo: prop.options[0].id, done: prop.options.find((o) => o.name === 'Done')!.id };
     changes = await listenChanges(t.databaseUrl);
   });
   afterAll(async () => {
@@ -82,8 +87,8 @@ describe('blockers and parents', () => {
       expect(await linkFeed(b.id)).toEqual([]);
       expect(await ringsFor(a.id)).toEqual([{ projectId, scope: 'board', taskId: a.id, clientId: null }]);
 
-      expect((await boardTask(a.id)).blockedBy).toEqual([b.key]);
-      expect((await boardTask(b.id)).blockedBy).toEqual([]);
+      expect((await boardTask(a.id))!.blockedBy).toEqual([b.key]);
+      expect((await boardTask(b.id))!.blockedBy).toEqual([]);
       expect((await full(a.id)).links).toEqual({ blockedBy: [row(b)], blocks: [] });
       expect((await full(b.id)).links).toEqual({ blockedBy: [], blocks: [row(a)] });
     });
@@ -108,7 +113,7 @@ describe('blockers and parents', () => {
       expect((await block(a, b, member.client)).body).toEqual({ ok: true });
       expect((await block(a, c, agent.client)).body).toEqual({ ok: true });
       expect(await actorsOfLinkFeed(a.id)).toEqual([member.user.id, agent.agent.id]);
-      expect([...(await boardTask(a.id)).blockedBy].sort()).toEqual([b.key, c.key].sort());
+      expect([...(await boardTask(a.id))!.blockedBy!].sort()).toEqual([b.key, c.key].sort());
     });
 
     it('refuses a task waiting on itself with 409 A task cannot wait on itself.', async () => {
@@ -226,7 +231,7 @@ describe('blockers and parents', () => {
       ]);
       expect(await linkFeed(b.id)).toEqual([]);
       expect(await ringsFor(a.id)).toEqual([{ projectId, scope: 'board', taskId: a.id, clientId: null }]);
-      expect((await boardTask(a.id)).blockedBy).toEqual([]);
+      expect((await boardTask(a.id))!.blockedBy).toEqual([]);
       expect((await full(b.id)).links.blocks).toEqual([]);
 
       const again = await unblock(a, b);
@@ -255,7 +260,7 @@ describe('blockers and parents', () => {
       expect(await linkRows(a.id, b.id)).toEqual([{ task_id: a.id, blocker_id: b.id }]);
       expect(await linkFeed(a.id)).toEqual([{ action: 'linked', blockerKey: b.key }]);
       expect((await owner.client.post(`/tasks/${b.id}/restore`)).status).toBe(200);
-      expect((await boardTask(a.id)).blockedBy).toEqual([b.key]);
+      expect((await boardTask(a.id))!.blockedBy).toEqual([b.key]);
     });
 
     it('takes ids in upper case', async () => {
@@ -301,10 +306,10 @@ describe('blockers and parents', () => {
       const par = await full(p.id);
       expect(par.parent).toBeNull();
       expect(par.children).toEqual([row(c)]);
-      expect((await boardTask(p.id)).parts).toEqual({ done: 0, total: 1 });
-      expect((await boardTask(c.id)).parts).toBeNull();
+      expect((await boardTask(p.id))!.parts).toEqual({ done: 0, total: 1 });
+      expect((await boardTask(c.id))!.parts).toBeNull();
       // A part is never a blocker: the parent does not wait on its unfinished part.
-      expect((await boardTask(p.id)).blockedBy).toEqual([]);
+      expect((await boardTask(p.id))!.blockedBy).toEqual([]);
       expect(par.links).toEqual({ blockedBy: [], blocks: [] });
       expect(await linkRows(p.id, c.id)).toEqual([]);
     });
@@ -353,8 +358,8 @@ describe('blockers and parents', () => {
       expect((await full(c.id)).parent).toEqual(row(second));
       expect((await full(first.id)).children).toEqual([]);
       expect((await full(second.id)).children).toEqual([row(c)]);
-      expect((await boardTask(first.id)).parts).toBeNull();
-      expect((await boardTask(second.id)).parts).toEqual({ done: 0, total: 1 });
+      expect((await boardTask(first.id))!.parts).toBeNull();
+      expect((await boardTask(second.id))!.parts).toEqual({ done: 0, total: 1 });
     });
 
     it('refuses a task as its own part: 409 A task cannot be part of itself.', async () => {
@@ -423,9 +428,9 @@ describe('blockers and parents', () => {
       expect((await full(c1.id)).parent).toEqual(row(p));
       await setStatus(p, status.done);
       expect((await full(c1.id)).parent).toEqual(row(p, true));
-      expect((await boardTask(p.id)).parts).toEqual({ done: 1, total: 5 });
-      const board = (await owner.client.get(`/projects/${projectId}/board`)).body.tasks.map((x: any) => x.id);
-      const childIds = (await full(p.id)).children.map((x: any) => x.id);
+      expect((await boardTask(p.id))!.parts).toEqual({ done: 1, total: 5 });
+      const board = (await owner.client.get(`/projects/${projectId}/board`)).body.tasks.map((x) => x.id);
+      const childIds = (await full(p.id)).children.map((x) => x.id);
       expect(childIds).toEqual(board.filter((id: string) => childIds.includes(id)));
     });
   });
@@ -447,7 +452,7 @@ describe('blockers and parents', () => {
       expect(await ringsFor(c.id)).toEqual([{ projectId, scope: 'board', taskId: c.id, clientId: null }]);
       expect((await full(c.id)).parent).toBeNull();
       expect((await full(p.id)).children).toEqual([]);
-      expect((await boardTask(p.id)).parts).toBeNull();
+      expect((await boardTask(p.id))!.parts).toBeNull();
 
       const again = await unparent(c);
       expect(again.status).toBe(200);
@@ -473,7 +478,7 @@ describe('blockers and parents', () => {
       expect(await ringsFor(c.id)).toEqual([]);
       expect((await owner.client.post(`/tasks/${p.id}/restore`)).status).toBe(200);
       expect((await full(c.id)).parent).toEqual(row(p));
-      expect((await boardTask(p.id)).parts).toEqual({ done: 0, total: 1 });
+      expect((await boardTask(p.id))!.parts).toEqual({ done: 0, total: 1 });
     });
 
     it('answers 404 to a non-member and 400 for a bad task id', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Database } from '@board/persistence';
 import { createProperty, createTask, expectError, expectStatus, insertTask, listenChanges } from '../support/fixtures';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import type { ProjectAnswer } from '../support/answers';
 
 /** A person's own lists of tasks across projects (decisions › Lists). */
 describe('lists', () => {
@@ -9,16 +10,16 @@ describe('lists', () => {
   let pat: Person;
   let sam: Person;
   let robo: { client: Client };
-  let alpha: any;
-  let beta: any;
+  let alpha: ProjectAnswer;
+  let beta: ProjectAnswer;
   let status: { id: string; options: { id: string }[] };
 
   const newList = async (name = `List ${randomUUID().slice(0, 6)}`, c: Client = pat.client, extra: Record<string, unknown> = {}) =>
     (await expectStatus(c.post('/lists', { name, ...extra }), 201)).list;
   const read = async (listId: string, c: Client = pat.client) => expectStatus(c.get(`/lists/${listId}`), 200);
   const put = (listId: string, taskId: string, body: unknown = {}, c: Client = pat.client) => c.put(`/lists/${listId}/tasks/${taskId}`, body);
-  const keys = async (listId: string) => (await read(listId)).tasks.map((x: any) => x.key);
-  const names = async (c: Client = pat.client) => (await expectStatus(c.get('/lists'), 200)).lists.map((l: any) => l.name);
+  const keys = async (listId: string) => (await read(listId)).tasks.map((x) => x.key);
+  const names = async (c: Client = pat.client) => (await expectStatus(c.get('/lists'), 200)).lists.map((l) => l.name);
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -29,7 +30,7 @@ describe('lists', () => {
     await addMember(sam.client, alpha.id, pat);
     await addMember(sam.client, beta.id, pat);
     robo = await createAgent(sam.client, alpha.id);
-    status = (await expectStatus(sam.client.get(`/projects/${alpha.id}/board`), 200)).properties.find((p: any) => p.name === 'Status');
+    status = (await expectStatus(sam.client.get(`/projects/${alpha.id}/board`), 200)).properties.find((p) => p.name === 'Status')!;
   });
 
   afterAll(async () => {
@@ -149,8 +150,8 @@ describe('lists', () => {
       for (const x of [archived, b, a]) await expectStatus(put(list.id, x.id), 200);
       const { list: head, tasks } = await read(list.id);
       expect(head).toMatchObject({ id: list.id, count: 3 });
-      const boardA = (await expectStatus(pat.client.get(`/projects/${alpha.id}/board`), 200)).tasks.find((x: any) => x.id === a.id);
-      const boardB = (await expectStatus(pat.client.get(`/projects/${beta.id}/board`), 200)).tasks.find((x: any) => x.id === b.id);
+      const boardA = (await expectStatus(pat.client.get(`/projects/${alpha.id}/board`), 200)).tasks.find((x) => x.id === a.id)!;
+      const boardB = (await expectStatus(pat.client.get(`/projects/${beta.id}/board`), 200)).tasks.find((x) => x.id === b.id);
       expect(boardA.blockedBy).toEqual([blocker.key]);
       expect(boardA.parts).toEqual({ done: 0, total: 1 });
       expect(boardA.checklistTotal).toBe(1);
@@ -215,7 +216,7 @@ describe('lists', () => {
 
       await expectStatus(sam.client.delete(`/tasks/${a.id}`), 200);
       expect(await keys(list.id)).toEqual([g.key, c.key]);
-      expect((await expectStatus(pat.client.get('/lists'), 200)).lists.find((l: any) => l.id === list.id).count).toBe(2);
+      expect((await expectStatus(pat.client.get('/lists'), 200)).lists.find((l) => l.id === list.id)!.count).toBe(2);
       await expectStatus(sam.client.post(`/tasks/${a.id}/restore`), 200);
       expect(await keys(list.id)).toEqual([a.key, g.key, c.key]);
 

@@ -3,6 +3,7 @@ import { createServer, Server, Socket } from 'node:net';
 import { expectError } from '../support/fixtures';
 import { MailCatcher, ReceivedMail, startMailCatcher } from '../support/smtp';
 import { Answer, Client, createAgent, createProject, registerPerson, startTestApp, TestApp, uniqueEmail } from '../support/test-app';
+import type { ErrorAnswer } from '../support/answers';
 
 const SERVICE_URL = 'https://board.example.test';
 const MAIL_FROM = 'Task board <board@example.test>';
@@ -27,9 +28,10 @@ function tokenOf(mail: ReceivedMail): string {
 
 function expectThrottled(res: Answer): void {
   expect(res.status).toBe(429);
-  expect(res.body.error).toMatch(TOO_MANY);
+  const body = res.body as ErrorAnswer;
+  expect(body.error).toMatch(TOO_MANY);
   expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
-  expect(Number(TOO_MANY.exec(res.body.error)![1])).toBe(Math.ceil(Number(res.headers.get('retry-after')) / 60));
+  expect(Number(TOO_MANY.exec(body.error)![1])).toBe(Math.ceil(Number(res.headers.get('retry-after')) / 60));
 }
 
 /** Everything the service writes to stdout and stderr while `work` runs (`work` may read it as it grows). */
@@ -211,7 +213,7 @@ describe('mail', () => {
       const email = uniqueEmail('invitee');
       const res = await owner.client.post(`/projects/${project.id}/members`, { email: ` ${email.toUpperCase()} ` });
       expect(res.status).toBe(201);
-      expect(res.body.invite.email).toBe(email);
+      expect(res.body.invite!.email).toBe(email);
       const [mail] = await catcher.waitFor(1);
       expect(mail.to).toEqual([email]);
       expect(mail.subject).toBe('Olga <Owner> invited you to Roadmap & Co');

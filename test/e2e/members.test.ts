@@ -48,7 +48,7 @@ describe('members and invites', () => {
       const res = await owner.client.post(`/projects/${p.id}/members`, { email: sam.email });
       expect(res.status).toBe(201);
       expect(res.body).toEqual({ member: memberOf(sam, 'member') });
-      expect(res.body.member.color).toMatch(AVATAR);
+      expect(res.body.member!.color).toMatch(AVATAR);
       expect(await roleOf(p.id, sam.user.id)).toBe('member');
       expect((await sam.client.get('/projects')).body.projects).toEqual([{ ...p, role: 'member', taskCount: 0 }]);
       expect(await one('SELECT count(*)::int AS n FROM invites WHERE project_id = $1', [p.id])).toEqual({ n: 0 });
@@ -79,7 +79,7 @@ describe('members and invites', () => {
       const res = await owner.client.post(`/projects/${p.id}/members`, { email, role: 'admin' });
       expect(res.status).toBe(201);
       expect(res.body).toEqual({ invite: { email: email.toLowerCase(), createdAt: expect.stringMatching(ISO) } });
-      expect(Math.abs(Date.parse(res.body.invite.createdAt) - Date.now())).toBeLessThan(60_000);
+      expect(Math.abs(Date.parse(res.body.invite!.createdAt) - Date.now())).toBeLessThan(60_000);
       expect(await one('SELECT email, role FROM invites WHERE project_id = $1', [p.id])).toEqual({ email: email.toLowerCase(), role: 'admin' });
 
       const invitee = await registerPerson(t, 'Invitee', email);

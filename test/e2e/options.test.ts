@@ -25,7 +25,7 @@ describe('options', () => {
   const rows = async (sql: string, params: unknown[] = []) => (await t.sql.query(sql, params)).rows;
   const one = async (sql: string, params: unknown[] = []) => (await rows(sql, params))[0];
   const optionNames = async (propertyId: string) =>
-    (await rows(`SELECT name FROM options WHERE property_id = $1 ORDER BY position COLLATE "C"`, [propertyId])).map((r: any) => r.name);
+    (await rows(`SELECT name FROM options WHERE property_id = $1 ORDER BY position COLLATE "C"`, [propertyId])).map((r) => r.name);
   const valuesOf = async (taskId: string) => (await one(`SELECT "values" FROM tasks WHERE id = $1`, [taskId])).values;
 
   async function insertTask(values: Record<string, unknown>, extra: { archived?: boolean; deleted?: boolean; pid?: string } = {}): Promise<string> {
@@ -33,17 +33,17 @@ describe('options', () => {
     return insertTaskRow(t, extra.pid ?? projectId, { number, title: `Task ${number}`, values, archived: extra.archived, deleted: extra.deleted });
   }
 
-  const property = (name: string, type: string, options: string[] = [], as: Client = owner.client, pid = projectId): Promise<any> =>
+  const property = (name: string, type: string, options: string[] = [], as: Client = owner.client, pid = projectId) =>
     createProperty(as, pid, name, type, options);
 
-  async function option(propertyId: string, body: Record<string, unknown>, as: Client = owner.client): Promise<any> {
+  async function option(propertyId: string, body: Record<string, unknown>, as: Client = owner.client) {
     const res = await as.post(`/properties/${propertyId}/options`, body);
     if (res.status !== 201) throw new Error(`option create failed: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body.option;
   }
 
   /** A dated select: a release property. */
-  async function releases(name: string): Promise<any> {
+  async function releases(name: string) {
     const p = await property(name, 'select');
     expect((await owner.client.patch(`/properties/${p.id}`, { dated: true })).status).toBe(200);
     return p;
@@ -76,7 +76,7 @@ describe('options', () => {
       expect(res.status).toBe(201);
       expect(Object.keys(res.body)).toEqual(['option']);
       expect(res.body.option).toEqual({ id: expect.stringMatching(UUID), propertyId: p.id, name: 'High', color: '#3fb0c8', position: expect.any(String) });
-      expect(res.body.option.position > p.options[0].position).toBe(true);
+      expect(res.body.option.position > p.options[0].position!).toBe(true);
       expect(await optionNames(p.id)).toEqual(['Low', 'High']);
       expect(await changes.take()).toEqual([{ projectId, scope: 'board', clientId: 'tab-1' }]);
       expect(await one(`SELECT count(*)::int AS n FROM activity WHERE project_id = $1`, [projectId])).toEqual({ n: 0 });
@@ -84,7 +84,7 @@ describe('options', () => {
 
     it('ignores a colour that is not #rrggbb and takes the next unused palette colour', async () => {
       const p = await property('Colours', 'multi_select', ['A', 'B']);
-      expect(p.options.map((o: any) => o.color)).toEqual([OPTION_COLORS[0], OPTION_COLORS[1]]);
+      expect(p.options.map((o) => o.color)).toEqual([OPTION_COLORS[0], OPTION_COLORS[1]]);
       expect((await option(p.id, { name: 'C', color: 'red' })).color).toBe(OPTION_COLORS[2]);
       expect((await option(p.id, { name: 'D', color: '#12345' })).color).toBe(OPTION_COLORS[3]);
       expect((await option(p.id, { name: 'E', color: OPTION_COLORS[5] })).color).toBe(OPTION_COLORS[5]);
@@ -295,8 +295,8 @@ describe('options', () => {
     it('scrubs it from every value: a select loses it, a multi-select drops it from its list', async () => {
       const single = await property('Single', 'select', ['Gone', 'Stays']);
       const multi = await property('Multi', 'multi_select', ['Gone', 'Stays']);
-      const [gone, stays] = single.options.map((o: any) => o.id);
-      const [mGone, mStays] = multi.options.map((o: any) => o.id);
+      const [gone, stays] = single.options.map((o) => o.id);
+      const [mGone, mStays] = multi.options.map((o) => o.id);
       const text = await property('Words', 'text');
       const a = await insertTask({ [single.id]: gone, [multi.id]: [mGone, mStays], [text.id]: gone });
       const b = await insertTask({ [single.id]: stays, [multi.id]: [mGone] }, { archived: true });
@@ -313,7 +313,7 @@ describe('options', () => {
     it('takes it out of doneWhen and leaves saved filter rules alone', async () => {
       const pid = (await createProject(owner.client, 'Done options')).id;
       const status = await one(`SELECT id FROM properties WHERE project_id = $1 AND name = 'Status'`, [pid]);
-      const opts = (await rows(`SELECT id, name FROM options WHERE property_id = $1 ORDER BY position COLLATE "C"`, [status.id])).map((r: any) => r.id);
+      const opts = (await rows(`SELECT id, name FROM options WHERE property_id = $1 ORDER BY position COLLATE "C"`, [status.id])).map((r) => r.id);
       const [todo, , done] = opts;
       const filters = { rules: [{ propertyId: status.id, op: 'is', values: [done] }] };
       await t.sql.query(`UPDATE views SET filters = $2 WHERE project_id = $1`, [pid, JSON.stringify(filters)]);
@@ -328,8 +328,8 @@ describe('options', () => {
     it('counts tasks holding it alone or in a list, archived included, deleted not', async () => {
       const single = await property('Count single', 'select', ['One', 'Two']);
       const multi = await property('Count multi', 'multi_select', ['One', 'Two']);
-      const [one1, two1] = single.options.map((o: any) => o.id);
-      const [oneM, twoM] = multi.options.map((o: any) => o.id);
+      const [one1, two1] = single.options.map((o) => o.id);
+      const [oneM, twoM] = multi.options.map((o) => o.id);
       await insertTask({ [single.id]: one1, [multi.id]: [oneM, twoM] });
       await insertTask({ [single.id]: one1, [multi.id]: [twoM] }, { archived: true });
       await insertTask({ [single.id]: one1, [multi.id]: [oneM] }, { deleted: true });

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { expectError } from '../support/fixtures';
 import { addMember, Client, createAgent, createProject, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import type { ProjectAnswer } from '../support/answers';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -25,8 +26,8 @@ describe('projects', () => {
   async function statusOf(projectId: string) {
     const property = await one(`SELECT id, name, type, config FROM properties WHERE project_id = $1 AND name = 'Status'`, [projectId]);
     const rows = (await t.sql.query(`SELECT id, name FROM options WHERE property_id = $1 ORDER BY position COLLATE "C"`, [property.id])).rows;
-    const options: Record<string, string> = Object.fromEntries(rows.map((r: any) => [r.name, r.id]));
-    return { property, options, names: rows.map((r: any) => r.name) };
+    const options: Record<string, string> = Object.fromEntries(rows.map((r) => [r.name, r.id]));
+    return { property, options, names: rows.map((r) => r.name) };
   }
 
   describe('GET /api/projects', () => {
@@ -82,7 +83,7 @@ describe('projects', () => {
         sprints: false,
         createdAt: expect.stringMatching(ISO),
       });
-      expect(Math.abs(Date.parse(p.createdAt) - Date.now())).toBeLessThan(60_000);
+      expect(Math.abs(Date.parse(p.createdAt!) - Date.now())).toBeLessThan(60_000);
       const row = await one('SELECT name, key, owner_id FROM projects WHERE id = $1', [p.id]);
       expect(row).toEqual({ name: 'Task Board', key: 'TB', owner_id: pat.user.id });
       expect(await one('SELECT role FROM members WHERE project_id = $1 AND user_id = $2', [p.id, pat.user.id])).toEqual({ role: 'owner' });
@@ -269,7 +270,7 @@ describe('projects', () => {
 
     describe('doneWhen', () => {
       let pat: Awaited<ReturnType<typeof registerPerson>>;
-      let p: any;
+      let p: ProjectAnswer;
       let status: Awaited<ReturnType<typeof statusOf>>;
       beforeAll(async () => {
         pat = await registerPerson(t);
@@ -298,7 +299,7 @@ describe('projects', () => {
         expect(res.status).toBe(200);
         expect(res.body.project.doneWhen).toBeNull();
         expect((await one('SELECT done_when FROM projects WHERE id = $1', [p.id])).done_when).toBeNull();
-        const listed = (await pat.client.get('/projects')).body.projects.find((x: any) => x.id === p.id);
+        const listed = (await pat.client.get('/projects')).body.projects.find((x) => x.id === p.id)!;
         expect(listed.doneWhen).toBeNull();
       });
 
@@ -418,7 +419,7 @@ describe('projects', () => {
       expectError(await owner.client.get(`/projects/${p.id}/rules`), 404, 'Project not found.');
       expectError(await member.client.get(`/projects/${p.id}/rules`), 404, 'Project not found.');
       expectError(await agent.client.get(`/projects/${p.id}/rules`), 401, 'That token is not valid any more.');
-      expect((await owner.client.get('/projects')).body.projects.map((x: any) => x.id)).toEqual([keep.id]);
+      expect((await owner.client.get('/projects')).body.projects.map((x) => x.id)).toEqual([keep.id]);
       expect((await member.client.get('/projects')).body).toEqual({ projects: [] });
     });
 
@@ -498,7 +499,7 @@ describe('projects', () => {
       const b = await createProject(pat.client, 'Pos B');
       const c = await createProject(pat.client, 'Pos C');
       for (const p of [a, b, c]) await addMember(pat.client, p.id, sam);
-      const order = async (who: Client) => (await who.get('/projects')).body.projects.map((p: any) => p.name);
+      const order = async (who: Client) => (await who.get('/projects')).body.projects.map((p) => p.name);
 
       expect(await order(pat.client)).toEqual(['Pos A', 'Pos B', 'Pos C']);
 
@@ -528,7 +529,7 @@ describe('projects', () => {
       await createProject(pat.client, 'P1');
       const p2 = await createProject(pat.client, 'P2');
       expect((await pat.client.put(`/projects/${p2.id}/position`, {})).status).toBe(200);
-      expect((await pat.client.get('/projects')).body.projects.map((p: any) => p.name)).toEqual(['P2', 'P1']);
+      expect((await pat.client.get('/projects')).body.projects.map((p) => p.name)).toEqual(['P2', 'P1']);
       expectError(await pat.client.put(`/projects/${p2.id}/position`, { afterId: 'first' }), 400, 'That is not a project id.');
     });
   });
@@ -554,7 +555,7 @@ describe('projects', () => {
       expect(res.status).toBe(200);
       const rules = { text, hash: sha256(text), updatedAt: expect.stringMatching(ISO) };
       expect(res.body).toEqual({ rules });
-      expect(Math.abs(Date.parse(res.body.rules.updatedAt) - Date.now())).toBeLessThan(60_000);
+      expect(Math.abs(Date.parse(res.body.rules.updatedAt!) - Date.now())).toBeLessThan(60_000);
 
       for (const reader of [owner.client, member.client, agent.client]) {
         const read = await reader.get(`/projects/${p.id}/rules`);

@@ -28,7 +28,7 @@ describe('properties', () => {
   const one = async (sql: string, params: unknown[] = []) => (await rows(sql, params))[0];
   const cardRows = async (pid = projectId) => (await one(`SELECT card_view FROM projects WHERE id = $1`, [pid])).card_view.rows;
   const propertyOrder = async (pid = projectId) =>
-    (await rows(`SELECT name FROM properties WHERE project_id = $1 ORDER BY position COLLATE "C"`, [pid])).map((r: any) => r.name);
+    (await rows(`SELECT name FROM properties WHERE project_id = $1 ORDER BY position COLLATE "C"`, [pid])).map((r) => r.name);
   const configOf = async (id: string) => (await one(`SELECT config FROM properties WHERE id = $1`, [id])).config;
   const valuesOf = async (taskId: string) => (await one(`SELECT "values" FROM tasks WHERE id = $1`, [taskId])).values;
 
@@ -45,7 +45,7 @@ describe('properties', () => {
     return id;
   }
 
-  async function create(body: unknown, as: Client = owner.client, pid = projectId): Promise<any> {
+  async function create(body: unknown, as: Client = owner.client, pid = projectId) {
     const res = await as.post(`/projects/${pid}/properties`, body);
     if (res.status !== 201) throw new Error(`property create failed: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body.property;
@@ -102,7 +102,7 @@ describe('properties', () => {
       });
       expect(p.options[0].position < p.options[1].position).toBe(true);
       const stored = await rows(`SELECT id, name, color FROM options WHERE property_id = $1 ORDER BY position COLLATE "C"`, [p.id]);
-      expect(stored).toEqual(p.options.map((o: any) => ({ id: o.id, name: o.name, color: o.color })));
+      expect(stored).toEqual(p.options.map((o) => ({ id: o.id, name: o.name, color: o.color })));
     });
 
     it('appends the property after the last one', async () => {
@@ -116,7 +116,7 @@ describe('properties', () => {
     it('cycles option colours through the twelve-colour palette', async () => {
       const names = Array.from({ length: 14 }, (_, i) => `Option ${i + 1}`);
       const p = await create({ name: 'Many', type: 'multi_select', options: names });
-      expect(p.options.map((o: any) => o.color)).toEqual(names.map((_, i) => OPTION_COLORS[i % 12]));
+      expect(p.options.map((o) => o.color)).toEqual(names.map((_, i) => OPTION_COLORS[i % 12]));
       expect(OPTION_COLORS).toHaveLength(12);
       expect(OPTION_COLORS[11]).toBe('#8b8f98');
     });
@@ -124,7 +124,7 @@ describe('properties', () => {
     it('keeps at most 40 options, blanks not counted', async () => {
       const names = ['', ...Array.from({ length: 45 }, (_, i) => `N${i}`)];
       const p = await create({ name: 'Capped', type: 'select', options: names });
-      expect(p.options.map((o: any) => o.name)).toEqual(names.slice(1, 41));
+      expect(p.options.map((o) => o.name)).toEqual(names.slice(1, 41));
     });
 
     it('refuses option names that differ only by case or spaces and creates nothing', async () => {
@@ -285,12 +285,12 @@ describe('properties', () => {
         ({ pid, agent: robot } = await freshProject('Defaults'));
         const type = await create({ name: ' type ', type: 'select', options: ['Bug', 'Feature'] }, owner.client, pid);
         typeId = type.id;
-        [bug, feature] = type.options.map((o: any) => o.id);
+        [bug, feature] = type.options.map((o) => o.id);
       });
 
       it('merges each Type key alone; null clears one', async () => {
         const priority = await create({ name: 'Priority', type: 'select', options: ['Low', 'High'] }, owner.client, pid);
-        const [low, high] = priority.options.map((o: any) => o.id);
+        const [low, high] = priority.options.map((o) => o.id);
         await changes.take();
         expect((await admin.client.patch(`/properties/${priority.id}`, { defaults: { [bug]: high } })).status).toBe(200);
         expect(await changes.take()).toHaveLength(1);
@@ -308,7 +308,7 @@ describe('properties', () => {
         const labels = await create({ name: 'Labels', type: 'multi_select', options: ['ui', 'api'] }, owner.client, pid);
         const urgent = await create({ name: 'Urgent', type: 'checkbox' }, owner.client, pid);
         const notes = await create({ name: 'Notes', type: 'text' }, owner.client, pid);
-        const [ui, api] = labels.options.map((o: any) => o.id);
+        const [ui, api] = labels.options.map((o) => o.id);
         await owner.client.patch(`/properties/${size.id}`, { defaults: { [bug]: '3' } });
         await owner.client.patch(`/properties/${labels.id}`, { defaults: { [bug]: [api, ui, api, 7] } });
         await owner.client.patch(`/properties/${urgent.id}`, { defaults: { [bug]: 'true', [feature]: false } });
@@ -352,9 +352,9 @@ describe('properties', () => {
       it('reads defaults afresh: a deleted type, a deleted value option, or no Type read as no default', async () => {
         const { pid: p2 } = await freshProject('Afresh');
         const type = await create({ name: 'Type', type: 'select', options: ['Bug', 'Chore', 'Idea'] }, owner.client, p2);
-        const [tBug, tChore, tIdea] = type.options.map((o: any) => o.id);
+        const [tBug, tChore, tIdea] = type.options.map((o) => o.id);
         const priority = await create({ name: 'Priority', type: 'select', options: ['Low', 'High'] }, owner.client, p2);
-        const [low, high] = priority.options.map((o: any) => o.id);
+        const [low, high] = priority.options.map((o) => o.id);
         const size = await create({ name: 'Size', type: 'number' }, owner.client, p2);
         await owner.client.patch(`/properties/${priority.id}`, { defaults: { [tBug]: high, [tChore]: low, [tIdea]: low } });
         await owner.client.patch(`/properties/${size.id}`, { defaults: { [tBug]: 5 } });
@@ -376,7 +376,7 @@ describe('properties', () => {
       it('stores a rule naming a select and its options, any member, agents too; deletes no value', async () => {
         const { pid, agent: robot } = await freshProject('When');
         const kind = await create({ name: 'Kind', type: 'select', options: ['Bug', 'Task'] }, owner.client, pid);
-        const [bug, task] = kind.options.map((o: any) => o.id);
+        const [bug, task] = kind.options.map((o) => o.id);
         const steps = await create({ name: 'Steps', type: 'text' }, owner.client, pid);
         const taskId = await insertTask({ [kind.id]: task, [steps.id]: 'click twice' }, { pid });
         await changes.take();

@@ -22,7 +22,7 @@ describe('restoring keeps parts one level deep', () => {
     expect((await c.put(`/tasks/${p.id}/parent`, { parentId: x.id })).status).toBe(200);
     expect((await c.post(`/tasks/${child.id}/restore`)).status).toBe(200);
     expect(await parentOf(child.id)).toBeNull();
-    expect((await parentOf(p.id)).id).toBe(x.id);
+    expect((await parentOf(p.id))!.id).toBe(x.id);
   });
 
   it('keeps the link when nothing changed meanwhile', async () => {
@@ -30,7 +30,7 @@ describe('restoring keeps parts one level deep', () => {
     await c.put(`/tasks/${child.id}/parent`, { parentId: p.id });
     await c.delete(`/tasks/${child.id}`);
     await c.post(`/tasks/${child.id}/restore`);
-    expect((await parentOf(child.id)).id).toBe(p.id);
+    expect((await parentOf(child.id))!.id).toBe(p.id);
   });
 
   it('lets go of a part that gained parts while its parent was deleted', async () => {
@@ -41,7 +41,7 @@ describe('restoring keeps parts one level deep', () => {
     expect((await c.put(`/tasks/${grandchild.id}/parent`, { parentId: child.id })).status).toBe(200);
     await c.post(`/tasks/${p.id}/restore`);
     expect(await parentOf(child.id)).toBeNull();
-    expect((await parentOf(grandchild.id)).id).toBe(child.id);
+    expect((await parentOf(grandchild.id))!.id).toBe(child.id);
     expect((await c.get(`/tasks/${p.id}`)).body.task.parts).toBeNull();
   });
 });

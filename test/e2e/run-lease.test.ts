@@ -1,8 +1,9 @@
 import { RunsService } from '../../apps/api/src/runs/runs.service';
 import { feedLines, listenChanges } from '../support/fixtures';
 import { Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import type { MemberAnswer } from '../support/answers';
 
-type Agent = { client: Client; agent: any; token: string };
+type Agent = { client: Client; agent: MemberAnswer; token: string };
 
 describe('run lease', () => {
   let t: TestApp;
@@ -57,12 +58,12 @@ describe('run lease', () => {
 
   it('a board read closes a run with no report for 31 minutes as lost, with a run feed line and a ring', async () => {
     const { taskId, runId } = await openRun(agentA, projectA);
-    expect((await board(projectA)).runs.map((r: any) => r.id)).toContain(runId);
+    expect((await board(projectA)).runs.map((r) => r.id)).toContain(runId);
     await age(runId);
     const changes = await listenChanges(t.databaseUrl);
     try {
       const read = await board(projectA);
-      expect(read.runs.map((r: any) => r.id)).not.toContain(runId);
+      expect(read.runs.map((r) => r.id)).not.toContain(runId);
       const stored = await row(runId);
       expect(stored.status).toBe('lost');
       expect(stored.ended_at).toBeInstanceOf(Date);
@@ -95,7 +96,7 @@ describe('run lease', () => {
   it('a run quiet for 29 minutes stays open', async () => {
     const { taskId, runId } = await openRun(agentA, projectA);
     await age(runId, '29 minutes');
-    expect((await board(projectA)).runs.map((r: any) => r.id)).toContain(runId);
+    expect((await board(projectA)).runs.map((r) => r.id)).toContain(runId);
     expect((await row(runId)).status).toBe('running');
     expect(await runLines(taskId)).toEqual([]);
   });
@@ -119,7 +120,7 @@ describe('run lease', () => {
     const { taskId, runId } = await openRun(agentA, projectA);
     expect((await agentA.client.patch(`/runs/${runId}`, { reportFor: 5 })).status).toBe(200);
     await t.sql.query(`UPDATE runs SET updated_at = now() - interval '1 minute', report_due_at = now() - interval '1 second' WHERE id = $1`, [runId]);
-    expect((await board(projectA)).runs.map((r: any) => r.id)).not.toContain(runId);
+    expect((await board(projectA)).runs.map((r) => r.id)).not.toContain(runId);
     expect((await row(runId)).status).toBe('lost');
     expect((await runLines(taskId)).map((l) => l.data)).toEqual([{ runId, status: 'lost' }]);
   });
@@ -128,7 +129,7 @@ describe('run lease', () => {
     const { runId } = await openRun(agentA, projectA);
     expect((await agentA.client.patch(`/runs/${runId}`, { reportFor: 60 })).status).toBe(200);
     await t.sql.query(`UPDATE runs SET updated_at = now() - interval '45 minutes', report_due_at = now() + interval '15 minutes' WHERE id = $1`, [runId]);
-    expect((await board(projectA)).runs.map((r: any) => r.id)).toContain(runId);
+    expect((await board(projectA)).runs.map((r) => r.id)).toContain(runId);
     await service().expireOverdue();
     expect((await row(runId)).status).toBe('running');
   });
@@ -139,7 +140,7 @@ describe('run lease', () => {
       `UPDATE runs SET updated_at = now() - interval '3 days', beat_at = now() - interval '3 days', report_due_at = now() - interval '2 days' WHERE id = $1`,
       [runId],
     );
-    expect((await board(projectA)).runs.map((r: any) => r.id)).toContain(runId);
+    expect((await board(projectA)).runs.map((r) => r.id)).toContain(runId);
     await service().expireOverdue();
     await service().expireOverdue(projectA);
     expect(await row(runId)).toMatchObject({ status, ended_at: null });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { feedLines } from '../support/fixtures';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import type { MemberAnswer } from '../support/answers';
 
 const ONLY_AGENT = 'Only an agent can do this.';
 const ONLY_PERSON = 'Only a person can do this.';
@@ -28,7 +29,7 @@ const RUN_KEYS = [
 const BOARD_RUN_KEYS = RUN_KEYS.filter((k) => k !== 'steps' && k !== 'log');
 const PAST_KEYS = ['agent', 'endedAt', 'goal', 'id', 'startedAt', 'status', 'step'];
 
-type Agent = { client: Client; agent: any; token: string };
+type Agent = { client: Client; agent: MemberAnswer; token: string };
 
 describe('run routes', () => {
   let t: TestApp;
@@ -63,7 +64,7 @@ describe('run routes', () => {
   const runLines = (taskId: string) => feedLines(t, taskId, 'run', ['data', 'actor_id']);
   const openCount = async (taskId: string): Promise<number> =>
     (await t.sql.query('SELECT count(*)::int AS n FROM runs WHERE task_id = $1 AND ended_at IS NULL', [taskId])).rows[0].n;
-  const boardRuns = async (pid = projectId, as: Client = owner.client): Promise<any[]> => {
+  const boardRuns = async (pid = projectId, as: Client = owner.client) => {
     const res = await as.get(`/projects/${pid}/board`);
     expect(res.status).toBe(200);
     return res.body.runs;
@@ -138,7 +139,7 @@ describe('run routes', () => {
     it('defaults: empty goal and step, no plan, log starts with "started: "', async () => {
       const run = await claimed(robo, await newTask(), {});
       expect(run).toMatchObject({ goal: '', step: '', steps: [], stepsTotal: 0, stepsDone: 0, lastLog: 'started: ' });
-      expect(run.log.map((l: any) => l.text)).toEqual(['started: ']);
+      expect(run.log!.map((l) => l.text)).toEqual(['started: ']);
     });
 
     it('refuses more than 50 steps with 400 and opens nothing; 50 are fine', async () => {
@@ -362,7 +363,7 @@ describe('run routes', () => {
       const sent = Date.now();
       const res = await robo.client.patch(`/runs/${run.id}`, { reportFor: 10 });
       expect(res.status).toBe(200);
-      const due = new Date(res.body.run.reportDueAt).getTime();
+      const due = new Date(res.body.run.reportDueAt!).getTime();
       expect(due).toBeGreaterThanOrEqual(sent + 10 * 60_000 - 2000);
       expect(due).toBeLessThanOrEqual(Date.now() + 10 * 60_000 + 2000);
       expect((await row(run.id)).report_due_at.getTime()).toBe(due);
@@ -376,11 +377,11 @@ describe('run routes', () => {
     it('logs the step when log is omitted, the log line when it is sent', async () => {
       const run = await claimed(robo, await newTask());
       let body = await report(robo, run.id, { step: 'reading auth.ts' });
-      expect(body.run.log.map((l: any) => l.text)).toEqual(['started: Fix it', 'reading auth.ts']);
+      expect(body.run.log!.map((l) => l.text)).toEqual(['started: Fix it', 'reading auth.ts']);
       body = await report(robo, run.id, { step: 'fixing', log: 'found the bug' });
-      expect(body.run.log.map((l: any) => l.text)).toEqual(['started: Fix it', 'reading auth.ts', 'found the bug']);
+      expect(body.run.log!.map((l) => l.text)).toEqual(['started: Fix it', 'reading auth.ts', 'found the bug']);
       expect(body.run.step).toBe('fixing');
-      expect(body.run.log[2]).toEqual({ at: expect.stringMatching(ISO), text: 'found the bug', by: null });
+      expect(body.run.log![2]).toEqual({ at: expect.stringMatching(ISO), text: 'found the bug', by: null });
     });
 
     it('open statuses write no feed line and leave endedAt null', async () => {
@@ -435,16 +436,16 @@ describe('run routes', () => {
       const run = await claimed(robo, await newTask());
       for (let i = 1; i <= 60; i++) await report(robo, run.id, { log: `line ${i}` });
       const read = await readRun(run.id);
-      expect(read.log.map((l: any) => l.text)).toEqual(Array.from({ length: 40 }, (_, i) => `line ${i + 21}`));
+      expect(read.log!.map((l) => l.text)).toEqual(Array.from({ length: 40 }, (_, i) => `line ${i + 21}`));
       expect(read.lastLog).toBe('line 60');
       const task = (await owner.client.get(`/tasks/${run.taskId}`)).body.task;
-      expect(task.run.log.map((l: any) => l.text)).toEqual(read.log.map((l: any) => l.text));
+      expect(task.run!.log!.map((l) => l.text)).toEqual(read.log!.map((l) => l.text));
     });
   });
 
   describe('GET /api/tasks/:taskId/runs?before= (past runs)', () => {
     let taskId: string;
-    let open: any;
+    let open: Awaited<ReturnType<typeof claimed>>;
     const closedIds: string[] = [];
 
     beforeAll(async () => {
@@ -483,7 +484,7 @@ describe('run routes', () => {
       expect(res.status).toBe(200);
       expect(Object.keys(res.body).sort()).toEqual(['more', 'runs']);
       expect(res.body.more).toBe(true);
-      expect(res.body.runs.map((r: any) => r.id)).toEqual(newestFirst.slice(0, 20));
+      expect(res.body.runs.map((r) => r.id)).toEqual(newestFirst.slice(0, 20));
       for (const r of res.body.runs) expect(Object.keys(r).sort()).toEqual(PAST_KEYS);
       expect(res.body.runs[0]).toEqual({
         id: closedIds[44],
@@ -497,11 +498,11 @@ describe('run routes', () => {
       expect(res.body.runs[1]).toMatchObject({ goal: 'goal 44', status: 'done', agent: agentView(bot) });
 
       res = await robo.client.get(`/tasks/${taskId}/runs?before=${res.body.runs[19].id}`);
-      expect(res.body.runs.map((r: any) => r.id)).toEqual(newestFirst.slice(20, 40));
+      expect(res.body.runs.map((r) => r.id)).toEqual(newestFirst.slice(20, 40));
       expect(res.body.more).toBe(true);
 
       res = await robo.client.get(`/tasks/${taskId}/runs?before=${res.body.runs[19].id}`);
-      expect(res.body.runs.map((r: any) => r.id)).toEqual(newestFirst.slice(40));
+      expect(res.body.runs.map((r) => r.id)).toEqual(newestFirst.slice(40));
       expect(res.body.more).toBe(false);
 
       res = await robo.client.get(`/tasks/${taskId}/runs?before=${closedIds[0]}`);
@@ -510,7 +511,7 @@ describe('run routes', () => {
 
     it('a page before exactly 20 older runs says no more', async () => {
       const res = await owner.client.get(`/tasks/${taskId}/runs?before=${closedIds[20]}`);
-      expect(res.body.runs.map((r: any) => r.id)).toEqual(closedIds.slice(0, 20).reverse());
+      expect(res.body.runs.map((r) => r.id)).toEqual(closedIds.slice(0, 20).reverse());
       expect(res.body.more).toBe(false);
     });
 
@@ -518,9 +519,9 @@ describe('run routes', () => {
       const res = await owner.client.get(`/tasks/${taskId}`);
       expect(res.status).toBe(200);
       const task = res.body.task;
-      expect(Object.keys(task.run).sort()).toEqual(RUN_KEYS);
+      expect(Object.keys(task.run!).sort()).toEqual(RUN_KEYS);
       expect(task.run).toMatchObject({ id: open.id, goal: 'current', status: 'running', log: [{ text: 'started: current', by: null, at: expect.any(String) }] });
-      expect(task.pastRuns.map((r: any) => r.id)).toEqual([...closedIds].reverse().slice(0, 20));
+      expect(task.pastRuns.map((r) => r.id)).toEqual([...closedIds].reverse().slice(0, 20));
       for (const r of task.pastRuns) expect(Object.keys(r).sort()).toEqual(PAST_KEYS);
     });
 
@@ -558,7 +559,7 @@ describe('run routes', () => {
       expect(res.status).toBe(200);
       expect(Object.keys(res.body)).toEqual(['run']);
       expect(res.body.run).toMatchObject({ status: 'running', control: 'pause', lastLog: 'Milo asked to pause.' });
-      expect(res.body.run.log.at(-1)).toEqual({ at: expect.stringMatching(ISO), text: 'Milo asked to pause.', by: { id: member.user.id, name: 'Milo' } });
+      expect(res.body.run.log!.at(-1)).toEqual({ at: expect.stringMatching(ISO), text: 'Milo asked to pause.', by: { id: member.user.id, name: 'Milo' } });
       expect((await report(robo, run.id, { beat: true })).control).toBe('pause');
       expect((await readRun(run.id, robo.client)).control).toBe('pause');
       const answer = await report(robo, run.id, { log: 'finishing the line' });
@@ -656,7 +657,7 @@ describe('run routes', () => {
       const pid = (await createProject(owner.client, 'Waiting', 'WAIT')).id;
       const agent = await createAgent(owner.client, pid, 'Asker');
       const waiting = async () => {
-        const res = await agent.client.get('/agent/me');
+        const res = await agent.client.get('/agent/me')!;
         expect(res.status).toBe(200);
         return res.body.project.waiting;
       };
@@ -680,7 +681,7 @@ describe('run routes', () => {
       await report(agent, runs[0].id, { status: 'running' });
       expect(await waiting()).toBe(0);
 
-      const res = await owner.client.get('/agent/me');
+      const res = await owner.client.get('/agent/me')!;
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ error: ONLY_AGENT });
     });
@@ -695,7 +696,7 @@ describe('run routes', () => {
       expect(res.status).toBe(201);
       const read = await readRun(run.id, robo.client);
       expect(read).toMatchObject({ status: 'waiting', control: 'resume', lastLog: 'Milo answered in a comment.' });
-      expect(read.log.at(-1)).toEqual({ at: expect.stringMatching(ISO), text: 'Milo answered in a comment.', by: { id: member.user.id, name: 'Milo' } });
+      expect(read.log!.at(-1)).toEqual({ at: expect.stringMatching(ISO), text: 'Milo answered in a comment.', by: { id: member.user.id, name: 'Milo' } });
       expect((await report(robo, run.id, { beat: true })).control).toBe('resume');
       expect((await report(robo, run.id, { status: 'running' })).control).toBeNull();
     });
@@ -707,8 +708,8 @@ describe('run routes', () => {
       for (const agent of [robo, bot]) expect((await agent.client.post(`/tasks/${taskId}/comments`, { body: 'an agent says' })).status).toBe(201);
       const read = await readRun(run.id);
       expect(read.control).toBeNull();
-      expect(read.log.map((l: any) => l.text)).not.toContain('Bot answered in a comment.');
-      expect(read.log.map((l: any) => l.text)).not.toContain('Robo answered in a comment.');
+      expect(read.log!.map((l) => l.text)).not.toContain('Bot answered in a comment.');
+      expect(read.log!.map((l) => l.text)).not.toContain('Robo answered in a comment.');
     });
 
     it("a person's comment on a running run changes nothing; on a waiting run another pending word stays", async () => {

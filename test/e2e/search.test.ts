@@ -1,5 +1,6 @@
 import { createTaskFromBody } from '../support/fixtures';
 import { Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import type { MemberAnswer, SearchAnswer, TaskAnswer } from '../support/answers';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
@@ -7,17 +8,17 @@ describe('GET /api/projects/:projectId/search', () => {
   let t: TestApp;
   let owner: Person;
   let outsider: Person;
-  let agent: { client: Client; agent: any };
+  let agent: { client: Client; agent: MemberAnswer };
   let projectId: string;
   let otherProjectId: string;
   /** Archive moments handed out in order, one minute apart, so "newest archived first" is exact. */
   let archiveClock = Date.parse('2030-01-01T00:00:00Z');
 
-  const newTask = (title: string, description: string, projectOf = projectId): Promise<any> =>
+  const newTask = (title: string, description: string, projectOf = projectId) =>
     createTaskFromBody(owner.client, projectOf, { title, description });
 
   /** An archived task, archived through the route, then given a distinct archive moment. */
-  async function archived(title: string, description: string, projectOf = projectId): Promise<any> {
+  async function archived(title: string, description: string, projectOf = projectId) {
     const task = await newTask(title, description, projectOf);
     const res = await owner.client.post(`/tasks/${task.id}/archive`);
     if (res.status !== 200) throw new Error(`archive failed: ${res.status}`);
@@ -28,12 +29,12 @@ describe('GET /api/projects/:projectId/search', () => {
   }
 
   const search = async (q: string | undefined, c: Client = owner.client, projectOf = projectId) => {
-    const res = await c.get(`/projects/${projectOf}/search${q === undefined ? '' : `?q=${encodeURIComponent(q)}`}`);
+    const res = await c.get<SearchAnswer>(`/projects/${projectOf}/search${q === undefined ? '' : `?q=${encodeURIComponent(q)}`}`);
     if (res.status !== 200) throw new Error(`search failed: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body;
   };
-  const hitIds = (body: any) => body.hits.map((h: any) => h.task.id);
-  const hitTask = (task: any) => ({ id: task.id, number: task.number, key: task.key, title: task.title, position: task.position, archivedAt: task.archivedAt });
+  const hitIds = (body: SearchAnswer) => body.hits.map((h) => h.task.id);
+  const hitTask = (task: TaskAnswer) => ({ id: task.id, number: task.number, key: task.key, title: task.title, position: task.position, archivedAt: task.archivedAt });
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -81,14 +82,14 @@ describe('GET /api/projects/:projectId/search', () => {
   });
 
   it('answers at most 12 hits, newest archived first, with total counting all', async () => {
-    const made: any[] = [];
+    const made: TaskAnswer[] = [];
     for (let i = 0; i < 15; i++) made.push(await archived(`Walrus report ${i}`.replace('Walrus', 'Seal'), `walrus sighting number ${i}`));
     const body = await search('WALRUS');
     expect(body.total).toBe(15);
     expect(body.hits).toHaveLength(12);
     expect(hitIds(body)).toEqual(made.slice().reverse().slice(0, 12).map((x) => x.id));
     expect(body.hits[0].task).toEqual(hitTask(made[14]));
-    const times = body.hits.map((h: any) => Date.parse(h.task.archivedAt));
+    const times = body.hits.map((h) => Date.parse(h.task.archivedAt));
     for (let i = 1; i < times.length; i++) expect(times[i]).toBeLessThan(times[i - 1]);
   });
 

@@ -8,6 +8,9 @@ import { Client, createProject, registerPerson, startTestApp, TestApp } from '..
  * counts them per connection and takes the ship's transaction: the connection that wrote the
  * shipped day, from its BEGIN to its COMMIT. A round trip per task would show as thousands.
  */
+/** The driver's query, as the recorder wraps it. */
+type Query = (this: unknown, config: unknown, ...rest: unknown[]) => unknown;
+
 describe('a ship of 2,000 tasks', () => {
   let t: TestApp;
   let c: Client;
@@ -16,9 +19,9 @@ describe('a ship of 2,000 tasks', () => {
   const realQuery = PgClient.prototype.query;
 
   beforeAll(async () => {
-    (PgClient.prototype as any).query = function (this: unknown, config: any, ...rest: unknown[]) {
-      if (recording) sent.push({ client: this, text: typeof config === 'string' ? config : String(config?.text ?? '') });
-      return (realQuery as any).call(this, config, ...rest);
+    (PgClient.prototype as { query: Query }).query = function (this: unknown, config: unknown, ...rest: unknown[]) {
+      if (recording) sent.push({ client: this, text: typeof config === 'string' ? config : String((config as { text?: unknown } | undefined)?.text ?? '') });
+      return (realQuery as Query).call(this, config, ...rest);
     };
     t = await startTestApp({ env: { SERVICE_WEBHOOK_ALLOW: '127.0.0.1' } });
     c = (await registerPerson(t, 'Big')).client;
@@ -34,10 +37,10 @@ describe('a ship of 2,000 tasks', () => {
     await expectStatus(c.patch(`/projects/${p.id}`, { releases: true }), 200);
     await expectStatus(c.post(`/projects/${p.id}/webhooks`, { url: 'http://127.0.0.1:9/hook' }), 201);
     const board = await expectStatus(c.get(`/projects/${p.id}/board`), 200);
-    const release = board.properties.find((x: any) => x.name === 'Release');
-    const status = board.properties.find((x: any) => x.name === 'Status');
-    const done = status.options.find((o: any) => o.name === 'Done').id;
-    const todo = status.options.find((o: any) => o.name === 'To do').id;
+    const release = board.properties.find((x) => x.name === 'Release')!;
+    const status = board.properties.find((x) => x.name === 'Status')!;
+    const done = status.options.find((o) => o.name === 'Done')!.id;
+    const todo = status.options.find((o) => o.name === 'To do')!.id;
     const r1 = (await expectStatus(c.post(`/properties/${release.id}/options`, { name: 'r1', targetOn: '2026-07-01' }), 201)).option;
     const r2 = (await expectStatus(c.post(`/properties/${release.id}/options`, { name: 'r2' }), 201)).option;
     // Set-based set-up: the tasks go in with one statement.
@@ -58,7 +61,7 @@ describe('a ship of 2,000 tasks', () => {
     sent.length = 0;
     recording = true;
     const started = Date.now();
-    let answer: any;
+    let answer: unknown;
     try {
       answer = await expectStatus(c.post(`/options/${optionId}/ship`, { rest: 'next', strays: true }), 200);
     } finally {

@@ -37,13 +37,13 @@ describe('POST /api/options/:optionId/ship', () => {
     await addMember(owner.client, project.id, admin, 'admin');
     await expectStatus(owner.client.patch(`/projects/${project.id}`, flags), 200);
     const board = await expectStatus(owner.client.get(`/projects/${project.id}/board`), 200);
-    const status = board.properties.find((p: any) => p.name === 'Status');
-    const opt = (name: string) => status.options.find((o: any) => o.name === name).id;
+    const status = board.properties.find((p) => p.name === 'Status')!;
+    const opt = (name: string) => status.options.find((o) => o.name === name)!.id;
     return {
       project,
       status: { id: status.id, todo: opt('To do'), doing: opt('In progress'), done: opt('Done') },
-      release: board.properties.find((p: any) => p.name === 'Release'),
-      sprint: board.properties.find((p: any) => p.name === 'Sprint'),
+      release: board.properties.find((p) => p.name === 'Release')!,
+      sprint: board.properties.find((p) => p.name === 'Sprint')!,
     };
   }
 
@@ -65,7 +65,7 @@ describe('POST /api/options/:optionId/ship', () => {
 
   describe('refusals', () => {
     let s: Awaited<ReturnType<typeof setup>>;
-    let v1: any;
+    let v1: Awaited<ReturnType<typeof option>>;
 
     beforeAll(async () => {
       s = await setup('REF');
@@ -141,7 +141,7 @@ describe('POST /api/options/:optionId/ship', () => {
 
       // 23:30 on the 4th in New York is the 5th in UTC.
       clock.fixed = new Date('2026-03-04T23:30:00-05:00');
-      let answer: any;
+      let answer: unknown;
       try {
         answer = await expectStatus(ship(v1.id, { rest: 'next' }, member.client), 200);
       } finally {
@@ -156,18 +156,18 @@ describe('POST /api/options/:optionId/ship', () => {
       expect(await valuesOf(stray.id)).toMatchObject({ archived_at: null, values: { [s.status.id]: s.status.done } });
 
       const read = await expectStatus(owner.client.get(`/projects/${s.project.id}/board`), 200);
-      const shipped = read.properties.find((p: any) => p.id === s.release.id).options.find((o: any) => o.id === v1.id);
+      const shipped = read.properties.find((p) => p.id === s.release.id)!.options.find((o) => o.id === v1.id)!;
       expect(shipped.shippedAt).toBe('2026-03-05');
 
       // Feed: one archive line per archived task, one value line for the moved one, all with one shipId.
       const feed = await rows(`SELECT task_id, kind, data FROM activity WHERE project_id = $1 AND data ? 'shipId' ORDER BY created_at, id`, [s.project.id]);
-      const ofThisShip = feed.filter((l: any) => [done1.id, done2.id, open.id].includes(l.task_id));
+      const ofThisShip = feed.filter((l) => [done1.id, done2.id, open.id].includes(l.task_id));
       expect(ofThisShip).toHaveLength(3);
-      expect(new Set(ofThisShip.map((l: any) => l.data.shipId)).size).toBe(1);
-      expect(ofThisShip.map((l: any) => [l.task_id, l.kind, l.data.action ?? l.data.value]).sort()).toEqual(
+      expect(new Set(ofThisShip.map((l) => l.data.shipId)).size).toBe(1);
+      expect(ofThisShip.map((l) => [l.task_id, l.kind, l.data.action ?? l.data.value]).sort()).toEqual(
         [[done1.id, 'archive', 'archived'], [done2.id, 'archive', 'archived'], [open.id, 'value', 'v3']].sort(),
       );
-      expect(ofThisShip.find((l: any) => l.kind === 'value').data).toEqual({
+      expect(ofThisShip.find((l) => l.kind === 'value').data).toEqual({
         property: 'Release', value: 'v3', changes: { [s.release.id]: [v1.id, v3.id] }, shipId: ofThisShip[0].data.shipId,
       });
 
@@ -204,7 +204,7 @@ describe('POST /api/options/:optionId/ship', () => {
       expect((await valuesOf(notOver.id)).archived_at).toBeNull();
       expect((await valuesOf(inOther.id)).archived_at).toBeNull();
       expect((await valuesOf(mine.id)).archived_at).not.toBeNull();
-      const kinds = (await rows(`SELECT kind, data FROM activity WHERE task_id = $1 AND data ? 'shipId' ORDER BY created_at, id`, [stray.id])).map((l: any) => l.kind);
+      const kinds = (await rows(`SELECT kind, data FROM activity WHERE task_id = $1 AND data ? 'shipId' ORDER BY created_at, id`, [stray.id])).map((l) => l.kind);
       expect(kinds).toEqual(['value', 'archive']);
       const taken = (await rows(`SELECT data FROM activity WHERE task_id = $1 AND kind = 'value' AND data ? 'shipId'`, [stray.id]))[0];
       expect(taken.data.changes).toEqual({ [s.release.id]: [null, r.id] });
@@ -260,7 +260,7 @@ describe('POST /api/options/:optionId/ship', () => {
       await t.sql.query(`DELETE FROM webhook_deliveries WHERE project_id = $1`, [s.project.id]);
       expect(await expectStatus(ship(r1.id, { rest: 'next' }), 200)).toMatchObject({ archived: 5, moved: 3 });
       const deliveries = await rows(`SELECT webhook_id, kind, task_id, task_key, body FROM webhook_deliveries WHERE project_id = $1`, [s.project.id]);
-      const byHook = (id: string) => deliveries.filter((d: any) => d.webhook_id === id).map((d: any) => d.kind);
+      const byHook = (id: string) => deliveries.filter((d) => d.webhook_id === id).map((d) => d.kind);
       expect(byHook(all)).toEqual(['archive']);
       expect(byHook(archives)).toEqual(['archive']);
       expect(byHook(values)).toEqual(['value']);
@@ -286,7 +286,7 @@ describe('POST /api/options/:optionId/ship', () => {
       // Shipping again records afresh: the task archived the first time is still over and holds it.
       expect(await expectStatus(ship(v.id, { rest: 'leave' }), 200)).toMatchObject({ archived: 0 });
       const log = (await expectStatus(owner.client.get(`/projects/${s.project.id}/changelog`), 200)).changelog;
-      expect(log.map((e: any) => e.tasks.map((x: any) => x.id))).toEqual([[task.id]]);
+      expect(log.map((e) => e.tasks.map((x) => x.id))).toEqual([[task.id]]);
     });
   });
 });

@@ -47,7 +47,7 @@ describe('streams end with their access', () => {
     return reader;
   }
 
-  async function must(res: Promise<{ status: number; body: any }>, expected: number): Promise<any> {
+  async function must<T>(res: Promise<{ status: number; body: T }>, expected: number) {
     const r = await res;
     if (r.status !== expected) throw new Error(`expected ${expected}, got ${r.status} ${JSON.stringify(r.body)}`);
     return r.body;

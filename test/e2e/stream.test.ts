@@ -9,6 +9,7 @@ import { PgNotificationListener } from '../../libs/persistence/src';
 import { encode, PING_MS, RETRY_MS, StreamLine, StreamService } from '../../apps/api/src/events/stream.service';
 import { SseReader } from '../support/sse';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import type { BoardTaskAnswer, ChecklistAddedAnswer, CommentAnswer, CreatedPropertyAnswer, CreatedTaskAnswer, MemberAnswer, StreamData, ViewAnswer } from '../support/answers';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -17,12 +18,12 @@ describe('change stream', () => {
   let owner: Person;
   let member: Person;
   let outsider: Person;
-  let agent: { client: Client; agent: any; token: string };
-  let otherAgent: { client: Client; agent: any; token: string };
+  let agent: { client: Client; agent: MemberAnswer; token: string };
+  let otherAgent: { client: Client; agent: MemberAnswer; token: string };
   let projectId: string;
   let otherProjectId: string;
   let status: { id: string; options: { id: string; name: string }[] };
-  let sentinelTask: any;
+  let sentinelTask: CreatedTaskAnswer;
   /** A stream of the project opened by the member: the reader most checks look at. */
   let watch: SseReader;
   let otherWatch: SseReader;
@@ -44,7 +45,7 @@ describe('change stream', () => {
     return reader;
   }
 
-  const must = async (res: Promise<{ status: number; body: any }>, expected: number) => {
+  const must = async <T>(res: Promise<{ status: number; body: T }>, expected: number) => {
     const r = await res;
     if (r.status !== expected) throw new Error(`expected ${expected}, got ${r.status} ${JSON.stringify(r.body)}`);
     return r.body;
@@ -65,7 +66,7 @@ describe('change stream', () => {
    * Settles earlier writes with a sentinel, runs `action`, then another sentinel write, and answers the change payloads the reader got from the
    * action: everything that arrived before and up to `quietMs` after the sentinel, the sentinel excluded.
    */
-  async function changesOf(action: () => Promise<unknown>, reader: SseReader = watch, quietMs = 100): Promise<any[]> {
+  async function changesOf(action: () => Promise<unknown>, reader: SseReader = watch, quietMs = 100): Promise<(StreamData | undefined)[]> {
     // A notice reaches the listener a moment after the writer's answer: let earlier writes land first.
     await sentinel(reader);
     const from = reader.events.length;
@@ -90,7 +91,7 @@ describe('change stream', () => {
     agent = await createAgent(owner.client, projectId, 'Robo');
     otherAgent = await createAgent(owner.client, otherProjectId, 'Other robo');
     const board = await must(owner.client.get(`/projects/${projectId}/board`), 200);
-    status = board.properties.find((p: any) => p.name === 'Status');
+    status = board.properties.find((p) => p.name === 'Status')!;
     sentinelTask = await newTask('Sentinel');
     watch = await open(t, projectId, { cookie: member.client.cookie });
     otherWatch = await open(t, otherProjectId, { cookie: owner.client.cookie });
@@ -160,14 +161,14 @@ describe('change stream', () => {
 
   describe('one change per write, by the scope table', () => {
     // Fixtures the rows write on.
-    let task: any;
-    let first: any;
-    let doomed: any;
-    let property: any;
-    let option: any;
-    let view: any;
-    let item: any;
-    let comment: any;
+    let task: CreatedTaskAnswer;
+    let first: BoardTaskAnswer;
+    let doomed: CreatedTaskAnswer;
+    let property: CreatedPropertyAnswer;
+    let option: CreatedPropertyAnswer['options'][number];
+    let view: ViewAnswer;
+    let item: ChecklistAddedAnswer;
+    let comment: CommentAnswer;
     let late: Person;
 
     beforeAll(async () => {
@@ -267,9 +268,9 @@ describe('change stream', () => {
   });
 
   describe('writes that change nothing ring nothing', () => {
-    let task: any;
-    let blocker: any;
-    let parent: any;
+    let task: CreatedTaskAnswer;
+    let blocker: CreatedTaskAnswer;
+    let parent: CreatedTaskAnswer;
 
     beforeAll(async () => {
       task = await newTask('Still');
@@ -335,7 +336,7 @@ describe('change stream', () => {
   });
 
   describe('presence', () => {
-    let task: any;
+    let task: CreatedTaskAnswer;
     let itemId: string;
     const presence = (c: Client, body: unknown, pid = projectId) => c.post(`/projects/${pid}/presence`, body);
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createProperty, createTaskFromBody, expectStatus, feedLines } from '../support/fixtures';
-import type { ProjectAnswer } from '../support/answers';
+import type { ProjectAnswer, TaskAnswer } from '../support/answers';
 import { Agent, aTeam, optionId, Prop } from '../support/builders';
 import { addMember, Client, createAgent, createProject, Person, startTestApp, TestApp } from '../support/test-app';
 
@@ -15,9 +15,9 @@ describe('POST /api/tasks/:taskId/move', () => {
 
   const optOf = optionId;
 
-  const newTask = (title: string, projectId: string = project.id, body: Record<string, unknown> = {}): Promise<any> =>
+  const newTask = (title: string, projectId: string = project.id, body: Record<string, unknown> = {}) =>
     createTaskFromBody(owner.client, projectId, { title, ...body });
-  const boardTasks = async (projectId: string = project.id): Promise<any[]> => {
+  const boardTasks = async (projectId: string = project.id) => {
     const res = await owner.client.get(`/projects/${projectId}/board`);
     expect(res.status).toBe(200);
     return res.body.tasks;
@@ -43,8 +43,8 @@ describe('POST /api/tasks/:taskId/move', () => {
   afterAll(() => t.close());
 
   describe('placement', () => {
-    let p: any;
-    let a: any, b: any, c: any, d: any;
+    let p: ProjectAnswer;
+    let a: TaskAnswer, b: TaskAnswer, c: TaskAnswer, d: TaskAnswer;
     beforeEach(async () => {
       p = await createProject(owner.client, 'Order', `ORD${Math.floor(Math.random() * 1e6)}`);
       await addMember(owner.client, p.id, member);
@@ -266,7 +266,7 @@ describe('POST /api/tasks/:taskId/move', () => {
       await addMember(owner.client, p.id, member);
       const left = await newTask('Left', p.id);
       const right = await newTask('Right', p.id);
-      const movers: any[] = [];
+      const movers: TaskAnswer[] = [];
       for (let i = 0; i < 20; i++) movers.push(await newTask(`M${i}`, p.id));
       const answers = await Promise.all(
         movers.map((m, i) => move(m.id, i % 2 === 0 ? { afterId: left.id } : { beforeId: right.id }, i % 3 === 0 ? member.client : owner.client)),
@@ -279,7 +279,7 @@ describe('POST /api/tasks/:taskId/move', () => {
       expect(tasks[0].title).toBe('Left');
       expect(tasks[21].title).toBe('Right');
       expectStrictlyRising(tasks.map((x) => x.position));
-      for (const m of movers) expect(tasks.find((x) => x.id === m.id).position).toBe(positions[movers.indexOf(m)]);
+      for (const m of movers) expect(tasks.find((x) => x.id === m.id)!.position).toBe(positions[movers.indexOf(m)]);
     }, 60_000);
   });
 });

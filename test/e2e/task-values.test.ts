@@ -257,7 +257,7 @@ describe('task values', () => {
       }
       expect(await storedValues(task.id)).toEqual({});
       const board = (await owner.client.get(`/projects/${project.id}/board`)).body;
-      expect(board.tasks.find((x: any) => x.id === task.id).values).toEqual({});
+      expect(board.tasks.find((x) => x.id === task.id)!.values).toEqual({});
     });
 
     it('writes one value line with the property and value names per change, none for the same value', async () => {
@@ -352,7 +352,7 @@ describe('task values', () => {
   });
 
   describe('when rules', () => {
-    let p: any;
+    let p: ProjectAnswer;
     let kind: Prop;
     let severity: Prop;
     let steps: Prop;
@@ -487,7 +487,7 @@ describe('task values', () => {
   });
 
   describe('Type defaults on create', () => {
-    let p: any;
+    let p: ProjectAnswer;
     let type: Prop;
     let size: Prop;
     let labels: Prop;

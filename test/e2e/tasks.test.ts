@@ -122,7 +122,7 @@ describe('tasks', () => {
       for (const res of answers) expect(res.status).toBe(201);
       const numbers = answers.map((r) => r.body.task.number).sort((x, y) => x - y);
       expect(numbers).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
-      const positions = (await board(p.id)).tasks.map((x: any) => x.position as string);
+      const positions = (await board(p.id)).tasks.map((x) => x.position as string);
       expect(positions).toHaveLength(15);
       for (let i = 1; i < positions.length; i++) expect(positions[i - 1] < positions[i]).toBe(true);
     });
@@ -169,12 +169,12 @@ describe('tasks', () => {
     });
 
     describe('placement', () => {
-      let p: any;
+      let p: ProjectAnswer;
       beforeAll(async () => {
         p = await createProject(owner.client, 'Placement', 'PLC');
       });
-      const order = async () => (await board(p.id)).tasks.map((x: any) => x.title);
-      const positions = async () => (await board(p.id)).tasks.map((x: any) => x.position as string);
+      const order = async () => (await board(p.id)).tasks.map((x) => x.title);
+      const positions = async () => (await board(p.id)).tasks.map((x) => x.position as string);
 
       it('puts a task at the end by default, first with atTop, straight after afterId', async () => {
         const a = await newTask({ title: 'A' }, owner.client, p.id);
@@ -207,7 +207,7 @@ describe('tasks', () => {
           expect(n.position < z.position).toBe(true);
           last = n;
         }
-        expect((await board(q.id)).tasks.map((x: any) => x.title)).toEqual(['A', 'N7', 'N6', 'N5', 'N4', 'N3', 'N2', 'N1', 'N0', 'Z']);
+        expect((await board(q.id)).tasks.map((x) => x.title)).toEqual(['A', 'N7', 'N6', 'N5', 'N4', 'N3', 'N2', 'N1', 'N0', 'Z']);
       });
 
       it('refuses an afterId that is not a UUID', async () => {
@@ -278,7 +278,7 @@ describe('tasks', () => {
         { id: item.body.item.id, text: 'Step one', done: false, position: item.body.item.position },
         expect.objectContaining({ text: 'Step two', done: false }),
       ]);
-      expect(task.comments.map((c: any) => c.body)).toEqual(['First!', 'Second']);
+      expect(task.comments.map((c) => c.body)).toEqual(['First!', 'Second']);
       expect(task.comments[0]).toEqual({
         id: c1.body.comment.id,
         taskId: main.id,
@@ -292,14 +292,14 @@ describe('tasks', () => {
       expect(task.run).toBeNull();
       expect(task.pastRuns).toEqual([]);
       // Newest first; every entry in the entry shape.
-      const kinds = task.activity.map((a: any) => a.kind);
+      const kinds = task.activity.map((a) => a.kind);
       expect(kinds[kinds.length - 1]).toBe('created');
       expect(kinds[0]).toBe('comment');
       for (const entry of task.activity) {
         expect(sorted(Object.keys(entry))).toEqual(['actor', 'createdAt', 'data', 'id', 'kind']);
       }
       expect(task.activity[0].actor).toEqual({ id: agent.agent.id, name: 'Robo', color: agent.agent.color, emoji: agent.agent.emoji ?? null });
-      const times = task.activity.map((a: any) => new Date(a.createdAt).getTime());
+      const times = task.activity.map((a) => new Date(a.createdAt).getTime());
       for (let i = 1; i < times.length; i++) expect(times[i - 1]).toBeGreaterThanOrEqual(times[i]);
 
       const p = await read(parent.id);
@@ -318,7 +318,7 @@ describe('tasks', () => {
       await owner.client.delete(`/tasks/${kid2.id}`);
       const p2 = await read(parent.id);
       expect(p2.parts).toEqual({ done: 1, total: 2 });
-      expect(p2.children.map((c: any) => c.id)).toEqual([main.id, kid1.id]);
+      expect(p2.children.map((c) => c.id)).toEqual([main.id, kid1.id]);
       await owner.client.put(`/tasks/${main.id}/values/${status.id}`, { value: opt('Done') });
       expect((await read(parent.id)).parts).toEqual({ done: 2, total: 2 });
       expect((await read(parent.id)).children[0].over).toBe(true);
@@ -339,10 +339,10 @@ describe('tasks', () => {
       expect((await feed(task.id)).filter((l) => l.kind === 'value')).toHaveLength(70);
       const full = await read(task.id);
       expect(full.activity).toHaveLength(60);
-      expect(full.activity.every((a: any) => a.kind === 'value')).toBe(true);
+      expect(full.activity.every((a) => a.kind === 'value')).toBe(true);
       expect(full.activity[0].data).toEqual({ property: 'Points', value: 70 });
       expect(full.activity[59].data).toEqual({ property: 'Points', value: 11 });
-      expect(full.activity.map((a: any) => a.data.value)).toEqual(Array.from({ length: 60 }, (_, i) => 70 - i));
+      expect(full.activity.map((a) => a.data.value)).toEqual(Array.from({ length: 60 }, (_, i) => 70 - i));
     });
 
     it('leaves out reset and rules lines on a short history', async () => {
@@ -351,7 +351,7 @@ describe('tasks', () => {
         randomUUID(), project.id, task.id, owner.user.id, randomUUID(),
       ]);
       const full = await read(task.id);
-      expect(full.activity.map((a: any) => a.kind)).toEqual(['created']);
+      expect(full.activity.map((a) => a.kind)).toEqual(['created']);
       expect(full.activity[0].actor).toEqual({ id: owner.user.id, name: 'Olive', color: owner.user.color, emoji: owner.user.emoji });
       expect(full.activity[0].data).toEqual({ selects: {} });
     });
@@ -565,8 +565,8 @@ describe('tasks', () => {
         expect({ method, path, status: r.status, body: r.body }).toEqual({ method, path, status: 404, body: TASK_NOT_FOUND });
       }
       const b = await board();
-      expect(b.tasks.some((x: any) => x.id === task.id)).toBe(false);
-      expect(b.archived.some((x: any) => x.id === task.id)).toBe(false);
+      expect(b.tasks.some((x) => x.id === task.id)).toBe(false);
+      expect(b.archived.some((x) => x.id === task.id)).toBe(false);
       expect((await feed(task.id)).map((l) => l.kind)).toEqual(['created', 'deleted']);
     });
 
@@ -599,9 +599,9 @@ describe('tasks', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ ok: true });
       const b = await board();
-      const back = b.tasks.find((x: any) => x.id === task.id);
+      const back = b.tasks.find((x) => x.id === task.id);
       expect(back).toMatchObject({ key: task.key, number: task.number, position: task.position, values: { [status.id]: opt('In progress') }, archivedAt: null });
-      const ids = b.tasks.map((x: any) => x.id);
+      const ids = b.tasks.map((x) => x.id);
       expect(ids.indexOf(a.id)).toBe(ids.indexOf(task.id) - 1);
       expect(ids.indexOf(c.id)).toBe(ids.indexOf(task.id) + 1);
       expect((await feed(task.id)).map((l) => [l.kind, l.data, l.actor_id])).toEqual([
@@ -625,7 +625,7 @@ describe('tasks', () => {
       expect(after.comments).toEqual(before.comments);
       expect(after.title).toBe('Richer');
       expect(after.activity.slice(2)).toEqual(before.activity);
-      expect(after.activity.slice(0, 2).map((a: any) => [a.kind, a.data])).toEqual([
+      expect(after.activity.slice(0, 2).map((a) => [a.kind, a.data])).toEqual([
         ['deleted', { action: 'restored' }],
         ['deleted', { action: 'deleted' }],
       ]);
@@ -634,12 +634,12 @@ describe('tasks', () => {
     it('brings an archived task back archived', async () => {
       const task = await newTask({ title: 'Archived then deleted' });
       await owner.client.post(`/tasks/${task.id}/archive`);
-      const archivedAt = (await board()).archived.find((x: any) => x.id === task.id).archivedAt;
+      const archivedAt = (await board()).archived.find((x) => x.id === task.id)!.archivedAt;
       await owner.client.delete(`/tasks/${task.id}`);
       expect((await owner.client.post(`/tasks/${task.id}/restore`)).status).toBe(200);
       const b = await board();
-      expect(b.tasks.some((x: any) => x.id === task.id)).toBe(false);
-      expect(b.archived.find((x: any) => x.id === task.id)).toMatchObject({ key: task.key, archivedAt });
+      expect(b.tasks.some((x) => x.id === task.id)).toBe(false);
+      expect(b.archived.find((x) => x.id === task.id)).toMatchObject({ key: task.key, archivedAt });
     });
 
     it('answers 200 and writes nothing when restoring a live task', async () => {
@@ -704,7 +704,7 @@ describe('tasks', () => {
         { id: one.id, number: 1, key: 'BIN-1', title: 'One', position: one.position, deletedAt: expect.any(String), goesAt: d1.body.goesAt },
       ]);
       for (const r of res.body.deleted) expect(new Date(r.goesAt).getTime() - new Date(r.deletedAt).getTime()).toBe(30 * DAY_MS);
-      expect(res.body.deleted.some((r: any) => r.id === kept.id)).toBe(false);
+      expect(res.body.deleted.some((r) => r.id === kept.id)).toBe(false);
       // An agent reads it too; an outsider gets 404.
       const a = await createAgent(owner.client, p.id, 'Binbot');
       expect((await a.client.get(`/projects/${p.id}/deleted`)).body.deleted).toHaveLength(2);
@@ -713,7 +713,7 @@ describe('tasks', () => {
       expect(out.body).toEqual({ error: 'Project not found.' });
       // A restored task leaves the list.
       await owner.client.post(`/tasks/${one.id}/restore`);
-      expect((await owner.client.get(`/projects/${p.id}/deleted`)).body.deleted.map((r: any) => r.id)).toEqual([two.id]);
+      expect((await owner.client.get(`/projects/${p.id}/deleted`)).body.deleted.map((r) => r.id)).toEqual([two.id]);
     });
   });
 
@@ -734,9 +734,9 @@ describe('tasks', () => {
       expect(await archiveLines(task.id)).toEqual([{ kind: 'archive', data: { action: 'archived' }, actor_id: agent.agent.id }]);
 
       const b = await board();
-      expect(b.tasks.some((x: any) => x.id === task.id)).toBe(false);
-      const item = b.archived.find((x: any) => x.id === task.id);
-      expect(sorted(Object.keys(item))).toEqual(sorted(['id', 'number', 'key', 'title', 'description', 'position', 'archivedAt']));
+      expect(b.tasks.some((x) => x.id === task.id)).toBe(false);
+      const item = b.archived.find((x) => x.id === task.id);
+      expect(sorted(Object.keys(item!))).toEqual(sorted(['id', 'number', 'key', 'title', 'description', 'position', 'archivedAt']));
       expect(item).toEqual({
         id: task.id,
         number: task.number,
@@ -759,8 +759,8 @@ describe('tasks', () => {
       expect(second.body).toEqual({ ok: true });
       expect((await archiveLines(task.id)).map((l) => l.data)).toEqual([{ action: 'archived' }, { action: 'restored' }]);
       const b = await board();
-      expect(b.archived.some((x: any) => x.id === task.id)).toBe(false);
-      expect(b.tasks.find((x: any) => x.id === task.id)).toMatchObject({ position: task.position, archivedAt: null });
+      expect(b.archived.some((x) => x.id === task.id)).toBe(false);
+      expect(b.tasks.find((x) => x.id === task.id)).toMatchObject({ position: task.position, archivedAt: null });
     });
 
     it('writes nothing when putting back a live task', async () => {

@@ -2,6 +2,7 @@ import { createProperty, createTask, feedLines, listenChanges } from '../support
 import { TaskValueRepository } from '@board/tasks';
 import type { StoredValue } from '@board/properties';
 import { createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import type { ProjectAnswer } from '../support/answers';
 
 /**
  * A value write reads without locks and lands with one compare-and-set statement (falling back
@@ -10,7 +11,7 @@ import { createProject, Person, registerPerson, startTestApp, TestApp } from '..
 describe('simultaneous value writes', () => {
   let t: TestApp;
   let owner: Person;
-  let project: any;
+  let project: ProjectAnswer;
   const stored = async (taskId: string) => (await t.sql.query(`SELECT "values" FROM tasks WHERE id = $1`, [taskId])).rows[0].values;
 
   beforeAll(async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ranksAfter } from '@board/kernel';
 import { createProperty, expectStatus } from '../support/fixtures';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import type { ErrorAnswer, MemberAnswer, ProjectAnswer, ViewAnswer, ViewTasksAnswer } from '../support/answers';
 
 /**
  * GET /api/views/:viewId/tasks over real tasks: every filter type and operator, every order,
@@ -22,14 +23,14 @@ describe('GET /api/views/:viewId/tasks', () => {
   let owner: Person;
   let member: Person;
   let outsider: Person;
-  let robo: { client: Client; agent: any };
-  let project: any;
+  let robo: { client: Client; agent: MemberAnswer };
+  let project: ProjectAnswer;
   const p: Record<string, Prop> = {};
   const ids: Record<string, string> = {};
-  let view: any;
+  let view: ViewAnswer;
   let opt: (prop: string, name: string) => string;
 
-  const read = (c: Client, viewId: string, query = '') => expectStatus(c.get(`/views/${viewId}/tasks${query}`), 200);
+  const read = (c: Client, viewId: string, query = '') => expectStatus(c.get<ViewTasksAnswer>(`/views/${viewId}/tasks${query}`), 200);
   const keysOf = (tasks: { title: string }[]) => tasks.map((x) => KEY_OF[x.title] ?? x.title);
   /** Puts filters and sort on the shared view, then reads it as `c`. */
   async function run(filters: { rules: unknown[] }, sort: unknown = null, c: Client = owner.client): Promise<string[]> {
@@ -133,7 +134,7 @@ describe('GET /api/views/:viewId/tasks', () => {
       expect(body.next).toBeNull();
       const boardTasks = (await expectStatus(owner.client.get(`/projects/${project.id}/board`), 200)).tasks;
       expect(body.tasks).toEqual(boardTasks);
-      expect(body.tasks.find((x: any) => x.id === ids.T2)).toMatchObject({ checklistTotal: 2, checklistDone: 1, commentCount: 0 });
+      expect(body.tasks.find((x) => x.id === ids.T2)).toMatchObject({ checklistTotal: 2, checklistDone: 1, commentCount: 0 });
     });
 
     it('archived and deleted tasks never appear, nor count', async () => {
@@ -316,7 +317,7 @@ describe('GET /api/views/:viewId/tasks', () => {
       let after: string | null = null;
       let pages = 0;
       do {
-        const body: any = await read(c, view.id, `?limit=${limit}${after ? `&after=${after}` : ''}`);
+        const body = await read(c, view.id, `?limit=${limit}${after ? `&after=${after}` : ''}`);
         expect(body.tasks.length).toBeLessThanOrEqual(limit);
         keys.push(...keysOf(body.tasks));
         totals.push(body.total);
@@ -383,7 +384,7 @@ describe('GET /api/views/:viewId/tasks', () => {
 
     it('limit outside 1..500 is refused', async () => {
       for (const limit of ['0', '501', '-1', '1.5', 'abc', '1e2']) {
-        const res = await owner.client.get(`/views/${view.id}/tasks?limit=${limit}`);
+        const res = await owner.client.get<ErrorAnswer>(`/views/${view.id}/tasks?limit=${limit}`);
         expect(res.status).toBe(400);
         expect(typeof res.body.error).toBe('string');
       }
@@ -397,7 +398,7 @@ describe('GET /api/views/:viewId/tasks', () => {
       const big = await createProject(owner.client, 'Big', 'BIG');
       const b = await expectStatus(owner.client.get(`/projects/${big.id}/board`), 200);
       const status = b.properties[0];
-      const [todo, doing, done] = status.options.map((o: any) => o.id);
+      const [todo, doing, done] = status.options.map((o) => o.id);
       const points = await createProperty(owner.client, big.id, 'Points', 'number');
       const N = 5000;
       const positions = ranksAfter(null, N);
@@ -427,13 +428,13 @@ describe('GET /api/views/:viewId/tasks', () => {
       expect(took).toBeLessThan(2000);
       expect(page.total).toBe(passing.length);
       expect(page.tasks).toHaveLength(100);
-      expect(page.tasks.map((x: any) => x.number)).toEqual(passing.slice(0, 100).map((x) => x.n));
+      expect(page.tasks.map((x) => x.number)).toEqual(passing.slice(0, 100).map((x) => x.n));
       expect(page.next).toBe(page.tasks[99].id);
 
       const started2 = Date.now();
       const second = await read(owner.client, listView.id, `?limit=100&after=${page.next}`);
       expect(Date.now() - started2).toBeLessThan(2000);
-      expect(second.tasks.map((x: any) => x.number)).toEqual(passing.slice(100, 200).map((x) => x.n));
+      expect(second.tasks.map((x) => x.number)).toEqual(passing.slice(100, 200).map((x) => x.n));
       // The default page is 100.
       const plain = await read(owner.client, listView.id);
       expect(plain.tasks).toHaveLength(100);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createProperty, createTask, expectStatus, listenChanges } from '../support/fixtures';
-import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import { addMember, Answer, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import type { MemberAnswer, ProjectAnswer, ViewAnswer } from '../support/answers';
 
 /** Views: create, update, delete, and the cleaning of saved rules on every read. */
 
@@ -12,8 +13,8 @@ describe('views', () => {
   let admin: Person;
   let member: Person;
   let outsider: Person;
-  let robo: { client: Client; agent: any };
-  let project: any;
+  let robo: { client: Client; agent: MemberAnswer };
+  let project: ProjectAnswer;
   let status: { id: string; options: { id: string; name: string }[] };
   let mainViewId: string;
   // One property of each type.
@@ -21,7 +22,7 @@ describe('views', () => {
   let foreignProperty: string;
 
   const board = async (c: Client = owner.client) => expectStatus(c.get(`/projects/${project.id}/board`), 200);
-  const viewOf = async (id: string, c: Client = owner.client) => (await board(c)).views.find((v: any) => v.id === id);
+  const viewOf = async (id: string, c: Client = owner.client) => (await board(c)).views.find((v) => v.id === id);
   const createView = async (body: Record<string, unknown>, c: Client = owner.client) =>
     (await expectStatus(c.post(`/projects/${project.id}/views`, body), 201)).view;
   const rawView = async (id: string) => (await t.sql.query('SELECT * FROM views WHERE id = $1', [id])).rows[0];
@@ -76,7 +77,7 @@ describe('views', () => {
       });
       expect(Object.keys(res.body.view).sort()).toEqual(VIEW_KEYS);
       const b = await board();
-      const mine = b.views.find((v: any) => v.id === res.body.view.id);
+      const mine = b.views.find((v) => v.id === res.body.view.id)!;
       expect(mine).toEqual(res.body.view);
       // Appended after the main view, compared byte by byte.
       expect(b.views[0].id).toBe(mainViewId);
@@ -172,7 +173,7 @@ describe('views', () => {
   });
 
   describe('PATCH /api/views/:viewId', () => {
-    let view: any;
+    let view: ViewAnswer;
     beforeEach(async () => {
       view = await createView({ name: 'Editable', kind: 'list' });
     });
@@ -182,7 +183,7 @@ describe('views', () => {
       expect(res.status).toBe(200);
       expect(Object.keys(res.body)).toEqual(['view']);
       expect(res.body.view).toEqual({ ...view, name: 'Renamed' });
-      expect((await viewOf(view.id)).name).toBe('Renamed');
+      expect((await viewOf(view.id))!.name).toBe('Renamed');
       const bad = await owner.client.patch(`/views/${view.id}`, { name: '' });
       expect([bad.status, bad.body]).toEqual([400, { error: 'Name cannot be empty.' }]);
     });
@@ -210,15 +211,15 @@ describe('views', () => {
       const boardView = await createView({ name: 'Board to clear', groupById: props.select.id });
       res = await owner.client.patch(`/views/${boardView.id}`, { groupById: null });
       expect([res.status, res.body]).toEqual([400, { error: 'A board needs a property to make its columns from.' }]);
-      expect((await viewOf(boardView.id)).groupById).toBe(props.select.id);
-      expect((await viewOf(view.id)).kind).toBe('list');
+      expect((await viewOf(boardView.id))!.groupById).toBe(props.select.id);
+      expect((await viewOf(view.id))!.kind).toBe('list');
     });
 
     it('a list remembering a text property cannot become a board', async () => {
       await expectStatus(owner.client.patch(`/views/${view.id}`, { groupById: props.text.id }), 200);
       const res = await owner.client.patch(`/views/${view.id}`, { kind: 'board' });
       expect([res.status, res.body]).toEqual([400, { error: 'A view can only group by a select, iteration, person or checkbox property.' }]);
-      expect((await viewOf(view.id)).kind).toBe('list');
+      expect((await viewOf(view.id))!.kind).toBe('list');
     });
 
     it('refuses an unknown kind and a bad grouping', async () => {
@@ -264,7 +265,7 @@ describe('views', () => {
       expect(res.body.view.filters).toEqual(cleaned);
       // Cleaned before it is stored, not only when read.
       expect((await rawView(view.id)).filters).toEqual(cleaned);
-      expect((await viewOf(view.id)).filters).toEqual(cleaned);
+      expect((await viewOf(view.id))!.filters).toEqual(cleaned);
       // A second write replaces the whole set.
       const again = await owner.client.patch(`/views/${view.id}`, { filters: { rules: [] } });
       expect(again.body.view.filters).toEqual({ rules: [] });
@@ -306,7 +307,7 @@ describe('views', () => {
     });
 
     it('afterId moves the view; null or an unknown id means the front', async () => {
-      const order = async () => (await board()).views.map((v: any) => v.id);
+      const order = async () => (await board()).views.map((v) => v.id);
       const ids = await order();
       const last = ids[ids.length - 1];
       expect(last).toBe(view.id);
@@ -316,7 +317,7 @@ describe('views', () => {
       let now = await order();
       expect(now.slice(0, 2)).toEqual([mainViewId, view.id]);
       expect(now.filter((id: string) => id !== view.id)).toEqual(ids.filter((id: string) => id !== view.id));
-      expect(res.body.view.position).toBe((await viewOf(view.id)).position);
+      expect(res.body.view.position).toBe((await viewOf(view.id))!.position);
       // To the front.
       res = await owner.client.patch(`/views/${view.id}`, { afterId: null });
       now = await order();
@@ -388,11 +389,11 @@ describe('views', () => {
       const b = await createView({ name: 'Doomed B', kind: 'list' });
       await expectStatus(member.client.put(`/views/${a.id}/lens`, { filters: { rules: [{ propertyId: props.text.id, op: 'empty' }] } }), 200);
       expect((await t.sql.query('SELECT count(*)::int AS n FROM lenses WHERE view_id = $1', [a.id])).rows[0].n).toBe(1);
-      let res = await owner.client.delete(`/views/${a.id}`);
+      let res: Answer = await owner.client.delete(`/views/${a.id}`);
       expect([res.status, res.body]).toEqual([200, { ok: true }]);
       res = await admin.client.delete(`/views/${b.id}`);
       expect([res.status, res.body]).toEqual([200, { ok: true }]);
-      const ids = (await board()).views.map((v: any) => v.id);
+      const ids = (await board()).views.map((v) => v.id);
       expect(ids).not.toContain(a.id);
       expect(ids).not.toContain(b.id);
       expect((await t.sql.query('SELECT count(*)::int AS n FROM lenses WHERE view_id = $1', [a.id])).rows[0].n).toBe(0);
@@ -440,18 +441,18 @@ describe('views', () => {
         ],
       };
       await expectStatus(owner.client.patch(`/views/${view.id}`, { filters, sort: { columnId: size.id, direction: 'desc' } }), 200);
-      const titles = async () => (await expectStatus(owner.client.get(`/views/${view.id}/tasks`), 200)).tasks.map((x: any) => x.title);
+      const titles = async () => (await expectStatus(owner.client.get(`/views/${view.id}/tasks`), 200)).tasks.map((x) => x.title);
       expect(await titles()).toEqual(['Severe']);
 
       // One option of the rule goes: the rule keeps the other.
       await expectStatus(owner.client.delete(`/options/${sMid.id}`), 200);
-      expect((await viewOf(view.id)).filters.rules[0]).toEqual({ propertyId: prio.id, op: 'is', values: [sHigh.id] });
+      expect((await viewOf(view.id))!.filters.rules[0]).toEqual({ propertyId: prio.id, op: 'is', values: [sHigh.id] });
       // The last option of the rule goes: the rule goes, on the board read and on the view read.
       await expectStatus(owner.client.delete(`/options/${sHigh.id}`), 200);
       const expected = { rules: [filters.rules[1], filters.rules[2]] };
-      expect((await viewOf(view.id)).filters).toEqual(expected);
+      expect((await viewOf(view.id))!.filters).toEqual(expected);
       expect((await expectStatus(owner.client.patch(`/views/${view.id}`, { name: 'Cleaning' }), 200)).view.filters).toEqual(expected);
-      expect((await viewOf(view.id, robo.client)).filters).toEqual(expected);
+      expect((await viewOf(view.id, robo.client))!.filters).toEqual(expected);
       // Saved rules are not touched by the delete.
       expect((await rawView(view.id)).filters.rules).toHaveLength(3);
       expect((await rawView(view.id)).filters.rules[0].values).toEqual([sHigh.id, sMid.id]);
@@ -460,8 +461,8 @@ describe('views', () => {
       // The sorted property goes: the rule about it goes and the sort reads as null.
       await expectStatus(owner.client.delete(`/properties/${size.id}`), 200);
       const after = await viewOf(view.id);
-      expect(after.filters).toEqual({ rules: [filters.rules[2]] });
-      expect(after.sort).toBeNull();
+      expect(after!.filters).toEqual({ rules: [filters.rules[2]] });
+      expect(after!.sort).toBeNull();
       const answer = (await expectStatus(owner.client.patch(`/views/${view.id}`, { name: 'Cleaned' }), 200)).view;
       expect(answer.filters).toEqual({ rules: [filters.rules[2]] });
       expect(answer.sort).toBeNull();
@@ -479,7 +480,7 @@ describe('views', () => {
       const filters = { rules: [{ propertyId: props.person.id, op: 'is', values: [leaver.user.id] }] };
       await expectStatus(owner.client.patch(`/views/${view.id}`, { filters }), 200);
       await expectStatus(owner.client.delete(`/projects/${project.id}/members/${leaver.user.id}`), 200);
-      expect((await viewOf(view.id)).filters).toEqual(filters);
+      expect((await viewOf(view.id))!.filters).toEqual(filters);
       expect((await expectStatus(owner.client.patch(`/views/${view.id}`, { name: 'Leo work (left)' }), 200)).view.filters).toEqual(filters);
       // And may still be written.
       expect((await expectStatus(owner.client.patch(`/views/${view.id}`, { filters }), 200)).view.filters).toEqual(filters);

@@ -11,6 +11,7 @@ import { AddressInfo, Socket } from 'node:net';
 import { Clock } from '@board/kernel';
 import { DeliveryWorker } from '../../apps/api/src/webhooks/delivery.worker';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import type { DeliveryAnswer, ErrorAnswer, PropertyAnswer, WebhookCreatedAnswer, WebhookDeliveryBody } from '../support/answers';
 
 const ALLOW = { SERVICE_WEBHOOK_ALLOW: '127.0.0.1' };
 const NEEDS_URL = 'A webhook needs an http or https URL.';
@@ -39,7 +40,8 @@ interface Hit {
   method: string;
   headers: IncomingMessage['headers'];
   raw: Buffer;
-  body: any;
+  /** The delivery as JSON; null when the body did not parse. */
+  body: WebhookDeliveryBody | null;
   /** null when the receiver was given no secret for this path. */
   verified: boolean | null;
   at: number;
@@ -66,9 +68,9 @@ class Receiver {
         const raw = Buffer.concat(chunks);
         const path = (req.url ?? '').split('?')[0];
         const secret = this.secrets.get(path);
-        let body: any = null;
+        let body: WebhookDeliveryBody | null = null;
         try {
-          body = JSON.parse(raw.toString('utf8'));
+          body = JSON.parse(raw.toString('utf8')) as WebhookDeliveryBody;
         } catch {
           /* kept raw */
         }
@@ -144,7 +146,7 @@ class FakeClock extends Clock {
   }
 }
 
-const must = async (res: Promise<{ status: number; body: any }>, status: number) => {
+const must = async <T>(res: Promise<{ status: number; body: T }>, status: number) => {
   const r = await res;
   if (r.status !== status) throw new Error(`expected ${status}, got ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;
@@ -166,9 +168,9 @@ describe('webhooks', () => {
   let outsider: Person;
   const cleanups: (() => Promise<unknown>)[] = [];
 
-  const hooks = (pid: string) => `/projects/${pid}/webhooks`;
+  const hooks = (pid: string) => `/projects/${pid}/webhooks` as const;
   const create = (pid: string, body: unknown, c: Client = owner.client) => c.post(hooks(pid), body);
-  const deliveriesOf = async (c: Client, pid: string, id: string): Promise<any[]> => (await must(c.get(`${hooks(pid)}/${id}/deliveries`), 200)).deliveries;
+  const deliveriesOf = async (c: Client, pid: string, id: string) => (await must(c.get(`${hooks(pid)}/${id}/deliveries`), 200)).deliveries;
 
   beforeAll(async () => {
     receiver = await new Receiver().start();
@@ -218,8 +220,8 @@ describe('webhooks', () => {
       expect(Number.isNaN(Date.parse(webhook.createdAt))).toBe(false);
 
       const list = await must(owner.client.get(hooks(projectId)), 200);
-      expect(list.webhooks.map((w: any) => w.id)).toContain(webhook.id);
-      expect(list.webhooks.find((w: any) => w.id === webhook.id)).toEqual(webhook);
+      expect(list.webhooks.map((w) => w.id)).toContain(webhook.id);
+      expect(list.webhooks.find((w) => w.id === webhook.id)).toEqual(webhook);
       const patched = await must(owner.client.patch(`${hooks(projectId)}/${webhook.id}`, { kinds: ['comment'] }), 200);
       expect(Object.keys(patched)).toEqual(['webhook']);
       for (const read of [list, patched, await must(owner.client.get(`${hooks(projectId)}/${webhook.id}/deliveries`), 200)]) {
@@ -267,7 +269,7 @@ describe('webhooks', () => {
 
     it('changes url, kinds, enabled; refuses what create refuses and leaves the webhook as it was', async () => {
       const { webhook } = await must(create(projectId, { url: receiver.url('/routes/c') }), 201);
-      const path = `${hooks(projectId)}/${webhook.id}`;
+      const path = `${hooks(projectId)}/${webhook.id}` as const;
       const url = receiver.url('/routes/c2');
       const res = await must(owner.client.patch(path, { url, kinds: ['title', 'description'], enabled: false }), 200);
       expect(res).toEqual({ webhook: { ...webhook, url, kinds: ['title', 'description'], enabled: false } });
@@ -276,7 +278,7 @@ describe('webhooks', () => {
       expect(await owner.client.patch(path, { url: 'gopher://example.com/' })).toMatchObject({ status: 400, body: { error: NEEDS_URL } });
       expect(await owner.client.patch(path, { kinds: ['test'] })).toMatchObject({ status: 400, body: { error: 'test is not an event kind.' } });
       expect(await owner.client.patch(path, { kinds: ['nope'] })).toMatchObject({ status: 400, body: { error: 'nope is not an event kind.' } });
-      const after = (await must(owner.client.get(hooks(projectId)), 200)).webhooks.find((w: any) => w.id === webhook.id);
+      const after = (await must(owner.client.get(hooks(projectId)), 200)).webhooks.find((w) => w.id === webhook.id);
       expect(after).toEqual(res.webhook);
       // Back on, kinds emptied means all kinds.
       expect((await must(owner.client.patch(path, { enabled: true, kinds: [] }), 200)).webhook).toMatchObject({ enabled: true, kinds: [] });
@@ -294,18 +296,18 @@ describe('webhooks', () => {
       expect(Object.keys(rolled).sort()).toEqual(['secret', 'webhook']);
       expect(rolled.secret).toMatch(/^svcs_/);
       expect(rolled.secret).not.toBe(old);
-      expect(rolled.webhook.secretPrefix).toBe(rolled.secret.slice(0, 9));
+      expect(rolled.webhook.secretPrefix).toBe(rolled.secret!.slice(0, 9));
       expect(rolled.webhook).toMatchObject({ id: webhook.id, url: webhook.url, kinds: [], enabled: true });
       const list = await must(owner.client.get(hooks(projectId)), 200);
       expect(JSON.stringify(list)).not.toContain(rolled.secret);
-      expect(list.webhooks.find((w: any) => w.id === webhook.id).secretPrefix).toBe(rolled.secret.slice(0, 9));
+      expect(list.webhooks.find((w) => w.id === webhook.id)!.secretPrefix).toBe(rolled.secret!.slice(0, 9));
 
-      receiver.secret(path, rolled.secret);
+      receiver.secret(path, rolled.secret!);
       await must(owner.client.post(`${hooks(projectId)}/${webhook.id}`), 202);
       const [, after] = await receiver.waitFor(path, () => true, 2);
       expect(after.verified).toBe(true);
       expect(verifyDelivery(after.headers, after.raw, old)).toBe(false);
-      expect(verifyDelivery(before.headers, before.raw, rolled.secret)).toBe(false);
+      expect(verifyDelivery(before.headers, before.raw, rolled.secret!)).toBe(false);
     });
 
     it('sends a test: 202 { delivery } of kind test with no task, to that webhook alone', async () => {
@@ -340,7 +342,7 @@ describe('webhooks', () => {
       for (let i = 0; i < 3; i++) ids.push((await must(owner.client.post(`${hooks(projectId)}/${webhook.id}`), 202)).delivery.id);
       expect(await must(owner.client.get(`${hooks(projectId)}/${webhook.id}/count`), 200)).toEqual({ deliveries: 3 });
       await receiver.waitFor(path, () => true, 3);
-      let listed: any[] = [];
+      let listed: DeliveryAnswer[] = [];
       for (let i = 0; i < 50; i++) {
         listed = await deliveriesOf(owner.client, projectId, webhook.id);
         if (listed.every((d) => d.status === 'delivered')) break;
@@ -362,7 +364,7 @@ describe('webhooks', () => {
           deliveredAt: expect.any(String),
         });
       }
-      const onList = (await must(owner.client.get(hooks(projectId)), 200)).webhooks.find((w: any) => w.id === webhook.id);
+      const onList = (await must(owner.client.get(hooks(projectId)), 200)).webhooks.find((w) => w.id === webhook.id)!;
       expect(onList.lastDelivery).toEqual(listed[0]);
     });
 
@@ -370,7 +372,7 @@ describe('webhooks', () => {
       const { webhook } = await must(create(projectId, { url: receiver.url('/routes/gone') }), 201);
       const path = `${hooks(projectId)}/${webhook.id}`;
       expect(await owner.client.delete(path)).toMatchObject({ status: 200, body: { ok: true } });
-      expect((await must(owner.client.get(hooks(projectId)), 200)).webhooks.some((w: any) => w.id === webhook.id)).toBe(false);
+      expect((await must(owner.client.get(hooks(projectId)), 200)).webhooks.some((w) => w.id === webhook.id)).toBe(false);
       expect((await owner.client.delete(path)).status).toBe(404);
       expect((await owner.client.get(`${path}/count`)).status).toBe(404);
       expect((await owner.client.get(`${path}/deliveries`)).status).toBe(404);
@@ -402,7 +404,7 @@ describe('webhooks', () => {
         ['GET', `${one}/deliveries`],
       ];
       for (const [method, path, body] of calls) {
-        const res = await member.client.request(method, path, body);
+        const res = await member.client.request<ErrorAnswer>(method, path, body);
         expect([method, path, res.status]).toEqual([method, path, 403]);
         expect(res.body.error).toMatch(/^Only the owner or an admin can [a-z ]+\.$/);
       }
@@ -415,23 +417,23 @@ describe('webhooks', () => {
       }
       expect(await new Client(t.api).get(hooks(projectId))).toMatchObject({ status: 401 });
       // Nothing changed.
-      expect((await must(owner.client.get(hooks(projectId)), 200)).webhooks.find((w: any) => w.id === webhook.id)).toMatchObject({ enabled: true });
+      expect((await must(owner.client.get(hooks(projectId)), 200)).webhooks.find((w) => w.id === webhook.id)).toMatchObject({ enabled: true });
       expect(await must(owner.client.get(`${one}/count`), 200)).toEqual({ deliveries: 0 });
     });
   });
 
   describe('deliveries', () => {
     let projectId: string;
-    let all: { webhook: any; secret: string };
-    let comments: { webhook: any; secret: string };
-    let off: { webhook: any; secret: string };
+    let all: WebhookCreatedAnswer;
+    let comments: WebhookCreatedAnswer;
+    let off: WebhookCreatedAnswer;
     const ALL = '/ring/all';
     const COMMENTS = '/ring/comments';
     const OFF = '/ring/off';
-    let status: any;
+    let status: PropertyAnswer;
 
     /** Delivery rows of the project written after this point. */
-    const since = async (): Promise<() => Promise<any[]>> => {
+    const since = async (): Promise<() => Promise<{ webhook_id: string; kind: string; task_id: string | null }[]>> => {
       const mark = (await t.sql.query('SELECT clock_timestamp() AS at')).rows[0].at;
       return async () =>
         (await t.sql.query('SELECT webhook_id, kind, task_id FROM webhook_deliveries WHERE project_id = $1 AND created_at > $2', [projectId, mark])).rows;
@@ -441,7 +443,7 @@ describe('webhooks', () => {
     beforeAll(async () => {
       projectId = (await createProject(owner.client, 'Doorbell', 'BELL')).id;
       await addMember(owner.client, projectId, member);
-      status = (await must(owner.client.get(`/projects/${projectId}/board`), 200)).properties.find((p: any) => p.name === 'Status');
+      status = (await must(owner.client.get(`/projects/${projectId}/board`), 200)).properties.find((p) => p.name === 'Status')!;
       all = await must(create(projectId, { url: receiver.url(ALL) }), 201);
       comments = await must(create(projectId, { url: receiver.url(COMMENTS), kinds: ['comment'] }), 201);
       off = await must(create(projectId, { url: receiver.url(OFF), enabled: false }), 201);
@@ -457,7 +459,7 @@ describe('webhooks', () => {
       expect(hit.at - started).toBeLessThan(5000);
       expect(hit.method).toBe('POST');
       expect(hit.headers['content-type']).toMatch(/^application\/json/);
-      expect(Object.keys(hit.body).sort()).toEqual(BODY_KEYS);
+      expect(Object.keys(hit.body!).sort()).toEqual(BODY_KEYS);
       expect(hit.body).toEqual({
         delivery: expect.stringMatching(/^[0-9a-f-]{36}$/),
         projectId,
@@ -467,7 +469,7 @@ describe('webhooks', () => {
         taskKey: task.key,
         at: expect.any(String),
       });
-      expect(hit.headers['x-service-delivery']).toBe(hit.body.delivery);
+      expect(hit.headers['x-service-delivery']).toBe(hit.body!.delivery);
       const timestamp = Number(hit.headers['x-service-timestamp']);
       expect(String(hit.headers['x-service-timestamp'])).toMatch(/^[0-9]+$/);
       expect(Math.abs(timestamp - Date.now() / 1000)).toBeLessThan(60);
@@ -479,18 +481,18 @@ describe('webhooks', () => {
       expect(verifyDelivery(hit.headers, hit.raw, comments.secret)).toBe(false);
       // `at` is an ISO 8601 moment: that of the feed line, give or take.
       const feed = await must(owner.client.get(`/projects/${projectId}/activity`), 200);
-      const line = feed.activity.find((e: any) => e.kind === 'created' && e.taskId === task.id);
-      expect(hit.body.at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/);
-      expect(Math.abs(Date.parse(hit.body.at) - Date.parse(line.createdAt))).toBeLessThan(2000);
+      const line = feed.activity.find((e) => e.kind === 'created' && e.taskId === task.id)!;
+      expect(hit.body!.at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/);
+      expect(Math.abs(Date.parse(hit.body!.at) - Date.parse(line.createdAt))).toBeLessThan(2000);
       // And the delivery reads as delivered.
-      let delivery: any;
+      let delivery: DeliveryAnswer | undefined;
       for (let i = 0; i < 50; i++) {
-        delivery = (await deliveriesOf(owner.client, projectId, all.webhook.id)).find((d) => d.id === hit.body.delivery);
+        delivery = (await deliveriesOf(owner.client, projectId, all.webhook.id)).find((d) => d.id === hit.body!.delivery);
         if (delivery?.status === 'delivered') break;
         await sleep(100);
       }
       expect(delivery).toEqual({
-        id: hit.body.delivery,
+        id: hit.body!.delivery,
         kind: 'created',
         taskKey: task.key,
         status: 'delivered',
@@ -522,16 +524,16 @@ describe('webhooks', () => {
     it('sends one delivery per task of a bulk value write, each with its task', async () => {
       const tasks = [await newTask('Bulk one'), await newTask('Bulk two'), await newTask('Bulk three')];
       const done = status.options[status.options.length - 1].id;
-      await must(owner.client.post(`/projects/${projectId}/tasks/values`, { taskIds: tasks.map((x: any) => x.id), propertyId: status.id, value: done }), 200);
-      const ids = new Set(tasks.map((x: any) => x.id));
-      const hits = await receiver.waitFor(ALL, (h) => h.body?.kind === 'value' && ids.has(h.body.taskId), 3, 5000);
-      expect(hits.map((h) => h.body.taskKey).sort()).toEqual(tasks.map((x: any) => x.key).sort());
+      await must(owner.client.post(`/projects/${projectId}/tasks/values`, { taskIds: tasks.map((x) => x.id), propertyId: status.id, value: done }), 200);
+      const ids = new Set(tasks.map((x) => x.id));
+      const hits = await receiver.waitFor(ALL, (h) => h.body?.kind === 'value' && h.body.taskId !== null && ids.has(h.body.taskId), 3, 5000);
+      expect(hits.map((h) => h.body!.taskKey).sort()).toEqual(tasks.map((x) => x.key).sort());
       expect(hits.every((h) => h.verified)).toBe(true);
       // One feed line per task, in the order the bulk wrote them (by task id), even when they share
       // a microsecond (the feed reads oldest first by createdAt, then id).
       const feed = await must(owner.client.get(`/projects/${projectId}/activity`), 200);
-      const lines = feed.activity.filter((e: any) => e.kind === 'value' && ids.has(e.taskId));
-      expect(lines.map((e: any) => e.taskId)).toEqual([...ids].sort());
+      const lines = feed.activity.filter((e) => e.kind === 'value' && e.taskId !== null && ids.has(e.taskId));
+      expect(lines.map((e) => e.taskId)).toEqual([...ids].sort());
     });
 
     it('sends a webhook with kinds [comment] comment lines only (a new comment and an edit)', async () => {
@@ -543,8 +545,8 @@ describe('webhooks', () => {
       const comment = (await must(member.client.post(`/tasks/${task.id}/comments`, { body: 'Hello' }), 201)).comment;
       await must(member.client.patch(`/comments/${comment.id}`, { body: 'Hello again' }), 200);
       const hits = await receiver.waitFor(COMMENTS, (h) => h.body?.taskId === task.id, 2);
-      expect(hits.map((h) => h.body.kind)).toEqual(['comment', 'comment']);
-      expect(hits.every((h) => h.verified === true && h.body.taskKey === task.key)).toBe(true);
+      expect(hits.map((h) => h.body!.kind)).toEqual(['comment', 'comment']);
+      expect(hits.every((h) => h.verified === true && h.body!.taskKey === task.key)).toBe(true);
       const written = await rows();
       expect(written.filter((r) => r.webhook_id === comments.webhook.id).map((r) => r.kind)).toEqual(['comment', 'comment']);
       expect(written.filter((r) => r.webhook_id === all.webhook.id).map((r) => r.kind).sort()).toEqual(
@@ -578,7 +580,7 @@ describe('webhooks', () => {
       expect(reset.body).toEqual({ delivery: expect.any(String), projectId, projectKey: 'BELL', kind: 'reset', taskId: null, taskKey: null, at: expect.any(String) });
       expect(rules.verified && reset.verified).toBe(true);
       const listed = await deliveriesOf(owner.client, projectId, all.webhook.id);
-      expect(listed.find((d) => d.id === reset.body.delivery)).toMatchObject({ kind: 'reset', taskKey: null });
+      expect(listed.find((d) => d.id === reset.body!.delivery)).toMatchObject({ kind: 'reset', taskKey: null });
     });
 
     it('sends nothing for a property, option, view or card-view change', async () => {
@@ -633,7 +635,7 @@ describe('webhooks', () => {
       receiver.secret(path, hook.secret);
       const keys: string[] = [];
       for (let i = 1; i <= 25; i++) keys.push((await must(owner.client.post(`/projects/${pid}/tasks`, { title: `Task ${i}` }), 201)).task.key);
-      let listed: any[] = [];
+      let listed: DeliveryAnswer[] = [];
       for (let i = 0; i < 100; i++) {
         await t.app.get(DeliveryWorker).drain();
         const pending = (await t.sql.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE webhook_id = $1 AND status = 'pending'`, [hook.webhook.id])).rows[0].n;
@@ -651,7 +653,7 @@ describe('webhooks', () => {
       const rowsLeft = (await t.sql.query('SELECT count(*)::int AS n FROM webhook_deliveries WHERE webhook_id = $1', [hook.webhook.id])).rows[0].n;
       expect(rowsLeft).toBe(20);
       // Every kept one reached the receiver, verified.
-      const seen = new Set(receiver.at(path).filter((h) => h.verified).map((h) => h.body.delivery));
+      const seen = new Set(receiver.at(path).filter((h) => h.verified).map((h) => h.body!.delivery));
       expect(listed.every((d) => seen.has(d.id))).toBe(true);
     });
 
@@ -679,12 +681,12 @@ describe('webhooks', () => {
         await sleep(1500);
         const all = receiver.at(path);
         const byId = new Map<string, number>();
-        for (const h of all) byId.set(h.body.delivery, (byId.get(h.body.delivery) ?? 0) + 1);
+        for (const h of all) byId.set(h.body!.delivery, (byId.get(h.body!.delivery) ?? 0) + 1);
         expect(byId.size).toBe(60);
         expect([...byId.values()].filter((n) => n > 1)).toEqual([]);
         expect(all).toHaveLength(60);
         expect(hits.every((h) => h.verified)).toBe(true);
-        expect(new Set(all.map((h) => h.body.taskId))).toEqual(new Set(ids));
+        expect(new Set(all.map((h) => h.body!.taskId))).toEqual(new Set(ids));
       } finally {
         await b.close();
       }
@@ -703,7 +705,7 @@ describe('webhooks', () => {
       await Promise.all([worker.drain(), worker.drain(), worker.drain()]);
       await receiver.waitFor(path, () => true, 12);
       await sleep(1000);
-      const delivered = receiver.at(path).map((h) => h.body.delivery);
+      const delivered = receiver.at(path).map((h) => h.body!.delivery);
       expect(delivered).toHaveLength(12);
       expect(new Set(delivered).size).toBe(12);
     });
@@ -740,7 +742,7 @@ describe('webhooks', () => {
       for (;;) {
         await worker.drain();
         const now = await read(d);
-        if (now.tries >= tries) return now;
+        if (now!.tries >= tries) return now;
         if (Date.now() > deadline) throw new Error(`delivery still at ${JSON.stringify(now)}`);
         await sleep(100);
       }
@@ -751,7 +753,7 @@ describe('webhooks', () => {
       await sleep(1300);
       await worker.drain();
       const now = await read(d);
-      expect(now.tries).toBe(tries);
+      expect(now!.tries).toBe(tries);
       return now;
     }
     const near = (iso: string | null, expectedMs: number) => {
@@ -765,8 +767,8 @@ describe('webhooks', () => {
       const d = await oneDelivery('FIVE', path);
       let now = await tried(d, 1);
       expect(now).toMatchObject({ status: 'pending', tries: 1, lastCode: 500, deliveredAt: null });
-      expect(typeof now.lastError).toBe('string');
-      near(now.nextTryAt, clock.now().getTime() + 1 * MINUTE);
+      expect(typeof now!.lastError).toBe('string');
+      near(now!.nextTryAt, clock.now().getTime() + 1 * MINUTE);
       expect(receiver.at(path)).toHaveLength(1);
 
       clock.advance(50_000);
@@ -775,14 +777,14 @@ describe('webhooks', () => {
       clock.advance(15_000);
       now = await tried(d, 2);
       expect(now).toMatchObject({ status: 'pending', tries: 2, lastCode: 500 });
-      near(now.nextTryAt, clock.now().getTime() + 5 * MINUTE);
+      near(now!.nextTryAt, clock.now().getTime() + 5 * MINUTE);
 
       clock.advance(4 * MINUTE + 40_000);
       await stays(d, 2);
       clock.advance(30_000);
       now = await tried(d, 3);
       expect(now).toMatchObject({ status: 'pending', tries: 3, lastCode: 500 });
-      near(now.nextTryAt, clock.now().getTime() + 30 * MINUTE);
+      near(now!.nextTryAt, clock.now().getTime() + 30 * MINUTE);
 
       clock.advance(29 * MINUTE);
       await stays(d, 3);
@@ -795,7 +797,7 @@ describe('webhooks', () => {
       const hits = receiver.at(path);
       expect(hits).toHaveLength(4);
       expect(new Set(hits.map((h) => h.headers['x-service-delivery']))).toEqual(new Set([d.deliveryId]));
-      expect(hits.every((h) => h.body.delivery === d.deliveryId && h.body.kind === 'created')).toBe(true);
+      expect(hits.every((h) => h.body!.delivery === d.deliveryId && h.body!.kind === 'created')).toBe(true);
     });
 
     it('marks a success after a failure delivered, with deliveredAt', async () => {
@@ -807,7 +809,7 @@ describe('webhooks', () => {
       clock.advance(61_000);
       const now = await tried(d, 2);
       expect(now).toMatchObject({ status: 'delivered', tries: 2, lastCode: 200, lastError: null, nextTryAt: null });
-      near(now.deliveredAt, clock.now().getTime());
+      near(now!.deliveredAt, clock.now().getTime());
       expect(receiver.at(path)).toHaveLength(2);
     });
 
@@ -817,7 +819,7 @@ describe('webhooks', () => {
       const d = await oneDelivery('REDIR', path);
       const now = await tried(d, 1);
       expect(now).toMatchObject({ status: 'pending', tries: 1, lastCode: 302, deliveredAt: null });
-      expect(now.lastError).toEqual(expect.any(String));
+      expect(now!.lastError).toEqual(expect.any(String));
       await sleep(300);
       expect(receiver.at('/retry/target')).toHaveLength(0);
       await must(person.client.delete(`${hooks(d.pid)}/${d.webhookId}`), 200);
@@ -830,11 +832,11 @@ describe('webhooks', () => {
       const d = await oneDelivery('SLOW', path);
       const [hit] = await receiver.waitFor(path);
       await sleep(Math.max(0, hit.at + 4000 - Date.now()));
-      expect((await read(d)).tries).toBe(0);
+      expect((await read(d))!.tries).toBe(0);
       await sleep(Math.max(0, hit.at + 6500 - Date.now()));
       const now = await read(d);
       expect(now).toMatchObject({ status: 'pending', tries: 1, lastCode: null, deliveredAt: null });
-      expect(now.lastError).toEqual(expect.any(String));
+      expect(now!.lastError).toEqual(expect.any(String));
       await must(person.client.delete(`${hooks(d.pid)}/${d.webhookId}`), 200);
     });
   });
@@ -859,7 +861,7 @@ describe('webhooks', () => {
       await a.close();
 
       await must(onB.post(`/projects/${pid}/tasks`, { title: 'Knock knock' }), 201);
-      let delivery: any;
+      let delivery: DeliveryAnswer | undefined;
       for (let i = 0; i < 80; i++) {
         await b.app.get(DeliveryWorker).drain();
         [delivery] = await deliveriesOf(onB, pid, hook.webhook.id);

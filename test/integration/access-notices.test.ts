@@ -6,10 +6,16 @@ import { addMember, createAgent, createProject, registerPerson, startTestApp, Te
  * or a project rings `board_access` at COMMIT with ids only, whatever deletes the row (here plain
  * SQL, as any future route or cascade would), once per distinct person and project.
  */
+/** A `board_access` notice: whose access to which project ended (either may be absent). */
+interface AccessNotice {
+  projectId?: string;
+  userId?: string;
+}
+
 describe('access notices', () => {
   let t: TestApp;
   let listener: PgClient;
-  const heard: any[] = [];
+  const heard: AccessNotice[] = [];
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -24,7 +30,7 @@ describe('access notices', () => {
     await t.close();
   });
 
-  async function take(): Promise<any[]> {
+  async function take(): Promise<AccessNotice[]> {
     await new Promise((r) => setTimeout(r, 150));
     return heard.splice(0);
   }

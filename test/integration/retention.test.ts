@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { RetentionSweeper } from '../../apps/api/src/tasks/retention.sweeper';
 import { createTaskFromBody } from '../support/fixtures';
 import { createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import type { BoardTaskAnswer } from '../support/answers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
@@ -12,11 +13,11 @@ describe('RetentionSweeper: deleted tasks past their 30 days go for good', () =>
   let owner: Person;
   let projectId: string;
 
-  const newTask = (title: string, projectOf = projectId): Promise<any> =>
+  const newTask = (title: string, projectOf = projectId) =>
     createTaskFromBody(owner.client, projectOf, { title, description: `about ${title}` });
 
   /** A task with a bit of everything hanging off it: checklist, comments, feed lines. */
-  async function busyTask(title: string): Promise<any> {
+  async function busyTask(title: string) {
     const task = await newTask(title);
     for (const text of ['one', 'two']) {
       const res = await owner.client.post(`/tasks/${task.id}/checklist`, { text });
@@ -35,7 +36,7 @@ describe('RetentionSweeper: deleted tasks past their 30 days go for good', () =>
     return task;
   }
 
-  async function remove(task: any, deletedAt: Date): Promise<void> {
+  async function remove(task: { id: string }, deletedAt: Date): Promise<void> {
     const res = await owner.client.delete(`/tasks/${task.id}`);
     if (res.status !== 200) throw new Error(`delete failed: ${res.status} ${JSON.stringify(res.body)}`);
     await t.sql.query('UPDATE tasks SET deleted_at = $2 WHERE id = $1', [task.id, deletedAt]);
@@ -72,7 +73,7 @@ describe('RetentionSweeper: deleted tasks past their 30 days go for good', () =>
     const liveParent = await newTask('Live parent');
 
     // Links every way: expired ↔ live, expired ↔ expired, expired ↔ young.
-    const link = async (task: any, blocker: any) => expect((await owner.client.post(`/tasks/${task.id}/blockers`, { blockerId: blocker.id })).status).toBe(200);
+    const link = async (task: { id: string }, blocker: { id: string }) => expect((await owner.client.post(`/tasks/${task.id}/blockers`, { blockerId: blocker.id })).status).toBe(200);
     await link(live, oldA);
     await link(oldA, oldB);
     await link(young, oldB);
@@ -124,12 +125,12 @@ describe('RetentionSweeper: deleted tasks past their 30 days go for good', () =>
     // The board reads cleanly afterwards.
     const board = await owner.client.get(`/projects/${projectId}/board`);
     expect(board.status).toBe(200);
-    const byId = new Map<string, any>(board.body.tasks.map((x: any) => [x.id, x]));
+    const byId = new Map<string, BoardTaskAnswer>(board.body.tasks.map((x) => [x.id, x]));
     expect(byId.has(oldA.id) || byId.has(oldB.id)).toBe(false);
-    expect(byId.get(liveParent.id).parts).toBeNull();
-    expect(byId.get(live.id).blockedBy).toEqual([]);
+    expect(byId.get(liveParent.id)!.parts).toBeNull();
+    expect(byId.get(live.id)!.blockedBy).toEqual([]);
     const deleted = await owner.client.get(`/projects/${projectId}/deleted`);
-    expect(deleted.body.deleted.map((d: any) => d.id)).toEqual([young.id]);
+    expect(deleted.body.deleted.map((d) => d.id)).toEqual([young.id]);
 
     // A second sweep finds nothing.
     expect(await sweeper.sweep()).toBe(0);

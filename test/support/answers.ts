@@ -3,6 +3,8 @@
  * test helpers to answer typed values instead of `any`. Only what tests read; a JSON value the
  * contract leaves open is `unknown`.
  */
+import type { components } from '../../libs/client/src/schema';
+import type { RouteAnswer } from './routes';
 
 /** A value as stored: text, number, boolean, an id, a list of ids or links, or a date. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -103,3 +105,40 @@ export interface StreamData extends ChangeNotice {
   userId?: string;
   field?: string | null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Answers read off the API document by route (see routes.ts), for a call whose path the types
+// cannot read (a query string from a variable, a path from a helper) or a refusal's body.
+
+/** Every refusal: `{ error }`. */
+export type ErrorAnswer = components['schemas']['Error'];
+/** GET /projects/:projectId/board. */
+export type BoardAnswer = RouteAnswer<'get', `/projects/${string}/board`>;
+/** GET /views/:viewId/tasks. */
+export type ViewTasksAnswer = RouteAnswer<'get', `/views/${string}/tasks`>;
+/** A view (create answer). */
+export type ViewAnswer = RouteAnswer<'post', `/projects/${string}/views`>['view'];
+/** A task as `POST /projects/:projectId/tasks` answers it. */
+export type CreatedTaskAnswer = RouteAnswer<'post', `/projects/${string}/tasks`>['task'];
+/** GET /projects/:projectId/activity. */
+export type FeedAnswer = RouteAnswer<'get', `/projects/${string}/activity`>;
+/** A webhook (create answer, with its secret). */
+export type WebhookCreatedAnswer = RouteAnswer<'post', `/projects/${string}/webhooks`>;
+/** GET /charts/:chartId/data. */
+export type ChartDataAnswer = RouteAnswer<'get', `/charts/${string}/data`>;
+/** GET /projects/:projectId/search. */
+export type SearchAnswer = RouteAnswer<'get', `/projects/${string}/search`>;
+/** A delivery as `GET /projects/:projectId/webhooks/:webhookId/deliveries` lists it. */
+export type DeliveryAnswer = RouteAnswer<'get', `/projects/${string}/webhooks/${string}/deliveries`>['deliveries'][number];
+/** The JSON body the service posts to a webhook. */
+export type WebhookDeliveryBody = components['schemas']['WebhookDelivery'];
+/** `PATCH /checklist/:itemId` with text or done: the item (a move answers `{ ok }`). */
+export type ChecklistItemAnswer = Extract<RouteAnswer<'patch', `/checklist/${string}`>, { item: unknown }>;
+/** A property (create answer). */
+export type CreatedPropertyAnswer = RouteAnswer<'post', `/projects/${string}/properties`>['property'];
+/** A checklist item (add answer). */
+export type ChecklistAddedAnswer = RouteAnswer<'post', `/tasks/${string}/checklist`>['item'];
+/** A comment (add answer). */
+export type CommentAnswer = RouteAnswer<'post', `/tasks/${string}/comments`>['comment'];
+/** A task as the board lists it. */
+export type BoardTaskAnswer = BoardAnswer['tasks'][number];

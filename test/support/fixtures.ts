@@ -23,7 +23,7 @@ export interface HasSql {
  * Awaits a request and answers its body, or throws `expected <status>, got <status> <body>`
  * when it answered another status.
  */
-export async function expectStatus<T = any>(res: Promise<{ status: number; body: T }>, status: number): Promise<T> {
+export async function expectStatus<T>(res: Promise<{ status: number; body: T }>, status: number): Promise<T> {
   const r = await res;
   if (r.status !== status) throw new Error(`expected ${status}, got ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;

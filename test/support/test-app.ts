@@ -7,6 +7,7 @@ import { createApp } from '../../apps/api/src/app.factory';
 import { loadConfig } from '../../apps/api/src/config/app-config';
 import type { MemberAnswer, ProjectAnswer, UserAnswer } from './answers';
 import { createDatabase } from './database';
+import type { RouteBody } from './routes';
 
 export interface TestApp {
   app: NestFastifyApplication;
@@ -48,7 +49,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   };
 }
 
-export interface Answer<T = any> {
+export interface Answer<T = unknown> {
   status: number;
   body: T;
   headers: Headers;
@@ -73,7 +74,7 @@ export class Client {
     return c;
   }
 
-  async request<T = any>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<Answer<T>> {
+  async request<T = unknown>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<Answer<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.cookie && !('cookie' in headers)) headers.cookie = `service_session=${this.cookie}`;
     if (this.token && !('authorization' in headers)) headers.authorization = `Bearer ${this.token}`;
@@ -97,20 +98,32 @@ export class Client {
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
 
-  get<T = any>(path: string, options?: RequestOptions) {
-    return this.request<T>('GET', path, undefined, options);
+  // Without a type argument an answer's body is the route's successful answer as the API document
+  // types it (see routes.ts), or `unknown`; a type argument names the body instead.
+  get<P extends string>(path: P, options?: RequestOptions): Promise<Answer<RouteBody<'get', P>>>;
+  get<T>(path: string, options?: RequestOptions): Promise<Answer<T>>;
+  get(path: string, options?: RequestOptions) {
+    return this.request('GET', path, undefined, options);
   }
-  post<T = any>(path: string, body?: unknown, options?: RequestOptions) {
-    return this.request<T>('POST', path, body, options);
+  post<P extends string>(path: P, body?: unknown, options?: RequestOptions): Promise<Answer<RouteBody<'post', P>>>;
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<Answer<T>>;
+  post(path: string, body?: unknown, options?: RequestOptions) {
+    return this.request('POST', path, body, options);
   }
-  put<T = any>(path: string, body?: unknown, options?: RequestOptions) {
-    return this.request<T>('PUT', path, body, options);
+  put<P extends string>(path: P, body?: unknown, options?: RequestOptions): Promise<Answer<RouteBody<'put', P>>>;
+  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<Answer<T>>;
+  put(path: string, body?: unknown, options?: RequestOptions) {
+    return this.request('PUT', path, body, options);
   }
-  patch<T = any>(path: string, body?: unknown, options?: RequestOptions) {
-    return this.request<T>('PATCH', path, body, options);
+  patch<P extends string>(path: P, body?: unknown, options?: RequestOptions): Promise<Answer<RouteBody<'patch', P>>>;
+  patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<Answer<T>>;
+  patch(path: string, body?: unknown, options?: RequestOptions) {
+    return this.request('PATCH', path, body, options);
   }
-  delete<T = any>(path: string, body?: unknown, options?: RequestOptions) {
-    return this.request<T>('DELETE', path, body, options);
+  delete<P extends string>(path: P, body?: unknown, options?: RequestOptions): Promise<Answer<RouteBody<'delete', P>>>;
+  delete<T>(path: string, body?: unknown, options?: RequestOptions): Promise<Answer<T>>;
+  delete(path: string, body?: unknown, options?: RequestOptions) {
+    return this.request('DELETE', path, body, options);
   }
 }
 

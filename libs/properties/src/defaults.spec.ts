@@ -39,7 +39,7 @@ describe('cleanDefaults', () => {
   it('reads nothing on a type that cannot carry a default, or with no defaults stored', () => {
     expect(cleanDefaults(def('d', 'Due', 'date', { defaults: { [TYPE_BUG]: '2024-01-01' } }), typeProperty)).toEqual({});
     expect(cleanDefaults(def('t', 'Notes', 'text'), typeProperty)).toEqual({});
-    expect(cleanDefaults(def('t', 'Notes', 'text', { defaults: [] as any }), typeProperty)).toEqual({});
+    expect(cleanDefaults(def('t', 'Notes', 'text', { defaults: [] as unknown as PropertyConfig['defaults'] }), typeProperty)).toEqual({});
   });
 
   it('keeps a checkbox false and drops empty values', () => {

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } fr
 import { join, resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../../support/test-app';
+import type { RouteAnswer } from '../../support/routes';
 
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const pageOpen = require('../../../bench/page-open.js');
@@ -117,21 +118,34 @@ export async function registerIn(context: BrowserContext, origin: string, name: 
   return { id: (await res.json()).user.id, email };
 }
 
-export async function apiIn<T = any>(context: BrowserContext, origin: string, method: string, path: string, data?: unknown): Promise<T> {
+/**
+ * A call through the context's cookie jar; answers the route's successful answer as the API document
+ * types it (see test/support/routes.ts), or the type argument's.
+ */
+export async function apiIn<M extends HttpMethod, P extends string>(context: BrowserContext, origin: string, method: M, path: P, data?: unknown): Promise<RouteAnswer<Lowercase<M>, P>>;
+export async function apiIn<T>(context: BrowserContext, origin: string, method: HttpMethod, path: string, data?: unknown): Promise<T>;
+export async function apiIn(context: BrowserContext, origin: string, method: HttpMethod, path: string, data?: unknown): Promise<unknown> {
   const res = await context.request.fetch(`${origin}/api${path}`, { method, data });
   const text = await res.text();
   if (res.status() >= 400) throw new Error(`${method} ${path}: ${res.status()} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
+  return text ? JSON.parse(text) : undefined;
+}
+
+export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE';
+
+/** What axe-core's run answers, as far as read here. */
+interface AxeResult {
+  violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
 }
 
 const AXE_SOURCE = () => readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 /** axe-core run in the page; answers serious and critical violations as short lines. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE());
-  const result: any = await page.evaluate("axe.run(document, { resultTypes: ['violations'] })");
+  const result: AxeResult = await page.evaluate("axe.run(document, { resultTypes: ['violations'] })");
   return result.violations
-    .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v: any) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')).join(' | ')}`);
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 /** Saves a PNG of the main screens under docs/screenshots when SCREENSHOTS=1. */
