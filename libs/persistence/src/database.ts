@@ -88,8 +88,8 @@ export class Database {
    * Rows and affected count of one statement: a `sql` template (placeholders numbered by
    * `compile`), or, in older code, a text with hand-numbered `$n` and its parameter list.
    */
-  async exec<T = Record<string, any>>(query: Sql, options?: ExecOptions): Promise<Rows<T>>;
-  async exec<T = Record<string, any>>(text: string, params?: unknown[], options?: ExecOptions): Promise<Rows<T>>;
+  async exec<T = Record<string, unknown>>(query: Sql, options?: ExecOptions): Promise<Rows<T>>;
+  async exec<T = Record<string, unknown>>(text: string, params?: unknown[], options?: ExecOptions): Promise<Rows<T>>;
   async exec<T>(query: Sql | string, second?: unknown[] | ExecOptions, third?: ExecOptions): Promise<Rows<T>> {
     const { text, values, options } = statement(query, second, third);
     const config: QueryConfig = { text, values };
@@ -99,14 +99,14 @@ export class Database {
     return { rows: result.rows as T[], count: result.rowCount ?? 0 };
   }
 
-  async query<T = Record<string, any>>(query: Sql, options?: ExecOptions): Promise<T[]>;
-  async query<T = Record<string, any>>(text: string, params?: unknown[], options?: ExecOptions): Promise<T[]>;
+  async query<T = Record<string, unknown>>(query: Sql, options?: ExecOptions): Promise<T[]>;
+  async query<T = Record<string, unknown>>(text: string, params?: unknown[], options?: ExecOptions): Promise<T[]>;
   async query<T>(query: Sql | string, second?: unknown[] | ExecOptions, third?: ExecOptions): Promise<T[]> {
     return (await this.execAny<T>(query, second, third)).rows;
   }
 
-  async one<T = Record<string, any>>(query: Sql, options?: ExecOptions): Promise<T | null>;
-  async one<T = Record<string, any>>(text: string, params?: unknown[], options?: ExecOptions): Promise<T | null>;
+  async one<T = Record<string, unknown>>(query: Sql, options?: ExecOptions): Promise<T | null>;
+  async one<T = Record<string, unknown>>(text: string, params?: unknown[], options?: ExecOptions): Promise<T | null>;
   async one<T>(query: Sql | string, second?: unknown[] | ExecOptions, third?: ExecOptions): Promise<T | null> {
     return (await this.execAny<T>(query, second, third)).rows[0] ?? null;
   }
@@ -115,8 +115,8 @@ export class Database {
    * A statement that always answers one row (an aggregate, a function call, INSERT … RETURNING of
    * a row just written): its first row, typed without null. No row is a broken invariant, thrown.
    */
-  async single<T = Record<string, any>>(query: Sql, options?: ExecOptions): Promise<T>;
-  async single<T = Record<string, any>>(text: string, params?: unknown[], options?: ExecOptions): Promise<T>;
+  async single<T = Record<string, unknown>>(query: Sql, options?: ExecOptions): Promise<T>;
+  async single<T = Record<string, unknown>>(text: string, params?: unknown[], options?: ExecOptions): Promise<T>;
   async single<T>(query: Sql | string, second?: unknown[] | ExecOptions, third?: ExecOptions): Promise<T> {
     const row = (await this.execAny<T>(query, second, third)).rows[0];
     if (row === undefined) throw new Error('expected one row, the statement answered none');
