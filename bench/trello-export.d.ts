@@ -7,5 +7,5 @@ export interface GenerateOptions {
   closedEvery?: number;
   seed?: number;
 }
-export function generateTrelloExport(options?: GenerateOptions): any;
+export function generateTrelloExport(options?: GenerateOptions): unknown;
 export function prng(seed: number): () => number;

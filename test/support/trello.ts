@@ -43,4 +43,4 @@ export interface TrelloExport {
 }
 
 /** A generated export (bench/trello-export.js), typed. */
-export const trelloExport = (options?: GenerateOptions): TrelloExport => generateTrelloExport(options);
+export const trelloExport = (options?: GenerateOptions): TrelloExport => generateTrelloExport(options) as TrelloExport;

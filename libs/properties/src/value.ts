@@ -1,4 +1,4 @@
-import { DomainError } from '@board/kernel';
+import { DomainError, ErrorCode } from '@board/kernel';
 import { PropertyDef } from './property';
 
 export const TEXT_VALUE_MAX = 2000;
@@ -105,7 +105,7 @@ export function isCalendarDay(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
-function normalizeLinks(raw: unknown, refuse: (code: any) => never): string[] {
+function normalizeLinks(raw: unknown, refuse: (code: ErrorCode) => never): string[] {
   const list = typeof raw === 'string' ? [raw] : raw;
   if (!Array.isArray(list)) return refuse('value.link_list');
   const links: string[] = [];
