@@ -19,10 +19,11 @@ export function seriesHeads(kind: ChartKind, flow: { propertyName: string; optio
  * that has no row counts 0).
  */
 export function fillSeries(heads: readonly { key: string; name: string }[], dayCount: number, rows: readonly { day: number; key: string; n: number }[]): Series[] {
-  const byKey = new Map(heads.map((h) => [h.key, new Array<number>(dayCount).fill(0)]));
+  const series = heads.map((h): Series => ({ key: h.key, name: h.name, values: new Array<number>(dayCount).fill(0) }));
+  const byKey = new Map(series.map((s) => [s.key, s.values]));
   for (const r of rows) {
     const values = byKey.get(r.key);
     if (values && r.day >= 0 && r.day < dayCount) values[r.day] = r.n;
   }
-  return heads.map((h) => ({ key: h.key, name: h.name, values: byKey.get(h.key)! }));
+  return series;
 }

@@ -1,7 +1,7 @@
-import { isUuid } from '@board/kernel';
+import { brokenInvariant, isUuid } from '@board/kernel';
 import { PropertyDef } from '@board/properties';
 import { cleanFilters, findProperty, propertyIndex } from './clean';
-import { foldCase, ME, NONE } from './rules';
+import { FilterRule, foldCase, ME, NONE } from './rules';
 
 /**
  * What a cleaned rule asks, with the sentinels resolved for one reader. evaluate() and toSql()
@@ -24,12 +24,16 @@ export interface ReaderContext {
   properties: readonly PropertyDef[];
 }
 
+/** A cleaned rule that is neither bare nor a set rule kept its text (cleanRule drops it otherwise). */
+const textOf = (rule: FilterRule): string => rule.text ?? brokenInvariant('a cleaned text rule carries its text');
+
 /** Cleans `filters` and turns each kept rule into its plan. */
 export function planFilters(filters: unknown, ctx: ReaderContext): RulePlan[] {
   const index = propertyIndex(ctx.properties);
   const me = typeof ctx.me === 'string' && ctx.me !== '' ? (isUuid(ctx.me) ? ctx.me.toLowerCase() : ctx.me) : null;
   return cleanFilters(filters, ctx).rules.map((rule): RulePlan => {
-    const property = findProperty(index, rule.propertyId)!;
+    // cleanFilters keeps only rules whose property is in ctx.properties, the list indexed here.
+    const property = findProperty(index, rule.propertyId) ?? brokenInvariant('a cleaned filter rule names a property of the board');
     const propertyId = property.id;
     const values = rule.values ?? [];
     switch (rule.op) {
@@ -51,13 +55,13 @@ export function planFilters(filters: unknown, ctx: ReaderContext): RulePlan[] {
       }
       case 'contains':
       case 'not_contains':
-        return { kind: 'contains', propertyId, negate: rule.op === 'not_contains', needle: foldCase(rule.text!) };
+        return { kind: 'contains', propertyId, negate: rule.op === 'not_contains', needle: foldCase(textOf(rule)) };
       case 'eq':
       case 'gt':
       case 'lt':
         return { kind: 'number', propertyId, op: rule.op, number: Number(rule.text) };
       default:
-        return { kind: 'date', propertyId, op: rule.op as 'on' | 'before' | 'after', day: rule.text! };
+        return { kind: 'date', propertyId, op: rule.op as 'on' | 'before' | 'after', day: textOf(rule) };
     }
   });
 }

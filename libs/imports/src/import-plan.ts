@@ -1,4 +1,4 @@
-import { charLength, fail, ranksAfter } from '@board/kernel';
+import { brokenInvariant, charLength, fail, ranksAfter } from '@board/kernel';
 import { cardStart, nextOptionColor, OPTION_NAME_MAX, optionKey } from '@board/properties';
 import { CHECKLIST_TEXT_MAX, COMMENT_BODY_MAX, DESCRIPTION_MAX, TITLE_MAX } from '@board/tasks';
 import { colorName, labelColor } from './label-colors';
@@ -130,13 +130,17 @@ export const dueDay = (due: Date): string => due.toISOString().slice(0, 10);
  * give the same plan, so the preview is the import without the writing.
  */
 export function planImport(board: TrelloBoard, ctx: ImportContext): ImportPlan {
-  const listOrder = new Map([...board.lists].map((l, i) => [l, i] as const).sort(([a, i], [b, j]) => a.pos - b.pos || i - j).map(([l], rank) => [l.id, rank]));
+  const listsInOrder = [...board.lists].map((l, i) => [l, i] as const).sort(([a, i], [b, j]) => a.pos - b.pos || i - j).map(([l]) => l);
+  const listOrder = new Map(listsInOrder.map((l, rank) => [l.id, rank]));
   const lists = new Map(board.lists.map((l) => [l.id, l]));
+  // readTrelloExport refuses a card on a list the export does not hold.
+  const listOf = (card: TrelloCard) => lists.get(card.idList) ?? brokenInvariant('a card\'s list is in the export');
+  const rankOf = (card: TrelloCard) => listOrder.get(card.idList) ?? brokenInvariant('a card\'s list is in the export');
 
   // Card order kept within and across lists: list position, then card position, then the file.
   const ordered = board.cards
     .map((card, index) => ({ card, index }))
-    .sort((a, b) => listOrder.get(a.card.idList)! - listOrder.get(b.card.idList)! || a.card.pos - b.card.pos || a.index - b.index)
+    .sort((a, b) => rankOf(a.card) - rankOf(b.card) || a.card.pos - b.card.pos || a.index - b.index)
     .map((x) => x.card);
 
   const checklistsOf = groupBy(
@@ -202,28 +206,36 @@ export function planImport(board: TrelloBoard, ctx: ImportContext): ImportPlan {
   const labelSet = usedLabels.size > 0 ? propertyFor('labels') : null;
   const due = taking.some((t) => t.card.due !== null) ? propertyFor('due') : null;
 
-  // Options in the board's order: lists by position, labels as the export lists them.
+  // Options in the board's order: lists by position, labels as the export lists them. Without the
+  // property nothing is used (no card comes in, or none has a label), so there is no option to make.
   const statusOption = new Map<string, string>();
-  for (const list of [...board.lists].sort((a, b) => listOrder.get(a.id)! - listOrder.get(b.id)!)) {
-    if (usedLists.has(list.id)) statusOption.set(list.id, status!.optionFor(optionName(list.name, 'List'), null));
+  if (status) {
+    for (const list of listsInOrder) {
+      if (usedLists.has(list.id)) statusOption.set(list.id, status.optionFor(optionName(list.name, 'List'), null));
+    }
   }
   const labelOption = new Map<string, string>();
-  for (const label of board.labels) {
-    if (!usedLabels.has(label.id)) continue;
-    const name = label.name.trim() === '' ? colorName(label.color) : optionName(label.name, 'Label');
-    labelOption.set(label.id, labelSet!.optionFor(name, labelColor(label.color)));
+  if (labelSet) {
+    for (const label of board.labels) {
+      if (!usedLabels.has(label.id)) continue;
+      const name = label.name.trim() === '' ? colorName(label.color) : optionName(label.name, 'Label');
+      labelOption.set(label.id, labelSet.optionFor(name, labelColor(label.color)));
+    }
   }
+  // A card that comes in has the status property; one with labels or a due day, those too.
+  const made = (set: OptionSet | null): OptionSet => set ?? brokenInvariant('a property the cards that come in use was made');
 
   const ranks = ranksAfter(ctx.lastTaskRank, taking.length);
   const tasks: PlannedTask[] = [];
   const checklist: PlannedChecklistItem[] = [];
   const comments: PlannedComment[] = [];
   taking.forEach((t, i) => {
-    const list = lists.get(t.card.idList)!;
-    const values: Record<string, unknown> = { [status!.propertyId]: statusOption.get(list.id) };
-    const labelIds = [...new Set(t.card.idLabels.map((id) => labelOption.get(id)!))];
-    if (labelIds.length > 0) values[labelSet!.propertyId] = labelIds;
-    if (t.card.due) values[due!.propertyId] = dueDay(t.card.due);
+    const list = listOf(t.card);
+    const values: Record<string, unknown> = { [made(status).propertyId]: statusOption.get(list.id) };
+    // readTrelloExport refuses a card with a label the export does not hold.
+    const labelIds = [...new Set(t.card.idLabels.map((id) => labelOption.get(id) ?? brokenInvariant('a card\'s label is in the export')))];
+    if (labelIds.length > 0) values[made(labelSet).propertyId] = labelIds;
+    if (t.card.due) values[made(due).propertyId] = dueDay(t.card.due);
     const id = ctx.newId();
     tasks.push({ id, sourceId: t.card.id, title: t.title, description: t.description, position: ranks[i], values, archived: t.card.closed || list.closed });
     const itemRanks = ranksAfter(null, t.items.length);

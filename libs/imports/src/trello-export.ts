@@ -125,6 +125,9 @@ class Entry {
     return v as number;
   }
 
+  /** A required date is never null: a missing one is refused like a wrong one. */
+  date(field: string, required: true): Date;
+  date(field: string, required: false): Date | null;
   date(field: string, required: boolean): Date | null {
     const v = (this.raw as Obj)[field];
     if ((v === undefined || v === null) && !required) return null;
@@ -238,7 +241,7 @@ export function readTrelloExport(body: unknown): TrelloBoard {
     if (typeof data.text !== 'string') return fail('import.field', { thing: 'Action', id: e.id, field: 'data.text', kind: 'text' });
     const creator = e.fields.memberCreator;
     const author = isObject(creator) ? nameOf(creator) : null;
-    comments.push({ cardId: card.id, text: data.text, date: e.date('date', true)!, author: author ?? 'Someone' });
+    comments.push({ cardId: card.id, text: data.text, date: e.date('date', true), author: author ?? 'Someone' });
   });
 
   return { lists, labels, cards, checklists, comments };

@@ -11,3 +11,4 @@ export * from './activity';
 export * from './change';
 export * from './mail';
 export * from './notices';
+export * from './invariant';

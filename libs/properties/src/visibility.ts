@@ -29,18 +29,18 @@ export function dropHiddenValues(
 ): { values: TaskValues; dropped: DroppedValue[] } {
   const byId = new Map(properties.map((p) => [p.id, p]));
   const next: TaskValues = { ...values };
-  const dropped: DroppedValue[] = [];
+  const droppedIds = new Set<string>();
   for (let changed = true; changed; ) {
     changed = false;
     for (const p of properties) {
       if (p.id in next && isHidden(p, next, byId)) {
         delete next[p.id];
-        dropped.push({ propertyId: p.id, name: p.name });
+        droppedIds.add(p.id);
         changed = true;
       }
     }
   }
-  const order = new Map(properties.map((p, i) => [p.id, i]));
-  dropped.sort((a, b) => order.get(a.propertyId)! - order.get(b.propertyId)!);
+  // Read back through `properties`, so what was dropped comes in display order.
+  const dropped = properties.filter((p) => droppedIds.has(p.id)).map((p): DroppedValue => ({ propertyId: p.id, name: p.name }));
   return { values: next, dropped };
 }

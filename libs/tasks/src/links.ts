@@ -24,8 +24,7 @@ export function assertNoCircle(links: readonly Link[], task: TaskRef, blocker: T
   }
   const seen = new Set<string>([blocker.id]);
   const stack = [blocker.id];
-  while (stack.length > 0) {
-    const current = stack.pop()!;
+  for (let current = stack.pop(); current !== undefined; current = stack.pop()) {
     for (const next of waitsOn.get(current) ?? []) {
       if (next === task.id) fail('link.circle', { blocker: blocker.key, task: task.key });
       if (!seen.has(next)) {

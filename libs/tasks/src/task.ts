@@ -6,6 +6,9 @@ export const DESCRIPTION_MAX = 20000;
 export const DELETION_WINDOW_DAYS = 30;
 export const DELETION_WINDOW_MS = DELETION_WINDOW_DAYS * DAY;
 
+/** When a task deleted at `deletedAt` goes for good. */
+const goesFor = (deletedAt: Date): Date => new Date(deletedAt.getTime() + DELETION_WINDOW_MS);
+
 export function readTitle(value: unknown, required: true): string;
 export function readTitle(value: unknown, required: boolean): string | undefined;
 export function readTitle(value: unknown, required: boolean): string | undefined {
@@ -94,20 +97,21 @@ export class Task {
 
   /** Deletes the task (archived or not) and answers when it goes for good. */
   delete(now: Date): Date {
-    if (!this.props.deletedAt) this.props.deletedAt = now;
-    return this.goesAt!;
+    this.props.deletedAt ??= now;
+    return goesFor(this.props.deletedAt);
   }
 
   /** Inside the window the task comes back as it was (archived if it was); past it, it is gone. */
   undelete(now: Date): boolean {
-    if (!this.props.deletedAt) return false;
-    if (now.getTime() >= this.goesAt!.getTime()) fail('task.not_found');
+    const { deletedAt } = this.props;
+    if (!deletedAt) return false;
+    if (now.getTime() >= goesFor(deletedAt).getTime()) fail('task.not_found');
     this.props.deletedAt = null;
     return true;
   }
 
   get goesAt(): Date | null {
-    return this.props.deletedAt ? new Date(this.props.deletedAt.getTime() + DELETION_WINDOW_MS) : null;
+    return this.props.deletedAt ? goesFor(this.props.deletedAt) : null;
   }
 
   /** Replaces the sparse values map (after validation and the `when` rules). Answers whether it changed. */
