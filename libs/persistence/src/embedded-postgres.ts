@@ -64,7 +64,11 @@ export async function startEmbeddedPostgres(
     dataDir,
     dataDirChosen: options.dataDirChosen ?? false,
     version: binariesVersion(postgresBinary),
-    spareDir: () => prepareSpareDir(options.spareDir, ids!),
+    spareDir: () => {
+      // The layout asks for a spare folder only as root, and as root `ids` were read.
+      if (!ids) throw new Error('broken invariant: a spare data folder is asked for only when running as root');
+      return prepareSpareDir(options.spareDir, ids);
+    },
     reachable: (path) => (ids ? reachableBy(ids, path) : true),
     exists: existsSync,
   });

@@ -29,13 +29,13 @@ export class PgActivityRecorder extends ActivityRecorder {
   override async recordMany(lines: readonly ActivityLine[]): Promise<void> {
     if (lines.length === 0) return;
     const projectId = oneProject(lines);
-    const row = await this.db.one<{ n: number }>(
+    const row = await this.db.single<{ n: number }>(
       sql`WITH ${linesCte(projectId, lines)},
        ${DELIVERIES}
        SELECT count(*)::int AS n FROM ins`,
       { prepare: true },
     );
-    if (row!.n > 0) await wakeWorkers(this.db, projectId);
+    if (row.n > 0) await wakeWorkers(this.db, projectId);
   }
 
   /**
@@ -45,12 +45,12 @@ export class PgActivityRecorder extends ActivityRecorder {
   async recordRingingOnce(lines: readonly ActivityLine[], kinds: readonly ActivityKind[]): Promise<void> {
     if (lines.length === 0) return;
     const projectId = oneProject(lines);
-    const row = await this.db.one<{ n: number }>(
+    const row = await this.db.single<{ n: number }>(
       sql`WITH ${linesCte(projectId, lines)},
        ${deliveriesCte(LINES_PROJECT, NO_WEBHOOK, { ringOnceKinds: sql`${kinds}` })}
        SELECT count(*)::int AS n FROM ins`,
     );
-    if (row!.n > 0) await wakeWorkers(this.db, projectId);
+    if (row.n > 0) await wakeWorkers(this.db, projectId);
   }
 }
 

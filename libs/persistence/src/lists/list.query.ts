@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { brokenInvariant } from '@board/kernel';
 import { DoneWhen } from '@board/tasks';
 import { Database } from '../database';
 import { raw, Sql, sql } from '../sql';
@@ -85,7 +86,8 @@ export class ListQuery {
     const facts = new Map(order.map((o) => [o.project_id, { key: o.key, doneWhen: o.done_when }]));
     const tasks = boardTasksAcross(rows, { checklists, comments, links }, order.map((o) => o.task_id), facts).map((t) => ({
       ...t,
-      projectKey: facts.get(t.projectId)!.key,
+      // boardTasksAcross answers tasks of the projects in `facts` only.
+      projectKey: (facts.get(t.projectId) ?? brokenInvariant('a task on the list is of a project the read saw')).key,
       archived: t.archivedAt !== null,
     }));
     // The count says what the read shows (a task deleted between the queries is in neither).

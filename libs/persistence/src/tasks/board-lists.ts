@@ -1,3 +1,4 @@
+import { brokenInvariant } from '@board/kernel';
 import { countParts, DoneWhen, isOver, taskKey } from '@board/tasks';
 import { ListRow } from './tasks.table';
 import { ARCHIVED_TASK_TAIL_FIELDS, jsonMembers, LIVE_TASK_ROW_FIELDS, LIVE_TASK_TAIL_FIELDS, TASK_HEAD_FIELDS, VALUES_MARK } from './board-task.fields';
@@ -43,15 +44,13 @@ export interface BoardLists {
 }
 
 /** A task being placed: its piece in the previous build (same row version), or a fresh row. */
-interface Work {
+type Work = {
   id: string;
   number: number;
   parent_id: string | null;
   archived: boolean;
-  prev: Piece | null;
-  row: ListRow | null;
   values: TaskValues | null;
-}
+} & ({ prev: Piece; row: null } | { prev: null; row: ListRow });
 
 /**
  * Writes the board's lists, field for field what JSON.stringify writes for the `BoardTask` and
@@ -86,16 +85,23 @@ export function buildBoardLists(
   const key = (n: number) => JSON.stringify(taskKey(projectKey, n));
 
   const pieces = new Map<string, Piece>();
+  const placed: (readonly [Work, Piece])[] = [];
   const live = new ListWriter();
   const archived = new ListWriter();
   for (const w of work) {
-    const piece: Piece = { x: w.prev ? w.prev.x : w.row!.x, number: w.number, parent_id: w.parent_id, archived: w.archived, list: EMPTY, off: 0, len: 0, tail: '', valuesText: null, values: null };
+    const piece: Piece = { x: w.prev ? w.prev.x : w.row.x, number: w.number, parent_id: w.parent_id, archived: w.archived, list: EMPTY, off: 0, len: 0, tail: '', valuesText: null, values: null };
     pieces.set(w.id, piece);
+    placed.push([w, piece]);
     if (w.archived) {
-      const prev = w.prev;
-      if (prev) archived.copy(piece, prev.list, prev.off, prev.len);
-      else archived.text(piece, `${common(w.row!, key)},${jsonMembers(ARCHIVED_TASK_TAIL_FIELDS, { archivedAt: `"${iso(w.row!.archived!)}"` })}}`);
-      piece.valuesText = prev ? prev.valuesText : w.row!.values_text;
+      if (w.prev) {
+        archived.copy(piece, w.prev.list, w.prev.off, w.prev.len);
+        piece.valuesText = w.prev.valuesText;
+      } else {
+        // A fresh row counts as archived only when its archived_at is set (see the loop above).
+        const archivedAt = w.row.archived ?? brokenInvariant('an archived task\'s row has archived_at');
+        archived.text(piece, `${common(w.row, key)},${jsonMembers(ARCHIVED_TASK_TAIL_FIELDS, { archivedAt: `"${iso(archivedAt)}"` })}}`);
+        piece.valuesText = w.row.values_text;
+      }
       continue;
     }
     const blockers = (blockersOf.get(w.id) ?? [])
@@ -117,7 +123,7 @@ export function buildBoardLists(
     if (prev && prev.tail === tail) live.copy(piece, prev.list, prev.off, prev.len);
     else if (prev) live.copy(piece, prev.list, prev.off, prev.len - Buffer.byteLength(prev.tail), tail);
     else {
-      const r = w.row!;
+      const r = w.row;
       const own = jsonMembers(LIVE_TASK_ROW_FIELDS, { createdAt: `"${iso(r.created)}"`, updatedAt: `"${iso(r.updated)}"`, archivedAt: 'null', values: r.values_text });
       live.text(piece, `${common(r, key)},${own}${tail}`);
     }
@@ -125,7 +131,7 @@ export function buildBoardLists(
   const tasksJson = live.finish();
   const archivedJson = archived.finish();
   // Keep the values parsed on the way (blockers, parts) for the next build.
-  for (const w of work) if (w.values) pieces.get(w.id)!.values = w.values;
+  for (const [w, piece] of placed) if (w.values) piece.values = w.values;
   const third = live.pieces.length > 3 ? live.pieces[2] : null;
   return {
     projectKey,
@@ -199,8 +205,9 @@ class ListWriter {
 
 function valuesText(w: Work): string {
   if (w.row) return w.row.values_text;
-  const p = w.prev!;
-  if (p.archived) return p.valuesText!;
+  const p = w.prev;
+  // An archived piece was given its row's values text when it was placed.
+  if (p.archived) return p.valuesText ?? brokenInvariant('an archived piece keeps its values text');
   const from = p.list.indexOf(VALUES_MARK, p.off) + VALUES_MARK.length;
   return p.list.toString('utf8', from, p.off + p.len - Buffer.byteLength(p.tail));
 }

@@ -37,6 +37,12 @@ const LOAD = compileOnce<'projectId'>((slot) => {
         WHERE pr.id = ${project}`;
 });
 
+/** What board_create_task answers: a created task's number and rank, nulls otherwise. */
+type CreateRow =
+  | { outcome: 'created'; task_number: number; task_position: string; edge: string | null }
+  | { outcome: 'moved'; task_number: null; task_position: null; edge: string | null }
+  | { outcome: 'stale'; task_number: null; task_position: null; edge: null };
+
 type CreateSlot = 'projectId' | 'id' | 'title' | 'description' | 'values' | 'createdBy' | 'now' | 'atTop' | 'ranks' | 'defsFingerprint' | 'lineId' | 'payload' | 'line';
 
 const CREATE = compileOnce<CreateSlot>((slot) => {
@@ -80,7 +86,7 @@ export class PgTaskCreateRepository extends TaskCreateRepository {
   }
 
   async create(input: CreateInput): Promise<CreateOutcome> {
-    const row = await this.db.single<{ outcome: CreateOutcome['outcome']; task_number: number | null; task_position: string | null; edge: string | null }>(
+    const row = await this.db.single<CreateRow>(
       CREATE.text,
       CREATE.values({
         projectId: input.projectId,
@@ -99,7 +105,7 @@ export class PgTaskCreateRepository extends TaskCreateRepository {
       }),
       { prepare: true },
     );
-    if (row.outcome === 'created') return { outcome: 'created', number: row.task_number!, position: row.task_position! };
+    if (row.outcome === 'created') return { outcome: 'created', number: row.task_number, position: row.task_position };
     if (row.outcome === 'moved') return { outcome: 'moved', edge: row.edge };
     return { outcome: 'stale' };
   }

@@ -10,7 +10,9 @@ import { compileOnce, fromParams, Sql, sql } from '../sql';
 import { taskColumns, TaskRow, toTask } from './tasks.table';
 
 /** One row; the task's columns are null when there is no such task. */
-type ContextRow = Partial<TaskRow> & { defs: DefJson[]; members: { ids: string[]; names: string[] } };
+type ContextRow = Partial<TaskRow> & { defs: NamedDefJson[]; members: { ids: string[]; names: string[] } };
+/** LOAD asks defsJson for the option names too. */
+type NamedDefJson = DefJson & { optionNames: string[] };
 
 /**
  * The property, options and people a value names (`valueRefers` of @board/properties) are all
@@ -67,7 +69,7 @@ export class PgTaskValueRepository extends TaskValueRepository {
     const row = await this.db.single<ContextRow>(LOAD.text, LOAD.values({ projectId, taskId }), { prepare: true });
     const names = new Map<string, string>();
     row.members.ids.forEach((id, i) => names.set(id, row.members.names[i]));
-    for (const d of row.defs) d.optionIds.forEach((id, i) => names.set(id, d.optionNames![i]));
+    for (const d of row.defs) d.optionIds.forEach((id, i) => names.set(id, d.optionNames[i]));
     const task = row.id ? toTask(row as TaskRow) : null;
     return { defs: defsFromJson(row.defs), memberIds: new Set(row.members.ids), names, task };
   }
