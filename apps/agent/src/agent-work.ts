@@ -36,10 +36,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function configFromEnv(env: NodeJS.ProcessEnv): AgentConfig {
   const url = env.BOARD_URL?.trim();
   const token = env.BOARD_TOKEN?.trim();
-  const missing = [!url && 'BOARD_URL', !token && 'BOARD_TOKEN'].filter(Boolean);
-  if (missing.length) throw new UsageError(`Set ${missing.join(' and ')} (the board's address, and the agent token made in the project's People settings).`);
-  if (!/^https?:\/\//.test(url!)) throw new UsageError('BOARD_URL must be an http or https address, like http://127.0.0.1:3000.');
-  return { url: url!, token: token! };
+  if (!url || !token) {
+    const missing = [!url && 'BOARD_URL', !token && 'BOARD_TOKEN'].filter(Boolean);
+    throw new UsageError(`Set ${missing.join(' and ')} (the board's address, and the agent token made in the project's People settings).`);
+  }
+  if (!/^https?:\/\//.test(url)) throw new UsageError('BOARD_URL must be an http or https address, like http://127.0.0.1:3000.');
+  return { url, token };
 }
 
 export function endingMessage(run: Run): RunEnded {
@@ -131,7 +133,8 @@ export class AgentWork {
     options.signal?.addEventListener('abort', () => fail(new NoAnswer('The wait for an answer was cancelled.')));
     let beaten = 0;
     const beats = setInterval(() => void this.beat(runId).then(() => options.onBeat?.(++beaten), fail), this.beatMs);
-    const timeout = options.timeoutMs ? setTimeout(() => fail(new NoAnswer(`No answer came within ${Math.round(options.timeoutMs! / 1000)} seconds.`)), options.timeoutMs) : null;
+    const { timeoutMs } = options;
+    const timeout = timeoutMs ? setTimeout(() => fail(new NoAnswer(`No answer came within ${Math.round(timeoutMs / 1000)} seconds.`)), timeoutMs) : null;
     const answered = async (): Promise<Comment | null> => {
       const task = await this.client.task(taskId);
       const after = task.comments.filter((c) => c.createdAt > asked.createdAt || (c.createdAt === asked.createdAt && c.id !== asked.id));

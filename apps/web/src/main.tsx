@@ -10,7 +10,11 @@ const queryClient = new QueryClient({
   },
 });
 
-createRoot(document.getElementById('root')!).render(
+// index.html carries the mount point; without it there is no page to render into.
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element to mount the app in');
+
+createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <App />

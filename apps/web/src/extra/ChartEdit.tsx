@@ -15,7 +15,7 @@ export function ChartEdit({ chart }: { chart: Chart }) {
   const boards = useQueries({
     queries: (chart.kind === 'flow' && open ? projectIds : []).map((id) => ({ queryKey: ['board', id], queryFn: () => get<Board>(`/projects/${id}/board`) })),
   });
-  const selects = boards.flatMap((b) => b.data?.properties.filter((p) => p.type === 'select').map((p) => ({ ...p, projectName: b.data!.project.name })) ?? []);
+  const selects = boards.flatMap(({ data }) => data?.properties.filter((p) => p.type === 'select').map((p) => ({ ...p, projectName: data.project.name })) ?? []);
   const act = useAction();
   const start = () => { setName(chart.name); setProjectIds(chart.projectIds); setPropertyId(chart.propertyId ?? ''); setOpen(!open); };
   return (

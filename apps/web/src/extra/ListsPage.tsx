@@ -79,13 +79,14 @@ export function AddToList({ taskId }: { taskId: string }) {
   const qc = useQueryClient();
   const act = useAction();
   const [done, setDone] = useState<string | null>(null);
-  if (!lists.data?.length) return null;
+  const mine = lists.data;
+  if (!mine?.length) return null;
   return (
     <span className="add-to-list">
       <label>Add to list
-        <select value="" onChange={(e) => { const id = e.target.value; if (!id) return; void act.run(async () => { await put(`/lists/${id}/tasks/${taskId}`, {}); setDone(lists.data!.find((l) => l.id === id)?.name ?? ''); await qc.invalidateQueries({ queryKey: ['lists'] }); }); }}>
+        <select value="" onChange={(e) => { const id = e.target.value; if (!id) return; void act.run(async () => { await put(`/lists/${id}/tasks/${taskId}`, {}); setDone(mine.find((l) => l.id === id)?.name ?? ''); await qc.invalidateQueries({ queryKey: ['lists'] }); }); }}>
           <option value="">Choose…</option>
-          {lists.data.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}
+          {mine.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}
         </select>
       </label>
       {done && <span role="status" className="muted">Added to {done}.</span>}

@@ -35,9 +35,9 @@ export function ImportSection({ board }: { board: Board }) {
       setPreview(a.preview);
     });
   };
-  const run = () =>
+  const run = (body: unknown) =>
     void act.run(async () => {
-      const a = await post<{ imported: unknown; skipped: unknown }>(`/projects/${pid}/import`, file!.body);
+      const a = await post<{ imported: unknown; skipped: unknown }>(`/projects/${pid}/import`, body);
       setDone(a);
       setPreview(null);
       await qc.invalidateQueries({ queryKey: ['board', pid] });
@@ -61,7 +61,7 @@ export function ImportSection({ board }: { board: Board }) {
               <ul>{preview.skipped.map((s) => <li key={s.sourceId}><code>{s.sourceId}</code> {s.reason}</li>)}</ul>
             </details>
           )}
-          <button type="button" className="primary" disabled={act.busy} onClick={run}>Import {preview.tasks + preview.archived} tasks</button>
+          <button type="button" className="primary" disabled={act.busy} onClick={() => run(file.body)}>Import {preview.tasks + preview.archived} tasks</button>
         </div>
       )}
       {done && <p role="status">Imported {count(done.imported)} task{count(done.imported) === 1 ? '' : 's'}; skipped {count(done.skipped)}.</p>}

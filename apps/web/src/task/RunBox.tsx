@@ -10,7 +10,7 @@ const LEASE_MS = 30 * 60_000;
 export function RunBox({ task, onChanged }: { task: FullTask; onChanged: () => Promise<void> }) {
   const act = useAction();
   const run = task.run;
-  const control = (word: string) => act.run(async () => { await post(`/runs/${run!.id}/control`, { control: word }); await onChanged(); });
+  const control = (runId: string, word: string) => act.run(async () => { await post(`/runs/${runId}/control`, { control: word }); await onChanged(); });
   const leaseEnds = run ? (run.reportDueAt ? new Date(run.reportDueAt) : new Date(Date.parse(run.updatedAt) + LEASE_MS)) : null;
   return (
     <section aria-labelledby="run-h" className="run-box">
@@ -33,10 +33,10 @@ export function RunBox({ task, onChanged }: { task: FullTask; onChanged: () => P
             </details>
           )}
           <div className="row-actions">
-            <button type="button" onClick={() => void control('pause')}>Pause</button>
-            <button type="button" onClick={() => void control('resume')}>Resume</button>
-            <button type="button" onClick={() => void control('stop')}>Stop</button>
-            <button type="button" className="danger" onClick={() => void control('take_over')}>Take over</button>
+            <button type="button" onClick={() => void control(run.id, 'pause')}>Pause</button>
+            <button type="button" onClick={() => void control(run.id, 'resume')}>Resume</button>
+            <button type="button" onClick={() => void control(run.id, 'stop')}>Stop</button>
+            <button type="button" className="danger" onClick={() => void control(run.id, 'take_over')}>Take over</button>
           </div>
           <ErrorLine error={act.error} />
         </div>

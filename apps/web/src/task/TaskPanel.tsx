@@ -44,6 +44,7 @@ export function TaskPanel({ taskId, board, me, presence, onClose }: { taskId: st
     await qc.invalidateQueries({ queryKey: ['task', taskId] });
   };
   const editing = [...presence.values()].filter((p) => p.taskId === taskId);
+  const data = task.data; // a local, so the checks below hold inside the callbacks too
   const nameOf = (userId: string) => board.members.find((m) => m.id === userId)?.name ?? 'Someone';
 
   return (
@@ -71,22 +72,22 @@ export function TaskPanel({ taskId, board, me, presence, onClose }: { taskId: st
         </div>
         {task.isPending && <p role="status">Loading…</p>}
         {task.isError && <p className="error" role="alert">{task.error.message}</p>}
-        {task.data && (
+        {data && (
           <div className="panel-body">
-            <TitleField task={task.data} pid={pid} onSaved={refresh} />
-            {task.data.archivedAt && <p className="notice">Archived on {new Date(task.data.archivedAt).toLocaleString()}.</p>}
+            <TitleField task={data} pid={pid} onSaved={refresh} />
+            {data.archivedAt && <p className="notice">Archived on {new Date(data.archivedAt).toLocaleString()}.</p>}
             <section aria-labelledby="props-h" className="props">
               <h3 id="props-h" className="sr-only">Properties</h3>
               <dl className="prop-grid">
                 {board.properties
-                  .filter((p) => !hiddenFor(p, task.data!.values))
+                  .filter((p) => !hiddenFor(p, data.values))
                   .map((p) => (
                     <div key={p.id} className="prop-row">
                       <dt><label htmlFor={`prop-${p.id}`}>{p.name}</label></dt>
                       <dd>
                         <PropertyEditor
                           prop={p}
-                          value={task.data!.values[p.id]}
+                          value={data.values[p.id]}
                           members={board.members}
                           onSave={(value) =>
                             void act.run(async () => {
@@ -101,14 +102,14 @@ export function TaskPanel({ taskId, board, me, presence, onClose }: { taskId: st
               </dl>
               <ErrorLine error={act.error} />
             </section>
-            <DescriptionField task={task.data} pid={pid} onSaved={refresh} />
-            {task.data.run || task.data.pastRuns.length ? <RunBox task={task.data} onChanged={refresh} /> : null}
-            <Checklist task={task.data} pid={pid} onChanged={refresh} />
-            <Links task={task.data} board={board} onChanged={refresh} />
-            <Files task={task.data} me={me} board={board} />
-            <Comments task={task.data} me={me} board={board} onChanged={refresh} />
-            <Activity task={task.data} />
-            <TaskActions task={task.data} pid={pid} onClose={onClose} onChanged={refresh} />
+            <DescriptionField task={data} pid={pid} onSaved={refresh} />
+            {data.run || data.pastRuns.length ? <RunBox task={data} onChanged={refresh} /> : null}
+            <Checklist task={data} pid={pid} onChanged={refresh} />
+            <Links task={data} board={board} onChanged={refresh} />
+            <Files task={data} me={me} board={board} />
+            <Comments task={data} me={me} board={board} onChanged={refresh} />
+            <Activity task={data} />
+            <TaskActions task={data} pid={pid} onClose={onClose} onChanged={refresh} />
           </div>
         )}
       </div>
