@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { patch } from '../api/client';
 import type { Board, CardRow, View } from '../api/types';
@@ -24,8 +25,13 @@ export function ViewCardRows({ board, view }: { board: Board; view: View }) {
   const qc = useQueryClient();
   const act = useAction();
   const cv = cardViewOf(board, view);
+  // What this tab chose and the server has not sent back yet: a second choice made before the
+  // board is read again builds on the first, not on the row the last read showed.
+  const [chosen, setChosen] = useState<Record<string, CardRow>>({});
+  useEffect(() => setChosen({}), [cv]);
   const save = (rows: Record<string, CardRow> | null) =>
     void act.run(async () => {
+      setChosen((c) => (rows ? { ...c, ...rows } : {}));
       await patch(`/views/${view.id}/card-view`, { rows });
       await qc.invalidateQueries({ queryKey: ['board', board.project.id] });
     });
@@ -34,7 +40,7 @@ export function ViewCardRows({ board, view }: { board: Board; view: View }) {
       <legend>Cards in {view.name}{view.cardView ? '' : ' (as the project’s)'}</legend>
       <ul className="rows">
         {board.properties.map((p) => {
-          const row: CardRow = { place: cv?.rows?.[p.id]?.place ?? 'footer', mode: cv?.rows?.[p.id]?.mode ?? 'text' };
+          const row: CardRow = chosen[p.id] ?? { place: cv?.rows?.[p.id]?.place ?? 'footer', mode: cv?.rows?.[p.id]?.mode ?? 'text' };
           return (
             <li key={p.id} className="row">
               <label>

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { del, get, patch, post, put } from '../api/client';
-import { PROPERTY_TYPES, type Board, type Member, type Project, type Property, type PropertyType, type Rules, type Token, type User } from '../api/types';
+import { PROPERTY_TYPES, type Board, type CardRow, type Member, type Project, type Property, type PropertyType, type Rules, type Token, type User } from '../api/types';
 import { ErrorLine, Once, useAction } from '../ui/Field';
 import { Avatar } from '../ui/Avatar';
 import { navigate } from '../router';
@@ -218,7 +218,11 @@ function PropertyRow({ prop, board, admin, refresh }: { prop: Property; board: B
   const [name, setName] = useState(prop.name);
   const [option, setOption] = useState('');
   const act = useAction();
-  const row = board.cardView?.rows?.[prop.id];
+  // A choice not read back yet wins over the last read, so a second choice builds on the first.
+  const saved = board.cardView?.rows?.[prop.id];
+  const [chosen, setChosen] = useState<CardRow | null>(null);
+  useEffect(() => setChosen(null), [saved]);
+  const row = chosen ?? saved;
   const place = row?.place ?? 'footer';
   const dated = prop.type === 'iteration' || (prop.type === 'select' && !!prop.config?.dated);
   return (
@@ -235,7 +239,8 @@ function PropertyRow({ prop, board, admin, refresh }: { prop: Property; board: B
             disabled={!admin}
             onChange={(e) =>
               void act.run(async () => {
-                const next = e.target.value;
+                const next = e.target.value as CardRow['place'];
+                setChosen({ place: next, mode: row?.mode ?? 'text' });
                 if (next === 'off' || place === 'off') await patch(`/properties/${prop.id}`, { showOnCard: next !== 'off' });
                 if (next !== 'off') await patch(`/projects/${board.project.id}/card-view`, { rows: { [prop.id]: { place: next, mode: row?.mode ?? 'text' } } });
                 await refresh();
@@ -253,7 +258,7 @@ function PropertyRow({ prop, board, admin, refresh }: { prop: Property; board: B
           label={`${prop.name} drawn as`}
           value={row?.mode ?? 'text'}
           disabled={!admin || place === 'off'}
-          onChange={(mode) => void act.run(async () => { await patch(`/projects/${board.project.id}/card-view`, { rows: { [prop.id]: { place, mode } } }); await refresh(); })}
+          onChange={(mode) => void act.run(async () => { setChosen({ place, mode }); await patch(`/projects/${board.project.id}/card-view`, { rows: { [prop.id]: { place, mode } } }); await refresh(); })}
         />
         {admin && prop.type === 'select' && (
           <label className="check"><input type="checkbox" checked={!!prop.config?.dated} onChange={(e) => void act.run(async () => { await patch(`/properties/${prop.id}`, { dated: e.target.checked }); await refresh(); })} /> Dated (releases)</label>
