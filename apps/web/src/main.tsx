@@ -2,11 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from './App';
+import { ApiError } from './api/client';
 import './styles.css';
 
 const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: (count, error: any) => count < 2 && !(error?.status >= 400 && error?.status < 500) },
+    queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500) },
   },
 });
 

@@ -4,7 +4,7 @@
 export const CLIENT_ID = `web-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
 
 export class ApiError extends Error {
-  constructor(readonly status: number, message: string, readonly body: Record<string, any>) {
+  constructor(readonly status: number, message: string, readonly body: Record<string, unknown>) {
     super(message);
   }
 }
@@ -15,7 +15,7 @@ export function onSignedOut(fn: () => void): void {
   signedOut = fn;
 }
 
-export async function api<T = any>(method: string, path: string, body?: unknown): Promise<T> {
+export async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (method !== 'GET') headers['x-service-client'] = CLIENT_ID;
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -26,22 +26,25 @@ export async function api<T = any>(method: string, path: string, body?: unknown)
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  let parsed: any = undefined;
+  let parsed: unknown = undefined;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {
     parsed = { error: text };
   }
   if (res.status === 401 && !path.startsWith('/auth/')) signedOut?.();
-  if (!res.ok) throw new ApiError(res.status, parsed?.error ?? `The service answered ${res.status}.`, parsed ?? {});
+  if (!res.ok) {
+    const answer = parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+    throw new ApiError(res.status, typeof answer.error === 'string' ? answer.error : `The service answered ${res.status}.`, answer);
+  }
   return parsed as T;
 }
 
-export const get = <T = any>(path: string) => api<T>('GET', path);
-export const post = <T = any>(path: string, body?: unknown) => api<T>('POST', path, body ?? {});
-export const put = <T = any>(path: string, body?: unknown) => api<T>('PUT', path, body ?? {});
-export const patch = <T = any>(path: string, body?: unknown) => api<T>('PATCH', path, body ?? {});
-export const del = <T = any>(path: string) => api<T>('DELETE', path);
+export const get = <T = unknown>(path: string) => api<T>('GET', path);
+export const post = <T = unknown>(path: string, body?: unknown) => api<T>('POST', path, body ?? {});
+export const put = <T = unknown>(path: string, body?: unknown) => api<T>('PUT', path, body ?? {});
+export const patch = <T = unknown>(path: string, body?: unknown) => api<T>('PATCH', path, body ?? {});
+export const del = <T = unknown>(path: string) => api<T>('DELETE', path);
 
 export function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);

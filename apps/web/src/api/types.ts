@@ -6,7 +6,7 @@ import type { components, paths } from '../../../../libs/client/src/schema';
 type S = components['schemas'];
 type Methods<P extends keyof paths> = Exclude<keyof paths[P], 'parameters'>;
 /** The JSON answer of a route and status (as libs/client/src/types.ts reads it). */
-type Answer<P extends keyof paths, M extends Methods<P>, C extends number = 200> = paths[P][M] extends {
+export type Answer<P extends keyof paths, M extends Methods<P>, C extends number = 200> = paths[P][M] extends {
   responses: { [K in C]: { content: { 'application/json': infer T } } };
 }
   ? T
@@ -51,9 +51,9 @@ export type Board = Omit<S['Board'], 'project' | 'properties' | 'views' | 'runs'
 export type LinkRow = S['TaskRow'];
 export type ChecklistItem = S['ChecklistItem'];
 export type Comment = S['Comment'];
-export type ActivityEntry = Omit<S['ActivityEntry'], 'data'> & Gap['ActivityEntry'];
+export type ActivityEntry = S['ActivityEntry'];
 /** A line of the project's feed: the entry and the task it names. */
-export type FeedEntry = Answer<'/api/projects/{projectId}/activity', 'get'>['activity'][number] & Gap['ActivityEntry'];
+export type FeedEntry = Answer<'/api/projects/{projectId}/activity', 'get'>['activity'][number];
 export type FullTask = Omit<S['Task'], 'checklist' | 'activity' | 'run'> & { checklist: ChecklistItem[]; activity: ActivityEntry[]; run: Run | null };
 
 export type DeletedRow = S['DeletedTask'];
@@ -82,10 +82,17 @@ export type PresenceEvent = S['PresenceEvent'];
 interface Gap {
   /** GET /api/projects: `taskCount` on each project (the document lists it on `ProjectListed` only). */
   Project: { taskCount?: number };
-  /** ActivityEntry.data: one closed set of optional keys in the document; the page reads it by kind. */
-  ActivityEntry: { data: Record<string, any> };
 }
 // GAPS:END
 
 export const AVATAR_COLOURS = ['#e0574d', '#d1913a', '#4f8a5b', '#3fb0c8', '#4b8fbe', '#6d5bd0', '#c2557a', '#b6763f', '#2f9e7a', '#7a8a2f', '#3d7fc1'];
 export const NONE = '__none__';
+
+/** Answers of the writes the settings and extra pages read back. */
+export type CreatedList = Answer<'/api/lists', 'post', 201>;
+export type Shipped = Answer<'/api/options/{optionId}/ship', 'post'>;
+export type NewAgent = Answer<'/api/projects/{projectId}/agents', 'post', 201>;
+export type NewToken = Answer<'/api/projects/{projectId}/agents/{agentId}/tokens', 'post', 201>;
+export type ResetLink = Answer<'/api/projects/{projectId}/members/{userId}/reset', 'post'>;
+export type NewWebhook = Answer<'/api/projects/{projectId}/webhooks', 'post', 201>;
+export type ChangedWebhook = Answer<'/api/projects/{projectId}/webhooks/{webhookId}', 'patch'>;

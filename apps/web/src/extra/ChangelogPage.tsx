@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, post } from '../api/client';
-import type { Board, ChangelogEntry } from '../api/types';
+import type { Board, ChangelogEntry, Shipped } from '../api/types';
 import { ErrorLine, useAction } from '../ui/Field';
 import { Markdown } from '../ui/Markdown';
 import { setQuery } from '../router';
@@ -29,7 +29,7 @@ export function ChangelogPage({ board }: { board: Board }) {
             onSubmit={(e) => {
               e.preventDefault();
               void act.run(async () => {
-                const a = await post(`/options/${optionId || shippable[0].option.id}/ship`, { rest, strays });
+                const a = await post<Shipped>(`/options/${optionId || shippable[0].option.id}/ship`, { rest, strays });
                 setResult(`Shipped on ${a.shippedAt}: ${a.archived} archived, ${a.moved} moved.`);
                 await qc.invalidateQueries({ queryKey: ['board', pid] });
                 await log.refetch();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { del, get, patch, post, put } from '../api/client';
-import type { ListTask, TaskList } from '../api/types';
+import type { CreatedList, ListTask, TaskList } from '../api/types';
 import { ErrorLine, useAction } from '../ui/Field';
 import { linkProps, navigate } from '../router';
 
@@ -24,7 +24,7 @@ export function ListsPage({ listId }: { listId: string | null }) {
               <li key={l.id}><a {...linkProps(`/lists/${l.id}`)} aria-current={l.id === listId ? 'page' : undefined}>{l.name} <span className="muted">{l.count}</span></a></li>
             ))}
           </ul>
-          <form className="inline-form" onSubmit={(e) => { e.preventDefault(); void act.run(async () => { const a = await post('/lists', { name }); setName(''); await qc.invalidateQueries({ queryKey: ['lists'] }); navigate(`/lists/${a.list.id}`); }); }}>
+          <form className="inline-form" onSubmit={(e) => { e.preventDefault(); void act.run(async () => { const a = await post<CreatedList>('/lists', { name }); setName(''); await qc.invalidateQueries({ queryKey: ['lists'] }); navigate(`/lists/${a.list.id}`); }); }}>
             <label>New list<input required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} /></label>
             <button type="submit">Make list</button>
           </form>

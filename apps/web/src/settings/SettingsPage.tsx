@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { del, get, patch, post, put } from '../api/client';
-import { PROPERTY_TYPES, type Board, type CardRow, type Member, type Project, type Property, type PropertyType, type Rules, type Token, type User } from '../api/types';
+import { PROPERTY_TYPES, type Board, type CardRow, type Member, type NewAgent, type NewToken, type Project, type Property, type PropertyType, type ResetLink, type Rules, type Token, type User } from '../api/types';
 import { ErrorLine, Once, useAction } from '../ui/Field';
 import { Avatar } from '../ui/Avatar';
 import { navigate } from '../router';
@@ -96,7 +96,7 @@ function MembersSection({ board, me, admin }: { board: Board; me: User; admin: b
             ) : <span className="muted">{m.role}</span>}
             {admin && m.role !== 'owner' && m.id !== me.id && (
               <>
-                <button type="button" onClick={() => void act.run(async () => { const a = await post(`/projects/${pid}/members/${m.id}/reset`); setReset({ name: m.name, url: a.url, token: a.token }); })}>Reset link</button>
+                <button type="button" onClick={() => void act.run(async () => { const a = await post<ResetLink>(`/projects/${pid}/members/${m.id}/reset`); setReset({ name: m.name, url: a.url, token: a.token }); })}>Reset link</button>
                 <button type="button" className="danger" onClick={() => void act.run(async () => { await del(`/projects/${pid}/members/${m.id}`); await refresh(); })}>Remove {m.name}</button>
               </>
             )}
@@ -154,7 +154,7 @@ function AgentsSection({ board }: { board: Board }) {
           <li key={a.id} className="row agent-row">
             <Avatar person={a} /> <strong>{a.name}</strong>
             <AgentEdit projectId={pid} agent={a} onSaved={again} />
-            <button type="button" onClick={() => void act.run(async () => { const t = await post(`/projects/${pid}/agents/${a.id}/tokens`); setShown(t.token); await again(); })}>New token</button>
+            <button type="button" onClick={() => void act.run(async () => { const t = await post<NewToken>(`/projects/${pid}/agents/${a.id}/tokens`); setShown(t.token); await again(); })}>New token</button>
             <button type="button" className="danger" onClick={() => void act.run(async () => { await del(`/projects/${pid}/agents/${a.id}`); await again(); })}>Remove {a.name}</button>
             <ul className="tokens">
               {tokens.data?.tokens.filter((t) => t.agentId === a.id).map((t) => (
@@ -167,7 +167,7 @@ function AgentsSection({ board }: { board: Board }) {
           </li>
         ))}
       </ul>
-      <form className="inline-form" onSubmit={(e) => { e.preventDefault(); void act.run(async () => { const a = await post(`/projects/${pid}/agents`, { name }); setShown(a.token); setName(''); await again(); }); }}>
+      <form className="inline-form" onSubmit={(e) => { e.preventDefault(); void act.run(async () => { const a = await post<NewAgent>(`/projects/${pid}/agents`, { name }); setShown(a.token); setName(''); await again(); }); }}>
         <label>New agent name<input required value={name} onChange={(e) => setName(e.target.value)} /></label>
         <button type="submit">Add agent</button>
       </form>

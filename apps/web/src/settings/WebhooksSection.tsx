@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { del, get, patch, post } from '../api/client';
-import type { Board, Delivery, Webhook } from '../api/types';
+import type { Board, ChangedWebhook, Delivery, NewWebhook, Webhook } from '../api/types';
 import { ErrorLine, Once, useAction } from '../ui/Field';
 
 const HOOK_KINDS = ['created', 'title', 'description', 'value', 'checklist', 'comment', 'run', 'archive', 'link', 'deleted', 'reset', 'import', 'attachment', 'rules'];
@@ -36,7 +36,7 @@ export function WebhooksSection({ board }: { board: Board }) {
       <ul className="rows">
         {hooks.data?.webhooks.map((w) => <WebhookRow key={w.id} pid={pid} hook={w} onSecret={setSecret} onChanged={again} />)}
       </ul>
-      <form className="inline-form" onSubmit={(e) => { e.preventDefault(); void act.run(async () => { const a = await post(`/projects/${pid}/webhooks`, { url, kinds }); setSecret(a.secret); setUrl(''); setKinds([]); await again(); }); }}>
+      <form className="inline-form" onSubmit={(e) => { e.preventDefault(); void act.run(async () => { const a = await post<NewWebhook>(`/projects/${pid}/webhooks`, { url, kinds }); setSecret(a.secret); setUrl(''); setKinds([]); await again(); }); }}>
         <label>Webhook URL<input type="url" required value={url} onChange={(e) => setUrl(e.target.value)} /></label>
         <KindPicker legend="Kinds (none ticked: all)" kinds={kinds} onChange={setKinds} />
         <button type="submit">Add webhook</button>
@@ -61,7 +61,7 @@ function WebhookRow({ pid, hook: w, onSecret, onChanged }: { pid: string; hook: 
       <label className="check"><input type="checkbox" checked={w.enabled} onChange={(e) => void act.run(async () => { await patch(path, { enabled: e.target.checked }); await onChanged(); })} /> On</label>
       <button type="button" onClick={startEdit} aria-expanded={editing}>Edit</button>
       <button type="button" onClick={() => void act.run(async () => { await post(path); await onChanged(); })}>Send test</button>
-      <button type="button" onClick={() => void act.run(async () => { const a = await patch(path, { roll: true }); onSecret(a.secret); await onChanged(); })}>Roll secret</button>
+      <button type="button" onClick={() => void act.run(async () => { const a = await patch<ChangedWebhook>(path, { roll: true }); if (a.secret !== undefined) onSecret(a.secret); await onChanged(); })}>Roll secret</button>
       <button type="button" onClick={() => setOpen(!open)} aria-expanded={open}>Deliveries</button>
       <button type="button" className="danger" onClick={() => void act.run(async () => { await del(path); await onChanged(); })}>Delete</button>
       {editing && (
