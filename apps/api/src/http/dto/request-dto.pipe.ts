@@ -1,23 +1,55 @@
 import { ArgumentMetadata, Injectable, PipeTransform } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
-import { getMetadataStorage, validateSync, type ValidationError } from 'class-validator';
+import { getMetadataStorage, ValidationArguments, ValidationTypes, validateSync, type ValidationError } from 'class-validator';
 import { DomainError } from '@board/kernel';
 import { bodyObject } from '../json-body';
-import type { Refusal } from './field-rules';
+import { transformOf, type FieldTransform, type Refusal } from './field-rules';
 
-const known = new WeakMap<object, string[]>();
-
-/** The fields a DTO class declares: every field carries one rule (plain types declare none). */
-function fieldsOf(metatype: unknown): string[] {
-  if (typeof metatype !== 'function') return [];
-  let fields = known.get(metatype);
-  if (!fields) {
-    fields = [...new Set(getMetadataStorage().getTargetValidationMetadatas(metatype, '', true, false).map((m) => m.propertyName))];
-    known.set(metatype, fields);
-  }
-  return fields;
+/** A field rule as class-validator keeps it: its metadata and the constraint that checks it. */
+interface FieldCheck {
+  constraints: unknown[];
+  validate(value: unknown, args: ValidationArguments): boolean;
+  message(args: ValidationArguments): string;
 }
-const isDto = (metatype: unknown): metatype is new () => object => fieldsOf(metatype).length > 0;
+
+/** What the pipe does with one declared field, in the class's order. */
+interface FieldPlan {
+  key: string;
+  transform: FieldTransform | undefined;
+  checks: FieldCheck[];
+}
+
+const plans = new WeakMap<object, FieldPlan[]>();
+
+/**
+ * The fields of a DTO class with their transform and rules, read once from the decorators'
+ * metadata (class-validator's and the field rules' own). Plain types declare none: an empty plan.
+ * The pipe runs only field rules (`ValidateBy`, all of field-rules.ts); a class that declares
+ * another kind of class-validator rule is refused here, loudly, rather than half-checked.
+ */
+function planOf(metatype: unknown): FieldPlan[] {
+  if (typeof metatype !== 'function') return [];
+  let plan = plans.get(metatype);
+  if (plan) return plan;
+  const storage = getMetadataStorage();
+  const byField = new Map<string, FieldPlan>();
+  for (const meta of storage.getTargetValidationMetadatas(metatype, '', true, false)) {
+    if (meta.type !== ValidationTypes.CUSTOM_VALIDATION || meta.each || (meta.groups?.length ?? 0) > 0 || meta.message !== undefined) {
+      throw new Error(`${metatype.name}.${meta.propertyName}: the request pipe runs field rules only (apps/api/src/http/dto/field-rules.ts)`);
+    }
+    const field = byField.get(meta.propertyName) ?? { key: meta.propertyName, transform: transformOf(metatype as new () => object, meta.propertyName), checks: [] };
+    for (const constraint of storage.getTargetValidatorConstraints(meta.constraintCls)) {
+      const rule = constraint.instance as { validate(value: unknown, args: ValidationArguments): boolean; defaultMessage(args: ValidationArguments): string };
+      field.checks.push({ constraints: meta.constraints, validate: (v, a) => rule.validate(v, a), message: (a) => rule.defaultMessage(a) });
+    }
+    byField.set(meta.propertyName, field);
+  }
+  plan = [...byField.values()];
+  plans.set(metatype, plan);
+  return plan;
+}
+
+const isDto = (metatype: unknown): metatype is new () => object => planOf(metatype).length > 0;
 
 /**
  * The global pipe of request DTOs: a `@Body()` or `@Query()` typed with a DTO class is read
@@ -36,21 +68,47 @@ export class RequestDtoPipe implements PipeTransform {
 /**
  * Reads `plain` into a DTO, raising its first refusal. For a route whose contract checks a gate
  * inside the service before the body (the author of a comment), the service calls this after it.
+ *
+ * It runs the class's own decorators, compiled once per class: each declared field's transform,
+ * then its rules in order, stopping at the first refusal — what `plainToInstance` followed by
+ * `validateSync({ stopAtFirstError: true })` does (`parseRequestWithLibraries`, which
+ * request-dto.pipe.spec.ts proves equal on random bodies for every DTO), without their walk of
+ * the whole metadata store on every request (bench/README.md, issue 16).
  */
 export function parseRequest<T extends object>(dto: new () => T, plain: unknown): T {
-  // Only the declared fields are read: a `__proto__` or `constructor` key of the JSON never
-  // reaches class-transformer, and keys no route reads stay ignored as before.
   const source = (plain ?? {}) as Record<string, unknown>;
-  const picked: Record<string, unknown> = {};
-  for (const key of fieldsOf(dto)) if (Object.prototype.hasOwnProperty.call(source, key)) picked[key] = source[key];
-  const instance = plainToInstance(dto, picked);
-  const errors = validateSync(instance, { stopAtFirstError: true, forbidUnknownValues: false });
-  if (errors.length > 0) throw refusalError(errors[0]);
+  const instance = new dto();
+  const fields = instance as Record<string, unknown>;
+  const plan = planOf(dto);
+  // Only the declared fields are read: a `__proto__` or `constructor` key of the JSON is never
+  // copied, and keys no route reads stay ignored.
+  for (const field of plan) {
+    if (!Object.prototype.hasOwnProperty.call(source, field.key)) continue;
+    const value = source[field.key];
+    fields[field.key] = field.transform ? field.transform(value) : value;
+  }
+  for (const field of plan) {
+    const value = fields[field.key];
+    for (const check of field.checks) {
+      const args: ValidationArguments = { targetName: dto.name, property: field.key, object: instance, value, constraints: check.constraints };
+      if (!check.validate(value, args)) throw refusalError(check.message(args));
+    }
+  }
   return instance;
 }
 
-function refusalError(error: ValidationError): DomainError {
-  const message = Object.values(error.constraints ?? {})[0];
+/** The same read through class-transformer and class-validator themselves: the reference the spec compares against. */
+export function parseRequestWithLibraries<T extends object>(dto: new () => T, plain: unknown): T {
+  const source = (plain ?? {}) as Record<string, unknown>;
+  const picked: Record<string, unknown> = {};
+  for (const { key } of planOf(dto)) if (Object.prototype.hasOwnProperty.call(source, key)) picked[key] = source[key];
+  const instance = plainToInstance(dto, picked);
+  const errors: ValidationError[] = validateSync(instance, { stopAtFirstError: true, forbidUnknownValues: false });
+  if (errors.length > 0) throw refusalError(Object.values(errors[0].constraints ?? {})[0]);
+  return instance;
+}
+
+function refusalError(message: string | undefined): DomainError {
   if (message === undefined) return new DomainError('request.not_json');
   const refusal = JSON.parse(message) as Refusal;
   return new DomainError(refusal.code, refusal.params ?? {});
