@@ -12,7 +12,8 @@
  *
  * Each directory must hold a build (`npm run build`). Every BENCH_* variable is passed through to
  * each run (BENCH_DATABASE_URL, BENCH_ONLY, …). Rounds: each round is one run of each side, so
- * 2 rounds = A B B A. The calibration figure of every run is printed too.
+ * 2 rounds = A B B A. The calibration figure of every run is printed too. BENCH_COMPARE_OUT=dir
+ * keeps each run's own table there.
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -35,14 +36,19 @@ const order = [];
 for (let r = 0; r < rounds; r++) order.push(...(r % 2 === 0 ? ['A', 'B'] : ['B', 'A']));
 
 const runs = { A: [], B: [] };
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-compare-'));
+// BENCH_COMPARE_OUT=dir keeps every run's table (<n>-<side>.txt) and raw JSON there.
+const keep = process.env.BENCH_COMPARE_OUT ? path.resolve(process.env.BENCH_COMPARE_OUT) : null;
+if (keep) fs.mkdirSync(keep, { recursive: true });
+const tmp = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-compare-'));
 order.forEach((side, i) => {
   const json = path.join(tmp, `${i}-${side}.json`);
   process.stderr.write(`[compare] run ${i + 1}/${order.length}: ${side} (${sides[side]})\n`);
   const result = spawnSync(process.execPath, [path.join(__dirname, 'run.js')], {
     env: { ...process.env, BENCH_SERVICE_DIR: sides[side], BENCH_JSON: json },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 * 1024 * 1024,
   });
+  fs.writeFileSync(path.join(tmp, `${i + 1}-${side}.txt`), result.stdout ?? '');
   if (result.status !== 0) throw new Error(`run ${i + 1} (${side}) failed with status ${result.status}`);
   const data = JSON.parse(fs.readFileSync(json, 'utf8'));
   const calibration = /calibration[^:]*: (\d+) at start, (\d+) at end/.exec(data.machine);
@@ -96,4 +102,5 @@ for (const side of ['A', 'B']) {
 out.push('figure: throughput where the scenario has one, else the median latency; noise: half the spread of a side\'s own runs');
 out.push('(max − min over the median, the larger side); WORSE only when every B run is beyond every A run by more than that spread.');
 process.stdout.write(out.join('\n') + '\n');
-fs.rmSync(tmp, { recursive: true, force: true });
+if (keep) process.stdout.write(`every run's table and raw figures: ${keep}\n`);
+else fs.rmSync(tmp, { recursive: true, force: true });
