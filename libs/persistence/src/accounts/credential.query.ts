@@ -4,6 +4,7 @@ import type { Role } from '@board/projects';
 import { Database } from '../database';
 import { ResolvedScope, SCOPE_COLUMNS, scopeJoin, ScopeTarget } from '../scope.sql';
 import { raw, sql } from '../sql';
+import { AGENT_TOKEN_CREDENTIAL_COLUMNS, AgentTokenCredentialRow } from '../projects/agent-tokens.table';
 import { USER_VIEW_COLUMNS } from './users.table';
 
 export type CredentialUser = UserView & { kind: UserKind };
@@ -45,8 +46,8 @@ export class CredentialQuery {
 
   /** The agent behind a live token, and its project; stamps the token's use (coarsely, once a minute). */
   async agentByToken(digest: string, now: Date, target?: ScopeTarget): Promise<Credential<{ projectId: string }> | null> {
-    const row = await this.db.one<CredentialUser & ScopeColumns & { projectId: string; tokenId: string; lastUsedAt: Date | null }>(
-      sql`SELECT ${USER_VIEW_COLUMNS}, t.project_id AS "projectId", t.id AS "tokenId", t.last_used_at AS "lastUsedAt"
+    const row = await this.db.one<CredentialUser & ScopeColumns & AgentTokenCredentialRow>(
+      sql`SELECT ${USER_VIEW_COLUMNS}, ${AGENT_TOKEN_CREDENTIAL_COLUMNS}
               ${target ? WITH_SCOPE : NOTHING}
          FROM agent_tokens t JOIN users u ON u.id = t.agent_id
          ${target ? scopeJoin(target, USER_ID) : NOTHING}

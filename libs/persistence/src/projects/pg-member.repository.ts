@@ -3,6 +3,8 @@ import { fail, rankBetween } from '@board/kernel';
 import { MemberRepository, Membership, Role } from '@board/projects';
 import { Database, pgErrorCode } from '../database';
 import { sql } from '../sql';
+import { INVITE_COLUMNS, INVITE_GRANT_COLUMNS, InviteGrantRow, InviteRow, toInvite } from './invites.table';
+import { MEMBER_PLACE_COLUMNS, MemberPlaceRow, MEMBERSHIP_COLUMNS, MembershipRow, toMembership } from './members.table';
 
 @Injectable()
 export class PgMemberRepository extends MemberRepository {
@@ -11,15 +13,15 @@ export class PgMemberRepository extends MemberRepository {
   }
 
   async find(projectId: string, userId: string): Promise<Membership | null> {
-    const row = await this.db.one<{ role: Role; kind: 'human' | 'agent' }>(
-      sql`SELECT m.role, u.kind FROM members m JOIN users u ON u.id = m.user_id WHERE m.project_id = ${projectId} AND m.user_id = ${userId}`,
+    const row = await this.db.one<MembershipRow>(
+      sql`SELECT ${MEMBERSHIP_COLUMNS} FROM members m JOIN users u ON u.id = m.user_id WHERE m.project_id = ${projectId} AND m.user_id = ${userId}`,
       { prepare: true },
     );
-    return row ? { projectId, userId, role: row.role, kind: row.kind } : null;
+    return row ? toMembership(projectId, userId, row) : null;
   }
 
   async add(projectId: string, userId: string, role: Role): Promise<void> {
-    const last = await this.db.one<{ position: string }>(
+    const last = await this.db.one<Pick<MemberPlaceRow, 'position'>>(
       sql`SELECT position FROM members WHERE user_id = ${userId} ORDER BY position COLLATE "C" DESC LIMIT 1`,
     );
     try {
@@ -40,8 +42,8 @@ export class PgMemberRepository extends MemberRepository {
   }
 
   async place(userId: string, projectId: string, afterProjectId: string | null): Promise<void> {
-    const rows = await this.db.query<{ project_id: string; position: string }>(
-      sql`SELECT project_id, position FROM members WHERE user_id = ${userId} AND project_id <> ${projectId} ORDER BY position COLLATE "C"`,
+    const rows = await this.db.query<MemberPlaceRow>(
+      sql`SELECT ${MEMBER_PLACE_COLUMNS} FROM members WHERE user_id = ${userId} AND project_id <> ${projectId} ORDER BY position COLLATE "C"`,
     );
     const at = afterProjectId === null ? -1 : rows.findIndex((r) => r.project_id === afterProjectId);
     // An unknown project to follow reads as "first", like a null one.
@@ -52,12 +54,12 @@ export class PgMemberRepository extends MemberRepository {
   }
 
   async addInvite(projectId: string, email: string, role: 'member' | 'admin'): Promise<{ email: string; createdAt: Date }> {
-    const row = await this.db.single<{ email: string; created_at: Date }>(
+    const row = await this.db.single<InviteRow>(
       sql`INSERT INTO invites (project_id, email, role) VALUES (${projectId}, ${email}, ${role})
           ON CONFLICT (project_id, email) DO UPDATE SET role = EXCLUDED.role
-          RETURNING email, created_at`,
+          RETURNING ${INVITE_COLUMNS}`,
     );
-    return { email: row.email, createdAt: row.created_at };
+    return toInvite(row);
   }
 
   async removeInvite(projectId: string, email: string): Promise<boolean> {
@@ -65,8 +67,8 @@ export class PgMemberRepository extends MemberRepository {
   }
 
   async acceptInvites(email: string, userId: string): Promise<void> {
-    const invites = await this.db.query<{ project_id: string; role: Role }>(
-      sql`DELETE FROM invites WHERE email = lower(${email}) RETURNING project_id, role`,
+    const invites = await this.db.query<InviteGrantRow>(
+      sql`DELETE FROM invites WHERE email = lower(${email}) RETURNING ${INVITE_GRANT_COLUMNS}`,
     );
     for (const invite of invites) {
       const existing = await this.find(invite.project_id, userId);

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../database';
 import { raw, sql } from '../sql';
+import { AGENT_TOKEN_VIEW_COLUMNS, AgentTokenView } from './agent-tokens.table';
+import { MEMBER_VIEW_COLUMNS } from './members.table';
 
 export interface ProjectView {
   id: string;
@@ -53,14 +55,14 @@ export class ProjectQuery {
 
   async member(projectId: string, userId: string): Promise<MemberView | null> {
     return this.db.one(
-      sql`SELECT u.id, u.name, u.email, u.color, u.emoji, m.role, u.kind
+      sql`SELECT ${MEMBER_VIEW_COLUMNS}
          FROM members m JOIN users u ON u.id = m.user_id WHERE m.project_id = ${projectId} AND m.user_id = ${userId}`,
     );
   }
 
-  async tokens(projectId: string): Promise<{ id: string; agentId: string; prefix: string; createdAt: Date; lastUsedAt: Date | null }[]> {
+  async tokens(projectId: string): Promise<AgentTokenView[]> {
     return this.db.query(
-      sql`SELECT id, agent_id AS "agentId", prefix, created_at AS "createdAt", last_used_at AS "lastUsedAt"
+      sql`SELECT ${AGENT_TOKEN_VIEW_COLUMNS}
          FROM agent_tokens WHERE project_id = ${projectId} ORDER BY created_at, id`,
     );
   }
