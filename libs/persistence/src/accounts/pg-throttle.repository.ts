@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ThrottleFamily, ThrottleRepository, ThrottleTake } from '@board/accounts';
 import { Database } from '../database';
 import { sql } from '../sql';
+import { THROTTLE_TAKE_COLUMNS, ThrottleTakeRow, toThrottleTake } from './throttle-failures.table';
 
 /**
  * Try counters live in PostgreSQL, so every instance behind a load balancer sees the same count.
@@ -15,14 +16,11 @@ export class PgThrottleRepository extends ThrottleRepository {
   }
 
   async take(family: ThrottleFamily, subject: string, at: Date, since: Date, limit: number): Promise<ThrottleTake> {
-    const row = await this.db.single<{ taken_id: string | null; oldest: Date | null }>(
-      sql`SELECT taken_id, oldest FROM board_throttle_take(${family}, ${subject}, ${at}, ${since}, ${limit})`,
+    const row = await this.db.single<ThrottleTakeRow>(
+      sql`SELECT ${THROTTLE_TAKE_COLUMNS} FROM board_throttle_take(${family}, ${subject}, ${at}, ${since}, ${limit})`,
       { prepare: true },
     );
-    if (row.taken_id) return { counted: true, id: String(row.taken_id) };
-    // The function answers the oldest try whenever it counts nothing.
-    if (!row.oldest) throw new Error('board_throttle_take answered neither a counted try nor the oldest one');
-    return { counted: false, oldest: row.oldest };
+    return toThrottleTake(row);
   }
 
   async release(id: string): Promise<void> {
