@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { BucketCleanup } from '@board/files';
 import { Database } from '../database';
 import { sql } from '../sql';
+import { OBJECT_DELETION_COLUMNS, ObjectDeletionRow, toObjectKey } from './object-deletions.table';
 
 /**
  * The queue of bucket keys to delete (`object_deletions`, filled by a trigger whenever an
@@ -25,12 +26,12 @@ export class PgBucketCleanupRepository extends BucketCleanup {
   }
 
   async claim(now: Date, leaseUntil: Date, limit: number): Promise<string[]> {
-    const rows = await this.db.query<{ key: string }>(
+    const rows = await this.db.query<ObjectDeletionRow>(
       sql`UPDATE object_deletions o SET due_at = ${leaseUntil}, tries = o.tries + 1
         WHERE o.key IN (SELECT key FROM object_deletions WHERE due_at <= ${now} ORDER BY due_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-      RETURNING o.key`,
+      RETURNING ${OBJECT_DELETION_COLUMNS}`,
     );
-    return rows.map((r) => r.key);
+    return rows.map(toObjectKey);
   }
 
   async forget(keys: readonly string[]): Promise<void> {
