@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { countParts, DELETION_WINDOW_DAYS, DELETION_WINDOW_MS, DoneWhen, isOver, taskKey } from '@board/tasks';
 import { Database } from '../database';
 import { userJson } from '../accounts/users.table';
+import { ACTIVITY_LINE_COLUMNS } from '../activity/activity.table';
 import { compileOnce, raw, Sql, sql } from '../sql';
 import { BoardLists, buildBoardLists, indexRelated } from './board-lists';
 import { ROW_VERSION, xminFingerprint } from './fingerprint.sql';
@@ -200,7 +201,7 @@ export class TaskQuery {
           WHERE c.project_id = ${projectId} AND c.task_id = ${taskId} ORDER BY c.created_at, c.id`,
       ),
       this.db.query(
-        sql`SELECT a.id, a.kind, a.created_at AS "createdAt", a.data,
+        sql`SELECT ${ACTIVITY_LINE_COLUMNS},
                 ${userJson('u')} AS actor
            FROM activity a LEFT JOIN users u ON u.id = a.actor_id
           WHERE a.project_id = ${projectId} AND a.task_id = ${taskId} AND a.kind NOT IN ('reset', 'rules')
