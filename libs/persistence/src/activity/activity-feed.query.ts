@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Database } from '../database';
 import { raw, sql } from '../sql';
 import { userJson } from '../accounts/users.table';
+import { ACTIVITY_LINE_COLUMNS, ActivityLineRow } from './activity.table';
 
 export interface FeedCursor {
   after: string;
@@ -9,11 +10,7 @@ export interface FeedCursor {
 }
 
 /** One line of the feed as the answer shows it. */
-export interface FeedEntry {
-  id: string;
-  kind: string;
-  createdAt: Date;
-  data: unknown;
+export interface FeedEntry extends ActivityLineRow {
   actor: { id: string; name: string; color: string; emoji: string | null } | null;
   taskId: string | null;
   taskKey: string | null;
@@ -39,7 +36,7 @@ export class ActivityFeedQuery {
 
   async page(projectId: string, limit: number, after: string | null, afterId: string | null): Promise<{ activity: FeedEntry[]; next: FeedCursor | null }> {
     const rows = await this.db.query<FeedEntry>(
-      sql`SELECT a.id, a.kind, a.created_at AS "createdAt", a.data,
+      sql`SELECT ${ACTIVITY_LINE_COLUMNS},
               ${ACTOR} AS actor,
               a.task_id AS "taskId", CASE WHEN t.id IS NULL THEN NULL ELSE p.key || '-' || t.number END AS "taskKey"
          FROM activity a

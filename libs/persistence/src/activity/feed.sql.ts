@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ActivityLine } from '@board/kernel';
 import { compile, raw, Sql, sql } from '../sql';
+import { ACTIVITY_COLUMNS } from './activity.table';
 
 /**
  * The only SQL that writes feed lines, their webhook outbox rows and the notices of a write. The
@@ -23,7 +24,7 @@ function answer(given: Expr, fragment: Sql): Sql | string {
   return text;
 }
 
-const INSERT_LINES = raw('INSERT INTO activity (id, project_id, task_id, actor_id, kind, data)');
+const INSERT_LINES = sql`INSERT INTO activity (${ACTIVITY_COLUMNS})`;
 /** What `deliveriesCte` reads of the lines. */
 const LINE_RETURNING = raw('RETURNING created_at, kind, task_id');
 

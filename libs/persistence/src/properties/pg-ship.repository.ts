@@ -4,6 +4,7 @@ import { Task } from '@board/tasks';
 import { Database } from '../database';
 import { sql } from '../sql';
 import { TASK_COLUMNS, TaskRow, toTask } from '../tasks/tasks.table';
+import { SHIP_TASK_COLUMNS } from './ship-tasks.table';
 
 /**
  * Storage of option ships: the tasks a ship looks at, the day it carries and the tasks that
@@ -37,7 +38,7 @@ export class PgShipRepository extends ShipRepository {
   /** The option carries the day, and the tasks that shipped with it are kept beside it. */
   async markShipped(projectId: string, optionId: string, shipId: string, day: string, taskIds: readonly string[]): Promise<void> {
     await this.db.exec(sql`WITH shipped AS (UPDATE options SET shipped_at = ${day}::date WHERE project_id = ${projectId} AND id = ${optionId} RETURNING id)
-      INSERT INTO ship_tasks (project_id, option_id, task_id, ship_id)
+      INSERT INTO ship_tasks (${SHIP_TASK_COLUMNS})
       SELECT ${projectId}::uuid, s.id, t.id, ${shipId}::uuid FROM shipped s, unnest(${taskIds}::uuid[]) AS t(id)
       ON CONFLICT (project_id, option_id, task_id) DO UPDATE SET ship_id = EXCLUDED.ship_id`);
   }

@@ -1,6 +1,7 @@
 import { brokenInvariant } from '@board/kernel';
 import { countParts, DoneWhen, isOver, taskKey } from '@board/tasks';
 import { ListRow } from './tasks.table';
+import { TaskLinkRow } from './task-links.table';
 import { ARCHIVED_TASK_TAIL_FIELDS, jsonMembers, LIVE_TASK_ROW_FIELDS, LIVE_TASK_TAIL_FIELDS, TASK_HEAD_FIELDS, VALUES_MARK } from './board-task.fields';
 import type { TaskValues } from '@board/properties';
 
@@ -8,7 +9,7 @@ import type { TaskValues } from '@board/properties';
 export interface ListRelated {
   checklists: readonly { task_id: string; total: number; done: number }[];
   comments: readonly { task_id: string; n: number }[];
-  links: readonly { task_id: string; blocker_id: string }[];
+  links: readonly TaskLinkRow[];
 }
 
 /**
@@ -229,7 +230,7 @@ export function indexRelated<R extends { id: string; parent_id: string | null }>
   rows: readonly R[],
   checklists: readonly { task_id: string; total: number; done: number }[],
   comments: readonly { task_id: string; n: number }[],
-  links: readonly { task_id: string; blocker_id: string }[],
+  links: readonly TaskLinkRow[],
 ) {
   const byId = new Map(rows.map((r) => [r.id, r]));
   const checklistOf = new Map(checklists.map((c) => [c.task_id, c]));

@@ -5,6 +5,7 @@ import { Database } from '../database';
 import { advisoryXactLock, retentionSweepLockKey } from '../locks.sql';
 import { raw, sql } from '../sql';
 import { TASK_COLUMNS, TaskRow, toTask } from './tasks.table';
+import { taskLinkColumns, TaskLinkRow, toLink } from './task-links.table';
 
 const FOR_UPDATE = raw(' FOR UPDATE');
 const NO_LOCK = raw('');
@@ -120,8 +121,8 @@ export class PgTaskRepository extends TaskRepository {
 
   /** Every blocker link of the project (the cycle check reads them under the project lock). */
   async links(projectId: string): Promise<Link[]> {
-    const rows = await this.db.query<{ task_id: string; blocker_id: string }>(sql`SELECT l.task_id, l.blocker_id FROM task_links l WHERE l.project_id = ${projectId}`);
-    return rows.map((r) => ({ taskId: r.task_id, blockerId: r.blocker_id }));
+    const rows = await this.db.query<TaskLinkRow>(sql`SELECT ${taskLinkColumns('l')} FROM task_links l WHERE l.project_id = ${projectId}`);
+    return rows.map(toLink);
   }
 
   async addLink(projectId: string, taskId: string, blockerId: string): Promise<boolean> {

@@ -2,10 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { countParts, DELETION_WINDOW_DAYS, DELETION_WINDOW_MS, DoneWhen, isOver, taskKey } from '@board/tasks';
 import { Database } from '../database';
 import { userJson } from '../accounts/users.table';
+import { ACTIVITY_LINE_COLUMNS } from '../activity/activity.table';
 import { compileOnce, raw, Sql, sql } from '../sql';
 import { BoardLists, buildBoardLists, indexRelated } from './board-lists';
 import { ROW_VERSION, xminFingerprint } from './fingerprint.sql';
 import { ARCHIVED_TASK_FIELDS, ArchivedTaskField, BOARD_TASK_FIELDS, BoardTaskField, ordered } from './board-task.fields';
+import { taskLinkColumns, TaskLinkRow } from './task-links.table';
 import { boardColumnText, BoardRow, boardTaskColumns, LIST_COLUMNS, linkTaskColumns, LinkTaskRow, ListRow } from './tasks.table';
 import type { TaskValues } from '@board/properties';
 
@@ -161,7 +163,7 @@ export class TaskQuery {
            FROM checklist_items WHERE project_id = ${projectId}${only} GROUP BY task_id`,
       ),
       this.db.query<{ task_id: string; n: number }>(sql`SELECT task_id, count(*)::int AS n FROM comments WHERE project_id = ${projectId}${only} GROUP BY task_id`),
-      this.db.query<{ task_id: string; blocker_id: string }>(sql`SELECT task_id, blocker_id FROM task_links WHERE project_id = ${projectId}${only}`),
+      this.db.query<TaskLinkRow>(sql`SELECT ${taskLinkColumns()} FROM task_links WHERE project_id = ${projectId}${only}`),
     ]);
   }
 
@@ -200,7 +202,7 @@ export class TaskQuery {
           WHERE c.project_id = ${projectId} AND c.task_id = ${taskId} ORDER BY c.created_at, c.id`,
       ),
       this.db.query(
-        sql`SELECT a.id, a.kind, a.created_at AS "createdAt", a.data,
+        sql`SELECT ${ACTIVITY_LINE_COLUMNS},
                 ${userJson('u')} AS actor
            FROM activity a LEFT JOIN users u ON u.id = a.actor_id
           WHERE a.project_id = ${projectId} AND a.task_id = ${taskId} AND a.kind NOT IN ('reset', 'rules')
@@ -275,7 +277,7 @@ export class TaskQuery {
  */
 export function boardTasksAcross(
   rows: readonly (BoardRow & { project_id: string })[],
-  related: { checklists: { task_id: string; total: number; done: number }[]; comments: { task_id: string; n: number }[]; links: { task_id: string; blocker_id: string }[] },
+  related: { checklists: { task_id: string; total: number; done: number }[]; comments: { task_id: string; n: number }[]; links: TaskLinkRow[] },
   wanted: readonly string[],
   facts: ReadonlyMap<string, { key: string; doneWhen: DoneWhen | null }>,
 ): (BoardTask & { projectId: string })[] {
@@ -294,7 +296,7 @@ function assemble(
   rows: BoardRow[],
   checklists: { task_id: string; total: number; done: number }[],
   comments: { task_id: string; n: number }[],
-  links: { task_id: string; blocker_id: string }[],
+  links: TaskLinkRow[],
   projectKey: string,
   doneWhen: DoneWhen | null,
   only: Set<string> | null,
@@ -318,7 +320,7 @@ function assembleOne(
   rows: BoardRow[],
   checklists: { task_id: string; total: number; done: number }[],
   comments: { task_id: string; n: number }[],
-  links: { task_id: string; blocker_id: string }[],
+  links: TaskLinkRow[],
   projectKey: string,
   doneWhen: DoneWhen | null,
 ): BoardTask {

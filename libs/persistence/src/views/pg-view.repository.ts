@@ -3,6 +3,7 @@ import { rankBetween } from '@board/kernel';
 import { NewView, ViewRecord, ViewRepository } from '@board/views';
 import { Database } from '../database';
 import { raw, sql } from '../sql';
+import { lensJoin } from './lenses.table';
 import { VIEW_COLUMNS } from './views.table';
 
 const json = (value: unknown): string => JSON.stringify(value);
@@ -16,13 +17,13 @@ export class PgViewRepository extends ViewRepository {
 
   async list(projectId: string, userId: string): Promise<ViewRecord[]> {
     return this.db.query<ViewRecord>(sql`SELECT ${VIEW_COLUMNS}
-         FROM views v LEFT JOIN lenses l ON l.project_id = v.project_id AND l.view_id = v.id AND l.user_id = ${userId}
+         FROM views v ${lensJoin(sql`${userId}`)}
         WHERE v.project_id = ${projectId} ORDER BY v.position COLLATE "C", v.id`);
   }
 
   async find(projectId: string, id: string, userId: string | null = null, lock = false): Promise<ViewRecord | null> {
     return this.db.one<ViewRecord>(sql`SELECT ${VIEW_COLUMNS}
-         FROM views v LEFT JOIN lenses l ON l.project_id = v.project_id AND l.view_id = v.id AND l.user_id = ${userId}::uuid
+         FROM views v ${lensJoin(sql`${userId}::uuid`)}
         WHERE v.project_id = ${projectId} AND v.id = ${id}${raw(lock ? ' FOR UPDATE OF v' : '')}`);
   }
 
