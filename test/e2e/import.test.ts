@@ -56,7 +56,9 @@ describe('import a Trello board', () => {
   afterAll(() => t?.close());
 
   withFixture('the real export', () => {
-    const raw = HAS_FIXTURE ? readFileSync(FIXTURE, 'utf8') : '{}';
+    // Without the fixture the block is skipped, but its body still runs to declare the tests: an
+    // empty export of the same shape keeps that from throwing (and so from losing the other blocks).
+    const raw = HAS_FIXTURE ? readFileSync(FIXTURE, 'utf8') : JSON.stringify({ name: 'none', lists: [], cards: [], labels: [], checklists: [], actions: [] });
     const board = JSON.parse(raw) as TrelloExport;
     // Counted here from the file, independently of the import's own reading.
     const cardIds = new Set<string>(board.cards.map((c) => c.id));

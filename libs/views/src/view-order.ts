@@ -56,13 +56,11 @@ export function compareCodePoints(a: string, b: string): number {
 const codePointWeight = (unit: number): number => (unit >= 0xd800 ? (unit >= 0xe000 ? unit - 0x800 : unit + 0x2000) : unit);
 
 /**
- * PostgreSQL's `lower()` under a UTF-8 ctype: each character mapped alone to its simple lower
- * case (`İ` becomes `i`, where JavaScript's full mapping adds a combining dot).
+ * PostgreSQL's `lower(text COLLATE "C")`, which the view read sorts by: the ASCII letters A–Z
+ * lowered, every other character left as it is, whatever the database's ctype.
  */
 export function lowerLikeDatabase(text: string): string {
-  let out = '';
-  for (const ch of text) out += [...ch.toLowerCase()][0] ?? ch;
-  return out;
+  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 }
 
 /** The sort key of one task: null sorts last in either direction. */

@@ -15,12 +15,17 @@ export function orderBySql(sort: SortSpec | null, properties: readonly PropertyD
   return sql`${expr} ${raw(sort.direction === 'desc' ? 'DESC' : 'ASC')} NULLS LAST, ${RANK}`;
 }
 
+/**
+ * Text sorts by `lower(x COLLATE "C")`: ASCII letters lowered, code-point order. Under "C",
+ * lower() leaves every other character as it is whatever the database's own ctype, so the order
+ * is the same on every deployment (and the page's twin, libs/views view-order.ts, can match it).
+ */
 function sortExpression(columnId: string, properties: readonly PropertyDef[]): Sql | null {
   switch (columnId) {
     case '_key':
       return raw('t.number');
     case '_title':
-      return raw('lower(t.title) COLLATE "C"');
+      return raw('lower(t.title COLLATE "C")');
     case '_checklist':
       return raw(`(SELECT CASE WHEN count(*) = 0 THEN NULL ELSE (count(*) FILTER (WHERE c.done))::float8 / count(*) END
                  FROM checklist_items c WHERE c.project_id = t.project_id AND c.task_id = t.id)`);
@@ -45,16 +50,16 @@ function sortExpression(columnId: string, properties: readonly PropertyDef[]): S
                 WHERE o.project_id = t.project_id AND jsonb_typeof(${value}) = 'array'
                   AND o.id::text IN (SELECT jsonb_array_elements_text(CASE WHEN jsonb_typeof(${value}) = 'array' THEN ${value} ELSE '[]'::jsonb END)))`;
     case 'person':
-      return sql`(SELECT lower(u.name) FROM users u WHERE u.id::text = ${text}) COLLATE "C"`;
+      return sql`(SELECT lower(u.name COLLATE "C") FROM users u WHERE u.id::text = ${text})`;
     case 'number':
       return sql`CASE WHEN jsonb_typeof(${value}) = 'number' THEN ${text}::float8 END`;
     case 'checkbox':
       return sql`CASE WHEN ${text} = 'true' THEN 1 ELSE 0 END`;
     case 'link':
-      return sql`CASE WHEN jsonb_typeof(${value}) = 'array' THEN lower(${value} ->> 0) END COLLATE "C"`;
+      return sql`CASE WHEN jsonb_typeof(${value}) = 'array' THEN lower((${value} ->> 0) COLLATE "C") END`;
     case 'date':
       return sql`${text} COLLATE "C"`;
     default:
-      return sql`NULLIF(lower(${text}), '') COLLATE "C"`;
+      return sql`NULLIF(lower(${text} COLLATE "C"), '')`;
   }
 }
