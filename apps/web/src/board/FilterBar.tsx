@@ -5,7 +5,7 @@ import { setQuery } from '../router';
 import type { Board, FilterOp, FilterRule, Sort, User, View } from '../api/types';
 import { NONE } from '../api/types';
 import { ErrorLine, useAction } from '../ui/Field';
-import { OPS, OP_LABEL } from './model';
+import { groupableProperties, OPS, OP_LABEL } from './model';
 import { MoveButtons } from '../settings/PropertyParts';
 import { ViewCardRows } from './CardRows';
 
@@ -164,7 +164,7 @@ function ViewMenu({ board, view }: { board: Board; view: View }) {
             Grouped by
             <select value={view.groupById ?? ''} onChange={(e) => void act.run(async () => { await patch(`/views/${view.id}`, { groupById: e.target.value || null }); await refresh(); })}>
               <option value="">nothing</option>
-              {board.properties.filter((p) => ['select', 'iteration', 'person', 'checkbox'].includes(p.type)).map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+              {groupableProperties(board, 'board').map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
             </select>
           </label>
           <MoveButtons ids={board.views.map((v) => v.id)} id={view.id} label={`view ${view.name}`} path={`/views/${view.id}`} onSaved={async () => { await refresh(); }} onError={act.setError} words={['left', 'right']} />

@@ -6,7 +6,7 @@ import { linkProps, setQuery, useLocation } from '../router';
 import { ErrorLine, useAction } from '../ui/Field';
 import { useBoard } from './useBoard';
 import { useProjectStream } from './live';
-import { visibleTasks } from './model';
+import { groupableProperties, visibleTasks } from './model';
 import { BoardView } from './BoardView';
 import { ListView } from './ListView';
 import { RoadmapView } from './RoadmapView';
@@ -139,9 +139,7 @@ function NewView({ board, onDone }: { board: Board; onDone: () => void }) {
   const qc = useQueryClient();
   const [name, setName] = useState('');
   const [kind, setKind] = useState<ViewKind>('board');
-  const groupable = board.properties.filter((p) =>
-    kind === 'roadmap' ? p.type === 'select' || p.type === 'iteration' : ['select', 'iteration', 'person', 'checkbox'].includes(p.type),
-  );
+  const groupable = groupableProperties(board, kind);
   const [groupById, setGroupById] = useState('');
   const act = useAction();
   return (

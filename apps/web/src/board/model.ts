@@ -2,6 +2,11 @@ import type { Board, BoardTask, FilterRule, Property, View } from '../api/types'
 import { NONE } from '../api/types';
 import { orderTasks } from '../../../../libs/views/src/view-order';
 
+/** The properties a view may group by: a roadmap by dated options, a board or list also by person or checkbox (libs/views view.ts). */
+export function groupableProperties(board: Board, kind: View['kind']): Property[] {
+  return board.properties.filter((p) => (kind === 'roadmap' ? p.type === 'select' || p.type === 'iteration' : ['select', 'iteration', 'person', 'checkbox'].includes(p.type)));
+}
+
 export interface Column { id: string; name: string; color: string | null; value: unknown; tasks: BoardTask[] }
 
 export function isEmpty(v: unknown): boolean {

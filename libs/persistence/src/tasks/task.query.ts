@@ -44,15 +44,7 @@ export interface BoardTask {
   parts: { done: number; total: number } | null;
 }
 
-export interface ArchivedTask {
-  id: string;
-  number: number;
-  key: string;
-  title: string;
-  description: string;
-  position: string;
-  archivedAt: Date;
-}
+export type ArchivedTask = Pick<BoardTask, 'id' | 'number' | 'key' | 'title' | 'description' | 'position'> & { archivedAt: Date };
 
 /** Compile-time: the answer types carry exactly the fields board-task.fields.ts lists. */
 type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -6,9 +6,10 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { getMetadataStorage } from 'class-validator';
+import { plainToInstance } from 'class-transformer';
+import { getMetadataStorage, validateSync } from 'class-validator';
 import { DomainError } from '@board/kernel';
-import { parseRequest, parseRequestWithLibraries } from './request-dto.pipe';
+import { parseRequest, refusalError } from './request-dto.pipe';
 
 const SRC = join(__dirname, '..', '..');
 const SEED = Number(process.env.DTO_EQUAL_SEED ?? Date.now() % 2 ** 31);
@@ -28,6 +29,17 @@ function requestDtos(): Dto[] {
     }
   }
   return out;
+}
+
+/** The same read through class-transformer and class-validator themselves: the reference. */
+function parseRequestWithLibraries<T extends object>(dto: new () => T, plain: unknown): T {
+  const source = (plain ?? {}) as Record<string, unknown>;
+  const picked: Record<string, unknown> = {};
+  for (const key of fieldsOf(dto)) if (Object.prototype.hasOwnProperty.call(source, key)) picked[key] = source[key];
+  const instance = plainToInstance(dto, picked);
+  const errors = validateSync(instance, { stopAtFirstError: true, forbidUnknownValues: false });
+  if (errors.length > 0) throw refusalError(Object.values(errors[0].constraints ?? {})[0]);
+  return instance;
 }
 
 const fieldsOf = (dto: Dto): string[] => [...new Set(getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false).map((m) => m.propertyName))];

@@ -1,6 +1,5 @@
 import { ArgumentMetadata, Injectable, PipeTransform } from '@nestjs/common';
-import { plainToInstance } from 'class-transformer';
-import { getMetadataStorage, ValidationArguments, ValidationTypes, validateSync, type ValidationError } from 'class-validator';
+import { getMetadataStorage, ValidationArguments, ValidationTypes } from 'class-validator';
 import { DomainError } from '@board/kernel';
 import { bodyObject } from '../json-body';
 import { transformOf, type FieldTransform, type Refusal } from './field-rules';
@@ -71,8 +70,7 @@ export class RequestDtoPipe implements PipeTransform {
  *
  * It runs the class's own decorators, compiled once per class: each declared field's transform,
  * then its rules in order, stopping at the first refusal — what `plainToInstance` followed by
- * `validateSync({ stopAtFirstError: true })` does (`parseRequestWithLibraries`, which
- * request-dto.pipe.spec.ts proves equal on random bodies for every DTO), without their walk of
+ * `validateSync({ stopAtFirstError: true })` does (request-dto.equal.spec.ts proves it equal on random bodies for every DTO), without their walk of
  * the whole metadata store on every request (bench/README.md, issue 16).
  */
 export function parseRequest<T extends object>(dto: new () => T, plain: unknown): T {
@@ -97,18 +95,8 @@ export function parseRequest<T extends object>(dto: new () => T, plain: unknown)
   return instance;
 }
 
-/** The same read through class-transformer and class-validator themselves: the reference the spec compares against. */
-export function parseRequestWithLibraries<T extends object>(dto: new () => T, plain: unknown): T {
-  const source = (plain ?? {}) as Record<string, unknown>;
-  const picked: Record<string, unknown> = {};
-  for (const { key } of planOf(dto)) if (Object.prototype.hasOwnProperty.call(source, key)) picked[key] = source[key];
-  const instance = plainToInstance(dto, picked);
-  const errors: ValidationError[] = validateSync(instance, { stopAtFirstError: true, forbidUnknownValues: false });
-  if (errors.length > 0) throw refusalError(Object.values(errors[0].constraints ?? {})[0]);
-  return instance;
-}
-
-function refusalError(message: string | undefined): DomainError {
+/** The refusal a field rule's message carries (field-rules.ts), as the catalog's error. */
+export function refusalError(message: string | undefined): DomainError {
   if (message === undefined) return new DomainError('request.not_json');
   const refusal = JSON.parse(message) as Refusal;
   return new DomainError(refusal.code, refusal.params ?? {});
