@@ -210,6 +210,28 @@ describe('fair use: heavy reads per person', () => {
     expect((await t.sql.query('SELECT count(*)::int AS n FROM tasks WHERE project_id = $1', [ann.projectId])).rows[0].n).toBe(0);
     expect((await ann.client.post(`/projects/${ann.projectId}/import/preview`, trelloExport({ cards: 3 }))).status).toBe(200);
   });
+  it('the slots hold across instances: two reads on one instance, the third on another is 429', async () => {
+    const other = await startTestApp({ databaseUrl: t.databaseUrl });
+    try {
+      const ann = await personWithChart(t, 'Ann', 'ANY');
+      // The same session, sent to the second instance (as a load balancer would).
+      const there = new Client(other.api);
+      there.cookie = ann.client.cookie;
+      const lock = await hold(t, 'LOCK TABLE charts IN ACCESS EXCLUSIVE MODE');
+      let held: Promise<Answer>[] = [];
+      try {
+        held = [chartData(ann), chartData(ann)];
+        await waitersReach(t, 2);
+        expectTooMany(await there.get(`/charts/${ann.chartId}/data`));
+      } finally {
+        await lock.release();
+      }
+      expect((await Promise.all(held)).map((r) => r.status)).toEqual([200, 200]);
+      expect((await there.get(`/charts/${ann.chartId}/data`)).status).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
 });
 
 describe('fair use: statement limits (1 s for requests, 3 s for heavy reads, set small for the test)', () => {
