@@ -101,7 +101,7 @@ describe('fair use: a small pool of 3 connections', () => {
 
   beforeAll(async () => {
     receiver = await new Receiver().start();
-    t = await startTestApp({ env: { DATABASE_POOL_SIZE: '3', DATABASE_WAIT_MS: '1500', SERVICE_WEBHOOK_ALLOW: '127.0.0.1' } });
+    t = await startTestApp({ env: { DATABASE_POOL_SIZE: '3', DATABASE_WAIT_MS: '2500', SERVICE_WEBHOOK_ALLOW: '127.0.0.1' } });
   });
 
   afterAll(async () => {
@@ -117,7 +117,7 @@ describe('fair use: a small pool of 3 connections', () => {
     let reads: Promise<Answer>[] = [];
     try {
       reads = Array.from({ length: 8 }, () => chartData(ann));
-      const early = await Promise.all(reads.map((r) => within(r, 3000)));
+      const early = await Promise.all(reads.map((r) => within(r, 5000)));
       const refused = early.filter((r): r is Answer => r !== null);
       expect(refused).toHaveLength(6);
       for (const res of refused) expectTooMany(res);
