@@ -16,7 +16,7 @@ export function apiDocument(): OpenApiDocument {
 }
 
 /** The app's module tree as the document reads it (no database is opened). */
-export const apiModule = () => AppModule.forRoot({ config: loadConfig({ DATABASE_URL: 'postgres://unused/unused' }), dataSource: null as never });
+export const apiModule = () => AppModule.forRoot({ config: loadConfig({ DATABASE_URL: 'postgres://unused/unused' }), dataSource: null as never, lanes: null as never });
 
 /**
  * The contract check that follows a Jest run (global-teardown.js): every answer the e2e suites

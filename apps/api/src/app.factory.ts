@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import helmet from '@fastify/helmet';
 import { Clock } from '@board/kernel';
-import { createDataSource, migrate, openDataSource } from '@board/persistence';
+import { createBackgroundPool, createDataSource, DatabaseLanes, migrate, openDataSource } from '@board/persistence';
 import { AppConfig } from './config/app-config';
 import { AppModule } from './app.module';
 import { RequestDtoPipe } from './http/dto/request-dto.pipe';
@@ -40,14 +40,25 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   if (!url) throw new Error('No database URL');
   Logger.overrideLogger(LEVELS[config.LOG_LEVEL]);
   const dbLogger = new Logger('database');
-  const dataSource = createDataSource({ url, poolSize: config.DATABASE_POOL_SIZE });
-  await openDataSource(dataSource, (error) => dbLogger.warn(`connection error: ${error.message}`));
+  const onError = (error: Error) => dbLogger.warn(`connection error: ${error.message}`);
+  // Migrations run on connections of their own, without the requests' statement limit: a
+  // migration over a big database may well take longer than a request may.
+  const migrations = await openDataSource(createDataSource({ url, poolSize: 2, applicationName: 'task-board-migrate' }), onError);
   try {
-    await migrate(dataSource);
-  } catch (error) {
-    await dataSource.destroy();
-    throw error;
+    await migrate(migrations);
+  } finally {
+    await migrations.destroy();
   }
+  // The requests' pool: a connection waited for past DATABASE_WAIT_MS, or a statement past
+  // DATABASE_STATEMENT_MS (set at connect, so the hot path pays no round trip), answers 503.
+  const dataSource = createDataSource({
+    url,
+    poolSize: config.DATABASE_POOL_SIZE,
+    waitMs: config.DATABASE_WAIT_MS,
+    statementMs: config.DATABASE_STATEMENT_MS,
+  });
+  await openDataSource(dataSource, onError);
+  const lanes = new DatabaseLanes(createBackgroundPool({ url, size: config.DATABASE_BACKGROUND_POOL_SIZE }, onError), config.DATABASE_HEAVY_STATEMENT_MS);
 
   const refusals = routerRefusals(config.production);
   const adapter = new FastifyAdapter({
@@ -62,7 +73,7 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
-  const root = AppModule.forRoot({ config, dataSource, clock: options.clock });
+  const root = AppModule.forRoot({ config, dataSource, lanes, clock: options.clock });
   const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
     bodyParser: false,
     logger: LEVELS[config.LOG_LEVEL],

@@ -1,9 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { DataSource } from 'typeorm';
 import { Clock } from '@board/kernel';
-import { PersistenceModule } from '@board/persistence';
+import { DatabaseLanes, PersistenceModule } from '@board/persistence';
 import { AppConfig } from './config/app-config';
 import { CoreModule } from './core.module';
 import { SystemModule } from './system/system.module';
@@ -24,10 +25,13 @@ import { AuthModule } from './auth/auth.module';
 import { AccountsModule } from './accounts/accounts.module';
 import { ProjectsModule } from './projects/projects.module';
 import { MailModule } from './mail/mail.module';
+import { HeavyReadInterceptor } from './http/heavy-read.interceptor';
 
 export interface AppModuleOptions {
   config: AppConfig;
   dataSource: DataSource;
+  /** The background pool and the heavy reads' statement limit. */
+  lanes: DatabaseLanes;
   /** Tests swap the clock for a fake one. */
   clock?: Clock;
 }
@@ -41,7 +45,7 @@ export class AppModule {
         CoreModule.forRoot(options.config, options.clock),
         ScheduleModule.forRoot(),
         EventEmitterModule.forRoot(),
-        PersistenceModule.forRoot(options.dataSource),
+        PersistenceModule.forRoot(options.dataSource, options.lanes),
         PropertiesModule,
         TasksModule,
         RunsModule,
@@ -60,7 +64,8 @@ export class AppModule {
         ProjectsModule,
         MailModule,
       ],
-      providers: [DatabaseLifecycle],
+      // Routes declared @HeavyRead run in one of their caller's slots (decisions.md › Fair use).
+      providers: [DatabaseLifecycle, { provide: APP_INTERCEPTOR, useClass: HeavyReadInterceptor }],
     };
   }
 }

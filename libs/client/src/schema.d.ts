@@ -1228,6 +1228,8 @@ export interface paths {
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
          *
          *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
+         *
+         *     **Heavy read**: at most 2 at once per person (per agent for tokens), on every instance together; a third answers 429 `Too many requests at once. Wait for the others to finish.` with `Retry-After: 1`. Its statements may run 15 seconds (503 with `Retry-After: 5` past that).
          */
         post: operations["Imports_preview"];
         delete?: never;
@@ -1254,6 +1256,8 @@ export interface paths {
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
          *
          *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
+         *
+         *     **Heavy read**: at most 2 at once per person (per agent for tokens), on every instance together; a third answers 429 `Too many requests at once. Wait for the others to finish.` with `Retry-After: 1`. Its statements may run 15 seconds (503 with `Retry-After: 5` past that).
          */
         post: operations["Imports_run"];
         delete?: never;
@@ -1536,6 +1540,8 @@ export interface paths {
          * @description **Access**: A person (session cookie).
          *
          *     Others: 403 `Only a person can do this.`
+         *
+         *     **Heavy read**: at most 2 at once per person (per agent for tokens), on every instance together; a third answers 429 `Too many requests at once. Wait for the others to finish.` with `Retry-After: 1`. Its statements may run 15 seconds (503 with `Retry-After: 5` past that).
          */
         get: operations["Charts_data"];
         put?: never;
@@ -3014,7 +3020,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `Too many tries. Wait N minutes and try again.` with `Retry-After` in seconds. */
+        /** @description `Too many tries. Wait N minutes and try again.` with `Retry-After` in seconds; on a heavy read (charts, import), `Too many requests at once. Wait for the others to finish.` with `Retry-After: 1` while the caller has 2 under way. */
         Error429: {
             headers: {
                 [name: string]: unknown;
@@ -3032,7 +3038,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The service is stopping, or the database or a needed store is out of reach. */
+        /** @description The service is stopping, or the database or a needed store is out of reach; or `The server is busy. Try again in a moment.` with `Retry-After: 5` when no database connection came free within 5 seconds or a statement ran past its limit (15 seconds on heavy reads, 5 on the others). */
         Error503: {
             headers: {
                 [name: string]: unknown;
@@ -5419,6 +5425,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };
@@ -5459,6 +5466,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };
@@ -6073,6 +6081,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };
@@ -6130,7 +6139,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["Error500"];
-            /** @description The service is stopping, or the database or a needed store is out of reach. */
+            /** @description The service is stopping, or the database or a needed store is out of reach; or `The server is busy. Try again in a moment.` with `Retry-After: 5` when no database connection came free within 5 seconds or a statement ran past its limit (15 seconds on heavy reads, 5 on the others). */
             503: {
                 headers: {
                     [name: string]: unknown;

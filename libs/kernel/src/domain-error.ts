@@ -198,6 +198,9 @@ export const ERROR_CODES = [
   'webhook.url_too_long',
   'webhook.address_private',
   'run.steps_not_texts',
+  // fair use (decisions.md › Fair use): a busy database, a person's heavy reads
+  'server.busy',
+  'heavy.too_many',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

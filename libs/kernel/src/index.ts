@@ -12,3 +12,4 @@ export * from './change';
 export * from './mail';
 export * from './notices';
 export * from './invariant';
+export * from './fair-use';

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { types } from 'pg';
+import { Pool, types } from 'pg';
 import { MIGRATIONS } from './migrations';
 import { compile, sql } from './sql';
 
@@ -10,6 +10,17 @@ export interface DatabaseSettings {
   url: string;
   poolSize: number;
   applicationName?: string;
+  /**
+   * Longest wait for a free connection before the caller is told the server is busy (the
+   * requests' pool: 5 seconds, decisions.md › Fair use).
+   */
+  waitMs?: number;
+  /**
+   * Every statement's limit on these connections, unless its transaction raises it (heavy reads).
+   * Sent in the connection's start-up message, so it costs no round trip on the hot path; unset,
+   * statements run as long as they need (migrations).
+   */
+  statementMs?: number;
 }
 
 export function createDataSource(settings: DatabaseSettings): DataSource {
@@ -25,8 +36,35 @@ export function createDataSource(settings: DatabaseSettings): DataSource {
     logging: false,
     poolSize: settings.poolSize,
     applicationName: settings.applicationName ?? 'task-board',
-    extra: { connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000 },
+    extra: {
+      connectionTimeoutMillis: settings.waitMs ?? 10_000,
+      idleTimeoutMillis: 30_000,
+      ...(settings.statementMs ? { statement_timeout: settings.statementMs } : {}),
+    },
   });
+}
+
+export interface BackgroundPoolSettings {
+  url: string;
+  size: number;
+}
+
+/**
+ * The background work's own connections (the webhook worker, the sweepers, the stream access
+ * watch): a flood of requests can fill the requests' pool but never these. No statement limit —
+ * a sweep may delete many rows — and a long wait for a connection, since nobody waits on an answer.
+ */
+export function createBackgroundPool(settings: BackgroundPoolSettings, onError: (error: Error) => void): Pool {
+  const pool = new Pool({
+    connectionString: settings.url,
+    max: settings.size,
+    application_name: 'task-board-background',
+    connectionTimeoutMillis: 60_000,
+    idleTimeoutMillis: 30_000,
+  });
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
+  return pool;
 }
 
 /** Opens the pool and keeps an error listener on every client: a cut connection must not crash the process. */

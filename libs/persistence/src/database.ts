@@ -3,9 +3,10 @@ import { createHash } from 'node:crypto';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { escapeLiteral, Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
 import { DataSource } from 'typeorm';
-import { UnitOfWorkOptions } from '@board/kernel';
-import { compile, Sql, sql } from './sql';
-import { advisoryXactLock, projectLockKey } from './locks.sql';
+import { DomainError, fail, HEAVY_READS_AT_ONCE, UnitOfWorkOptions } from '@board/kernel';
+import { compile, joinSql, Sql, sql } from './sql';
+import { advisoryXactLock, heavyReadSlotKey, projectLockKey, tryAdvisoryXactLock } from './locks.sql';
+import { DatabaseLanes } from './lanes';
 
 export interface Rows<T> {
   rows: T[];
@@ -39,14 +40,47 @@ interface OpenTransaction {
 @Injectable()
 export class Database {
   private readonly current = new AsyncLocalStorage<OpenTransaction>();
+  /** Set inside `background`: the flow takes its connections from the background pool. */
+  private readonly lane = new AsyncLocalStorage<Pool>();
   private readonly names = new Map<string, string>();
 
-  constructor(readonly dataSource: DataSource) {}
+  constructor(
+    readonly dataSource: DataSource,
+    private readonly lanes: DatabaseLanes,
+  ) {}
 
   private get pool(): Pool {
+    const background = this.lane.getStore();
+    if (background) return background;
     const pool = (this.dataSource.driver as unknown as { master?: Pool }).master;
     if (!pool) throw new Error('the database pool is not open');
     return pool;
+  }
+
+  /**
+   * Runs `work` (and everything it awaits) on the background pool, which requests never take:
+   * the webhook worker and the sweepers go on while requests fill their own pool.
+   */
+  background<T>(work: () => Promise<T>): Promise<T> {
+    return this.lane.run(this.lanes.background, work);
+  }
+
+  /**
+   * Runs a heavy read in a transaction of its own that holds one of the caller's slots and raises
+   * its statement limit; refuses with `heavy.too_many` when every slot is held.
+   *
+   * The slots are transaction advisory locks on (caller, 1…N) rather than rows of leases or a
+   * counter in memory: they hold across every instance on the database, cost one statement taken
+   * on the connection the read runs on anyway (no write, no table to sweep), and PostgreSQL frees
+   * them at COMMIT or ROLLBACK — also when a request dies or its connection is cut, so a slot
+   * can never leak. Ordinary requests never come here: their path gains no round trip.
+   */
+  async heavy<T>(callerId: string, work: () => Promise<T>): Promise<T> {
+    return this.transaction(async () => {
+      const row = await this.single<{ slot: number }>(takeHeavySlot(callerId, this.lanes.heavyStatementMs));
+      if (row.slot === 0) fail('heavy.too_many');
+      return work();
+    });
   }
 
   get inTransaction(): boolean {
@@ -59,7 +93,7 @@ export class Database {
       if (options.lockProject) await this.lockProject(open.client, options.lockProject);
       return work();
     }
-    const client = await this.pool.connect();
+    const client = await this.pool.connect().catch(rethrowBusy);
     // A connection that failed BEGIN or ROLLBACK is not handed to the next caller.
     let broken: Error | undefined;
     try {
@@ -73,11 +107,11 @@ export class Database {
           if (options.lockProject) await this.lockProject(client, options.lockProject);
           return work();
         });
-        await client.query(commitText(tx.notices));
+        await client.query(commitText(tx.notices)).catch(rethrowBusy);
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch((e: Error) => (broken = e));
-        throw error;
+        throw busyOr(error);
       }
     } finally {
       client.release(broken);
@@ -95,7 +129,7 @@ export class Database {
     const config: QueryConfig = { text, values };
     if (options.prepare) config.name = this.nameOf(text);
     const open = this.current.getStore();
-    const result: QueryResult = open ? await open.client.query(config) : await this.pool.query(config);
+    const result: QueryResult = await (open ? open.client.query(config) : this.pool.query(config)).catch(rethrowBusy);
     return { rows: result.rows as T[], count: result.rowCount ?? 0 };
   }
 
@@ -146,7 +180,7 @@ export class Database {
   private async lockProject(client: PoolClient, projectId: string): Promise<void> {
     // The key is defined once, in locks.sql.ts (board_create_task computes the same inside PostgreSQL);
     // its text is compiled once, not on every write.
-    await client.query({ name: 'tb_lock_project', text: LOCK_PROJECT_TEXT, values: [projectId] });
+    await client.query({ name: 'tb_lock_project', text: LOCK_PROJECT_TEXT, values: [projectId] }).catch(rethrowBusy);
   }
 
   private nameOf(sql: string): string {
@@ -176,6 +210,37 @@ function statement(query: Sql | string, second?: unknown[] | ExecOptions, third?
 function commitText(notices: Array<[string, string]>): string {
   if (notices.length === 0) return 'COMMIT';
   return notices.map(([channel, payload]) => `SELECT pg_notify(${escapeLiteral(channel)}, ${escapeLiteral(payload)});`).join(' ') + ' COMMIT';
+}
+
+/**
+ * The statement that takes a free heavy-read slot of the caller (or answers slot 0) and raises the
+ * transaction's statement limit. CASE stops at the first lock it gets, so a read holds one slot.
+ */
+function takeHeavySlot(callerId: string, limitMs: number): Sql {
+  const tries = Array.from({ length: HEAVY_READS_AT_ONCE }, (_, i) => sql`WHEN ${tryAdvisoryXactLock(heavyReadSlotKey(callerId, i + 1))} THEN ${i + 1}`);
+  return sql`SELECT CASE ${joinSql(tries, ' ')} ELSE 0 END AS slot, set_config('statement_timeout', ${String(limitMs)}, true) AS limit_ms`;
+}
+
+/**
+ * A failure that means "the database is busy", not "this request is wrong": a statement cancelled
+ * at its time limit (57014), no free connection within the wait (the pool's own error, or the
+ * driver's when opening one took too long), or a server out of connections (53300).
+ */
+export function isBusy(error: unknown): boolean {
+  if (error instanceof DomainError) return false;
+  const { code } = pgErrorCode(error);
+  if (code === '57014' || code === '53300') return true;
+  const message = (error as Error | undefined)?.message ?? '';
+  return message === 'timeout exceeded when trying to connect' || message === 'Connection terminated due to connection timeout';
+}
+
+/** The error as the caller should see it: `server.busy` for a busy database, else itself. */
+function busyOr(error: unknown): unknown {
+  return isBusy(error) ? new DomainError('server.busy') : error;
+}
+
+function rethrowBusy(error: unknown): never {
+  throw busyOr(error);
 }
 
 /** PostgreSQL error code of a failed statement (23505 unique violation, …), if any. */

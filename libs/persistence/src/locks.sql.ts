@@ -20,3 +20,12 @@ export const retentionSweepLockKey: Sql = sql`hashtextextended('board:retention-
 
 /** Takes `key` until the end of the current transaction. */
 export const advisoryXactLock = (key: Sql): Sql => sql`SELECT pg_advisory_xact_lock(${key})`;
+
+/**
+ * A caller's heavy-read slot `slot` (1…HEAVY_READS_AT_ONCE): the 'heavy:' prefix keeps the slots
+ * apart from the project and list locks on the bare uuid.
+ */
+export const heavyReadSlotKey = (callerId: string, slot: number): Sql => sql`hashtextextended('heavy:' || ${callerId}::uuid::text || ':' || ${String(slot)}, 7)`;
+
+/** Takes `key` until the end of the current transaction if nobody holds it; answers whether it did. */
+export const tryAdvisoryXactLock = (key: Sql): Sql => sql`pg_try_advisory_xact_lock(${key})`;

@@ -1,7 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ResetTokenRepository, SessionRepository, ThrottleRepository, UserRepository } from '@board/accounts';
-import { UnitOfWork } from '@board/kernel';
+import { BackgroundWork, HeavyReads, UnitOfWork } from '@board/kernel';
 import { AgentTokenRepository, MemberRepository, ProjectRepository } from '@board/projects';
 import { Database } from './database';
 import { PgUserRepository } from './accounts/pg-user.repository';
@@ -25,15 +25,24 @@ import { ShipRepository } from '@board/shipping';
 import { PgPropertyRepository } from './properties/pg-property.repository';
 import { PgShipRepository } from './properties/pg-ship.repository';
 import { DatabaseHealthQuery } from './system/health.query';
+import { PgHeavyReads } from './system/pg-heavy-reads';
+import { PgBackgroundWork } from './system/pg-background-work';
+import { DatabaseLanes } from './lanes';
 
-/** Binds every storage port to its TypeORM/PostgreSQL adapter over one open DataSource. */
+/**
+ * Binds every storage port to its TypeORM/PostgreSQL adapter over one open DataSource (the
+ * requests' pool) and the lanes beside it (the background pool, the heavy reads' limit).
+ */
 @Global()
 @Module({})
 export class PersistenceModule {
-  static forRoot(dataSource: DataSource): DynamicModule {
+  static forRoot(dataSource: DataSource, lanes: DatabaseLanes): DynamicModule {
     const providers = [
       { provide: DataSource, useValue: dataSource },
+      { provide: DatabaseLanes, useValue: lanes },
       Database,
+      { provide: HeavyReads, useClass: PgHeavyReads },
+      { provide: BackgroundWork, useClass: PgBackgroundWork },
       { provide: UnitOfWork, useClass: PgUnitOfWork },
       { provide: UserRepository, useClass: PgUserRepository },
       { provide: SessionRepository, useClass: PgSessionRepository },

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@ne
 import { Human } from '../auth/access.decorator';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { AfterGate, BodyAfterGate, QueryAfterGate } from '../http/dto/after-gate';
+import { HeavyRead } from '../http/heavy-read.decorator';
 import { ChartDataQuery, CreateChartBody, UpdateChartBody } from './charts.dto';
 import { ChartsService } from './charts.service';
 
@@ -37,6 +38,7 @@ export class ChartsController {
   }
 
   @Human()
+  @HeavyRead('chart')
   @Get(':chartId/data')
   async data(@Auth() auth: AuthContext, @Param('chartId') chartId: string, @QueryAfterGate(ChartDataQuery) query: AfterGate<ChartDataQuery>) {
     return this.charts.data(auth.caller.id, chartId, query);

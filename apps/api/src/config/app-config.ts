@@ -13,6 +13,14 @@ const bool = ({ value }: { value: unknown }) => (value === undefined || value ==
 export class AppConfig {
   @IsOptional() @IsString() DATABASE_URL?: string;
   @Transform(int) @IsInt() @Min(1) @Max(200) DATABASE_POOL_SIZE = 10;
+  /** Connections of the background work (webhook worker, sweepers), which requests cannot take. */
+  @Transform(int) @IsInt() @Min(1) @Max(50) DATABASE_BACKGROUND_POOL_SIZE = 2;
+  /** Longest wait of a request for a database connection before it answers 503 (decisions.md › Fair use). */
+  @Transform(int) @IsInt() @Min(100) @Max(600_000) DATABASE_WAIT_MS = 5000;
+  /** A request's statement limit: past it the statement is cancelled and the request answers 503. */
+  @Transform(int) @IsInt() @Min(100) @Max(3_600_000) DATABASE_STATEMENT_MS = 5000;
+  /** The statement limit of heavy reads (charts, usage, search, export, import and its preview). */
+  @Transform(int) @IsInt() @Min(100) @Max(3_600_000) DATABASE_HEAVY_STATEMENT_MS = 15_000;
   @Transform(int) @IsInt() @Min(0) @Max(65535) PORT = 3000;
   @IsString() HOST = '127.0.0.1';
   @IsString() NODE_ENV = 'development';
@@ -59,7 +67,8 @@ export class AppConfig {
 }
 
 const KEYS = [
-  'DATABASE_URL', 'DATABASE_POOL_SIZE', 'PORT', 'HOST', 'NODE_ENV', 'SERVICE_URL', 'SERVICE_SIGNUP', 'SMTP_URL',
+  'DATABASE_URL', 'DATABASE_POOL_SIZE', 'DATABASE_BACKGROUND_POOL_SIZE', 'DATABASE_WAIT_MS', 'DATABASE_STATEMENT_MS',
+  'DATABASE_HEAVY_STATEMENT_MS', 'PORT', 'HOST', 'NODE_ENV', 'SERVICE_URL', 'SERVICE_SIGNUP', 'SMTP_URL',
   'MAIL_FROM', 'S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_PUBLIC_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY',
   'S3_FORCE_PATH_STYLE', 'SERVICE_MAX_FILE_BYTES', 'SERVICE_FILE_TYPES', 'SERVICE_TRUST_PROXY',
   'SERVICE_WEBHOOK_ALLOW', 'SERVICE_DATA_DIR', 'EMBEDDED_PG_PORT', 'LOG_LEVEL',

@@ -32,7 +32,7 @@ describe('StreamAccessWatch', () => {
     notices = new Subject<Notice>();
     queries = new FakeQueries();
     now = new Date('2026-01-01T00:00:00Z');
-    watch = new StreamAccessWatch({ stream: notices.asObservable() } as never, queries as never, { now: () => now } as never);
+    watch = new StreamAccessWatch({ stream: notices.asObservable() } as never, queries as never, { now: () => now } as never, { run: (work: () => Promise<unknown>) => work() } as never);
     watch.onModuleInit();
   });
   afterEach(() => watch.onModuleDestroy());

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { Subscriber, Subscription } from 'rxjs';
-import { Clock, NoticeFeed } from '@board/kernel';
+import { BackgroundWork, Clock, NoticeFeed } from '@board/kernel';
 import { StreamAccessQuery, StreamCredential } from '@board/persistence';
 import type { StreamLine } from './stream.service';
 
@@ -51,6 +51,7 @@ export class StreamAccessWatch implements OnModuleInit, OnModuleDestroy {
     private readonly listener: NoticeFeed,
     private readonly queries: StreamAccessQuery,
     private readonly clock: Clock,
+    private readonly background: BackgroundWork,
   ) {}
 
   onModuleInit(): void {
@@ -125,10 +126,9 @@ export class StreamAccessWatch implements OnModuleInit, OnModuleDestroy {
         if (batch.length === 0) break;
         let allowed: Map<number, Date | null>;
         try {
-          allowed = await this.queries.stillAllowed(
-            batch.map((w) => w.credential),
-            this.clock.now(),
-          );
+          // On the background connections: a stream that lost its access ends even while
+          // requests fill their pool.
+          allowed = await this.background.run(() => this.queries.stillAllowed(batch.map((w) => w.credential), this.clock.now()));
         } catch (error) {
           // Held streams stay held; the next tick asks again.
           this.logger.warn(`stream access check failed: ${(error as Error).message}`);

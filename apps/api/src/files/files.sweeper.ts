@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
-import { Clock, MINUTE } from '@board/kernel';
+import { BackgroundWork, Clock, MINUTE } from '@board/kernel';
 import { BucketCleanup, ObjectStore, PENDING_LIFETIME_MS } from '@board/files';
 import { AppConfig } from '../config/app-config';
 
@@ -23,6 +23,7 @@ export class FilesSweeper {
     private readonly cleanup: BucketCleanup,
     private readonly store: ObjectStore,
     private readonly clock: Clock,
+    private readonly background: BackgroundWork,
     config: AppConfig,
   ) {
     this.enabled = Boolean(config.S3_BUCKET);
@@ -38,8 +39,15 @@ export class FilesSweeper {
     }
   }
 
-  /** One full pass; answers how many unconfirmed uploads went and how many keys left the bucket. */
-  async sweep(): Promise<{ expired: number; deleted: number }> {
+  /**
+   * One full pass, on the background connections; answers how many unconfirmed uploads went and
+   * how many keys left the bucket.
+   */
+  sweep(): Promise<{ expired: number; deleted: number }> {
+    return this.background.run(() => this.pass());
+  }
+
+  private async pass(): Promise<{ expired: number; deleted: number }> {
     const before = new Date(this.clock.now().getTime() - PENDING_LIFETIME_MS);
     let expired = 0;
     for (let n = await this.cleanup.expirePending(before, BATCH); n > 0; n = await this.cleanup.expirePending(before, BATCH)) expired += n;

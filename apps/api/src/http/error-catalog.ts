@@ -191,6 +191,15 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   'webhook.url_too_long': fixed(400, WEBHOOK_URL_TOO_LONG),
   'webhook.address_private': fixed(400, WEBHOOK_ADDRESS_PRIVATE),
   'run.steps_not_texts': fixed(400, 'Steps must be a list of texts.'),
+  // fair use (decisions.md › Fair use)
+  'server.busy': fixed(503, 'The server is busy. Try again in a moment.'),
+  'heavy.too_many': fixed(429, 'Too many requests at once. Wait for the others to finish.'),
+};
+
+/** Codes whose answer always carries `Retry-After` (seconds), whatever raised them. */
+export const RETRY_AFTER: { readonly [C in ErrorCode]?: number } = {
+  'server.busy': 5,
+  'heavy.too_many': 1,
 };
 
 export function describeError(code: ErrorCode, params: ErrorParams): { status: number; message: string } {

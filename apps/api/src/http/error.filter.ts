@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, ErrorCode } from '@board/kernel';
-import { describeError } from './error-catalog';
+import { describeError, RETRY_AFTER } from './error-catalog';
 
 const INTERNAL = 'Something went wrong on our side. Try again in a moment.';
 
@@ -33,6 +33,10 @@ export class ErrorFilter implements ExceptionFilter {
       const { status, message } = describeError(exception.code, exception.params);
       const headers: Record<string, string> = {};
       if (exception.code === 'throttle.too_many') headers['retry-after'] = String(exception.params.retryAfter);
+      const retryAfter = RETRY_AFTER[exception.code];
+      if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
+      // Operators see when the database turned requests away (the answer itself says only "busy").
+      if (exception.code === 'server.busy') this.logger.warn(`${request.method} ${request.url.split('?')[0]} answered 503: the database is busy`);
       return { status, body: { error: message, ...(exception.extra ?? {}) }, headers };
     }
     const status =

@@ -4,6 +4,7 @@ import { assertAdminPerson } from '@board/properties';
 import { HumanMember } from '../auth/access.decorator';
 import { ProjectCaller, ProjectCallerOf } from '../auth/auth-context';
 import { IMPORT_BODY_LIMIT } from '../http/body-limit';
+import { HeavyRead } from '../http/heavy-read.decorator';
 import { readExportBody } from './imports.dto';
 import { ImportsService } from './imports.service';
 
@@ -20,6 +21,7 @@ export class ImportsController {
 
   @HumanMember()
   @RouteConfig({ bodyLimit: IMPORT_BODY_LIMIT })
+  @HeavyRead('import')
   @Post('preview')
   @HttpCode(200)
   async preview(@ProjectCallerOf() caller: ProjectCaller, @Body() body: unknown) {
@@ -29,6 +31,7 @@ export class ImportsController {
 
   @HumanMember()
   @RouteConfig({ bodyLimit: IMPORT_BODY_LIMIT })
+  @HeavyRead('import')
   @Post()
   @HttpCode(200)
   run(@ProjectCallerOf() caller: ProjectCaller, @Body() body: unknown) {

@@ -30,12 +30,16 @@ const ERROR_WORDS: Record<number, string> = {
   409: 'A conflict with a rule (a duplicate name, a closed run, a circle, …).',
   422: 'The uploaded file is not what its upload said (an image that does not read as its type).',
   413: 'The body is larger than the route reads.',
-  429: '`Too many tries. Wait N minutes and try again.` with `Retry-After` in seconds.',
+  429: '`Too many tries. Wait N minutes and try again.` with `Retry-After` in seconds; on a heavy read (charts, import), `Too many requests at once. Wait for the others to finish.` with `Retry-After: 1` while the caller has 2 under way.',
   500: '`Something went wrong on our side. Try again in a moment.`',
-  503: 'The service is stopping, or the database or a needed store is out of reach.',
+  503: 'The service is stopping, or the database or a needed store is out of reach; or `The server is busy. Try again in a moment.` with `Retry-After: 5` when no database connection came free within 5 seconds or a statement ran past its limit (15 seconds on heavy reads, 5 on the others).',
 };
 
 const WRITES = ['post', 'put', 'patch', 'delete'];
+
+/** What a route declared `@HeavyRead` adds to its description (decisions.md › Fair use). */
+const HEAVY_WORDS =
+  '**Heavy read**: at most 2 at once per person (per agent for tokens), on every instance together; a third answers 429 `Too many requests at once. Wait for the others to finish.` with `Retry-After: 1`. Its statements may run 15 seconds (503 with `Retry-After: 5` past that).';
 
 /** Every component schema, by feature (apps/api/src/openapi/schemas). */
 export const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
@@ -61,7 +65,7 @@ function operation(route: RouteInfo, answer: Answer): Operation {
   if (route.pathParams.length > 0) statuses.add(404);
   if (WRITES.includes(route.method)) statuses.add(413);
   if (answer.conflict) statuses.add(409);
-  if (answer.throttled) statuses.add(429);
+  if (answer.throttled || route.heavy) statuses.add(429);
   for (const status of answer.errors ?? []) statuses.add(status);
   // Any route: an unexpected failure (500, the contract's envelope) or a stopping service (503).
   statuses.add(500);
@@ -93,7 +97,7 @@ function operation(route: RouteInfo, answer: Answer): Operation {
     operationId: `${route.controller.replace(/Controller$/, '')}_${route.handler}`,
     tags: [route.controller.replace(/Controller$/, '')],
     summary: key,
-    description: [answer.description, gate.description].filter(Boolean).join('\n\n'),
+    description: [answer.description, gate.description, route.heavy ? HEAVY_WORDS : undefined].filter(Boolean).join('\n\n'),
     security: gate.security,
     parameters,
     ...(bodySchema ? { requestBody: { required: WRITES.includes(route.method) && route.method !== 'delete', content: json(bodySchema) } } : {}),

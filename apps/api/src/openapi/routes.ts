@@ -3,6 +3,8 @@ import { RequestMethod, type DynamicModule, type Type } from '@nestjs/common';
 import { METHOD_METADATA, MODULE_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA, HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { ACCESS, type AccessRule } from '../auth/access.decorator';
 import { AFTER_GATE_BODY, AFTER_GATE_QUERY } from '../http/dto/after-gate';
+import { HEAVY_READ } from '../http/heavy-read.decorator';
+import type { HeavyReadClass } from '@board/kernel';
 
 /** One route of the service as its decorators declare it. */
 export interface RouteInfo {
@@ -21,6 +23,8 @@ export interface RouteInfo {
   queryNames: string[];
   controller: string;
   handler: string;
+  /** The heavy-read class a route declares (`@HeavyRead`): it may answer 429 for a caller's slots. */
+  heavy?: HeavyReadClass;
 }
 
 const METHODS: Partial<Record<RequestMethod, RouteInfo['method']>> = {
@@ -99,6 +103,7 @@ export function routesOf(controllers: Type<unknown>[], prefix = 'api'): RouteInf
           .map(([, a]) => a.data as string),
         controller: controller.name,
         handler,
+        heavy: Reflect.getMetadata(HEAVY_READ, fn) as HeavyReadClass | undefined,
       });
     }
   }

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
+import { BackgroundWork } from '@board/kernel';
 import { RunsService } from './runs.service';
 
 /** Closes runs whose agent stopped reporting, on every instance at once without clashing (SKIP LOCKED). */
@@ -7,12 +8,16 @@ import { RunsService } from './runs.service';
 export class LeaseSweeper {
   private readonly logger = new Logger('lease');
 
-  constructor(private readonly runs: RunsService) {}
+  constructor(
+    private readonly runs: RunsService,
+    private readonly background: BackgroundWork,
+  ) {}
 
   @Interval('run-lease', 60_000)
   async tick(): Promise<void> {
     try {
-      await this.runs.expireOverdue();
+      // On the background connections: runs are closed while requests fill their pool.
+      await this.background.run(() => this.runs.expireOverdue());
     } catch (error) {
       this.logger.warn(`sweep failed: ${(error as Error).message}`);
     }

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
-import { Clock, MINUTE } from '@board/kernel';
+import { BackgroundWork, Clock, MINUTE } from '@board/kernel';
 import { DELETION_WINDOW_MS, TaskRepository } from '@board/tasks';
 import { THROTTLE_WINDOW_MS, ThrottleRepository } from '@board/accounts';
 
@@ -20,6 +20,7 @@ export class RetentionSweeper {
     private readonly tasks: TaskRepository,
     private readonly throttle: ThrottleRepository,
     private readonly clock: Clock,
+    private readonly background: BackgroundWork,
   ) {}
 
   @Interval('retention', 10 * MINUTE)
@@ -31,8 +32,12 @@ export class RetentionSweeper {
     }
   }
 
-  /** One full pass; answers how many tasks went for good. */
-  async sweep(): Promise<number> {
+  /** One full pass, on the background connections; answers how many tasks went for good. */
+  sweep(): Promise<number> {
+    return this.background.run(() => this.pass());
+  }
+
+  private async pass(): Promise<number> {
     const now = this.clock.now().getTime();
     const before = new Date(now - DELETION_WINDOW_MS);
     const batch = () => this.tasks.purgeDeletedBatch(before);

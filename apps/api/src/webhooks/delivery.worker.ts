@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { filter, Subscription } from 'rxjs';
-import { Clock, NoticeFeed } from '@board/kernel';
+import { BackgroundWork, Clock, NoticeFeed } from '@board/kernel';
 import { afterTry, DueDelivery, WebhookRepository, WebhookSender } from '@board/webhooks';
 
 const BATCH = 50;
@@ -25,6 +25,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly sender: WebhookSender,
     private readonly listener: NoticeFeed,
     private readonly clock: Clock,
+    private readonly background: BackgroundWork,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -63,8 +64,15 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
     return this.running;
   }
 
-  /** Tries every due delivery once; answers how many were tried. */
-  async drain(): Promise<number> {
+  /**
+   * Tries every due delivery once; answers how many were tried. On the background connections,
+   * so deliveries go on while requests fill their pool.
+   */
+  drain(): Promise<number> {
+    return this.background.run(() => this.drainAll());
+  }
+
+  private async drainAll(): Promise<number> {
     let tried = 0;
     for (;;) {
       const due = await this.store.claimDue(this.clock.now(), BATCH, LEASE_MS);

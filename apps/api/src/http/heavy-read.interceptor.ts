@@ -1,0 +1,28 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import { from, lastValueFrom, Observable } from 'rxjs';
+import { HeavyReadClass, HeavyReads } from '@board/kernel';
+import { HEAVY_READ } from './heavy-read.decorator';
+
+/**
+ * Runs a route declared `@HeavyRead(…)` inside one of its caller's heavy-read slots (a person, or
+ * the agent a token belongs to: `caller.id` either way). Guards have run, so the caller is known;
+ * the body and query are read inside, so a refused read costs one statement. Every other route
+ * passes straight through: the ordinary path gains no round trip.
+ */
+@Injectable()
+export class HeavyReadInterceptor implements NestInterceptor {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly slots: HeavyReads,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const heavy = this.reflector.get<HeavyReadClass | undefined>(HEAVY_READ, context.getHandler());
+    const caller = context.switchToHttp().getRequest<FastifyRequest>().auth?.caller;
+    if (!heavy || !caller) return next.handle();
+    // next.handle() is called inside the slot's work, so the handler runs in its transaction.
+    return from(this.slots.run(caller.id, () => lastValueFrom(next.handle(), { defaultValue: undefined })));
+  }
+}
