@@ -84,7 +84,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
     };
     const naming = { option: '--task <taskKey>' };
     const keep = async (held: HeldRun, current: boolean): Promise<CurrentRun> => {
-      const run = { url: config.url, runId: held.runId, taskId: held.taskId, taskKey: held.taskKey, projectId: (await work.me()).project.id, claimedAt: new Date().toISOString() };
+      const run = { url: config.url, runId: held.runId, taskId: held.taskId, taskKey: held.taskKey, projectId: (await work.me()).project.id, claimedAt: held.startedAt };
       state.write(run, { current });
       return run;
     };
@@ -143,8 +143,11 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
         if (values.goal === undefined) throw new UsageError('claim needs --goal "<what the whole run is for>".');
         const { task, run, resumed } = await work.claimOrResume(rest[0], { goal: values.goal, ...(values.step !== undefined && { step: values.step }), ...(values.plan !== undefined && { steps: plan(values.plan) }) });
         const { project } = await work.me();
-        // The agent's other open runs (this file's, and any claimed elsewhere) are kept, not replaced.
+        // The agent's other open runs (this file's, and any claimed elsewhere) are kept, not replaced;
+        // runs of the file that closed meanwhile (finished from another folder, lost) are let go.
         const others = (await work.openRuns()).filter((held) => held.taskId !== task.id);
+        const open = new Set(others.map((other) => other.runId));
+        for (const held of state.runs(config.url).runs) if (!open.has(held.runId) && held.taskId !== task.id) state.drop(held.taskId);
         for (const other of others) if (!state.runs(config.url).runs.some((r) => r.runId === other.runId)) await keep(other, false);
         state.write({ url: config.url, runId: run.id, taskId: task.id, taskKey: task.key, projectId: project.id, claimedAt: run.startedAt });
         if (resumed) io.err(`board-agent: ${resumedOnClaim(task.key, run.goal)}`);

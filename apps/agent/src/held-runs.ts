@@ -13,6 +13,7 @@ export interface HeldRun {
   taskKey: string;
   title: string;
   status: RunStatus;
+  startedAt: string;
 }
 
 /** The agent's open runs on a board read (which lists open runs only); a handed-over one is no longer its work. */
@@ -20,7 +21,7 @@ export function heldFrom(board: Board, agentId: string): HeldRun[] {
   const tasks = new Map<string, { key: string; title: string }>([...board.tasks, ...board.archived].map((t) => [t.id, t]));
   return board.runs
     .filter((run) => run.agent?.id === agentId && run.status !== 'handed_over')
-    .map((run) => ({ runId: run.id, taskId: run.taskId, taskKey: tasks.get(run.taskId)?.key ?? run.taskId, title: tasks.get(run.taskId)?.title ?? '', status: run.status }));
+    .map((run) => ({ runId: run.id, taskId: run.taskId, taskKey: tasks.get(run.taskId)?.key ?? run.taskId, title: tasks.get(run.taskId)?.title ?? '', status: run.status, startedAt: run.startedAt }));
 }
 
 type Listed = { taskKey: string; status?: string };
