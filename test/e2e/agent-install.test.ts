@@ -114,6 +114,13 @@ void main();
     expect(claimed.stdout).toMatch(new RegExp(`^Claimed ${task.key} \\(Built agent\\); run `));
     expect(await agent(['done', '--log', 'from the build'])).toEqual({ code: 0, stdout: 'done · (no step)\n', stderr: '' });
 
+    // Sources newer than the build with no @swc/core to compile them: the build still runs, and says it is older.
+    mkdirSync(join(app, 'apps/agent/src'), { recursive: true });
+    writeFileSync(join(app, 'apps/agent/src/main.ts'), 'export {};\n');
+    const stale = await agent(['runs']);
+    expect(stale).toEqual({ code: 0, stdout: '', stderr: 'board-agent: the build in dist/ is older than the sources; `npm run build:agent` refreshes it.\nboard-agent: You have no open run.\n' });
+    rmSync(join(app, 'apps/agent/src'), { recursive: true });
+
     // The MCP server of the same install answers an MCP client.
     const mcp = new McpClient({ name: 'install-test', version: '1.0.0' });
     await mcp.connect(new StdioClientTransport({ command: process.execPath, args: [join(app, 'apps/agent/bin/board-agent.js'), 'mcp'], env, cwd: folder, stderr: 'pipe' }));
