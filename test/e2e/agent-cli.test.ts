@@ -2,7 +2,8 @@
  * `board-agent` (apps/agent) run as a child process, exactly as a script runs it, against a real
  * instance: claim by key, report, beat, ask (waits for a person's comment and prints it), done,
  * handover, rules, and the documented exit codes for a pause, a stop, a take-over, a lost lease, a
- * bad token, no service and wrong use.
+ * bad token, no service and wrong use. Several runs held at once (a second claim warns, --task picks),
+ * an open run found on the board from another folder, and an ask that timed out said on the run.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -37,7 +38,12 @@ describe('board-agent CLI', () => {
     return { done: new Promise((ok) => child.on('close', (code) => ok({ code, stdout, stderr }))) };
   };
   const run = (...args: string[]) => cli(args).done;
-  const state = () => JSON.parse(readFileSync(join(folder, '.board-agent.json'), 'utf8'));
+  const saved = () => JSON.parse(readFileSync(join(folder, '.board-agent.json'), 'utf8'));
+  /** The current run of the state file. */
+  const state = () => {
+    const file = saved();
+    return file.runs[file.current];
+  };
   const task = async (title: string) => (await expectStatus(owner.client.post(`/projects/${projectId}/tasks`, { title }), 201)).task;
   const runOf = async (runId: string) => (await expectStatus(owner.client.get(`/runs/${runId}`), 200)).run;
   const control = (runId: string, word: string) => expectStatus(owner.client.post(`/runs/${runId}/control`, { control: word }), 200);
@@ -111,17 +117,77 @@ describe('board-agent CLI', () => {
     const answered = await asking.done;
     expect(answered).toEqual({ code: 0, stdout: 'Green, please.\n', stderr: 'board-agent: Olive answered:\n' });
     expect(await runOf(runId)).toMatchObject({ status: 'running', control: null });
+    expect((await run('done')).code).toBe(0);
   });
 
-  it('gives up asking after --timeout with exit 8', async () => {
+  it('gives up asking after --timeout with exit 8, and the run says nobody answered', async () => {
     expect((await run('claim', (await task('Nobody answers')).key, '--goal', 'x')).code).toBe(0);
+    const { runId } = state();
     const outcome = await run('ask', 'Anyone?', '--timeout', '1');
     expect([outcome.code, outcome.stderr]).toEqual([8, 'board-agent: No answer came within 1 seconds.\n']);
+    // The card must not keep saying the run waits for a person.
+    expect(await runOf(runId)).toMatchObject({ status: 'running', lastLog: 'asked "Anyone?" — no answer in 1 s' });
+    expect((await run('done')).code).toBe(0);
+  });
+
+  it('holds several runs: a second claim warns and keeps both, --task picks, and another folder finds them on the board', async () => {
+    const first = await task('First job');
+    const second = await task('Second job');
+    expect((await run('claim', first.key, '--goal', 'one')).stderr).toBe('');
+    const firstRun = state().runId;
+    const claimed = await run('claim', second.key, '--goal', 'two');
+    expect(claimed.code).toBe(0);
+    expect(claimed.stderr).toBe(
+      `board-agent: You now hold another open run besides ${second.key}: ${first.key} (running). They stay open and keep their state; run commands act on ${second.key} unless you name another with --task <taskKey>.\n`,
+    );
+    const secondRun = state().runId;
+    expect(Object.keys(saved().runs).sort()).toEqual([first.id, second.id].sort());
+
+    // The current run is the last claimed; --task reaches the other one.
+    expect((await run('report', '--log', 'on two')).code).toBe(0);
+    expect((await run('report', '--task', first.key.toLowerCase(), '--log', 'on one')).code).toBe(0);
+    expect([(await runOf(firstRun)).lastLog, (await runOf(secondRun)).lastLog]).toEqual(['on one', 'on two']);
+    const listedRuns = await run('runs');
+    expect(listedRuns.stdout).toBe(`  ${first.key} (running) First job\n* ${second.key} (running) Second job\n`);
+
+    // Claiming my own open run again carries on with it instead of the 409.
+    const again = await run('claim', first.key, '--goal', 'other goal');
+    expect(again.code).toBe(0);
+    expect(again.stdout).toBe(`Resumed ${first.key} (First job); run ${firstRun}\nrunning · (no step)\n`);
+    expect(again.stderr).toMatch(new RegExp(`^board-agent: Your run on ${first.key} was already open; carrying on with it \\(its goal stays "one"\\)\\.\n`));
+
+    // Another folder (a new session, a lost state file) finds the open runs on the board.
+    const elsewhere = mkdtempSync(join(tmpdir(), 'board-agent-other-'));
+    try {
+      const fresh = (args: string[]) => cli(args, { BOARD_AGENT_STATE: join(elsewhere, 'state.json') }).done;
+      const unnamed = await fresh(['report', '--log', 'who am I?']);
+      expect([unnamed.code, unnamed.stderr]).toEqual([2, `board-agent: You hold 2 open runs: ${first.key} (running), ${second.key} (running). Name the one you mean with --task <taskKey>.\n`]);
+      const named = await fresh(['report', '--task', second.key, '--log', 'back on two']);
+      expect(named).toMatchObject({ code: 0, stdout: 'running · (no step)\n' });
+      expect((await runOf(secondRun)).lastLog).toBe('back on two');
+      const other = await createAgent(owner.client, projectId, 'Other');
+      const stranger = await cli(['claim', first.key, '--goal', 'x'], { BOARD_TOKEN: other.token, BOARD_AGENT_STATE: join(elsewhere, 'other.json') }).done;
+      expect([stranger.code, stranger.stderr]).toEqual([1, 'board-agent: Another run is already open on this task.\n']);
+      expect((await fresh(['done', '--task', first.key])).code).toBe(0);
+      const third = join(elsewhere, 'third.json');
+      const alone = await cli(['done'], { BOARD_AGENT_STATE: third }).done;
+      expect(alone).toEqual({
+        code: 0,
+        stdout: 'done · (no step)\n',
+        stderr: `board-agent: Carrying on with your open run on ${second.key} (found on the board; ${third} did not hold it).\n`,
+      });
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+    expect([(await runOf(firstRun)).status, (await runOf(secondRun)).status]).toEqual(['done', 'done']);
+    // This folder's file still holds both; the next claim lets go of runs that closed meanwhile.
+    expect(Object.keys(saved().runs)).toHaveLength(2);
   });
 
   it('hands over, saying who has the task', async () => {
     expect((await run('claim', (await task('Review me')).key, '--goal', 'Reviewed')).code).toBe(0);
     const { runId } = state();
+    expect(Object.keys(saved().runs)).toHaveLength(1);
     expect(await run('handover', '--to', 'Pat')).toEqual({ code: 0, stdout: 'handed_over · Handed over to Pat\n', stderr: '' });
     expect((await runOf(runId)).status).toBe('handed_over');
     expect(existsSync(join(folder, '.board-agent.json'))).toBe(false);
@@ -172,9 +238,7 @@ describe('board-agent CLI', () => {
 
     const missing = await run('claim', 'ACL-999', '--goal', 'x');
     expect([missing.code, missing.stderr]).toEqual([1, 'board-agent: No task ACL-999 on the board of Agent CLI.\n']);
-    const twice = await task('Twice');
-    expect((await run('claim', twice.key, '--goal', 'x')).code).toBe(0);
-    const again = await run('claim', twice.key, '--goal', 'x');
-    expect([again.code, again.stderr]).toEqual([1, 'board-agent: Another run is already open on this task.\n']);
+    const unknown = await run('report', '--task', 'ACL-999', '--log', 'x');
+    expect([unknown.code, unknown.stderr]).toEqual([1, 'board-agent: No task ACL-999 on the board of Agent CLI.\n']);
   });
 });

@@ -2,7 +2,8 @@
  * The MCP server (`board-agent mcp`) end to end: the SDK's own client starts it over stdio as an
  * MCP-capable agent would, against a real instance. Tools and the rules resource; the heartbeat the
  * server keeps on its timer; ask and wait for a person's answer; pause, stop (the beating stops and
- * run tools answer so) and take-over.
+ * run tools answer so) and take-over. Several runs in one session (a second claim warns, `task` picks),
+ * a new session resuming the agent's open runs, read_task by names, and an ask that timed out.
  */
 import { resolve } from 'node:path';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
@@ -117,10 +118,90 @@ describe('board-agent MCP server', () => {
     expect(json(await call('report', { status: 'running' })).control).toBeNull();
 
     const note = json(await call('comment', { body: 'Changed to 7 days.' }));
-    expect(note.comment).toMatchObject({ taskId: mine.id, authorId: agentId, body: 'Changed to 7 days.' });
+    expect(note.comment).toMatchObject({ taskId: mine.id, by: 'Claudia', body: 'Changed to 7 days.' });
     expect(json(await call('finish', { log: 'shipped' })).run).toMatchObject({ status: 'done', lastLog: 'shipped' });
     const after = await call('report', { step: 'more' });
     expect([after.isError, after.content[0].text]).toEqual([true, 'No current run: claim a task first (claim_task).']);
+  });
+
+  it('reads a task with property, option and people names, ids beside, and no colours', async () => {
+    const size = await createProperty(owner.client, projectId, 'Size', 'select', ['Small', 'Large']);
+    const tags = await createProperty(owner.client, projectId, 'Tags', 'multi_select', ['ui', 'db']);
+    const owners = await createProperty(owner.client, projectId, 'Owner', 'person');
+    const large = size.options.find((o: { name: string }) => o.name === 'Large')!.id;
+    const db = tags.options.find((o: { name: string }) => o.name === 'db')!.id;
+    const read = await task('Named values', { [size.id]: large, [tags.id]: [db], [owners.id]: agentId });
+    await expectStatus(owner.client.post(`/tasks/${read.id}/comments`, { body: 'Please hurry.' }), 201);
+    const answer = await call('read_task', { task: read.key });
+    const text = answer.content[0].text;
+    expect(text).not.toMatch(/#[0-9a-f]{6}/i);
+    expect(text).not.toMatch(/"(color|emoji|position)"/);
+    const shown = json(answer);
+    expect(shown).toMatchObject({ key: read.key, id: read.id, title: 'Named values', run: null, comments: [{ by: 'Olive', text: 'Please hurry.' }] });
+    expect(shown.values).toEqual(
+      expect.arrayContaining([
+        { property: 'Size', propertyId: size.id, type: 'select', value: 'Large', optionId: large },
+        { property: 'Tags', propertyId: tags.id, type: 'multi_select', value: ['db'], optionIds: [db] },
+        { property: 'Owner', propertyId: owners.id, type: 'person', value: 'Claudia', memberId: agentId },
+      ]),
+    );
+  });
+
+  it('holds several runs: a second claim warns and keeps both, `task` picks, and a new session resumes them', async () => {
+    const first = await task('First run');
+    const second = await task('Second run');
+    const one = json(await call('claim_task', { task: first.key, goal: 'one', plan: ['a', 'b'] }));
+    expect(one.warning).toBeUndefined();
+    expect(one.run).toEqual({ id: one.run.id, taskId: first.id, status: 'running', goal: 'one', step: 'a', control: null, stepsDone: 0, stepsTotal: 2, lastLog: 'started: one', plan: ['[>] a', '[ ] b'], log: ['started: one'] });
+    const two = json(await call('claim_task', { task: second.key, goal: 'two' }));
+    expect(two.warning).toBe(
+      `You now hold another open run besides ${second.key}: ${first.key} (running). They stay open and keep their state; run commands act on ${second.key} unless you name another with the task argument.`,
+    );
+    expect(json(await call('report', { log: 'on two' })).run).toMatchObject({ id: two.run.id, lastLog: 'on two' });
+    expect(json(await call('report', { task: first.key, log: 'on one' })).run).toMatchObject({ id: one.run.id, lastLog: 'on one' });
+
+    // The server beats both runs on its timer.
+    const [beatOne, beatTwo] = [(await runOf(one.run.id)).beatAt, (await runOf(two.run.id)).beatAt];
+    await until(async () => (await runOf(one.run.id)).beatAt > beatOne && (await runOf(two.run.id)).beatAt > beatTwo, 'both runs to beat');
+
+    // A new session (the agent restarted) finds its open runs on the board and carries on.
+    const fresh = await connect();
+    try {
+      const unnamed = await call('report', { log: 'who am I?' }, fresh);
+      expect(unnamed).toEqual({
+        isError: true,
+        content: [{ type: 'text', text: `You hold 2 open runs: ${first.key}, ${second.key}. Name the one you mean with the task argument.` }],
+      });
+      expect(json(await call('report', { task: second.key, log: 'back on two' }, fresh)).run).toMatchObject({ id: two.run.id, lastLog: 'back on two' });
+      // Claiming my own open run again carries on with it rather than answering the 409.
+      const again = json(await call('claim_task', { task: first.key, goal: 'other goal' }, fresh));
+      expect(again.run.id).toBe(one.run.id);
+      expect(again.warning).toMatch(new RegExp(`^Your run on ${first.key} was already open; carrying on with it \\(its goal stays "one"\\)\\. You now hold another open run besides ${first.key}: ${second.key} \\(running\\)\\.`));
+      expect(json(await call('finish', {}, fresh)).run).toMatchObject({ id: one.run.id, status: 'done' });
+      expect(json(await call('finish', { task: second.key }, fresh)).run).toMatchObject({ id: two.run.id, status: 'done' });
+    } finally {
+      await fresh.close();
+    }
+
+    // One open run and a new session: report works without naming it.
+    const third = await task('Third run');
+    const runId: string = json(await call('claim_task', { task: third.key, goal: 'three' })).run.id;
+    const later = await connect();
+    try {
+      expect(json(await call('report', { step: 'resumed' }, later)).run).toMatchObject({ id: runId, step: 'resumed' });
+      expect(json(await call('finish', {}, later)).run.status).toBe('done');
+    } finally {
+      await later.close();
+    }
+  });
+
+  it('says on the run that an ask timed out', async () => {
+    const asked = await task('Nobody answers');
+    const runId: string = json(await call('claim_task', { task: asked.key, goal: 'x' })).run.id;
+    const outcome = await call('ask_person', { question: 'Anyone there?', timeoutSeconds: 1 });
+    expect(outcome).toEqual({ isError: true, content: [{ type: 'text', text: 'No answer came within 1 seconds.' }] });
+    expect(await runOf(runId)).toMatchObject({ status: 'running', lastLog: 'asked "Anyone there?" — no answer in 1 s' });
+    expect(json(await call('finish')).run.status).toBe('done');
   });
 
   it('keeps a long ask alive past the client’s request timeout by reporting progress on every beat', async () => {

@@ -4,7 +4,8 @@
  * asking a person and waiting for the answer (decisions.md › Runs: a person's comment on a waiting
  * run sets control `resume`; a report with status `running` clears it).
  */
-import { BoardApiError, BoardClient, type AgentMe, type Comment, type ControlWord, type Run } from '@board/client';
+import { BoardApiError, BoardClient, type AgentMe, type Board, type ClaimBody, type Comment, type ControlWord, type Run } from '@board/client';
+import { heldFrom, type HeldRun } from './held-runs';
 
 export interface AgentConfig {
   url: string;
@@ -28,8 +29,18 @@ export class RunEnded extends Error {
   }
 }
 
-/** No answer came within the time the agent was willing to wait. */
-export class NoAnswer extends Error {}
+/** No answer came within the time the agent was willing to wait (`timedOut`), or the wait was cancelled. */
+export class NoAnswer extends Error {
+  constructor(
+    message: string,
+    readonly timedOut = false,
+  ) {
+    super(message);
+  }
+}
+
+/** The claim's refusal when the task has an open run: the agent's own run is resumed instead. */
+const ALREADY_OPEN = 'Another run is already open on this task.';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -85,6 +96,32 @@ export class AgentWork {
     return { id: found.id, key: found.key, title: found.title };
   }
 
+  /**
+   * The agent's own open runs, read off the board (it carries every open run of the project), so
+   * a new session or another folder finds what an earlier one claimed. A handed-over run is not
+   * the agent's work any more and is left out.
+   */
+  async openRuns(board?: Board): Promise<HeldRun[]> {
+    const me = await this.me();
+    return heldFrom(board ?? (await this.client.board(me.project.id)), me.agent.id);
+  }
+
+  /**
+   * Claims the task; when the agent's own run is already open on it (an earlier session claimed
+   * it), answers that run with `resumed` instead of the 409, since the work is the agent's anyway.
+   */
+  async claimOrResume(ref: string, body: ClaimBody): Promise<{ task: { id: string; key: string; title: string }; run: Run; resumed: boolean }> {
+    const task = await this.resolveTask(ref);
+    try {
+      return { task, run: await this.client.claim(task.id, body), resumed: false };
+    } catch (error) {
+      if (!(error instanceof BoardApiError && error.status === 409 && error.message === ALREADY_OPEN)) throw error;
+      const [{ agent }, open] = await Promise.all([this.me(), this.client.task(task.id)]);
+      if (!open.run || open.run.agent?.id !== agent.id || open.run.status === 'handed_over') throw error;
+      return { task, run: open.run, resumed: true };
+    }
+  }
+
   /** Runs a run call; a 409 (closed) is turned into why it ended, read from the run itself. */
   async onRun<T>(runId: string, call: () => Promise<T>): Promise<T> {
     try {
@@ -134,7 +171,8 @@ export class AgentWork {
     let beaten = 0;
     const beats = setInterval(() => void this.beat(runId).then(() => options.onBeat?.(++beaten), fail), this.beatMs);
     const { timeoutMs } = options;
-    const timeout = timeoutMs ? setTimeout(() => fail(new NoAnswer(`No answer came within ${Math.round(timeoutMs / 1000)} seconds.`)), timeoutMs) : null;
+    const seconds = Math.round((timeoutMs ?? 0) / 1000);
+    const timeout = timeoutMs ? setTimeout(() => fail(new NoAnswer(`No answer came within ${seconds} seconds.`, true)), timeoutMs) : null;
     const answered = async (): Promise<Comment | null> => {
       const task = await this.client.task(taskId);
       const after = task.comments.filter((c) => c.createdAt > asked.createdAt || (c.createdAt === asked.createdAt && c.id !== asked.id));
@@ -154,11 +192,20 @@ export class AgentWork {
       }
       throw failure ?? new NoAnswer('The wait for an answer ended.');
     } catch (error) {
-      throw failure ?? error;
+      const reason = failure ?? error;
+      // The card must not go on saying the run waits for a person once the agent stopped waiting.
+      if (reason instanceof NoAnswer && reason.timedOut) await this.gaveUp(runId, question, seconds);
+      throw reason;
     } finally {
       clearInterval(beats);
       if (timeout) clearTimeout(timeout);
       stop.abort();
     }
+  }
+
+  /** After a timed-out ask: the run goes back to running with a log line saying nobody answered. */
+  private async gaveUp(runId: string, question: string, seconds: number): Promise<void> {
+    const asked = question.length > 300 ? `${question.slice(0, 299)}…` : question;
+    await this.onRun(runId, () => this.client.report(runId, { status: 'running', log: `asked "${asked}" — no answer in ${seconds} s` })).catch(() => undefined);
   }
 }

@@ -1,17 +1,22 @@
 /**
  * `board-agent`: the agent protocol (interface.md › Runs) from a shell. The token comes from
- * BOARD_TOKEN, the address from BOARD_URL, the current run from the state file (state.ts).
+ * BOARD_TOKEN, the address from BOARD_URL, the runs it holds from the state file (state.ts): run
+ * commands act on the current run (the last claimed) or the one --task names; a run the file does
+ * not know (another folder, a lost file) is found open on the board and carried on with.
  * Exit codes: exit-codes.ts (and README).
  */
 import { parseArgs } from 'node:util';
 import { BoardApiError, type ReportBody, type Run } from '@board/client';
 import { AgentWork, configFromEnv, NoAnswer, RunEnded, STOP_MESSAGE, UsageError } from './agent-work';
 import { EXIT } from './exit-codes';
+import { listed, nameOne, noRunOn, resumedOnClaim, secondClaimWarning, type HeldRun } from './held-runs';
+import { briefRun } from './readable';
 import { StateFile, type CurrentRun } from './state';
 
 export const USAGE = `Usage: board-agent <command> [options]     (BOARD_URL and BOARD_TOKEN must be set)
 
   claim <taskKey|id> --goal "…" [--step "…"] [--plan "a;b;c"]   open a run on the task; it becomes the current run
+                                         (other runs you hold stay open; your own open run on it is carried on)
   report [--step "…"] [--plan "a;b;c"] [--step-index n] [--log "…"] [--status s] [--report-for minutes]
   beat                                   heartbeat; prints the control word a person set, if any
   ask "<question>" [--timeout seconds]   comment the question, wait (run waiting) for a person's comment, print it
@@ -19,9 +24,12 @@ export const USAGE = `Usage: board-agent <command> [options]     (BOARD_URL and 
   handover --to "<who>" [--log "…"]      hand the task over (run handed_over, step says who has it)
   rules                                  print the project's rules for agents
   status                                 print the current run
+  runs                                   list your open runs (the current one marked *)
   mcp                                    serve the same protocol as MCP tools on stdin/stdout
 
-  --json prints answers as JSON. The current run is kept in ./.board-agent.json (BOARD_AGENT_STATE to move it).
+  --task <taskKey|id> picks which of your runs report, beat, ask, done, handover and status act on.
+  --json prints answers as JSON. Your runs are kept in ./.board-agent.json (BOARD_AGENT_STATE to move it);
+  a run the file does not know is found open on the board.
 Exit codes: 0 ok, 1 refused, 2 usage, 3 bad token, 4 run closed or lease lost, 5 stopped or taken over,
             6 pause asked, 7 service unreachable, 8 no answer in time.`;
 
@@ -42,6 +50,7 @@ const OPTIONS = {
   'report-for': { type: 'string' },
   to: { type: 'string' },
   timeout: { type: 'string' },
+  task: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -59,6 +68,7 @@ function number(name: string, text: string | undefined): number | undefined {
 
 export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env, io: Io = { out: (l) => process.stdout.write(l + '\n'), err: (l) => process.stderr.write(l + '\n') }): Promise<number> {
   const state = new StateFile(env);
+  let picked: CurrentRun | null = null;
   try {
     const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
     const [command, ...rest] = positionals;
@@ -69,14 +79,45 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
     const config = configFromEnv(env);
     const work = AgentWork.fromConfig(config, Number(env.BOARD_BEAT_MS) || undefined);
     const show = (run: Run, control: string | null = run.control) => {
-      if (values.json) io.out(JSON.stringify({ run, control }));
+      if (values.json) io.out(JSON.stringify({ run: briefRun(run), control }));
       else io.out(`${run.status} · ${run.step || '(no step)'}${control ? `\ncontrol: ${control}` : ''}`);
     };
-    const current = (): CurrentRun => {
-      const run = state.read(config.url);
-      if (!run) throw new UsageError(`No current run: claim a task first (board-agent claim <taskKey>). State file: ${state.path}`);
+    const naming = { option: '--task <taskKey>' };
+    const keep = async (held: HeldRun, current: boolean): Promise<CurrentRun> => {
+      const run = { url: config.url, runId: held.runId, taskId: held.taskId, taskKey: held.taskKey, projectId: (await work.me()).project.id, claimedAt: held.startedAt };
+      state.write(run, { current });
       return run;
     };
+    /** The run a command acts on: --task's, else the current one, else the only one held, else the agent's open run on the board. */
+    const pick = async (): Promise<CurrentRun> => {
+      picked = await choose();
+      return picked;
+    };
+    const choose = async (): Promise<CurrentRun> => {
+      const { runs } = state.runs(config.url);
+      if (values.task !== undefined) {
+        const wanted = values.task.trim().toUpperCase();
+        const local = runs.find((run) => run.taskKey === wanted || run.taskId.toUpperCase() === wanted);
+        if (local) return local;
+        const task = await work.resolveTask(values.task);
+        const open = (await work.openRuns()).find((run) => run.taskId === task.id);
+        if (!open) throw new UsageError(noRunOn(task.key, `board-agent claim ${task.key}`));
+        io.err(`board-agent: Carrying on with your open run on ${open.taskKey} (found on the board).`);
+        return keep(open, false);
+      }
+      const current = state.read(config.url);
+      if (current) return current;
+      if (runs.length > 1) throw new UsageError(nameOne(runs, naming));
+      const open = await work.openRuns();
+      if (open.length === 1) {
+        io.err(`board-agent: Carrying on with your open run on ${open[0].taskKey} (found on the board; ${state.path} did not hold it).`);
+        return keep(open[0], true);
+      }
+      for (const run of open) await keep(run, false);
+      if (open.length > 1) throw new UsageError(nameOne(open, naming));
+      throw new UsageError(`No current run: claim a task first (board-agent claim <taskKey>). State file: ${state.path}`);
+    };
+    const current = pick;
     /** What a report or beat answer means for the script: stop (5), pause (6), or go on (0). */
     const controlled = (control: string | null): number => {
       if (control === 'stop') {
@@ -91,7 +132,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
     };
     const report = async (run: CurrentRun, body: ReportBody) => {
       const answer = await work.onRun(run.runId, () => work.client.report(run.runId, body));
-      if (CLOSING.has(answer.run.status) || answer.run.status === 'handed_over') state.clear();
+      if (CLOSING.has(answer.run.status) || answer.run.status === 'handed_over') state.drop(run.taskId);
       show(answer.run, answer.control);
       return controlled(answer.control);
     };
@@ -100,12 +141,19 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
       case 'claim': {
         if (rest.length !== 1) throw new UsageError('claim takes one task: board-agent claim <taskKey|id> --goal "…"');
         if (values.goal === undefined) throw new UsageError('claim needs --goal "<what the whole run is for>".');
-        const task = await work.resolveTask(rest[0]);
-        const run = await work.client.claim(task.id, { goal: values.goal, ...(values.step !== undefined && { step: values.step }), ...(values.plan !== undefined && { steps: plan(values.plan) }) });
+        const { task, run, resumed } = await work.claimOrResume(rest[0], { goal: values.goal, ...(values.step !== undefined && { step: values.step }), ...(values.plan !== undefined && { steps: plan(values.plan) }) });
         const { project } = await work.me();
+        // The agent's other open runs (this file's, and any claimed elsewhere) are kept, not replaced;
+        // runs of the file that closed meanwhile (finished from another folder, lost) are let go.
+        const others = (await work.openRuns()).filter((held) => held.taskId !== task.id);
+        const open = new Set(others.map((other) => other.runId));
+        for (const held of state.runs(config.url).runs) if (!open.has(held.runId) && held.taskId !== task.id) state.drop(held.taskId);
+        for (const other of others) if (!state.runs(config.url).runs.some((r) => r.runId === other.runId)) await keep(other, false);
         state.write({ url: config.url, runId: run.id, taskId: task.id, taskKey: task.key, projectId: project.id, claimedAt: run.startedAt });
-        if (values.json) io.out(JSON.stringify({ run, task }));
-        else io.out(`Claimed ${task.key} (${task.title}); run ${run.id}\n${run.status} · ${run.step || '(no step)'}`);
+        if (resumed) io.err(`board-agent: ${resumedOnClaim(task.key, run.goal)}`);
+        if (others.length) io.err(`board-agent: ${secondClaimWarning(task.key, others, naming)}`);
+        if (values.json) io.out(JSON.stringify({ run: briefRun(run), task, ...(resumed && { resumed }), ...(others.length && { others: others.map((o) => ({ taskKey: o.taskKey, runId: o.runId, status: o.status })) }) }));
+        else io.out(`${resumed ? 'Resumed' : 'Claimed'} ${task.key} (${task.title}); run ${run.id}\n${run.status} · ${run.step || '(no step)'}`);
         return EXIT.ok;
       }
       case 'report': {
@@ -118,10 +166,10 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
           ...(values['report-for'] !== undefined && { reportFor: number('report-for', values['report-for']) }),
         };
         if (!Object.keys(body).length) throw new UsageError('report needs at least one of --step, --plan, --step-index, --log, --status, --report-for.');
-        return await report(current(), body);
+        return await report(await current(), body);
       }
       case 'beat': {
-        const run = current();
+        const run = await current();
         const control = await work.beat(run.runId).catch((error) => {
           if (error instanceof RunEnded && error.kind === 'stop') return 'stop' as const;
           throw error;
@@ -132,7 +180,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
       case 'ask': {
         const question = rest.join(' ').trim();
         if (!question) throw new UsageError('ask needs the question: board-agent ask "<question>"');
-        const run = current();
+        const run = await current();
         const timeout = number('timeout', values.timeout);
         const answer = await work.ask(run.runId, run.taskId, question, { timeoutMs: timeout ? timeout * 1000 : undefined });
         if (values.json) io.out(JSON.stringify({ comment: answer }));
@@ -143,11 +191,11 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
         return EXIT.ok;
       }
       case 'done':
-        return await report(current(), { status: 'done', ...(values.log !== undefined && { log: values.log }) });
+        return await report(await current(), { status: 'done', ...(values.log !== undefined && { log: values.log }) });
       case 'handover': {
         const who = values.to?.trim();
         if (!who) throw new UsageError('handover needs --to "<who has the task now>".');
-        return await report(current(), { status: 'handed_over', step: `Handed over to ${who}`.slice(0, 200), ...(values.log !== undefined && { log: values.log }) });
+        return await report(await current(), { status: 'handed_over', step: `Handed over to ${who}`.slice(0, 200), ...(values.log !== undefined && { log: values.log }) });
       }
       case 'rules': {
         const { project } = await work.me();
@@ -158,8 +206,16 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
         return EXIT.ok;
       }
       case 'status': {
-        const run = await work.client.run(current().runId);
+        const run = await work.client.run((await current()).runId);
         show(run);
+        return EXIT.ok;
+      }
+      case 'runs': {
+        const open = await work.openRuns();
+        const mine = state.read(config.url);
+        if (values.json) io.out(JSON.stringify({ runs: open.map((run) => ({ ...run, current: run.taskId === mine?.taskId })) }));
+        else if (!open.length) io.err('board-agent: You have no open run.');
+        else for (const run of open) io.out(`${run.taskId === mine?.taskId ? '*' : ' '} ${listed([run])} ${run.title}`);
         return EXIT.ok;
       }
       case 'mcp':
@@ -168,16 +224,17 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
         throw new UsageError(`Unknown command ${command}.\n${USAGE}`);
     }
   } catch (error) {
-    return failed(error, state, io);
+    return failed(error, state, picked, io);
   }
 }
 
-function failed(error: unknown, state: StateFile, io: Io): number {
+function failed(error: unknown, state: StateFile, picked: CurrentRun | null, io: Io): number {
   const say = (code: number, message: string) => (io.err(`board-agent: ${message}`), code);
   if (error instanceof UsageError) return say(EXIT.usage, error.message);
   if ((error as { code?: string })?.code?.startsWith?.('ERR_PARSE_ARGS')) return say(EXIT.usage, `${(error as Error).message}\n${USAGE}`);
   if (error instanceof RunEnded) {
-    if (error.kind !== 'stop') state.clear();
+    const taskId = error.run?.taskId ?? picked?.taskId;
+    if (error.kind !== 'stop' && taskId) state.drop(taskId);
     return say(error.kind === 'stop' || error.kind === 'taken_over' ? EXIT.stopped : EXIT.closed, error.message);
   }
   if (error instanceof NoAnswer) return say(EXIT.noAnswer, error.message);

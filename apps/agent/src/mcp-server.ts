@@ -1,8 +1,11 @@
 /**
  * The agent protocol as an MCP server on stdin/stdout (`board-agent mcp`), for MCP-capable agents.
  * Tools: list_my_tasks, read_task, claim_task, report, heartbeat, ask_person, comment, hand_over,
- * finish; resource `board://rules` (the project's rules for agents). While a run is open the server
- * beats on a timer (BOARD_BEAT_MS, default 30 s), also while a long tool call (ask_person) runs. It
+ * finish; resource `board://rules` (the project's rules for agents). An agent may hold several runs
+ * (one per task): run tools act on the current one (the last claimed) or the one `task` names, and
+ * a new session finds the agent's open runs on the board and carries on with them. Answers name
+ * properties, options and people (ids beside), never raw dumps (readable.ts). While a run is open
+ * the server beats on a timer (BOARD_BEAT_MS, default 30 s), also while a long tool call (ask_person) runs. It
  * honours a person's control words: after a stop or a take-over (or a lost lease) run tools answer
  * so as errors and the beating stops; a stop still lets `finish` close the run as stopped; a pause
  * is said in every answer until resumed.
@@ -12,9 +15,14 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { z } from 'zod';
 import type { ReportBody } from '@board/client';
 import { AgentWork, configFromEnv, RunEnded } from './agent-work';
+import { heldFrom, resumedOnClaim, secondClaimWarning } from './held-runs';
 import { McpAgent } from './mcp-session';
+import { briefRun, readableTask } from './readable';
 
 const taskRef = z.string().min(1).describe('The task key (like ABC-12) or id.');
+/** The optional `task` of a run tool: which held run it acts on. */
+const runTask = taskRef.optional().describe('The task whose run this is about, when I hold several runs; the current run (the last claimed) by default.');
+const brief = <A extends { run: Parameters<typeof briefRun>[0] }>(answer: A) => ({ ...answer, run: briefRun(answer.run) });
 
 export function buildMcpServer(work: AgentWork, beatMs: number): { server: McpServer; agent: McpAgent } {
   const agent = new McpAgent(work, beatMs);
@@ -44,6 +52,7 @@ export function buildMcpServer(work: AgentWork, beatMs: number): { server: McpSe
       const board = await client.board(me.project.id);
       const byId = new Map(board.tasks.map((t) => [t.id, t]));
       const mine = board.runs.filter((r) => r.agent?.id === me.agent.id);
+      agent.adopt(heldFrom(board, me.agent.id), new Map(mine.map((r) => [r.id, r.control])));
       const running = new Set(board.runs.map((r) => r.taskId));
       const people = board.properties.filter((p) => p.type === 'person').map((p) => p.id);
       const done = board.project.doneWhen;
@@ -60,21 +69,29 @@ export function buildMcpServer(work: AgentWork, beatMs: number): { server: McpSe
   server.registerTool(
     'read_task',
     { title: 'Read a task', description: 'A task in full: description, values, checklist, comments, links, the open run and recent activity.', inputSchema: { task: taskRef } },
-    agent.tool(async ({ task }: { task: string }) => client.task((await work.resolveTask(task)).id)),
+    agent.tool(async ({ task }: { task: string }) => {
+      const { project } = await work.me();
+      const [read, board] = await Promise.all([work.resolveTask(task).then((found) => client.task(found.id)), client.board(project.id)]);
+      return readableTask(read, board);
+    }),
   );
 
   server.registerTool(
     'claim_task',
     {
       title: 'Claim a task',
-      description: 'Opens a run on the task: my work on it, shown on its card. It becomes the current run; the server keeps it beating.',
+      description:
+        'Opens a run on the task: my work on it, shown on its card. It becomes the current run; the server keeps it beating. ' +
+        'When my run on it is already open (an earlier session), carries on with that one. Other runs I hold stay open (the answer warns); name their task to act on them.',
       inputSchema: { task: taskRef, goal: z.string().describe('What the whole run is for, one line.'), step: z.string().optional().describe('What I do first.'), plan: z.array(z.string()).optional().describe('The whole plan, one step each.') },
     },
     agent.tool(async ({ task, goal, step, plan }: { task: string; goal: string; step?: string; plan?: string[] }) => {
-      const found = await work.resolveTask(task);
-      const run = await client.claim(found.id, { goal, ...(step !== undefined && { step }), ...(plan !== undefined && { steps: plan }) });
-      agent.start({ runId: run.id, taskId: found.id, taskKey: found.key });
-      return { task: found, run };
+      const { task: found, run, resumed } = await work.claimOrResume(task, { goal, ...(step !== undefined && { step }), ...(plan !== undefined && { steps: plan }) });
+      const others = (await work.openRuns()).filter((held) => held.taskId !== found.id);
+      agent.adopt(others);
+      agent.start({ runId: run.id, taskId: found.id, taskKey: found.key }, run.control);
+      const warnings = [...(resumed ? [resumedOnClaim(found.key, run.goal)] : []), ...(others.length ? [secondClaimWarning(found.key, others, { option: 'the task argument' })] : [])];
+      return { task: found, run: briefRun(run), ...(warnings.length && { warning: warnings.join(' ') }) };
     }),
   );
 
@@ -90,19 +107,20 @@ export function buildMcpServer(work: AgentWork, beatMs: number): { server: McpSe
         log: z.string().optional(),
         status: z.enum(['running', 'paused', 'waiting', 'failed']).optional(),
         reportFor: z.number().optional().describe('Minutes until my next report (at most 60).'),
+        task: runTask,
       },
     },
-    agent.tool(async ({ plan, ...rest }: { step?: string; plan?: string[]; stepIndex?: number; log?: string; status?: 'running' | 'paused' | 'waiting' | 'failed'; reportFor?: number }) => {
+    agent.tool(async ({ plan, task, ...rest }: { step?: string; plan?: string[]; stepIndex?: number; log?: string; status?: 'running' | 'paused' | 'waiting' | 'failed'; reportFor?: number; task?: string }) => {
       const body: ReportBody = { ...rest, ...(plan !== undefined && { steps: plan }) };
       if (!Object.keys(body).length) throw new Error('Send at least one of step, plan, stepIndex, log, status, reportFor.');
-      return agent.report(body);
+      return brief(await agent.report(body, task));
     }),
   );
 
   server.registerTool(
     'heartbeat',
-    { title: 'Heartbeat', description: 'Says the current run is alive (the server also beats on its own) and answers the control word a person set, if any.' },
-    agent.bare(async () => ({ control: await agent.beat() })),
+    { title: 'Heartbeat', description: 'Says the current run is alive (the server also beats on its own) and answers the control word a person set, if any.', inputSchema: { task: runTask } },
+    agent.tool(async ({ task }: { task?: string }) => ({ control: await agent.beat(task) })),
   );
 
   server.registerTool(
@@ -112,10 +130,10 @@ export function buildMcpServer(work: AgentWork, beatMs: number): { server: McpSe
       description:
         'Posts the question as a comment on the task, sets the run waiting, and waits for a person’s comment; answers it. The run goes back to running. ' +
         'A person may take long: send a progress token (the server reports progress on every heartbeat, so a client that resets its timeout on progress keeps waiting), or give timeoutSeconds.',
-      inputSchema: { question: z.string().min(1), timeoutSeconds: z.number().positive().optional().describe('Give up after this long.') },
+      inputSchema: { question: z.string().min(1), timeoutSeconds: z.number().positive().optional().describe('Give up after this long (the run’s log then says nobody answered).'), task: runTask },
     },
-    agent.tool(async ({ question, timeoutSeconds }: { question: string; timeoutSeconds?: number }, extra) => {
-      const current = agent.mustRun();
+    agent.tool(async ({ question, timeoutSeconds, task }: { question: string; timeoutSeconds?: number; task?: string }, extra) => {
+      const current = await agent.mustRun(task);
       const progressToken = extra._meta?.progressToken;
       // Progress on every beat keeps a client that resets its request timeout on progress waiting.
       const onBeat =
@@ -124,10 +142,10 @@ export function buildMcpServer(work: AgentWork, beatMs: number): { server: McpSe
           : (beats: number) => void extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: beats, message: 'Waiting for a person to answer.' } }).catch(() => undefined);
       try {
         const comment = await work.ask(current.runId, current.taskId, question, { timeoutMs: timeoutSeconds ? timeoutSeconds * 1000 : undefined, signal: extra.signal, onBeat });
-        agent.control = null;
-        return { answer: comment.body, from: comment.author?.name ?? null, comment };
+        agent.answered(current);
+        return { answer: comment.body, from: comment.author?.name ?? null, commentId: comment.id };
       } catch (error) {
-        if (error instanceof RunEnded) agent.end(error);
+        if (error instanceof RunEnded) agent.end(current, error);
         throw error;
       }
     }),
@@ -137,15 +155,18 @@ export function buildMcpServer(work: AgentWork, beatMs: number): { server: McpSe
     'comment',
     { title: 'Comment', description: 'Comments on a task (the current run’s task when none is named).', inputSchema: { body: z.string().min(1), task: taskRef.optional() } },
     agent.tool(async ({ body, task }: { body: string; task?: string }) => {
-      const taskId = task ? (await work.resolveTask(task)).id : agent.mustRun().taskId;
-      return { comment: await client.comment(taskId, body) };
+      const taskId = task ? (await work.resolveTask(task)).id : (await agent.mustRun()).taskId;
+      const comment = await client.comment(taskId, body);
+      return { comment: { id: comment.id, taskId: comment.taskId, by: comment.author?.name ?? null, at: comment.createdAt, body: comment.body } };
     }),
   );
 
   server.registerTool(
     'hand_over',
-    { title: 'Hand over', description: 'Hands the task to somebody else: the run reads handed over (Waiting for review) and says who has it. Ends my work on it.', inputSchema: { to: z.string().min(1).describe('Who has the task now.'), log: z.string().optional() } },
-    agent.tool(async ({ to, log }: { to: string; log?: string }) => agent.report({ status: 'handed_over', step: `Handed over to ${to}`.slice(0, 200), ...(log !== undefined && { log }) })),
+    { title: 'Hand over', description: 'Hands the task to somebody else: the run reads handed over (Waiting for review) and says who has it. Ends my work on it.', inputSchema: { to: z.string().min(1).describe('Who has the task now.'), log: z.string().optional(), task: runTask } },
+    agent.tool(async ({ to, log, task }: { to: string; log?: string; task?: string }) =>
+      brief(await agent.report({ status: 'handed_over', step: `Handed over to ${to}`.slice(0, 200), ...(log !== undefined && { log }) }, task)),
+    ),
   );
 
   server.registerTool(
@@ -153,9 +174,11 @@ export function buildMcpServer(work: AgentWork, beatMs: number): { server: McpSe
     {
       title: 'Finish the run',
       description: 'Closes the current run: done (default), failed, or stopped (after a person asked to stop).',
-      inputSchema: { status: z.enum(['done', 'failed', 'stopped']).optional(), log: z.string().optional() },
+      inputSchema: { status: z.enum(['done', 'failed', 'stopped']).optional(), log: z.string().optional(), task: runTask },
     },
-    agent.tool(async ({ status, log }: { status?: 'done' | 'failed' | 'stopped'; log?: string }) => agent.report({ status: status ?? 'done', ...(log !== undefined && { log }) })),
+    agent.tool(async ({ status, log, task }: { status?: 'done' | 'failed' | 'stopped'; log?: string; task?: string }) =>
+      brief(await agent.report({ status: status ?? 'done', ...(log !== undefined && { log }) }, task)),
+    ),
   );
 
   return { server, agent };
