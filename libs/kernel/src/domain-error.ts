@@ -198,6 +198,20 @@ export const ERROR_CODES = [
   'webhook.url_too_long',
   'webhook.address_private',
   'run.steps_not_texts',
+  // agents at work (extensions § 1): the work queue, questions, links, usage and a daily budget
+  'run.question_needs_waiting',
+  'run.question_text',
+  'run.question_options',
+  'run.answer_choice',
+  'run.no_open_question',
+  'run.link_invalid',
+  'run.link_title',
+  'run.link_kind',
+  'run.links_too_many',
+  'run.usage_counts',
+  'run.usage_shrinks',
+  'run.budget_spent',
+  'project.budget_invalid',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

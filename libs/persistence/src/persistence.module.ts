@@ -25,6 +25,8 @@ import { ShipRepository } from '@board/shipping';
 import { PgPropertyRepository } from './properties/pg-property.repository';
 import { PgShipRepository } from './properties/pg-ship.repository';
 import { DatabaseHealthQuery } from './system/health.query';
+import { RunRepository, UsageRepository, WorkQueue } from '@board/runs';
+import { PgRunRepository, PgUsageRepository, PgWorkQueue, UsageQuery } from './runs';
 
 /** Binds every storage port to its TypeORM/PostgreSQL adapter over one open DataSource. */
 @Global()
@@ -51,6 +53,10 @@ export class PersistenceModule {
       { provide: PropertyRepository, useClass: PgPropertyRepository },
       { provide: ShipRepository, useClass: PgShipRepository },
       DatabaseHealthQuery,
+      { provide: RunRepository, useClass: PgRunRepository },
+      { provide: WorkQueue, useClass: PgWorkQueue },
+      { provide: UsageRepository, useClass: PgUsageRepository },
+      UsageQuery,
     ];
     // The unit of work's own adapters: application code declares events, it never records or announces.
     const internal = [PgActivityRecorder, PgChangeAnnouncer];
