@@ -24,31 +24,48 @@ export class PgWorkQueue extends WorkQueue {
   }
 
   async take(request: QueueRequest): Promise<string | null> {
-    const tried: string[] = [];
-    for (;;) {
-      const candidates = await this.candidates(request, tried);
-      for (const id of candidates) {
-        tried.push(id);
-        const lock = await this.db.single<{ taken: boolean }>(sql`SELECT ${advisoryTryTake(id)}`);
-        if (!lock.taken) continue;
+    // Tasks whose lock was taken but that a claim committed meanwhile: never offered again.
+    const spent: string[] = [];
+    for (let offset = 0; ; offset += BATCH) {
+      const { id, read } = await this.tryBatch(request, spent, offset);
+      if (id) {
         const free = await this.db.one(
           sql`SELECT 1 FROM tasks t WHERE t.project_id = ${request.projectId} AND t.id = ${id} AND t.deleted_at IS NULL AND t.archived_at IS NULL
                 AND NOT EXISTS (SELECT 1 FROM runs r WHERE r.project_id = t.project_id AND r.task_id = t.id AND r.ended_at IS NULL)`,
         );
         if (free) return id;
+        spent.push(id);
+        offset -= BATCH; // the same window again, without that task
+        continue;
       }
-      if (candidates.length < BATCH) return null;
+      if (read < BATCH) return null;
     }
   }
 
-  private async candidates(request: QueueRequest, tried: readonly string[]): Promise<string[]> {
+  /**
+   * One statement: a window of candidates in order, each tried with its lock until one is taken.
+   * The window is unnested from an array in order, so no sort sits between the rows and the lock's
+   * filter: the filter runs row by row and LIMIT 1 stops at the first lock taken, never trying
+   * (and holding) a lock beyond it. (A filter above an ORDER BY was seen to take locks it then
+   * dropped from the answer: the queue test of 16 agents at once caught it.)
+   */
+  private async tryBatch(request: QueueRequest, spent: readonly string[], offset: number): Promise<{ id: string | null; read: number }> {
+    const row = await this.db.single<{ id: string | null; read: number }>(
+      sql`WITH window_ AS MATERIALIZED (${this.candidates(request, spent, offset)})
+          SELECT (SELECT c.id FROM unnest((SELECT array_agg(id ORDER BY n) FROM window_)) AS c(id) WHERE ${advisoryTryTake(raw('c.id'))} LIMIT 1) AS id,
+                 (SELECT count(*)::int FROM window_) AS read`,
+    );
+    return row;
+  }
+
+  /** Eligible tasks in the queue's order, numbered (`n`), a window of BATCH from `offset`. */
+  private candidates(request: QueueRequest, spent: readonly string[], offset: number): Sql {
     const { projectId, agentId, properties, doneWhen } = request;
     const people = properties.filter((p) => p.type === 'person').map((p) => p.id);
     const filters: Sql = request.filters ? fromParams((param) => toSql(request.filters!, { me: agentId, properties, param })) : raw('TRUE');
-    const rows = await this.db.query<{ id: string }>(
-      sql`SELECT t.id FROM tasks t
+    return sql`SELECT t.id, row_number() OVER () AS n FROM (SELECT t.id FROM tasks t
           WHERE t.project_id = ${projectId} AND t.deleted_at IS NULL AND t.archived_at IS NULL
-            AND NOT (t.id = ANY (${tried}::uuid[]))
+            AND NOT (t.id = ANY (${spent}::uuid[]))
             AND NOT ${overSql('t', doneWhen)}
             AND NOT EXISTS (SELECT 1 FROM runs r WHERE r.project_id = t.project_id AND r.task_id = t.id AND r.ended_at IS NULL)
             AND NOT EXISTS (
@@ -61,8 +78,6 @@ export class PgWorkQueue extends WorkQueue {
               OR EXISTS (SELECT 1 FROM unnest(${people}::text[]) AS p(id) WHERE t."values" -> p.id ? ${agentId}::text))
             AND (${filters})
           ORDER BY ${orderBySql(request.sort, properties)}
-          LIMIT ${BATCH}`,
-    );
-    return rows.map((r) => r.id);
+          LIMIT ${BATCH} OFFSET ${offset}) AS t`;
   }
 }

@@ -6,10 +6,12 @@ import { raw, Sql, sql } from '../sql';
  * claim takes it waiting, before its INSERT. The 'queue:' prefix keeps it apart from the project
  * locks on the bare uuid (locks.sql.ts).
  */
-const queueLockKey = (taskId: string): Sql => sql`hashtextextended('queue:' || ${taskId}::uuid::text, 7)`;
+const queueLockKey = (taskId: string | Sql): Sql =>
+  typeof taskId === 'string' ? sql`hashtextextended('queue:' || ${taskId}::uuid::text, 7)` : sql`hashtextextended('queue:' || ${taskId}::text, 7)`;
 
 export const advisoryTake = (taskId: string): Sql => sql`pg_advisory_xact_lock(${queueLockKey(taskId)})`;
-export const advisoryTryTake = (taskId: string): Sql => sql`pg_try_advisory_xact_lock(${queueLockKey(taskId)}) AS taken`;
+/** Tries the lock of a task id column (`w.id`), without waiting. */
+export const advisoryTryTake = (taskIdColumn: Sql): Sql => sql`pg_try_advisory_xact_lock(${queueLockKey(taskIdColumn)})`;
 
 /** A task row `t` (or any alias) holds one of the done options: the SQL twin of `isOver` (libs/tasks). */
 export const overSql = (alias: string, doneWhen: { propertyId: string; optionIds: string[] } | null): Sql => {
