@@ -10,7 +10,7 @@
  *
  * Knobs (environment):
  *   BENCH_QUICK=1          smaller counts, for a smoke run (also: --quick)
- *   BENCH_ONLY=a,b         only these scenarios: board, page, writes, bulk, stream, webhooks, import, charts
+ *   BENCH_ONLY=a,b         only these scenarios: board, page, writes, bulk, stream, webhooks, import, charts, queue
  *                          (page: the board page opened in Debian's Chromium, time until usable)
  *   BENCH_WRITE_OPS=a,b    only these write operations: task create, value PUT, move, comment create,
  *                          run report (agent)
@@ -52,7 +52,7 @@ const COUNTS = QUICK
       big: { live: 1000, archived: 200, links: 100, checklists: 40, comments: 200 },
       small: { live: 500, archived: 100, links: 50, checklists: 20, comments: 100 },
       boardReadsBig: 10, boardReadsSmall: 20,
-      writes1: 40, writes16: 160, warmup: 10,
+      writes1: 40, writes16: 160, warmup: 10, queueTasks: 400,
       bulkValueRounds: 3, bulkArchiveRounds: 2,
       subscribers: 200, streamWrites: 8,
       webhookLines: 400, webhookWaitMs: 60_000, webhookProbes: 10,
@@ -62,7 +62,7 @@ const COUNTS = QUICK
       big: { live: 5000, archived: 1000, links: 500, checklists: 200, comments: 1000 },
       small: { live: 500, archived: 100, links: 50, checklists: 20, comments: 100 },
       boardReadsBig: 30, boardReadsSmall: 100,
-      writes1: 200, writes16: 1600, warmup: 30,
+      writes1: 200, writes16: 1600, warmup: 30, queueTasks: 2000,
       bulkValueRounds: 10, bulkArchiveRounds: 5,
       subscribers: 1000, streamWrites: 20,
       webhookLines: 5000, webhookWaitMs: 180_000, webhookProbes: 30,
@@ -705,6 +705,45 @@ async function benchWrites(port, owner, p, livePool) {
     }
   }
   return out;
+}
+
+/**
+ * The work queue (extensions § 1.1): 16 agents call `runs/next` at once, each in a loop, until the
+ * queue is empty. Claims per second, and the proof that no task was claimed twice (each task of
+ * the project has at most one run, and the answers named every task once).
+ */
+async function benchQueue(port, owner, dbUrl) {
+  const cookie = owner.cookie;
+  const { project } = await api(port, 'POST', '/projects', { cookie, body: { name: 'Bench queue', key: 'BQ' } });
+  const tokens = [];
+  for (let i = 0; i < 16; i++) tokens.push((await api(port, 'POST', `/projects/${project.id}/agents`, { cookie, body: { name: `Queue agent ${i}` } })).token);
+  const total = COUNTS.queueTasks;
+  // The queue's tasks, made through the API (16 at a time; not timed).
+  await runLoad({ n: total, concurrency: 16, op: (i) => api(port, 'POST', `/projects/${project.id}/tasks`, { cookie, body: { title: `queue ${i}` } }, 201) });
+  const claimed = [];
+  let empties = 0;
+  const stats = await runLoad({
+    n: total + 16,
+    concurrency: 16,
+    op: async (i, w) => {
+      const res = await call(port, 'POST', `/projects/${project.id}/runs/next`, { token: tokens[w], body: { goal: 'bench' } });
+      if (res.status === 201) claimed.push(JSON.parse(res.text).task.id);
+      else if (res.status === 200) empties++;
+      else throw new Error(`runs/next answered ${res.status}: ${res.text}`);
+    },
+  });
+  const db = new Client({ connectionString: dbUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query('SELECT count(*)::int AS runs, count(DISTINCT task_id)::int AS tasks FROM runs WHERE project_id = $1', [project.id]);
+    const twice = claimed.length - new Set(claimed).size;
+    const notes = `${claimed.length} of ${total} claimed, ${empties} empty answers, claimed twice: ${twice}; runs ${rows[0].runs} on ${rows[0].tasks} tasks`;
+    if (twice !== 0 || rows[0].runs !== rows[0].tasks || claimed.length !== total) throw new Error(`the queue handed a task out twice or lost one: ${notes}`);
+    record('runs/next @16 agents', { ...stats, throughput: claimed.length / (stats.wallMs / 1000) }, notes);
+    return stats;
+  } finally {
+    await db.end();
+  }
 }
 
 async function benchBulk(port, owner, p, livePool) {
@@ -1382,6 +1421,7 @@ async function main() {
     if (wants('webhooks')) figures.webhooks = await benchWebhooks(a.port, owner, big, livePool, dbUrl);
     if (wants('import')) figures.import = await benchImport(a.port, owner);
     if (wants('charts')) figures.charts = await benchCharts(a.port, owner, dbUrl);
+    if (wants('queue')) figures.queue = await benchQueue(a.port, owner, dbUrl);
     if (calibrationUrl) endCalibration = await calibrate(calibrationUrl);
   } finally {
     apiAgent.destroy();

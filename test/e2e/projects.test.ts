@@ -47,7 +47,7 @@ describe('projects', () => {
       expect(res.body).toEqual({ projects: [{ ...first, taskCount: 0 }, { ...second, taskCount: 0 }] });
       for (const p of res.body.projects) {
         expect(Object.keys(p).sort()).toEqual(
-          ['createdAt', 'doneWhen', 'id', 'key', 'name', 'ownerId', 'releases', 'role', 'sprints', 'taskCount'],
+          ['createdAt', 'dailyBudgetMicros', 'doneWhen', 'id', 'key', 'name', 'ownerId', 'releases', 'role', 'sprints', 'taskCount'],
         );
         expect(p.role).toBe('owner');
         expect(p.ownerId).toBe(pat.user.id);
@@ -82,6 +82,7 @@ describe('projects', () => {
         releases: false,
         sprints: false,
         createdAt: expect.stringMatching(ISO),
+        dailyBudgetMicros: null,
       });
       expect(Math.abs(Date.parse(p.createdAt!) - Date.now())).toBeLessThan(60_000);
       const row = await one('SELECT name, key, owner_id FROM projects WHERE id = $1', [p.id]);

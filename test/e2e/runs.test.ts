@@ -23,11 +23,11 @@ const OVER = 'That run is over.';
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const RUN_KEYS = [
-  'agent', 'beatAt', 'control', 'endedAt', 'goal', 'id', 'lastLog', 'log', 'reportDueAt', 'startedAt', 'status', 'step', 'steps', 'stepsDone',
-  'stepsTotal', 'taskId', 'updatedAt',
+  'agent', 'beatAt', 'control', 'endedAt', 'goal', 'id', 'lastLog', 'links', 'log', 'question', 'reportDueAt', 'startedAt', 'status', 'step', 'steps',
+  'stepsDone', 'stepsTotal', 'taskId', 'updatedAt', 'usage',
 ];
 const BOARD_RUN_KEYS = RUN_KEYS.filter((k) => k !== 'steps' && k !== 'log');
-const PAST_KEYS = ['agent', 'endedAt', 'goal', 'id', 'startedAt', 'status', 'step'];
+const PAST_KEYS = ['agent', 'endedAt', 'goal', 'id', 'links', 'startedAt', 'status', 'step', 'usage'];
 
 type Agent = { client: Client; agent: MemberAnswer; token: string };
 
@@ -494,6 +494,8 @@ describe('run routes', () => {
         startedAt: expect.stringMatching(ISO),
         endedAt: expect.stringMatching(ISO),
         agent: agentView(robo),
+        links: [],
+        usage: { inputTokens: 0, outputTokens: 0, costMicros: 0, model: null },
       });
       expect(res.body.runs[1]).toMatchObject({ goal: 'goal 44', status: 'done', agent: agentView(bot) });
 

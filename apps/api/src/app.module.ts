@@ -14,6 +14,8 @@ import { ChecklistModule } from './checklist/checklist.module';
 import { CommentsModule } from './comments/comments.module';
 import { TasksModule } from './tasks/tasks.module';
 import { RunsModule } from './runs/runs.module';
+import { QueueModule } from './queue/queue.module';
+import { UsageModule } from './usage/usage.module';
 import { EventsModule } from './events/events.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { ViewsModule } from './views/views.module';
@@ -49,6 +51,8 @@ export class AppModule {
         PropertiesModule,
         TasksModule,
         RunsModule,
+        QueueModule,
+        UsageModule,
         EventsModule,
         WebhooksModule,
         ViewsModule,

@@ -680,6 +680,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/runs/{runId}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/runs/{runId}/answer
+         * @description The run with its question answered; the agent reads the answer and `control: resume` on its next report, beat or read.
+         *
+         *     **Access**: A person who is a member of the project.
+         *
+         *     Others: 403 `Only a person can do this.`
+         *
+         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
+         *
+         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
+         */
+        post: operations["Runs_answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tasks/{taskId}/runs": {
         parameters: {
             query?: never;
@@ -696,6 +724,58 @@ export interface paths {
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
          */
         get: operations["Runs_past"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{projectId}/runs/next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/projects/{projectId}/runs/next
+         * @description The first eligible task, claimed as a claim of it would be, with the task as a task read shows it.
+         *
+         *     **Access**: An agent of the project (bearer token).
+         *
+         *     Others: 403 `Only an agent can do this.`
+         *
+         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
+         */
+        post: operations["Queue_next"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{projectId}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/projects/{projectId}/usage
+         * @description Tokens and cost of the project's agents per agent and per UTC day, highest cost first.
+         *
+         *     **Access**: Any member of the project, person or agent.
+         *
+         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
+         *
+         *     **Heavy read**: at most 2 at once per person (per agent for tokens), on every instance together; a third answers 429 `Too many requests at once. Wait for the others to finish.` with `Retry-After: 1`. Its statements may run 15 seconds (503 with `Retry-After: 5` past that).
+         */
+        get: operations["Usage_read"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2304,6 +2384,8 @@ export interface components {
             sprints?: boolean;
             /** Format: date-time */
             createdAt?: string;
+            /** @description The project's daily budget for its agents' cost, in millionths; null: none. */
+            dailyBudgetMicros?: number | null;
         };
         /** @description A project of `GET /api/projects`: the project and its number of live tasks. */
         ProjectListed: {
@@ -2320,6 +2402,8 @@ export interface components {
             sprints?: boolean;
             /** Format: date-time */
             createdAt?: string;
+            /** @description The project's daily budget for its agents' cost, in millionths; null: none. */
+            dailyBudgetMicros?: number | null;
             taskCount: number;
         };
         /** @description An agent token: only its prefix after creation. */
@@ -2668,6 +2752,49 @@ export interface components {
         };
         /** @enum {string} */
         ControlWord: "pause" | "resume" | "stop" | "take_over";
+        /** @description What a run produced: a pull request, a branch, a preview… kept on the run, past runs too. */
+        RunLink: {
+            /**
+             * Format: uri
+             * @example https://git.example.com/web/pull/42
+             */
+            url: string;
+            title: string | null;
+            /** @enum {string} */
+            kind: "pr" | "branch" | "commit" | "preview" | "session" | "doc" | "other";
+            /** Format: date-time */
+            at: string;
+        };
+        /** @description The run's totals so far; `costMicros` is millionths of the team's currency. */
+        RunUsage: {
+            inputTokens: number;
+            outputTokens: number;
+            costMicros: number;
+            model: string | null;
+        };
+        /** @description A person's answer: `choices` in the order offered (null for a free answer); `text` the answer, or the choices joined by ", ". */
+        RunAnswer: {
+            text: string;
+            choices: string[] | null;
+            by: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            /** Format: date-time */
+            at: string;
+        };
+        /** @description The run's question to a person: `options` null for a free answer; `answer` null until answered. */
+        RunQuestion: {
+            /** Format: uuid */
+            id: string;
+            text: string;
+            options: string[] | null;
+            multiple: boolean;
+            /** Format: date-time */
+            askedAt: string;
+            answer: components["schemas"]["RunAnswer"] | null;
+        };
         /** @description A run; `steps` and `log` (last 40 lines) on full run reads. */
         Run: {
             /** Format: uuid */
@@ -2679,6 +2806,8 @@ export interface components {
             startedAt: string;
             endedAt: string | null;
             agent: components["schemas"]["Avatar"] | null;
+            links: components["schemas"]["RunLink"][];
+            usage: components["schemas"]["RunUsage"];
             /** Format: uuid */
             taskId: string;
             control: components["schemas"]["ControlWord"] | null;
@@ -2692,8 +2821,35 @@ export interface components {
             lastLog?: string | null;
             steps?: components["schemas"]["RunStep"][];
             log?: components["schemas"]["RunLogLine"][];
+            question: components["schemas"]["RunQuestion"] | null;
         };
-        /** @description A closed run: no plan, no log. */
+        /** @description Sums over the range; `runs` counts the runs whose totals grew in it. */
+        UsageTotals: {
+            inputTokens: number;
+            outputTokens: number;
+            costMicros: number;
+            runs: number;
+        };
+        /** @description One agent's usage over the range; `daily` holds its costMicros per day of `days`. */
+        AgentUsage: {
+            agent: components["schemas"]["Avatar"];
+            inputTokens: number;
+            outputTokens: number;
+            costMicros: number;
+            runs: number;
+            daily: number[];
+        };
+        /** @description A project's usage by agent and day. */
+        Usage: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            days: string[];
+            total: components["schemas"]["UsageTotals"];
+            agents: components["schemas"]["AgentUsage"][];
+        };
+        /** @description A closed run: no plan, no log, no question; what it produced and cost. */
         PastRun: {
             /** Format: uuid */
             id: string;
@@ -2704,6 +2860,8 @@ export interface components {
             startedAt: string;
             endedAt: string | null;
             agent: components["schemas"]["Avatar"] | null;
+            links: components["schemas"]["RunLink"][];
+            usage: components["schemas"]["RunUsage"];
         };
         /** @description An option; a dated select or an iteration option may also carry a start, a target and a note. */
         Option: {
@@ -4330,6 +4488,36 @@ export interface operations {
                     status?: "running" | "paused" | "waiting" | "handed_over" | "done" | "failed" | "stopped" | "lost" | null;
                     /** @description Minutes until the next report. */
                     reportFor?: number | null;
+                    /** @description A question for a person, only with status waiting; it replaces the run's last question. */
+                    question?: {
+                        /** @example Keep the old redirect for API clients? */
+                        text: string;
+                        /**
+                         * @example [
+                         *       "Keep it",
+                         *       "Drop it"
+                         *     ]
+                         */
+                        options?: string[] | null;
+                        /** @description One or more options may be chosen (default false). */
+                        multiple?: boolean;
+                    } | null;
+                    /** @description What the run produced; a url already kept replaces that link in place. */
+                    links?: {
+                        /** @example https://git.example.com/web/pull/42 */
+                        url: string;
+                        title?: string | null;
+                        /** @enum {unknown} */
+                        kind?: "pr" | "branch" | "commit" | "preview" | "session" | "doc" | "other";
+                    }[] | null;
+                    /** @description The run's totals so far (a retried report counts once); a count never goes down. */
+                    usage?: {
+                        inputTokens?: number;
+                        outputTokens?: number;
+                        /** @description Millionths of the team's currency. */
+                        costMicros?: number;
+                        model?: string;
+                    } | null;
                 };
             };
         };
@@ -4398,6 +4586,48 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
+    Runs_answer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path: {
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The chosen options, exactly as offered; or text for a free question. */
+                    answer: string[] | string;
+                };
+            };
+        };
+        responses: {
+            /** @description The run with its question answered; the agent reads the answer and `control: resume` on its next report, beat or read. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        run: components["schemas"]["Run"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
     Runs_past: {
         parameters: {
             query: {
@@ -4430,6 +4660,103 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Queue_next: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description A view id.
+                     */
+                    viewId?: string | null;
+                    goal?: string | null;
+                    /** @description The plan: step texts, trimmed. */
+                    steps?: string[] | null;
+                    step?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Nothing is eligible: no task was claimed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        run: null;
+                        task: null;
+                    };
+                };
+            };
+            /** @description The first eligible task, claimed as a claim of it would be, with the task as a task read shows it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        run: components["schemas"]["Run"];
+                        task: components["schemas"]["Task"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Usage_read: {
+        parameters: {
+            query?: {
+                to?: string;
+                from?: string;
+            };
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tokens and cost of the project's agents per agent and per UTC day, highest cost first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };
@@ -6622,6 +6949,8 @@ export interface operations {
                     } | null;
                     releases?: boolean;
                     sprints?: boolean;
+                    /** @description The agents' cost a UTC day may reach (millionths); null: none. */
+                    dailyBudgetMicros?: number | null;
                 };
             };
         };

@@ -201,6 +201,20 @@ export const ERROR_CODES = [
   // fair use (decisions.md › Fair use): a busy database, a person's heavy reads
   'server.busy',
   'heavy.too_many',
+  // agents at work (extensions § 1): the work queue, questions, links, usage and a daily budget
+  'run.question_needs_waiting',
+  'run.question_text',
+  'run.question_options',
+  'run.answer_choice',
+  'run.no_open_question',
+  'run.link_invalid',
+  'run.link_title',
+  'run.link_kind',
+  'run.links_too_many',
+  'run.usage_counts',
+  'run.usage_shrinks',
+  'run.budget_spent',
+  'project.budget_invalid',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -28,6 +28,8 @@ import { DatabaseHealthQuery } from './system/health.query';
 import { PgHeavyReads } from './system/pg-heavy-reads';
 import { PgBackgroundWork } from './system/pg-background-work';
 import { DatabaseLanes } from './lanes';
+import { RunRepository, UsageRepository, WorkQueue } from '@board/runs';
+import { PgRunRepository, PgUsageRepository, PgWorkQueue, UsageQuery } from './runs';
 
 /**
  * Binds every storage port to its TypeORM/PostgreSQL adapter over one open DataSource (the
@@ -60,6 +62,10 @@ export class PersistenceModule {
       { provide: PropertyRepository, useClass: PgPropertyRepository },
       { provide: ShipRepository, useClass: PgShipRepository },
       DatabaseHealthQuery,
+      { provide: RunRepository, useClass: PgRunRepository },
+      { provide: WorkQueue, useClass: PgWorkQueue },
+      { provide: UsageRepository, useClass: PgUsageRepository },
+      UsageQuery,
     ];
     // The unit of work's own adapters: application code declares events, it never records or announces.
     const internal = [PgActivityRecorder, PgChangeAnnouncer];

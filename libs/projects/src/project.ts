@@ -17,6 +17,18 @@ export interface ProjectProps {
   rulesText: string;
   rulesUpdatedAt: Date | null;
   createdAt: Date;
+  /** The agents' cost a UTC day may reach, in millionths of the team's currency; null: no budget. */
+  dailyBudgetMicros: number | null;
+}
+
+/** 10^15, as for a run's usage counts: past any real budget, exact in a double and a bigint. */
+export const DAILY_BUDGET_MAX = 1_000_000_000_000_000;
+
+/** A daily budget: a whole number above zero, or null for none. */
+export function readDailyBudget(value: unknown): number | null {
+  if (value === null) return null;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0 || value > DAILY_BUDGET_MAX) fail('project.budget_invalid');
+  return value;
 }
 
 export const RULES_MAX = 20000;
@@ -43,6 +55,7 @@ export class Project {
       rulesText: '',
       rulesUpdatedAt: null,
       createdAt: input.now,
+      dailyBudgetMicros: null,
     });
   }
 
@@ -53,6 +66,10 @@ export class Project {
 
   changeKey(value: unknown): string {
     return (this.props.key = readProjectKey(value));
+  }
+
+  setDailyBudget(value: unknown): void {
+    this.props.dailyBudgetMicros = readDailyBudget(value);
   }
 
   setDoneWhen(doneWhen: DoneWhen | null): void {

@@ -1,2 +1,5 @@
 export * from './run';
 export * from './ports';
+export * from './question';
+export * from './links';
+export * from './usage';

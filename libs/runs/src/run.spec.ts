@@ -61,6 +61,9 @@ describe('Run.claim', () => {
       reportDueAt: null,
       beatAt: now,
       endedAt: null,
+      question: null,
+      links: [],
+      usage: { inputTokens: 0, outputTokens: 0, costMicros: 0, model: null },
     });
     expect(run.isOpen).toBe(true);
   });
@@ -110,7 +113,7 @@ describe('Run.report', () => {
     const run = claim({ goal: 'g' });
     const started = clock.now();
     const now = clock.advance(5 * MINUTE);
-    expect(run.report(AGENT, { goal: 'new goal' }, now)).toEqual({ closed: false });
+    expect(run.report(AGENT, { goal: 'new goal' }, now)).toEqual({ closed: false, increase: null });
     expect(run.snapshot.goal).toBe('new goal');
     expect(run.snapshot.updatedAt).toEqual(now);
     expect(run.snapshot.beatAt).toEqual(now);
@@ -208,7 +211,7 @@ describe('Run.report', () => {
 
   it('refuses a log line over 400 characters', () => {
     const run = claim();
-    expect(run.report(AGENT, { log: 'l'.repeat(400) }, clock.now())).toEqual({ closed: false });
+    expect(run.report(AGENT, { log: 'l'.repeat(400) }, clock.now())).toEqual({ closed: false, increase: null });
     const e = refusal(() => run.report(AGENT, { log: 'l'.repeat(401) }, clock.now()));
     expect([e.code, e.params]).toEqual(['text.too_long', { field: 'Log', max: 400 }]);
   });
@@ -224,7 +227,7 @@ describe('Run.report', () => {
       ['running', {}],
     ];
     for (const [status, extra] of path) {
-      expect(run.report(AGENT, { status, ...extra }, clock.advance(SECOND))).toEqual({ closed: false });
+      expect(run.report(AGENT, { status, ...extra }, clock.advance(SECOND))).toEqual({ closed: false, increase: null });
       expect(run.status).toBe(status);
       expect(run.isOpen).toBe(true);
       expect(run.snapshot.endedAt).toBeNull();
@@ -234,7 +237,7 @@ describe('Run.report', () => {
   it.each(['done', 'failed', 'stopped', 'lost'] as const)('%s ends the run and stamps endedAt', (status) => {
     const run = claim();
     const now = clock.advance(3 * MINUTE);
-    expect(run.report(AGENT, { status }, now)).toEqual({ closed: true });
+    expect(run.report(AGENT, { status }, now)).toEqual({ closed: true, increase: null });
     expect(run.status).toBe(status);
     expect(run.isOpen).toBe(false);
     expect(run.snapshot.endedAt).toEqual(now);
@@ -242,13 +245,13 @@ describe('Run.report', () => {
 
   it.each(['done', 'failed', 'stopped'] as const)('the owning agent may end its own waiting run with %s', (status) => {
     const run = runIn('waiting');
-    expect(run.report(AGENT, { status }, clock.now())).toEqual({ closed: true });
+    expect(run.report(AGENT, { status }, clock.now())).toEqual({ closed: true, increase: null });
     expect(run.status).toBe(status);
   });
 
   it('lost ends a paused run', () => {
     const run = runIn('paused');
-    expect(run.report(AGENT, { status: 'lost' }, clock.now())).toEqual({ closed: true });
+    expect(run.report(AGENT, { status: 'lost' }, clock.now())).toEqual({ closed: true, increase: null });
   });
 
   it.each(['waiting', 'handed_over'] as const)('refuses lost on a %s run (it waits on purpose) and changes nothing', (status) => {

@@ -1,4 +1,7 @@
 import { fail, MINUTE, readText } from '@board/kernel';
+import { LinkSent, mergeLinks, readLinks, RunLink } from './links';
+import { Answer, Question, readAnswer, readQuestion } from './question';
+import { growUsage, NO_USAGE, readUsage, Usage } from './usage';
 
 export const OPEN_STATUSES = ['running', 'paused', 'waiting', 'handed_over'] as const;
 export const CLOSING_STATUSES = ['done', 'failed', 'stopped', 'lost', 'taken_over'] as const;
@@ -47,7 +50,19 @@ export interface RunProps {
   reportDueAt: Date | null;
   beatAt: Date;
   endedAt: Date | null;
+  /** The one question a waiting run asks (a new one replaces the last), with its answer once given. */
+  question: Question | null;
+  /** What the run produced, at most 20, in the order first sent. */
+  links: RunLink[];
+  /** The run's totals so far (tokens, cost in millionths, last model). */
+  usage: Usage;
 }
+
+/** What a report grew, to be booked on the report's day. */
+export type UsageIncrease = Omit<Usage, 'model'>;
+
+/** The control word's line when the service pauses a run for the project's daily budget. */
+export const BUDGET_PAUSE_LINE = "Paused: the project's daily budget is spent.";
 
 export interface Person {
   id: string;
@@ -93,7 +108,7 @@ export class Run {
   private constructor(private props: RunProps) {}
 
   static restore(props: RunProps): Run {
-    return new Run({ ...props, steps: [...props.steps], log: [...props.log] });
+    return new Run({ ...props, steps: [...props.steps], log: [...props.log], links: [...props.links] });
   }
 
   static claim(input: { id: string; projectId: string; taskId: string; agentId: string; body: Record<string, unknown>; now: Date }): Run {
@@ -117,6 +132,9 @@ export class Run {
       reportDueAt: null,
       beatAt: input.now,
       endedAt: null,
+      question: null,
+      links: [],
+      usage: NO_USAGE,
     });
     run.addLog(`started: ${goal}`, null, input.now);
     return run;
@@ -145,8 +163,12 @@ export class Run {
     return this.props.control;
   }
 
-  /** A report from the owning agent. Answers whether it closed the run. */
-  report(agentId: string, body: Record<string, unknown>, now: Date): { closed: boolean } {
+  /**
+   * A report from the owning agent. Every field is read before anything changes, so a refused
+   * question, link or usage leaves the run as it was. Answers whether it closed the run and what
+   * its usage grew by.
+   */
+  report(agentId: string, body: Record<string, unknown>, now: Date): { closed: boolean; increase: UsageIncrease | null } {
     this.assertOwnOpen(agentId);
     const goal = readText(body.goal, 'goal', { max: GOAL_MAX, allowEmpty: true });
     const step = readText(body.step, 'step', { max: STEP_MAX, allowEmpty: true });
@@ -170,8 +192,14 @@ export class Run {
       if (typeof minutes !== 'number' || !Number.isFinite(minutes) || minutes <= 0 || minutes > REPORT_FOR_MAX_MINUTES) fail('run.report_for');
       reportFor = minutes as number;
     }
+    const asked = body.question === undefined || body.question === null ? undefined : readQuestion(body.question);
+    const sentLinks: LinkSent[] | undefined = body.links === undefined || body.links === null ? undefined : readLinks(body.links);
+    const sentUsage = body.usage === undefined || body.usage === null ? undefined : readUsage(body.usage);
     if (status === 'handed_over' && !step) fail('run.hand_over_step');
     if (status === 'lost' && (this.props.status === 'waiting' || this.props.status === 'handed_over')) fail('run.waits');
+    if (asked && status !== 'waiting') fail('run.question_needs_waiting');
+    const links = sentLinks ? mergeLinks(this.props.links, sentLinks, now.toISOString()) : undefined;
+    const grown = sentUsage ? growUsage(this.props.usage, sentUsage) : undefined;
 
     if (goal !== undefined) this.props.goal = goal;
     if (texts !== undefined || stepIndex !== undefined) {
@@ -183,11 +211,44 @@ export class Run {
     if (step !== undefined) this.props.step = step;
     if (log) this.addLog(log, null, now);
     else if (step) this.addLog(step, null, now);
+    if (asked) {
+      this.props.question = { id: globalThis.crypto.randomUUID(), ...asked, askedAt: now.toISOString(), answer: null };
+      this.addLog(`asked: ${asked.text}`, null, now);
+    }
+    if (links) this.props.links = links;
+    if (grown) this.props.usage = grown.usage;
     this.props.updatedAt = now;
     this.props.beatAt = now;
     this.props.reportDueAt = reportFor !== undefined ? new Date(now.getTime() + reportFor * MINUTE) : null;
-    if (status) return { closed: this.enter(status, now) };
-    return { closed: false };
+    const increase = grown ? grown.increase : null;
+    if (status) return { closed: this.enter(status, now), increase };
+    return { closed: false, increase };
+  }
+
+  /**
+   * A person answers the run's open question: once, while the run waits. The agent is asked to
+   * resume (unless another word waits) and reads the answer on its next report, beat or read.
+   */
+  answer(value: unknown, by: Person, now: Date): Answer {
+    const question = this.props.question;
+    if (!this.isOpen || this.props.status !== 'waiting' || !question || question.answer) fail('run.no_open_question');
+    const { text, choices } = readAnswer(question, value);
+    const answer: Answer = { text, choices, by: { id: by.id, name: by.name }, at: now.toISOString() };
+    this.props.question = { ...question, answer };
+    this.props.control ??= 'resume';
+    this.addLog(`${by.name} answered: ${text}`, by, now);
+    return answer;
+  }
+
+  /**
+   * The project's daily budget is spent: a running run with no word pending is asked to pause,
+   * the one control word no person writes. Answers whether it was asked.
+   */
+  pauseForBudget(now: Date): boolean {
+    if (!this.isOpen || this.props.status !== 'running' || this.props.control !== null) return false;
+    this.props.control = 'pause';
+    this.addLog(BUDGET_PAUSE_LINE, null, now);
+    return true;
   }
 
   /** A person's request. take_over ends the run at once; the others wait for the agent to read them. */

@@ -194,6 +194,19 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   // fair use (decisions.md › Fair use)
   'server.busy': fixed(503, 'The server is busy. Try again in a moment.'),
   'heavy.too_many': fixed(429, 'Too many requests at once. Wait for the others to finish.'),
+  'run.question_needs_waiting': fixed(400, 'A question goes with status waiting.'),
+  'run.question_text': fixed(400, 'A question needs its text, at most 500 characters.'),
+  'run.question_options': fixed(400, 'A question offers 2 to 10 different options, each 1 to 100 characters.'),
+  'run.answer_choice': fixed(400, "Choose from the question's options."),
+  'run.no_open_question': fixed(409, 'That run has no open question.'),
+  'run.link_invalid': fixed(400, 'A link is an http or https address of at most 2000 characters.'),
+  'run.link_title': fixed(400, 'A link title is at most 200 characters.'),
+  'run.link_kind': fixed(400, 'Link kind must be one of: pr, branch, commit, preview, session, doc, other.'),
+  'run.links_too_many': fixed(400, 'A run keeps at most 20 links.'),
+  'run.usage_counts': fixed(400, 'Usage counts are whole numbers, zero or more.'),
+  'run.usage_shrinks': fixed(400, "Usage only grows: send the run's totals so far."),
+  'run.budget_spent': fixed(409, "The project's daily budget is spent."),
+  'project.budget_invalid': fixed(400, 'The daily budget is a whole number above zero, or null.'),
 };
 
 /** Codes whose answer always carries `Retry-After` (seconds), whatever raised them. */

@@ -17,6 +17,8 @@ export interface Answer {
   errors?: number[];
   /** A failure answered with another body than the `{ error }` envelope (health). */
   failures?: Record<number, JsonSchema>;
+  /** Another success status the route answers, with its own body (runs/next: 200 when nothing is eligible). */
+  alsoSuccess?: Record<number, { description: string; schema: JsonSchema }>;
 }
 
 const ok = ref('Ok');
@@ -120,6 +122,22 @@ export const ANSWERS: Record<string, Answer> = {
   'PATCH /api/runs/{runId}': { schema: wrap('run', ref('Run'), { control: nullable(ref('ControlWord')) }), conflict: true, description: 'The run as it stands; its `control` is the word a person asked for, if any.' },
   'POST /api/runs/{runId}/control': { schema: wrap('run', ref('Run')), conflict: true },
   'GET /api/runs/{runId}': { schema: wrap('run', ref('Run')) },
+  'POST /api/runs/{runId}/answer': {
+    schema: wrap('run', ref('Run')),
+    conflict: true,
+    description: "The run with its question answered; the agent reads the answer and `control: resume` on its next report, beat or read.",
+  },
+  'POST /api/projects/{projectId}/runs/next': {
+    schema: obj({ run: ref('Run'), task: ref('Task') }),
+    status: 201,
+    conflict: true,
+    description: 'The first eligible task, claimed as a claim of it would be, with the task as a task read shows it.',
+    alsoSuccess: { 200: { description: 'Nothing is eligible: no task was claimed.', schema: obj({ run: { type: 'null' }, task: { type: 'null' } }) } },
+  },
+  'GET /api/projects/{projectId}/usage': {
+    schema: ref('Usage'),
+    description: "Tokens and cost of the project's agents per agent and per UTC day, highest cost first.",
+  },
   'GET /api/tasks/{taskId}/runs': { schema: obj({ runs: arrayOf(ref('PastRun')), more: bool }), description: 'Twenty closed runs before `?before=`; `more` says whether older ones remain.' },
   'GET /api/projects/{projectId}/stream': {
     mediaType: 'text/event-stream',

@@ -78,6 +78,7 @@ function operation(route: RouteInfo, answer: Answer): Operation {
       ...(answer.schema ? { content: { [answer.mediaType ?? 'application/json']: { schema: answer.schema } } } : {}),
     },
   };
+  for (const [status, other] of Object.entries(answer.alsoSuccess ?? {})) responses[Number(status)] = { description: other.description, content: json(other.schema) };
   for (const status of [...statuses].sort((a, b) => a - b)) {
     const own = answer.failures?.[status] ?? (status === 409 && answer.conflict === 'edit' ? { anyOf: [ref('EditClash'), ref('Error')] } : undefined);
     responses[status] = own ? { description: ERROR_WORDS[status], content: json(own) } : { $ref: `#/components/responses/Error${status}` };

@@ -1,5 +1,5 @@
 import { parseId } from '@board/kernel';
-import { PROJECT_NAME_MAX, readProjectKey, readProjectName, readRulesText, RULES_MAX } from '@board/projects';
+import { DAILY_BUDGET_MAX, PROJECT_NAME_MAX, readDailyBudget, readProjectKey, readProjectName, readRulesText, RULES_MAX } from '@board/projects';
 import { IdField } from '../http/dto/field-rules';
 import { Accepts, Reads } from '../http/dto/reads';
 
@@ -43,6 +43,12 @@ export class UpdateProjectBody {
 
   @Accepts('sprints', { schema: { type: 'boolean' } })
   sprints?: unknown;
+
+  @Reads('dailyBudgetMicros', readDailyBudget, {
+    optional: true,
+    doc: { schema: { type: ['integer', 'null'], minimum: 1, maximum: DAILY_BUDGET_MAX, description: "The agents' cost a UTC day may reach (millionths); null: none." } },
+  })
+  dailyBudgetMicros?: number | null;
 }
 
 /** PUT /projects/:projectId/position: after which project in the caller's list (none: first). */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MailModule } from '../mail/mail.module';
+import { RunsModule } from '../runs/runs.module';
 import { AgentsController } from './agents.controller';
 import { AgentsService } from './agents.service';
 import { InviteMailListener } from './invite-mail.listener';
@@ -10,7 +11,7 @@ import { ProjectsService } from './projects.service';
 
 /** Projects, their members and invites, their agents and agent tokens. */
 @Module({
-  imports: [MailModule],
+  imports: [MailModule, RunsModule],
   controllers: [ProjectsController, MembersController, AgentsController],
   providers: [ProjectsService, MembersService, AgentsService, InviteMailListener],
 })

@@ -4,6 +4,7 @@ import { Clock, DomainError, fail, feedLine, notice, parseId, silent, UnitOfWork
 import { DoneWhen, keyCandidates, MemberRepository, Project, ProjectRepository, projectSeed, readProjectKey } from '@board/projects';
 import { ProjectQuery } from '@board/persistence';
 import { AuthContext } from '../auth/auth-context';
+import { BudgetService } from '../runs/budget.service';
 import { requireView } from './project-view';
 import { CreateProjectBody, HandOverBody, PositionBody, RulesBody, UpdateProjectBody } from './projects.dto';
 
@@ -15,6 +16,7 @@ export class ProjectsService {
     private readonly queries: ProjectQuery,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
+    private readonly budget: BudgetService,
   ) {}
 
   list(auth: AuthContext) {
@@ -64,10 +66,13 @@ export class ProjectsService {
           project.setFlag(flag, body[flag]);
           if (body[flag] === true) await this.ensureFlagProperty(projectId, flag);
         }
+        if (body.dailyBudgetMicros !== undefined) project.setDailyBudget(body.dailyBudgetMicros);
         // A PATCH that changes nothing rings nothing.
         if (JSON.stringify(project.snapshot) === before) return silent(undefined);
         await this.projects.save(project);
-        return withEvents(undefined, this.ring(projectId, clientId));
+        // A budget set at or below the day's cost pauses the running runs at once.
+        const paused = body.dailyBudgetMicros !== undefined && (await this.budget.spent(projectId)) ? await this.budget.pauseRunning(projectId) : [];
+        return withEvents(undefined, this.ring(projectId, clientId), paused);
       },
       { lockProject: projectId },
     );

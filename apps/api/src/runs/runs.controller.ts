@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Patch, Post, Query } from '@nestjs/com
 import { AgentMember, HumanMember, Member, RUN, TASK } from '../auth/access.decorator';
 import { ResourceId, ProjectCaller, ProjectCallerOf } from '../auth/auth-context';
 import { AfterGate, BodyAfterGate } from '../http/dto/after-gate';
-import { ClaimRunBody, ControlRunBody, PastRunsQuery, ReportRunBody } from './runs.dto';
+import { AnswerRunBody, ClaimRunBody, ControlRunBody, PastRunsQuery, ReportRunBody } from './runs.dto';
 import { RunsService } from './runs.service';
 
 @Controller()
@@ -28,6 +28,14 @@ export class RunsController {
   @HttpCode(200)
   async control(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() runId: string, @Body() body: ControlRunBody) {
     return { run: await this.runs.control(caller, runId, body) };
+  }
+
+  /** A person answers the run's question (any member). */
+  @HumanMember(RUN)
+  @Post('runs/:runId/answer')
+  @HttpCode(200)
+  async answer(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() runId: string, @Body() body: AnswerRunBody) {
+    return { run: await this.runs.answer(caller, runId, body) };
   }
 
   @Member(RUN)

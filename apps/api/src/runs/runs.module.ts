@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
-import { RunQuery, PgRunRepository } from '@board/persistence';
-import { RunRepository } from '@board/runs';
+import { RunQuery } from '@board/persistence';
+import { BudgetService } from './budget.service';
 import { LeaseSweeper } from './lease.sweeper';
 import { RunsController } from './runs.controller';
 import { RunsService } from './runs.service';
 
 @Module({
   controllers: [RunsController],
-  providers: [{ provide: RunRepository, useClass: PgRunRepository }, RunQuery, RunsService, LeaseSweeper],
-  exports: [RunsService, RunQuery],
+  providers: [RunQuery, RunsService, BudgetService, LeaseSweeper],
+  exports: [RunsService, RunQuery, BudgetService],
 })
 export class RunsModule {}

@@ -2,10 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Clock, fail, feedLine, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import { RunQuery } from '@board/persistence';
-import { Run, RunRepository } from '@board/runs';
+import { grew, Run, RunRepository, UsageRepository } from '@board/runs';
 import { ProjectCaller } from '../auth/auth-context';
 import type { AfterGate } from '../http/dto/after-gate';
-import type { ClaimRunBody, ControlRunBody, ReportRunBody } from './runs.dto';
+import { BudgetService, utcDay } from './budget.service';
+import type { AnswerRunBody, ClaimRunBody, ControlRunBody, ReportRunBody } from './runs.dto';
 
 export const PAST_RUNS_PAGE = 20;
 
@@ -16,21 +17,32 @@ export class RunsService {
     private readonly queries: RunQuery,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
+    private readonly usage: UsageRepository,
+    private readonly budget: BudgetService,
   ) {}
 
   /** Opens a run on a task; simultaneous claims give one run and 409s (the database keeps one open run per task). */
   async claim(caller: ProjectCaller, taskId: string, body: ClaimRunBody) {
-    const now = this.clock.now();
-    const run = Run.claim({ id: randomUUID(), projectId: caller.projectId, taskId, agentId: caller.userId, body: { ...body }, now });
+    const run = Run.claim({ id: randomUUID(), projectId: caller.projectId, taskId, agentId: caller.userId, body: { ...body }, now: this.clock.now() });
     await this.uow.write(async () => {
-      const { handedOverClosed } = await this.runs.open(run);
-      return withEvents(
-        undefined,
-        handedOverClosed ? this.closingLine(caller.projectId, taskId, handedOverClosed, 'done', caller.userId) : null,
-        this.boardNotice(caller.projectId, taskId, caller.clientId),
-      );
+      await this.budget.assertOpen(caller.projectId);
+      return this.open(caller, run);
     });
     return this.read(caller.projectId, run.id);
+  }
+
+  /**
+   * The claim's write, inside a caller's unit of work: the run opens (a handed-over one closes)
+   * with the claim's events. `runs/next` opens the task it took with it, so both claim alike.
+   */
+  async open(caller: ProjectCaller, run: Run) {
+    const taskId = run.snapshot.taskId;
+    const { handedOverClosed } = await this.runs.open(run);
+    return withEvents(
+      run,
+      handedOverClosed ? this.closingLine(caller.projectId, taskId, handedOverClosed, 'done', caller.userId) : null,
+      this.boardNotice(caller.projectId, taskId, caller.clientId),
+    );
   }
 
   /** A report, or with `beat: true` only a heartbeat. Answers the run and the pending control word. */
@@ -45,13 +57,37 @@ export class RunsService {
       }
       run.assertOwnOpen(caller.userId);
       const report = body.read();
-      const { closed } = run.report(caller.userId, { ...report }, now);
+      const { closed, increase } = run.report(caller.userId, { ...report }, now);
+      // Each increase of the totals is booked on the report's UTC day; reaching the budget pauses
+      // the project's running runs, this one included (its answer already says pause).
+      let paused: WriteEvent[] = [];
+      if (increase && grew(increase)) {
+        const cost = await this.usage.book({ projectId: caller.projectId, runId, agentId: run.snapshot.agentId, day: utcDay(now), increase });
+        const day = await this.usage.budgetDay(caller.projectId, utcDay(now));
+        const crossed = day.budgetMicros !== null && cost >= day.budgetMicros && cost - increase.costMicros < day.budgetMicros;
+        if (crossed) {
+          run.pauseForBudget(now);
+          paused = await this.budget.pauseRunning(caller.projectId, run.id);
+        }
+      }
       await this.runs.save(run);
       return withEvents(
         { run: await this.read(caller.projectId, runId), control: run.control },
         closed && this.closingLine(caller.projectId, run.snapshot.taskId, run.id, run.status, caller.userId),
         this.boardNotice(caller.projectId, run.snapshot.taskId, caller.clientId),
+        paused,
       );
+    });
+  }
+
+  /** A person answers the run's open question; the agent reads it on its next report, beat or read. */
+  async answer(caller: ProjectCaller, runId: string, body: AnswerRunBody) {
+    const now = this.clock.now();
+    return this.uow.write(async () => {
+      const run = await this.load(caller.projectId, runId);
+      run.answer(body.answer, { id: caller.userId, name: caller.name }, now);
+      await this.runs.save(run);
+      return withEvents(await this.read(caller.projectId, runId), this.boardNotice(caller.projectId, run.snapshot.taskId, caller.clientId));
     });
   }
 

@@ -56,7 +56,8 @@ export class PgProjectRepository extends ProjectRepository {
     try {
       await this.db.exec(
         sql`UPDATE projects SET name = ${p.name}, key = ${p.key}, owner_id = ${p.ownerId}, done_when = ${JSON.stringify(p.doneWhen)},
-              releases = ${p.releases}, sprints = ${p.sprints}, rules_text = ${p.rulesText}, rules_updated_at = ${p.rulesUpdatedAt}
+              releases = ${p.releases}, sprints = ${p.sprints}, rules_text = ${p.rulesText}, rules_updated_at = ${p.rulesUpdatedAt},
+              daily_budget_micros = ${p.dailyBudgetMicros}
             WHERE id = ${p.id}`,
       );
     } catch (error) {

@@ -14,6 +14,7 @@ export interface ProjectView {
   releases: boolean;
   sprints: boolean;
   createdAt: Date;
+  dailyBudgetMicros: number | null;
 }
 
 export interface MemberView {
@@ -28,7 +29,7 @@ export interface MemberView {
 
 /** A project as its member sees it (`projects p` joined to the member's `members m`). */
 const PROJECT_VIEW_COLUMNS = raw(`p.id, p.name, p.key, p.owner_id AS "ownerId", m.role, p.done_when AS "doneWhen",
-  p.releases, p.sprints, p.created_at AS "createdAt"`);
+  p.releases, p.sprints, p.created_at AS "createdAt", p.daily_budget_micros::float8 AS "dailyBudgetMicros"`);
 const LIVE_TASK_COUNT = raw(`(SELECT count(*)::int FROM tasks t WHERE t.project_id = p.id AND t.deleted_at IS NULL AND t.archived_at IS NULL)`);
 const NO_COUNT = raw('0');
 

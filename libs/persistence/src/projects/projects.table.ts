@@ -2,7 +2,7 @@ import { DoneWhen, Project } from '@board/projects';
 import { raw } from '../sql';
 
 /** `projects`: the columns the aggregate reads (card view and the rest belong to other features). */
-export const PROJECT_COLUMNS = raw('id, name, key, owner_id, done_when, releases, sprints, rules_text, rules_updated_at, created_at');
+export const PROJECT_COLUMNS = raw('id, name, key, owner_id, done_when, releases, sprints, rules_text, rules_updated_at, created_at, daily_budget_micros');
 
 export interface ProjectRow {
   id: string;
@@ -15,6 +15,8 @@ export interface ProjectRow {
   rules_text: string;
   rules_updated_at: Date | null;
   created_at: Date;
+  /** bigint: text from pg. */
+  daily_budget_micros: string | null;
 }
 
 export const toProject = (r: ProjectRow): Project =>
@@ -29,4 +31,5 @@ export const toProject = (r: ProjectRow): Project =>
     rulesText: r.rules_text,
     rulesUpdatedAt: r.rules_updated_at,
     createdAt: r.created_at,
+    dailyBudgetMicros: r.daily_budget_micros === null ? null : Number(r.daily_budget_micros),
   });

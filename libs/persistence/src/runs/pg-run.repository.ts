@@ -4,6 +4,7 @@ import { LEASE_MS, Run, RunRepository } from '@board/runs';
 import { Database, pgErrorCode } from '../database';
 import { raw, sql } from '../sql';
 import { RUN_COLUMNS, RunRow, toRun } from './runs.table';
+import { advisoryTake } from './work-queue.sql';
 
 /** How long a run that stopped reporting keeps its lease, as an interval. */
 const LEASE = `${LEASE_MS / 1000} seconds`;
@@ -23,19 +24,23 @@ export class PgRunRepository extends RunRepository {
       // sees two open runs or none. The INSERT reads `closed` (count(*) drains it) so the UPDATE
       // runs to completion first: PostgreSQL runs data-modifying CTEs in the order the main query
       // pulls them, and an INSERT that ran first would meet the still-open hand-over row in the
-      // partial unique index runs_one_open and be refused.
+      // partial unique index runs_one_open and be refused. `taken` holds the task's queue lock
+      // (blocking) before the INSERT, so a `runs/next` that holds it skips this task, and one that
+      // takes it after this commit sees this run when it checks again (work-queue.sql.ts).
       const row = await this.db.one<{ closed: string | null }>(
         sql`WITH closed AS (
            UPDATE runs SET status = 'done', ended_at = ${r.startedAt},
                   control = CASE WHEN control IN ('stop', 'pause') THEN NULL ELSE control END
             WHERE project_id = ${r.projectId} AND task_id = ${r.taskId} AND ended_at IS NULL AND status = 'handed_over'
             RETURNING id),
+         taken AS (SELECT ${advisoryTake(r.taskId)}),
          opened AS (
            INSERT INTO runs (${RUN_COLUMNS})
            SELECT ${r.id}::uuid, ${r.projectId}::uuid, ${r.taskId}::uuid, ${r.agentId}::uuid, ${r.status}::text, ${r.goal}::text, ${r.step}::text,
                   ${JSON.stringify(r.steps)}::jsonb, ${r.stepIndex}::integer, ${r.control}::text, ${JSON.stringify(r.log)}::jsonb,
-                  ${r.startedAt}::timestamptz, ${r.updatedAt}::timestamptz, NULL, ${r.updatedAt}::timestamptz, NULL
-             FROM (SELECT count(*) FROM closed) AS after_close
+                  ${r.startedAt}::timestamptz, ${r.updatedAt}::timestamptz, NULL, ${r.updatedAt}::timestamptz, NULL,
+                  NULL, '[]'::jsonb, 0, 0, 0, NULL
+             FROM (SELECT count(*) FROM closed) AS after_close, taken
            RETURNING id)
          SELECT (SELECT id FROM closed) AS closed FROM opened`,
       );
@@ -67,7 +72,8 @@ export class PgRunRepository extends RunRepository {
     await this.db.exec(
       sql`UPDATE runs SET status = ${r.status}, goal = ${r.goal}, step = ${r.step}, steps = ${JSON.stringify(r.steps)}, step_index = ${r.stepIndex},
               control = ${r.control}, log = ${JSON.stringify(r.log)}, updated_at = ${r.updatedAt}, report_due_at = ${r.reportDueAt},
-              beat_at = ${r.beatAt}, ended_at = ${r.endedAt}
+              beat_at = ${r.beatAt}, ended_at = ${r.endedAt}, question = ${r.question ? JSON.stringify(r.question) : null}::jsonb, links = ${JSON.stringify(r.links)},
+              input_tokens = ${r.usage.inputTokens}, output_tokens = ${r.usage.outputTokens}, cost_micros = ${r.usage.costMicros}, model = ${r.usage.model}
         WHERE project_id = ${r.projectId} AND id = ${r.id}`,
       { prepare: true },
     );
@@ -77,6 +83,14 @@ export class PgRunRepository extends RunRepository {
   async saveBeat(run: Run): Promise<void> {
     const r = run.snapshot;
     await this.db.exec(sql`UPDATE runs SET beat_at = ${r.beatAt} WHERE project_id = ${r.projectId} AND id = ${r.id}`);
+  }
+
+  async runningUnworded(projectId: string): Promise<Run[]> {
+    const rows = await this.db.query<RunRow>(
+      sql`SELECT ${RUN_COLUMNS} FROM runs WHERE project_id = ${projectId} AND ended_at IS NULL AND status = 'running' AND control IS NULL
+        ORDER BY started_at, id FOR UPDATE`,
+    );
+    return rows.map(toRun);
   }
 
   async anyOverdue(now: Date, projectId: string | null): Promise<boolean> {

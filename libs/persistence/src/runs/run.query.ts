@@ -6,8 +6,10 @@ import { userJson } from '../accounts/users.table';
 
 const AGENT = userJson('u');
 /** A run as answers show it, with its agent (`users u`, left joined). */
+/** What a run produced and cost: on every run read, past-run rows included (bigint counts come out as JSON numbers). */
+const PRODUCED = raw(`r.links, json_build_object('inputTokens', r.input_tokens, 'outputTokens', r.output_tokens, 'costMicros', r.cost_micros, 'model', r.model) AS usage`);
 const RUN_VIEW_COLUMNS = sql`r.id, r.task_id AS "taskId", r.status, r.goal, r.step, r.control, r.started_at AS "startedAt", r.updated_at AS "updatedAt",
-  r.report_due_at AS "reportDueAt", r.beat_at AS "beatAt", r.ended_at AS "endedAt", r.steps, r.log, ${AGENT} AS agent`;
+  r.report_due_at AS "reportDueAt", r.beat_at AS "beatAt", r.ended_at AS "endedAt", r.steps, r.log, ${AGENT} AS agent, r.question, ${PRODUCED}`;
 const WITH_AGENT = raw('runs r LEFT JOIN users u ON u.id = r.agent_id');
 
 type RunRead = Pick<RunProps, 'steps' | 'log'> & Record<string, unknown>;
@@ -45,7 +47,7 @@ export class RunQuery {
   async past(projectId: string, taskId: string, limit: number, before?: { startedAt: Date; id: string }) {
     const startedBefore = before?.startedAt ?? null;
     const rows = await this.db.query(
-      sql`SELECT r.id, r.goal, r.step, r.status, r.started_at AS "startedAt", r.ended_at AS "endedAt", ${AGENT} AS agent
+      sql`SELECT r.id, r.goal, r.step, r.status, r.started_at AS "startedAt", r.ended_at AS "endedAt", ${AGENT} AS agent, ${PRODUCED}
          FROM ${WITH_AGENT}
         WHERE r.project_id = ${projectId} AND r.task_id = ${taskId} AND r.ended_at IS NOT NULL
           AND (${startedBefore}::timestamptz IS NULL OR (r.started_at, r.id) < (${startedBefore}::timestamptz, ${before?.id ?? null}::uuid))

@@ -3,7 +3,8 @@ import { raw } from '../sql';
 
 /** `runs`: every column the aggregate reads and writes. */
 export const RUN_COLUMNS = raw(
-  'id, project_id, task_id, agent_id, status, goal, step, steps, step_index, control, log, started_at, updated_at, report_due_at, beat_at, ended_at',
+  'id, project_id, task_id, agent_id, status, goal, step, steps, step_index, control, log, started_at, updated_at, report_due_at, beat_at, ended_at, ' +
+    'question, links, input_tokens, output_tokens, cost_micros, model',
 );
 
 export interface RunRow {
@@ -23,6 +24,13 @@ export interface RunRow {
   report_due_at: Date | null;
   beat_at: Date;
   ended_at: Date | null;
+  question: RunProps['question'];
+  links: RunProps['links'];
+  /** bigint columns: pg hands them over as text (at most 10^15, exact as a number). */
+  input_tokens: string;
+  output_tokens: string;
+  cost_micros: string;
+  model: string | null;
 }
 
 export const toRun = (r: RunRow): Run =>
@@ -43,4 +51,7 @@ export const toRun = (r: RunRow): Run =>
     reportDueAt: r.report_due_at,
     beatAt: r.beat_at,
     endedAt: r.ended_at,
+    question: r.question,
+    links: r.links ?? [],
+    usage: { inputTokens: Number(r.input_tokens), outputTokens: Number(r.output_tokens), costMicros: Number(r.cost_micros), model: r.model },
   });

@@ -11,8 +11,9 @@ const project = {
   releases: bool,
   sprints: bool,
   createdAt: timestamp,
+  dailyBudgetMicros: { type: ['integer', 'null'], minimum: 1, description: "The project's daily budget for its agents' cost, in millionths; null: none." },
 };
-const projectOptional = ['releases', 'sprints', 'createdAt'];
+const projectOptional = ['releases', 'sprints', 'createdAt', 'dailyBudgetMicros'];
 
 /** Accounts, projects, members, agents and tokens (interface.md › Resources). */
 export const PEOPLE_SCHEMAS: Record<string, JsonSchema> = {
