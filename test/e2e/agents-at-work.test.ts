@@ -388,6 +388,18 @@ describe('agents at work', () => {
       );
     });
 
+    it('never overflows the day’s cost: the sum saturates at the bigint ceiling instead of answering 500', async () => {
+      const { projectId: pid, agent } = await freshProject('Usage ceiling');
+      const runId = await claim(agent, await newTask('huge', pid));
+      await report(agent, runId, { usage: { costMicros: 1 } });
+      // Reaching the ceiling honestly takes thousands of runs at 10^15 each: the test puts the day's sum there directly.
+      await t.sql.query(`UPDATE usage_project_days SET cost_micros = 9223372036854775000 WHERE project_id = $1`, [pid]);
+      const res = await report(agent, runId, { usage: { costMicros: 1e15 } });
+      expect(res.status).toBe(200);
+      const day = await t.sql.query(`SELECT cost_micros::text AS c FROM usage_project_days WHERE project_id = $1`, [pid]);
+      expect(day.rows[0].c).toBe('9223372036854775807');
+    });
+
     it('lets concurrent reports cross the budget once: every running run ends up paused', async () => {
       const { projectId: pid, agent } = await freshProject('Budget race');
       await team.owner.client.patch(`/projects/${pid}`, { dailyBudgetMicros: 8_000 });

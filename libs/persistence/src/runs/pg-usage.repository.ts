@@ -4,6 +4,9 @@ import type { UsageIncrease } from '@board/runs';
 import { Database } from '../database';
 import { sql } from '../sql';
 
+/** PostgreSQL's bigint ceiling, as text (past a double's exact range). */
+const BIGINT_MAX = '9223372036854775807';
+
 @Injectable()
 export class PgUsageRepository extends UsageRepository {
   constructor(private readonly db: Database) {
@@ -26,7 +29,11 @@ export class PgUsageRepository extends UsageRepository {
                   output_tokens = usage_days.output_tokens + EXCLUDED.output_tokens,
                   cost_micros = usage_days.cost_micros + EXCLUDED.cost_micros)
           INSERT INTO usage_project_days (project_id, day, cost_micros) VALUES (${projectId}, ${day}::date, ${u.costMicros})
-          ON CONFLICT (project_id, day) DO UPDATE SET cost_micros = usage_project_days.cost_micros + EXCLUDED.cost_micros
+          ON CONFLICT (project_id, day) DO UPDATE SET cost_micros = CASE
+            -- Saturates instead of overflowing bigint: thousands of runs each at the 10^15 bound of a
+            -- run's cost could pass it, and a budget compares fine against the ceiling.
+            WHEN usage_project_days.cost_micros > ${BIGINT_MAX}::bigint - EXCLUDED.cost_micros THEN ${BIGINT_MAX}::bigint
+            ELSE usage_project_days.cost_micros + EXCLUDED.cost_micros END
           RETURNING cost_micros AS cost`,
     );
     return Number(row.cost);
