@@ -1546,6 +1546,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/search
+         * @description Key match first, then title matches, then the rest, each by how well it matches, then newest change first. A `projectId` the caller is not in: 404 `Project not found.`; an agent token naming another project: 403 `That token belongs to another project.`
+         *
+         *     **Access**: A person (session cookie) or an agent (bearer token); each sees only what its credential may.
+         */
+        get: operations["Search_find"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/version": {
         parameters: {
             query?: never;
@@ -2639,6 +2661,22 @@ export interface components {
                 /** Format: date-time */
                 archivedAt: string;
             };
+            snippet: string;
+        };
+        /** @description A task of `GET /api/search`; `where` names the first of key, title, description, comment that holds a match. */
+        TaskSearchHit: {
+            task: {
+                /** Format: uuid */
+                id: string;
+                key: string;
+                title: string;
+                /** Format: uuid */
+                projectId: string;
+                archived: boolean;
+            };
+            /** @enum {string} */
+            where: "key" | "title" | "description" | "comment";
+            /** @description At most 200 characters of plain text around the first match. */
             snippet: string;
         };
         /** @enum {string} */
@@ -6067,6 +6105,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChartData"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Search_find: {
+        parameters: {
+            query?: {
+                q?: string;
+                projectId?: string | null;
+                limit?: string;
+            };
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Key match first, then title matches, then the rest, each by how well it matches, then newest change first. A `projectId` the caller is not in: 404 `Project not found.`; an agent token naming another project: 403 `That token belongs to another project.` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        hits: components["schemas"]["TaskSearchHit"][];
+                        total: number;
+                    };
                 };
             };
             400: components["responses"]["Error400"];

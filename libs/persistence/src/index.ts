@@ -24,3 +24,4 @@ export * from './charts';
 export * from './sql';
 export * from './locks.sql';
 export * from './system';
+export * from './search';
