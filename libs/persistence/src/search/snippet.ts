@@ -15,10 +15,12 @@ const LEAD = 40;
 export function plainText(text: string): string {
   return text
     .replace(/<[^>]*>/g, ' ')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, (_, label: string) => label)
     .replace(/```+|`/g, ' ')
-    .replace(/(^|\s)(#{1,6}|>+|[-*+]|\d+\.)(?=\s)/g, '$1')
+    .replace(/(^|\s)(#{1,6}|>+|[-*+]|\d+\.)(?=\s)/g, (_, before: string) => before)
     .replace(/(\*\*|__|\*|~~)(?=\S)|(?<=\S)(\*\*|__|\*|~~)/g, '')
+    // A single underscore marks emphasis only outside a word (snake_case keeps its own).
+    .replace(/(?<![\p{L}\p{N}])_(?=\S)|(?<=\S)_(?![\p{L}\p{N}])/gu, '')
     .replace(/\s+/g, ' ')
     .trim();
 }
