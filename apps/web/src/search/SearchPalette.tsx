@@ -120,12 +120,12 @@ export function SearchPalette({ initial, onClose }: { initial: string; onClose: 
             >
               {item.kind === 'project' ? (
                 <>
-                  <span className="card-key">{item.project.key}</span> <span className="palette-title">{item.project.name}</span>{' '}
+                  <span className="palette-key">{item.project.key}</span> <span className="palette-title">{item.project.name}</span>{' '}
                   <span className="palette-note">project</span>
                 </>
               ) : (
                 <>
-                  <span className="card-key">{item.hit.task.key}</span> <span className="palette-title">{item.hit.task.title}</span>
+                  <span className="palette-key">{item.hit.task.key}</span> <span className="palette-title">{item.hit.task.title}</span>
                   {item.hit.task.archived && <span className="palette-note"> archived</span>}
                   {item.hit.where !== 'title' && item.hit.where !== 'key' && (
                     <span className="palette-snippet">
