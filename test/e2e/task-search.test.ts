@@ -161,6 +161,20 @@ describe('GET /api/search', () => {
     expect((await search({ q: "o'brien" })).total).toBe(0);
   });
 
+  it('never answers 500 for odd query strings', async () => {
+    const mine = await task('Ibis nesting');
+    const raw = async (query: string) => {
+      const res = await owner.client.get<Found>(`/search?${query}`);
+      expect(res.status).toBe(200);
+      return res.body;
+    };
+    expect((await raw('q=%00ibis')).hits.map((h) => h.task.id)).toEqual([mine.id]);
+    expect(await raw('q=a&q=b')).toEqual({ hits: [], total: 0 });
+    expect((await raw(`q=${'ibis%20'.repeat(400)}`)).hits.map((h) => h.task.id)).toEqual([mine.id]);
+    // A word longer than PostgreSQL indexes (2,047 bytes) is no word: it neither matches nor refuses.
+    expect((await raw(`q=${encodeURIComponent('ibis ' + 'x'.repeat(3000))}`)).hits.map((h) => h.task.id)).toEqual([mine.id]);
+  });
+
   it('keeps the snippet to 200 characters of plain text around the first match', async () => {
     const long = `${'lorem ipsum dolor sit amet '.repeat(30)}the **walrus** sleeps ${'consectetur adipiscing elit '.repeat(30)}`;
     const walrus = await task('Long one', long);
