@@ -86,9 +86,11 @@ export class SearchQuery {
     const some = joined(':*', ' | ');
     // The planner's guess for a prefix term is coarse (a few per cent of the documents), which at
     // this size makes reading every document look cheaper than the index; the contract says never
-    // a scan of every task, so this transaction's plan takes the indexes (SET LOCAL ends with it).
+    // a scan of every task, so this transaction's plan takes the indexes. Parallel workers cost
+    // more to start than the few index pages they would share (measured: 10–30 ms of a 50 ms
+    // budget). Both settings end with the transaction (SET LOCAL).
     const rows = await this.db.transaction(async () => {
-      await this.db.exec(sql`SET LOCAL enable_seqscan = off`);
+      await this.db.exec(sql`SELECT set_config('enable_seqscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`);
       return this.db.query<HitRow>(sql`
       WITH keyed AS (
         SELECT t.id AS task_id
