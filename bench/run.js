@@ -10,7 +10,7 @@
  *
  * Knobs (environment):
  *   BENCH_QUICK=1          smaller counts, for a smoke run (also: --quick)
- *   BENCH_ONLY=a,b         only these scenarios: board, page, writes, bulk, stream, webhooks, import, charts, queue
+ *   BENCH_ONLY=a,b         only these scenarios: board, page, writes, bulk, stream, webhooks, import, charts, queue, search
  *                          (page: the board page opened in Debian's Chromium, time until usable)
  *   BENCH_WRITE_OPS=a,b    only these write operations: task create, value PUT, move, comment create,
  *                          run report (agent)
@@ -1263,6 +1263,81 @@ async function benchCharts(port, owner, dbUrl) {
   return figures;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Search: a person in 20 projects of 5,000 tasks each (extensions § 4)
+
+/**
+ * Seeds `projects` projects of `tasks` tasks each in SQL (the search documents are filled by the
+ * tasks' insert trigger, as for a create): titles and descriptions from the bench's small
+ * vocabulary (so every common word is in most tasks), one word of its own per task (`tag<project>x<n>`),
+ * one of 50 topic words per task (each in 2 % of the tasks), and a comment on every fifth task.
+ */
+async function seedSearch(port, owner, db, projects, tasks) {
+  const made = [];
+  const vocabulary = WORDS;
+  for (let i = 0; i < projects; i++) {
+    const { project } = await api(port, 'POST', '/projects', { cookie: owner.cookie, body: { name: `Search ${i}`, key: `SR${i}` } });
+    made.push(project);
+    await db.query(
+      `INSERT INTO tasks (id, project_id, number, title, description, position, created_by)
+       SELECT gen_random_uuid(), $1, n,
+              initcap(w[1 + (n * 7) % cardinality(w)]) || ' ' || w[1 + (n * 13) % cardinality(w)] || ' tag' || $4::int || 'x' || n,
+              w[1 + (n * 3) % cardinality(w)] || ' ' || w[1 + (n * 11) % cardinality(w)] || ' the ' || w[1 + (n * 17) % cardinality(w)]
+                || ' topic' || (n % 50) || ' and **more** ' || w[1 + (n * 19) % cardinality(w)] || ' ' || w[1 + (n * 23) % cardinality(w)],
+              'a' || lpad(n::text, 6, '0'), $3
+         FROM generate_series(1, $2::int) n, (SELECT $5::text[] AS w) v`,
+      [project.id, tasks, owner.user.id, i, vocabulary],
+    );
+    await db.query(
+      `INSERT INTO comments (id, project_id, task_id, author_id, body)
+       SELECT gen_random_uuid(), project_id, id, created_by, 'Seen while checking the ' || title FROM tasks WHERE project_id = $1 AND number % 5 = 0`,
+      [project.id],
+    );
+    await db.query('UPDATE projects SET task_counter = $2 WHERE id = $1', [project.id, tasks]);
+  }
+  await db.query('ANALYZE');
+  return made;
+}
+
+async function benchSearch(port, owner, dbUrl) {
+  const projects = QUICK ? 4 : 20;
+  const tasks = QUICK ? 1000 : 5000;
+  const db = new Client({ connectionString: dbUrl });
+  await db.connect();
+  let made;
+  try {
+    const started = performance.now();
+    made = await seedSearch(port, owner, db, projects, tasks);
+    log(`search: seeded ${projects}×${tasks} tasks in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await db.end();
+  }
+  const figures = {};
+  const cases = [
+    ['a word of one task', (i) => `tag${i % projects}x${1 + ((i * 37) % tasks)}`],
+    ['a task key', (i) => `sr${i % projects}-${1 + ((i * 53) % tasks)}`],
+    ['two words, one of one task', (i) => `${WORDS[i % WORDS.length].slice(0, 4)} tag${i % projects}x${1 + ((i * 41) % tasks)}`],
+    ['a word in 2 % of the tasks', (i) => `topic${i % 50}`],
+  ];
+  for (const [label, queryOf] of cases) {
+    let total = 0;
+    let round = 0;
+    for (let i = 0; i < 3; i++) await api(port, 'GET', `/search?q=${encodeURIComponent(queryOf(1000 + i))}`, { cookie: owner.cookie });
+    const stats = await runLoad({
+      n: QUICK ? 10 : 40,
+      concurrency: 1,
+      op: async () => {
+        const res = await call(port, 'GET', `/search?q=${encodeURIComponent(queryOf(round++))}`, { cookie: owner.cookie });
+        if (res.status !== 200) throw new Error(`search answered ${res.status}: ${res.text.slice(0, 200)}`);
+        total = JSON.parse(res.text).total;
+      },
+    });
+    record(`search, ${label} (${projects}×${tasks} tasks)`, stats, `last total ${total}`);
+    figures[label] = stats;
+  }
+  return figures;
+}
+
 function printTable(machine, targets) {
   const fmt = (x) => (Number.isFinite(x) ? x.toFixed(1) : '-');
   const rows = results.map((r) => [r.scenario, String(r.n), fmt(r.median), fmt(r.p95), fmt(r.p99), Number.isFinite(r.throughput) ? r.throughput.toFixed(0) : '-', r.notes]);
@@ -1309,6 +1384,10 @@ function evaluateTargets(figures) {
   for (const kind of ['burnup', 'flow', 'throughput']) {
     const c = figures.charts?.[kind];
     t(`chart ${kind} over 20 projects × 5,000 tasks, 366 days, median < 1,000 ms`, c ? c.median < 1000 : null, c ? f(c.median) : 'n/a');
+  }
+  for (const label of ['a word of one task', 'a task key', 'two words, one of one task']) {
+    const found = figures.search?.[label];
+    t(`search for ${label} over 20 projects × 5,000 tasks median < 50 ms`, found ? found.median < 50 : null, found ? f(found.median) : 'n/a');
   }
   if (hooks && (hooks.duplicates || hooks.badSignatures)) lines.push(`webhooks: ${hooks.duplicates} duplicate deliveries, ${hooks.badSignatures} bad signatures`);
   return lines;
@@ -1422,6 +1501,7 @@ async function main() {
     if (wants('import')) figures.import = await benchImport(a.port, owner);
     if (wants('charts')) figures.charts = await benchCharts(a.port, owner, dbUrl);
     if (wants('queue')) figures.queue = await benchQueue(a.port, owner, dbUrl);
+    if (wants('search')) figures.search = await benchSearch(a.port, owner, dbUrl);
     if (calibrationUrl) endCalibration = await calibrate(calibrationUrl);
   } finally {
     apiAgent.destroy();

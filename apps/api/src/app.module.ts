@@ -23,6 +23,7 @@ import { ImportsModule } from './imports/imports.module';
 import { FilesModule } from './files/files.module';
 import { ListsModule } from './lists/lists.module';
 import { ChartsModule } from './charts/charts.module';
+import { SearchModule } from './search/search.module';
 import { AuthModule } from './auth/auth.module';
 import { AccountsModule } from './accounts/accounts.module';
 import { ProjectsModule } from './projects/projects.module';
@@ -62,6 +63,7 @@ export class AppModule {
         FilesModule,
         ListsModule,
         ChartsModule,
+        SearchModule,
         SystemModule,
         AuthModule,
         AccountsModule,

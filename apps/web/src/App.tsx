@@ -9,6 +9,7 @@ import { AccountPage } from './auth/AccountPage';
 import { ListsPage } from './extra/ListsPage';
 import { ChartsPage } from './extra/ChartsPage';
 import { Avatar } from './ui/Avatar';
+import { SearchBox } from './search/SearchPalette';
 import { linkProps, navigate, useLocation } from './router';
 
 export function App() {
@@ -53,6 +54,7 @@ function SignedIn({ user, path }: { user: User; path: string }) {
           <a {...linkProps('/lists')} aria-current={path.startsWith('/lists') ? 'page' : undefined}>Lists</a>
           <a {...linkProps('/charts')} aria-current={path.startsWith('/charts') ? 'page' : undefined}>Charts</a>
         </nav>
+        <SearchBox />
         <div className="topbar-me">
           <a {...linkProps('/account')} className="me-link" aria-label={`Your account: ${user.name}`}>
             <Avatar person={user} />

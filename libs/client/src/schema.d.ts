@@ -296,6 +296,8 @@ export interface paths {
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
+         *
+         *     **Heavy read**: at most 2 at once per person (per agent for tokens), on every instance together; a third answers 429 `Too many requests at once. Wait for the others to finish.` with `Retry-After: 1`. Its statements may run 15 seconds (503 with `Retry-After: 5` past that).
          */
         get: operations["Tasks_search"];
         put?: never;
@@ -1632,6 +1634,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/search
+         * @description Key match first, then title matches, then the rest, each by how well it matches, then newest change first. A `projectId` the caller is not in: 404 `Project not found.`; an agent token naming another project: 403 `That token belongs to another project.`
+         *
+         *     **Access**: A person (session cookie) or an agent (bearer token); each sees only what its credential may.
+         *
+         *     **Heavy read**: at most 2 at once per person (per agent for tokens), on every instance together; a third answers 429 `Too many requests at once. Wait for the others to finish.` with `Retry-After: 1`. Its statements may run 15 seconds (503 with `Retry-After: 5` past that).
+         */
+        get: operations["Search_find"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/version": {
         parameters: {
             query?: never;
@@ -2731,6 +2757,22 @@ export interface components {
             };
             snippet: string;
         };
+        /** @description A task of `GET /api/search`; `where` names the first of key, title, description, comment that holds a match. */
+        TaskSearchHit: {
+            task: {
+                /** Format: uuid */
+                id: string;
+                key: string;
+                title: string;
+                /** Format: uuid */
+                projectId: string;
+                archived: boolean;
+            };
+            /** @enum {string} */
+            where: "key" | "title" | "description" | "comment";
+            /** @description At most 200 characters of plain text around the first match. */
+            snippet: string;
+        };
         /** @enum {string} */
         RunStatus: "running" | "paused" | "waiting" | "handed_over" | "done" | "failed" | "stopped" | "lost" | "taken_over";
         /** @description One step of the plan (decisions.md › Runs). */
@@ -3804,6 +3846,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };
@@ -6402,6 +6445,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChartData"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Search_find: {
+        parameters: {
+            query?: {
+                q?: string;
+                projectId?: string | null;
+                limit?: string;
+            };
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Key match first, then title matches, then the rest, each by how well it matches, then newest change first. A `projectId` the caller is not in: 404 `Project not found.`; an agent token naming another project: 403 `That token belongs to another project.` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        hits: components["schemas"]["TaskSearchHit"][];
+                        total: number;
+                    };
                 };
             };
             400: components["responses"]["Error400"];

@@ -186,6 +186,8 @@ export const ERROR_CODES = [
   'chart.too_many_days',
   // issue 16: the sentences once passed as free `request.invalid` messages, one code each
   'query.limit_invalid',
+  // search (extensions § 4)
+  'search.limit_invalid',
   'feed.after_invalid',
   'feed.after_id_invalid',
   'presence.field_invalid',

@@ -25,3 +25,4 @@ export * from './sql';
 export * from './locks.sql';
 export * from './system';
 export * from './lanes';
+export * from './search';

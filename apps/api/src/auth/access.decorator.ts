@@ -6,10 +6,11 @@ import type { ResourceKind } from '@board/persistence';
  * - public: no credential read (register, login, version, health).
  * - person: a signed-in person by session cookie; a bearer token is ignored (auth routes).
  * - human / agent: a person, or an agent token, outside any project.
+ * - signedIn: either of them, outside any project (search: each finds what its credential may see).
  * - member / humanMember / admin / owner / agentMember: inside the project named by a path
  *   parameter, after the project check (non-members get 404 Project not found.).
  */
-export type Gate = 'public' | 'person' | 'human' | 'agent' | 'member' | 'humanMember' | 'admin' | 'owner' | 'agentMember';
+export type Gate = 'public' | 'person' | 'human' | 'agent' | 'signedIn' | 'member' | 'humanMember' | 'admin' | 'owner' | 'agentMember';
 
 export interface AccessRule {
   gate: Gate;
@@ -43,6 +44,7 @@ export const Public = () => Access({ gate: 'public' });
 export const Person = () => Access({ gate: 'person' });
 export const Human = () => Access({ gate: 'human' });
 export const Agent = () => Access({ gate: 'agent' });
+export const SignedIn = () => Access({ gate: 'signedIn' });
 export const Member = (scope: Scope = 'projectId') => Access(scoped('member', scope));
 export const HumanMember = (scope: Scope = 'projectId') => Access(scoped('humanMember', scope));
 export const Admin = (what: string, scope: Scope = 'projectId') => Access(scoped('admin', scope, what));

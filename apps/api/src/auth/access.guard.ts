@@ -60,6 +60,7 @@ export class AccessGuard implements CanActivate {
     const kind = auth.caller.kind;
     switch (rule.gate) {
       case 'person':
+      case 'signedIn':
         return true;
       case 'human':
         if (kind !== 'human') fail('gate.human');
@@ -108,7 +109,7 @@ function hasAgentToken(request: FastifyRequest): boolean {
 }
 
 /** Gates that work outside any project: nothing to resolve. */
-const OUTSIDE_PROJECTS = new Set<AccessRule['gate']>(['public', 'person', 'human', 'agent']);
+const OUTSIDE_PROJECTS = new Set<AccessRule['gate']>(['public', 'person', 'human', 'agent', 'signedIn']);
 
 /** The project or resource named in the path of a project gate; a malformed id is kept to refuse (400) after 401. */
 function readTarget(rule: AccessRule, params: Record<string, string>): { target: ScopeTarget } | { malformed: unknown } {

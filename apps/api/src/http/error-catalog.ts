@@ -179,6 +179,7 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   'chart.too_many_days': fixed(400, 'Ask for at most 366 days.'),
   // issue 16: the sentences once passed as free `request.invalid` messages, one code each
   'query.limit_invalid': fixed(400, 'limit is a whole number from 1 to 500.'),
+  'search.limit_invalid': fixed(400, 'Limit must be a whole number from 1 to 50.'),
   'feed.after_invalid': fixed(400, 'after must be a timestamp like 2026-01-31T12:00:00.000Z.'),
   'feed.after_id_invalid': fixed(400, 'afterId must be the id of a feed line.'),
   'presence.field_invalid': fixed(400, 'A field is title, description, checklist:<itemId> or null.'),

@@ -202,6 +202,11 @@ export const ANSWERS: Record<string, Answer> = {
   'DELETE /api/lists/{listId}': { schema: ok },
   'PUT /api/lists/{listId}/tasks/{taskId}': { schema: ok },
   'DELETE /api/lists/{listId}/tasks/{taskId}': { schema: ok },
+  'GET /api/search': {
+    schema: obj({ hits: arrayOf(ref('TaskSearchHit')), total: int }),
+    errors: [400, 403, 404],
+    description: 'Key match first, then title matches, then the rest, each by how well it matches, then newest change first. A `projectId` the caller is not in: 404 `Project not found.`; an agent token naming another project: 403 `That token belongs to another project.`',
+  },
   'GET /api/charts': { schema: wrap('charts', arrayOf(ref('Chart'))) },
   'POST /api/charts': { schema: wrap('chart', ref('Chart')), errors: [404], description: 'A chart over a project the caller belongs to (404 `Project not found.` otherwise).' },
   'PATCH /api/charts/{chartId}': { schema: wrap('chart', ref('Chart')) },

@@ -25,6 +25,7 @@ const GATES: Record<Gate, { security: object[]; who: string; forbidden?: string 
   person: { security: [SESSION], who: 'A signed-in person (session cookie); a bearer token is ignored here.' },
   human: { security: [SESSION], who: 'A person (session cookie).', forbidden: 'Only a person can do this.' },
   agent: { security: [TOKEN], who: 'An agent (bearer token).', forbidden: 'Only an agent can do this.' },
+  signedIn: { security: [SESSION, TOKEN], who: 'A person (session cookie) or an agent (bearer token); each sees only what its credential may.' },
   member: { security: [SESSION, TOKEN], who: 'Any member of the project, person or agent.' },
   humanMember: { security: [SESSION], who: 'A person who is a member of the project.', forbidden: 'Only a person can do this.' },
   admin: { security: [SESSION], who: 'The owner or an admin of the project.', forbidden: 'Only the owner or an admin can {what}.' },

@@ -4,6 +4,7 @@ import { ResourceId, ProjectCaller, ProjectCallerOf } from '../auth/auth-context
 import { BulkService } from './bulk.service';
 import { LinksService } from './links.service';
 import { TasksService } from './tasks.service';
+import { HeavyRead } from '../http/heavy-read.decorator';
 import { AddBlockerBody, BulkArchiveBody, BulkValuesBody, CreateTaskBody, EditTaskBody, MoveTaskBody, PutValueBody, SearchQuery, SetParentBody } from './tasks.dto';
 
 @Controller()
@@ -42,6 +43,7 @@ export class TasksController {
   }
 
   @Member()
+  @HeavyRead('search')
   @Get('projects/:projectId/search')
   search(@ProjectCallerOf() caller: ProjectCaller, @Query() query: SearchQuery) {
     return this.tasks.search(caller, query.q);

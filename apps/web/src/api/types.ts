@@ -58,6 +58,9 @@ export type FullTask = Omit<S['Task'], 'checklist' | 'activity' | 'run'> & { che
 
 export type DeletedRow = S['DeletedTask'];
 export type SearchHit = S['SearchHit'];
+/** A hit of `GET /api/search` (every project of the caller). */
+export type TaskSearchHit = S['TaskSearchHit'];
+export type TaskSearchAnswer = Answer<'/api/search', 'get'>;
 
 export type Attachment = S['Attachment'];
 export type ChangelogEntry = S['ChangelogEntry'];

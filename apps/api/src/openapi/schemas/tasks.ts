@@ -106,4 +106,13 @@ export const TASK_SCHEMAS: Record<string, JsonSchema> = {
   }),
   Dropped: arrayOf(obj({ taskId: uuid, propertyId: uuid, name: str })),
   SearchHit: obj({ task: obj({ id: uuid, number: int, key: str, title: str, position: rank, archivedAt: timestamp }), snippet: str }),
+  TaskSearchHit: obj(
+    {
+      task: obj({ id: uuid, key: str, title: str, projectId: uuid, archived: bool }),
+      where: words('key', 'title', 'description', 'comment'),
+      snippet: { type: 'string', maxLength: 200, description: 'At most 200 characters of plain text around the first match.' },
+    },
+    [],
+    'A task of `GET /api/search`; `where` names the first of key, title, description, comment that holds a match.',
+  ),
 };

@@ -1,0 +1,25 @@
+import { FieldRule, IdField } from '../http/dto/field-rules';
+
+/** The most hits one page of search answers, and how many it answers without `limit` (extensions.md § 4). */
+export const SEARCH_LIMIT_MAX = 50;
+export const SEARCH_LIMIT_DEFAULT = 20;
+
+/** GET /search?q=&projectId=&limit= — `q` is never refused: anything but text holds no words. */
+export class TaskSearchQuery {
+  @FieldRule('search-q', () => null, { schema: { type: 'string', description: 'The words to find: each must start a word of the key, title, description or comments, in any case, with or without accents.' } })
+  q?: unknown;
+
+  @IdField('project')
+  projectId?: string;
+
+  @FieldRule(
+    'search-limit',
+    (value) => {
+      if (value === undefined) return null;
+      const size = Number(value);
+      return /^\d+$/.test(String(value)) && size >= 1 && size <= SEARCH_LIMIT_MAX ? null : { code: 'search.limit_invalid' };
+    },
+    { schema: { type: 'string', pattern: '^[0-9]+$', description: `1 to ${SEARCH_LIMIT_MAX} hits (default ${SEARCH_LIMIT_DEFAULT}).` } },
+  )
+  limit?: string;
+}
