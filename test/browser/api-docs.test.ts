@@ -30,4 +30,33 @@ describeBrowser('the API docs page', () => {
     expect(problems).toEqual([]);
     await page.close();
   }, 60_000);
+
+  it('heads the page with the service, not a warning, and sums up each operation in words', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${t.api}/docs`);
+    await page.waitForSelector('.opblock', { timeout: 30_000 });
+    // Swagger UI draws its warnings and errors (a jsonSchemaDialect it does not know, a document it
+    // cannot read) in red boxes of these classes.
+    expect(await page.locator('.errors-wrapper, .error-wrapper').allInnerTexts()).toEqual([]);
+    expect(await page.locator('.info .title').innerText()).toContain('Task board service');
+    expect(await page.locator('.info').innerText()).not.toMatch(/interface\.md|decisions\.md/);
+    const summaries = await page.locator('.opblock-summary-description').allInnerTexts();
+    expect(summaries.length).toBe(await page.locator('.opblock').count());
+    const bare = summaries.filter((summary) => summary.trim() === '' || /^(GET|POST|PUT|PATCH|DELETE) \//.test(summary.trim()));
+    expect(bare).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('shows a real example body for a move: values by property id, not "string"', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${t.api}/docs#/Tasks/Tasks_move`);
+    const move = page.locator('#operations-Tasks-Tasks_move');
+    await move.waitFor({ timeout: 30_000 });
+    if (!(await move.locator('.opblock-body').count())) await move.locator('.opblock-summary').click();
+    const example = (await move.locator('.body-param__example, .microlight').first().innerText()).replace(/\s+/g, ' ');
+    expect(example).toContain('"values": { "6f1c2a8e-3b4d-4e5f-9a0b-1c2d3e4f5a6b": "0b9e7d6c-5a4b-4c3d-8e2f-1a0b9c8d7e6f" }');
+    expect(example).not.toContain('"values": "string"');
+    expect(await move.innerText()).not.toMatch(/interface\.md|Checked by the rule/);
+    await page.close();
+  }, 60_000);
 });

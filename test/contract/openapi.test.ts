@@ -2,7 +2,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { DOCS_CSP, DOCS_PREFIX, routeTableOf } from '../../apps/api/src/openapi/api-docs';
 import { FALLBACK_BODIES } from '../../apps/api/src/openapi/request-bodies';
-import { documentedRoutes, routesWithoutAnswer } from '../../apps/api/src/openapi/document';
+import { documentedRoutes, routesWithoutAnswer, routesWithoutSummary } from '../../apps/api/src/openapi/document';
 import { controllersOf } from '../../apps/api/src/openapi/routes';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -55,6 +55,17 @@ describe('the API document', () => {
 
   it('describes the answer of every route (apps/api/src/openapi/answers.ts)', () => {
     expect(routesWithoutAnswer(apiModule())).toEqual([]);
+  });
+
+  it('sums up every route in words (apps/api/src/openapi/summaries.ts), never by its method and path', () => {
+    expect(routesWithoutSummary(apiModule())).toEqual([]);
+    for (const [path, item] of Object.entries(apiDocument().paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        expect(`${method} ${path}: ${String(operation.summary)}`).not.toMatch(/: (GET|POST|PUT|PATCH|DELETE) \/api/);
+        expect(`${method} ${path}: ${String(operation.description)}`).not.toMatch(/interface\.md|decisions\.md|Checked by the rule/);
+      }
+    }
+    expect(JSON.stringify(apiDocument())).not.toMatch(/interface\.md|decisions\.md/);
   });
 
   it('is well formed: every schema compiles (JSON Schema 2020-12), every operation has an id, security and its error answers', () => {

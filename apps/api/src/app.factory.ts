@@ -13,6 +13,7 @@ import { parseJsonBody } from './http/json-body';
 import { cleanParams, parseQueryString } from './http/query-string';
 import { MAX_HEADER_BYTES, MAX_PARAM_LENGTH, routerRefusals } from './http/router-refusals';
 import { helmetOptions } from './http/security-headers';
+import { ServiceLogger } from './system/service-logger';
 import { SERVICE_VERSION } from './system/version';
 import { registerWebPage } from './web/web-page';
 import { recordRouteTable, registerApiDocs } from './openapi/api-docs';
@@ -76,7 +77,7 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   const root = AppModule.forRoot({ config, dataSource, lanes, clock: options.clock });
   const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
     bodyParser: false,
-    logger: LEVELS[config.LOG_LEVEL],
+    logger: new ServiceLogger({ logLevels: LEVELS[config.LOG_LEVEL] }),
   });
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new ErrorFilter());

@@ -1,7 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { PasswordHasher, Throttle, ThrottleRepository } from '@board/accounts';
+import { CommonPasswords, PasswordHasher, Throttle, ThrottleRepository } from '@board/accounts';
 import { Clock, Mailer, SystemClock } from '@board/kernel';
-import { Argon2PasswordHasher, SmtpMailer } from '@board/platform';
+import { Argon2PasswordHasher, SecListsCommonPasswords, SmtpMailer } from '@board/platform';
 import { AppConfig } from './config/app-config';
 
 /** Settings, the clock and other adapters every feature module may inject. */
@@ -13,6 +13,7 @@ export class CoreModule {
       { provide: AppConfig, useValue: config },
       { provide: Clock, useValue: clock ?? new SystemClock() },
       { provide: PasswordHasher, useClass: Argon2PasswordHasher },
+      { provide: CommonPasswords, useClass: SecListsCommonPasswords },
       { provide: Throttle, useFactory: (store: ThrottleRepository, c: Clock) => new Throttle(store, c), inject: [ThrottleRepository, Clock] },
       { provide: Mailer, useValue: new SmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) },
     ];

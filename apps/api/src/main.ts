@@ -7,12 +7,17 @@ register({
 });
 
 import { Logger } from '@nestjs/common';
-import { loadConfig } from './config/app-config';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AppConfig, loadConfig } from './config/app-config';
 import { createApp } from './app.factory';
+import { openableUrl, readyLine, STOPPED_LINE } from './system/ready-line';
 
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const logger = new Logger('main');
+interface Running {
+  app: NestFastifyApplication;
+  stopEmbedded?: () => Promise<void>;
+}
+
+async function start(config: AppConfig, logger: Logger): Promise<Running> {
   let stopEmbedded: (() => Promise<void>) | undefined;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
@@ -34,19 +39,40 @@ async function main(): Promise<void> {
   }
   const app = await createApp({ config, databaseUrl });
   await app.listen({ port: config.PORT, host: config.HOST });
-  logger.log(`listening on http://${config.HOST}:${config.PORT}`);
+  return { app, stopEmbedded };
+}
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = new Logger('main');
+  // Shown at every level but silent: these two lines are how a person knows a start or a stop is over.
+  const say = (line: string) => config.LOG_LEVEL !== 'silent' && process.stdout.write(`${line}\n`);
+  const starting = start(config, logger);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    // A stop asked for during the start waits for it, so nothing is torn down half made (a failed
+    // start exits on its own, and the embedded server goes with the process).
+    const running = await starting.catch(() => null);
+    if (!running) return;
     logger.log(`${signal}: finishing open requests`);
-    await app.close();
-    if (stopEmbedded) await stopEmbedded();
+    // The pool and the LISTEN connection close with the app; only then is the embedded server
+    // stopped (it runs in a process group of its own, so Ctrl-C reaches this process alone and
+    // no connection of ours is cut by the server going away).
+    await running.app.close();
+    await running.stopEmbedded?.();
+    say(STOPPED_LINE);
     process.exit(0);
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  // A closed terminal: stop the same way rather than leave the embedded server behind.
+  process.on('SIGHUP', () => void stop('SIGHUP'));
+
+  const { app } = await starting;
+  if (!stopping) say(readyLine(openableUrl(app.getHttpServer().address(), { host: config.HOST, port: config.PORT })));
 }
 
 main().catch((error) => {

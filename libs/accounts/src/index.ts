@@ -1,6 +1,7 @@
 export * from './user';
 export * from './email';
 export * from './password';
+export * from './common-passwords';
 export * from './secrets';
 export * from './session';
 export * from './user.repository';

@@ -14,7 +14,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/projects/{projectId}/properties
+         * Add a property to a project
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -39,7 +39,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * DELETE /api/properties/{propertyId}
+         * Delete a property and its values
          * @description **Access**: The owner or an admin of the project.
          *
          *     Others: 403 `Only the owner or an admin can delete properties.`
@@ -52,7 +52,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * PATCH /api/properties/{propertyId}
+         * Change a property: name, place, card, dates, defaults or rule
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -70,7 +70,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/properties/{propertyId}/count
+         * Count the tasks that hold a value of a property
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -94,7 +94,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/properties/{propertyId}/options
+         * Add an option to a select, multi-select or iteration
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -119,7 +119,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * DELETE /api/options/{optionId}
+         * Delete an option
          * @description **Access**: The owner or an admin of the project.
          *
          *     Others: 403 `Only the owner or an admin can delete options.`
@@ -132,7 +132,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * PATCH /api/options/{optionId}
+         * Change an option: name, colour, dates, note or place
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -150,7 +150,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/options/{optionId}/count
+         * Count the tasks that hold an option
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -174,7 +174,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/options/{optionId}/ship
+         * Ship a release or close a sprint
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -198,7 +198,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/projects/{projectId}/tasks
+         * Create a task
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -222,7 +222,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/projects/{projectId}/tasks/values
+         * Set one property on many tasks at once
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -246,7 +246,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/projects/{projectId}/archive
+         * Archive many tasks, or a whole column
          * @description **Access**: A person who is a member of the project.
          *
          *     Others: 403 `Only a person can do this.`
@@ -270,7 +270,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/projects/{projectId}/deleted
+         * List the deleted tasks that can still be restored
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -292,7 +292,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/projects/{projectId}/search
+         * Search the project’s tasks, archived ones included
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -316,7 +316,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/tasks/{taskId}
+         * Read a task with its values, checklist, comments and links
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -325,7 +325,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * DELETE /api/tasks/{taskId}
+         * Delete a task (it can be restored for a while)
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -336,7 +336,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * PATCH /api/tasks/{taskId}
+         * Change a task’s title or description
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -356,7 +356,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/tasks/{taskId}/restore
+         * Restore a deleted task
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -380,7 +380,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/tasks/{taskId}/archive
+         * Archive a task
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -389,7 +389,7 @@ export interface paths {
          */
         post: operations["Tasks_archive"];
         /**
-         * DELETE /api/tasks/{taskId}/archive
+         * Put an archived task back on the board
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -411,7 +411,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * PUT /api/tasks/{taskId}/values/{propertyId}
+         * Set or clear one value of a task
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -436,7 +436,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/tasks/{taskId}/move
+         * Move a task between two others, optionally into another column
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -460,7 +460,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/tasks/{taskId}/blockers
+         * Say that a task waits on another
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -485,7 +485,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * DELETE /api/tasks/{taskId}/blockers/{blockerId}
+         * Stop a task waiting on another
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -507,7 +507,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * PUT /api/tasks/{taskId}/parent
+         * Make a task part of another
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -517,7 +517,7 @@ export interface paths {
         put: operations["Tasks_setParent"];
         post?: never;
         /**
-         * DELETE /api/tasks/{taskId}/parent
+         * Take a task out of its parent
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -538,7 +538,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/projects/{projectId}/board
+         * Read the whole board: project, people, properties, views, tasks and runs
          * @description The whole board; may close runs whose lease ran out.
          *
          *     **Access**: Any member of the project, person or agent.
@@ -562,7 +562,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/projects/{projectId}/changelog
+         * Read the changelog of shipped releases and closed sprints
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -584,7 +584,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/projects/{projectId}/settings
+         * Read what the settings screen shows
          * @description The board with only the three tasks the card preview draws.
          *
          *     **Access**: Any member of the project, person or agent.
@@ -610,7 +610,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/tasks/{taskId}/run
+         * Start an agent run on a task
          * @description **Access**: An agent of the project (bearer token).
          *
          *     Others: 403 `Only an agent can do this.`
@@ -632,7 +632,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/runs/{runId}
+         * Read a run
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -644,7 +644,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * PATCH /api/runs/{runId}
+         * Report progress on a run (status, plan, log, lease)
          * @description The run as it stands; its `control` is the word a person asked for, if any.
          *
          *     **Access**: An agent of the project (bearer token).
@@ -666,7 +666,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/runs/{runId}/control
+         * Pause, resume, stop or take over a run
          * @description **Access**: A person who is a member of the project.
          *
          *     Others: 403 `Only a person can do this.`
@@ -692,7 +692,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/runs/{runId}/answer
+         * Answer the question a waiting run asks
          * @description The run with its question answered; the agent reads the answer and `control: resume` on its next report, beat or read.
          *
          *     **Access**: A person who is a member of the project.
@@ -718,7 +718,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/tasks/{taskId}/runs
+         * List a task’s past runs
          * @description Twenty closed runs before `?before=`; `more` says whether older ones remain.
          *
          *     **Access**: Any member of the project, person or agent.
@@ -744,7 +744,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/projects/{projectId}/runs/next
+         * Take the next task from the work queue (agents)
          * @description The first eligible task, claimed as a claim of it would be, with the task as a task read shows it.
          *
          *     **Access**: An agent of the project (bearer token).
@@ -768,7 +768,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/projects/{projectId}/usage
+         * Read what the project’s agents used and cost, per agent and day
          * @description Tokens and cost of the project's agents per agent and per UTC day, highest cost first.
          *
          *     **Access**: Any member of the project, person or agent.
@@ -794,7 +794,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/projects/{projectId}/stream
+         * Follow the project’s changes as server-sent events
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -818,7 +818,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/projects/{projectId}/presence
+         * Say which task and field you are looking at
          * @description **Access**: A person who is a member of the project.
          *
          *     Others: 403 `Only a person can do this.`
@@ -842,7 +842,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/projects/{projectId}/activity
+         * Read the project’s activity feed a page at a time
          * @description A page of the feed after the cursor; `next` is the cursor of the following page, null at the end.
          *
          *     **Access**: Any member of the project, person or agent.
@@ -866,7 +866,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/projects/{projectId}/webhooks
+         * List the project’s webhooks
          * @description **Access**: The owner or an admin of the project.
          *
          *     Others: 403 `Only the owner or an admin can see webhooks.`
@@ -876,7 +876,7 @@ export interface paths {
         get: operations["Webhooks_list"];
         put?: never;
         /**
-         * POST /api/projects/{projectId}/webhooks
+         * Register a webhook
          * @description The webhook and its secret (`svcs_…`), shown once.
          *
          *     **Access**: The owner or an admin of the project.
@@ -904,7 +904,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/projects/{projectId}/webhooks/{webhookId}
+         * Send a test delivery to a webhook
          * @description A test delivery was queued.
          *
          *     **Access**: The owner or an admin of the project.
@@ -917,7 +917,7 @@ export interface paths {
          */
         post: operations["Webhooks_test"];
         /**
-         * DELETE /api/projects/{projectId}/webhooks/{webhookId}
+         * Delete a webhook
          * @description **Access**: The owner or an admin of the project.
          *
          *     Others: 403 `Only the owner or an admin can remove webhooks.`
@@ -930,7 +930,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * PATCH /api/projects/{projectId}/webhooks/{webhookId}
+         * Change a webhook, turn it on or off, or roll its secret
          * @description The webhook; `secret` only when rolled (`{ roll: true }`), shown once.
          *
          *     **Access**: The owner or an admin of the project.
@@ -952,7 +952,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/projects/{projectId}/webhooks/{webhookId}/count
+         * Count a webhook’s deliveries
          * @description **Access**: The owner or an admin of the project.
          *
          *     Others: 403 `Only the owner or an admin can see webhooks.`
@@ -976,7 +976,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/projects/{projectId}/webhooks/{webhookId}/deliveries
+         * List a webhook’s latest deliveries
          * @description **Access**: The owner or an admin of the project.
          *
          *     Others: 403 `Only the owner or an admin can see webhooks.`
@@ -1002,7 +1002,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/projects/{projectId}/views
+         * Add a view (board, list or roadmap)
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -1027,7 +1027,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * DELETE /api/views/{viewId}
+         * Delete a view
          * @description **Access**: The owner or an admin of the project.
          *
          *     Others: 403 `Only the owner or an admin can delete views.`
@@ -1040,7 +1040,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * PATCH /api/views/{viewId}
+         * Change a view: name, kind, grouping, filters, sort or place
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -1059,7 +1059,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * PUT /api/views/{viewId}/lens
+         * Set your own filters and sort on a view
          * @description **Access**: A person who is a member of the project.
          *
          *     Others: 403 `Only a person can do this.`
@@ -1086,7 +1086,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/views/{viewId}/lens/promote
+         * Make your lens the view’s shared filters and sort
          * @description **Access**: A person who is a member of the project.
          *
          *     Others: 403 `Only a person can do this.`
@@ -1110,7 +1110,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/views/{viewId}/tasks
+         * Read a view’s tasks a page at a time, in its order
          * @description A page of the view's tasks in its order; `next` continues.
          *
          *     **Access**: Any member of the project, person or agent.
@@ -1140,7 +1140,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * PATCH /api/projects/{projectId}/card-view
+         * Choose what the project’s cards show
          * @description **Access**: The owner or an admin of the project.
          *
          *     Others: 403 `Only the owner or an admin can change the card view.`
@@ -1166,7 +1166,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * PATCH /api/views/{viewId}/card-view
+         * Choose what one view’s cards show
          * @description **Access**: The owner or an admin of the project.
          *
          *     Others: 403 `Only the owner or an admin can change the card view.`
@@ -1188,7 +1188,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/tasks/{taskId}/checklist
+         * Add a checklist item
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -1213,7 +1213,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * DELETE /api/checklist/{itemId}
+         * Delete a checklist item
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -1224,7 +1224,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * PATCH /api/checklist/{itemId}
+         * Change, tick or move a checklist item
          * @description The item as saved; `{ ok: true }` for a patch that names nothing to change. A text clash is 409 `{ error, current }`.
          *
          *     **Access**: Any member of the project, person or agent.
@@ -1246,7 +1246,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/tasks/{taskId}/comments
+         * Comment on a task
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -1271,7 +1271,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * DELETE /api/comments/{commentId}
+         * Delete a comment
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -1282,7 +1282,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * PATCH /api/comments/{commentId}
+         * Edit your comment
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -1302,7 +1302,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/projects/{projectId}/import/preview
+         * Preview the import of a Trello board export
          * @description **Access**: A person who is a member of the project.
          *
          *     Others: 403 `Only a person can do this.`
@@ -1330,7 +1330,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/projects/{projectId}/import
+         * Import a Trello board export
          * @description **Access**: A person who is a member of the project.
          *
          *     Others: 403 `Only a person can do this.`
@@ -1356,7 +1356,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/tasks/{taskId}/attachments
+         * List a task’s files
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -1366,7 +1366,7 @@ export interface paths {
         get: operations["Files_list"];
         put?: never;
         /**
-         * POST /api/tasks/{taskId}/attachments
+         * Start the upload of a file to a task
          * @description A pending upload: PUT the bytes to `uploadUrl` with `headers` within 10 minutes, then confirm it.
          *
          *     **Access**: Any member of the project, person or agent.
@@ -1394,7 +1394,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/attachments/{attachmentId}/ready
+         * Confirm an upload once the bytes are in the bucket
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -1418,7 +1418,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/attachments/{attachmentId}
+         * Download a file (a redirect to a short-lived link)
          * @description A redirect to a signed URL of the bucket (5 minutes).
          *
          *     **Access**: Any member of the project, person or agent.
@@ -1431,7 +1431,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * DELETE /api/attachments/{attachmentId}
+         * Delete a file
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
@@ -1454,7 +1454,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/lists
+         * List your lists of tasks
          * @description **Access**: A person (session cookie).
          *
          *     Others: 403 `Only a person can do this.`
@@ -1462,7 +1462,7 @@ export interface paths {
         get: operations["Lists_list"];
         put?: never;
         /**
-         * POST /api/lists
+         * Make a list of tasks across projects
          * @description **Access**: A person (session cookie).
          *
          *     Others: 403 `Only a person can do this.`
@@ -1484,7 +1484,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/lists/{listId}
+         * Read a list with its tasks
          * @description **Access**: A person (session cookie).
          *
          *     Others: 403 `Only a person can do this.`
@@ -1493,7 +1493,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * DELETE /api/lists/{listId}
+         * Delete a list
          * @description **Access**: A person (session cookie).
          *
          *     Others: 403 `Only a person can do this.`
@@ -1504,7 +1504,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * PATCH /api/lists/{listId}
+         * Rename a list or move it
          * @description **Access**: A person (session cookie).
          *
          *     Others: 403 `Only a person can do this.`
@@ -1523,7 +1523,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * PUT /api/lists/{listId}/tasks/{taskId}
+         * Put a task on a list, or move it there
          * @description **Access**: A person (session cookie).
          *
          *     Others: 403 `Only a person can do this.`
@@ -1533,7 +1533,7 @@ export interface paths {
         put: operations["ListTasks_put"];
         post?: never;
         /**
-         * DELETE /api/lists/{listId}/tasks/{taskId}
+         * Take a task off a list
          * @description **Access**: A person (session cookie).
          *
          *     Others: 403 `Only a person can do this.`
@@ -1554,7 +1554,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/charts
+         * List your charts
          * @description **Access**: A person (session cookie).
          *
          *     Others: 403 `Only a person can do this.`
@@ -1562,7 +1562,7 @@ export interface paths {
         get: operations["Charts_list"];
         put?: never;
         /**
-         * POST /api/charts
+         * Make a chart over some of your projects
          * @description A chart over a project the caller belongs to (404 `Project not found.` otherwise).
          *
          *     **Access**: A person (session cookie).
@@ -1589,7 +1589,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * DELETE /api/charts/{chartId}
+         * Delete a chart
          * @description **Access**: A person (session cookie).
          *
          *     Others: 403 `Only a person can do this.`
@@ -1600,7 +1600,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * PATCH /api/charts/{chartId}
+         * Change a chart
          * @description **Access**: A person (session cookie).
          *
          *     Others: 403 `Only a person can do this.`
@@ -1618,7 +1618,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/charts/{chartId}/data
+         * Read a chart’s series
          * @description **Access**: A person (session cookie).
          *
          *     Others: 403 `Only a person can do this.`
@@ -1642,7 +1642,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/search
+         * Find tasks across your projects by key, title, description or comments
          * @description Key match first, then title matches, then the rest, each by how well it matches, then newest change first. A `projectId` the caller is not in: 404 `Project not found.`; an agent token naming another project: 403 `That token belongs to another project.`
          *
          *     **Access**: A person (session cookie) or an agent (bearer token); each sees only what its credential may.
@@ -1666,7 +1666,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/version
+         * Read the service version and the API generation
          * @description **Access**: Public: no credential is read.
          */
         get: operations["System_version"];
@@ -1686,7 +1686,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/health
+         * Check that the service and its database answer
          * @description **Access**: Public: no credential is read.
          */
         get: operations["System_health"];
@@ -1708,7 +1708,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/auth/register
+         * Create an account and sign in
          * @description Signed up and signed in (sets the session cookie).
          *
          *     **Access**: Public: no credential is read.
@@ -1732,7 +1732,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/auth/login
+         * Sign in with email and password
          * @description Signed in (sets the session cookie).
          *
          *     **Access**: Public: no credential is read.
@@ -1756,7 +1756,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/auth/logout
+         * Sign out of this session
          * @description **Access**: Public: no credential is read.
          *
          *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
@@ -1778,7 +1778,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/auth/reset
+         * Set a new password with a reset link
          * @description **Access**: Public: no credential is read.
          *
          *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
@@ -1800,7 +1800,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/auth/forgot
+         * Mail a reset link to an account’s address
          * @description **Access**: Public: no credential is read.
          *
          *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
@@ -1820,7 +1820,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/auth/me
+         * Read your own account
          * @description **Access**: A signed-in person (session cookie); a bearer token is ignored here.
          */
         get: operations["Auth_me"];
@@ -1830,7 +1830,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * PATCH /api/auth/me
+         * Change your name, colour or face
          * @description **Access**: A signed-in person (session cookie); a bearer token is ignored here.
          *
          *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
@@ -1848,7 +1848,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/auth/password
+         * Change your password
          * @description **Access**: A signed-in person (session cookie); a bearer token is ignored here.
          *
          *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
@@ -1868,14 +1868,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/auth/sessions
+         * Count your other signed-in sessions
          * @description **Access**: A signed-in person (session cookie); a bearer token is ignored here.
          */
         get: operations["Auth_sessions"];
         put?: never;
         post?: never;
         /**
-         * DELETE /api/auth/sessions
+         * Sign out everywhere else
          * @description **Access**: A signed-in person (session cookie); a bearer token is ignored here.
          *
          *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
@@ -1894,7 +1894,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/projects
+         * List your projects in your own order
          * @description **Access**: A person (session cookie).
          *
          *     Others: 403 `Only a person can do this.`
@@ -1902,7 +1902,7 @@ export interface paths {
         get: operations["Projects_list"];
         put?: never;
         /**
-         * POST /api/projects
+         * Create a project
          * @description **Access**: A person (session cookie).
          *
          *     Others: 403 `Only a person can do this.`
@@ -1927,7 +1927,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * DELETE /api/projects/{projectId}
+         * Delete a project and everything in it
          * @description **Access**: The owner of the project.
          *
          *     Others: 403 `Only the owner can delete the project.`
@@ -1940,7 +1940,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * PATCH /api/projects/{projectId}
+         * Change a project’s name, key, done rule or releases and sprints
          * @description **Access**: The owner or an admin of the project.
          *
          *     Others: 403 `Only the owner or an admin can change the project settings.`
@@ -1962,7 +1962,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/projects/{projectId}/hand-over
+         * Hand a project over to another member
          * @description **Access**: The owner of the project.
          *
          *     Others: 403 `Only the owner can hand the project over.`
@@ -1987,7 +1987,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * PUT /api/projects/{projectId}/position
+         * Move a project in your own list
          * @description **Access**: A person who is a member of the project.
          *
          *     Others: 403 `Only a person can do this.`
@@ -2012,14 +2012,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/projects/{projectId}/rules
+         * Read the project’s rules for agents
          * @description **Access**: Any member of the project, person or agent.
          *
          *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
          */
         get: operations["Projects_rules"];
         /**
-         * PUT /api/projects/{projectId}/rules
+         * Write the project’s rules for agents
          * @description **Access**: The owner or an admin of the project.
          *
          *     Others: 403 `Only the owner or an admin can change the agent rules.`
@@ -2044,7 +2044,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/agent/me
+         * Read the calling agent, its project and the rules
          * @description **Access**: An agent (bearer token).
          *
          *     Others: 403 `Only an agent can do this.`
@@ -2068,7 +2068,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/projects/{projectId}/members
+         * Add a member, or invite an address without an account
          * @description The member added (`member`), or the invite kept for an address without an account (`invite`).
          *
          *     **Access**: The owner or an admin of the project.
@@ -2097,7 +2097,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * DELETE /api/projects/{projectId}/members/{userId}
+         * Remove a member, or leave the project
          * @description **Access**: A person who is a member of the project.
          *
          *     Others: 403 `Only a person can do this.`
@@ -2110,7 +2110,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * PATCH /api/projects/{projectId}/members/{userId}
+         * Change a member’s role
          * @description **Access**: The owner or an admin of the project.
          *
          *     Others: 403 `Only the owner or an admin can change roles.`
@@ -2133,7 +2133,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * DELETE /api/projects/{projectId}/invites/{email}
+         * Withdraw an invite
          * @description **Access**: The owner or an admin of the project.
          *
          *     Others: 403 `Only the owner or an admin can remove invites.`
@@ -2158,7 +2158,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/projects/{projectId}/members/{userId}/reset
+         * Make a password reset link for a member
          * @description A one-time reset token (`svcr_…`, 24 hours); `url` when the server knows its address.
          *
          *     **Access**: The owner or an admin of the project.
@@ -2186,7 +2186,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/projects/{projectId}/agents
+         * Add an agent and make its first token
          * @description The agent and its first token, shown once.
          *
          *     **Access**: The owner or an admin of the project.
@@ -2215,7 +2215,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * DELETE /api/projects/{projectId}/agents/{agentId}
+         * Remove an agent and its tokens
          * @description **Access**: The owner or an admin of the project.
          *
          *     Others: 403 `Only the owner or an admin can remove agents.`
@@ -2228,7 +2228,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * PATCH /api/projects/{projectId}/agents/{agentId}
+         * Rename an agent or change its colour or face
          * @description **Access**: The owner or an admin of the project.
          *
          *     Others: 403 `Only the owner or an admin can change agents.`
@@ -2248,7 +2248,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/projects/{projectId}/tokens
+         * List the project’s agent tokens
          * @description **Access**: The owner or an admin of the project.
          *
          *     Others: 403 `Only the owner or an admin can see tokens.`
@@ -2274,7 +2274,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/projects/{projectId}/agents/{agentId}/tokens
+         * Make another token for an agent
          * @description The plain token (`svc_…`), shown once.
          *
          *     **Access**: The owner or an admin of the project.
@@ -2303,7 +2303,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * DELETE /api/projects/{projectId}/tokens/{tokenId}
+         * Revoke an agent token
          * @description **Access**: The owner or an admin of the project.
          *
          *     Others: 403 `Only the owner or an admin can revoke tokens.`
@@ -2326,7 +2326,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/openapi.json
+         * Read this API document
          * @description **Access**: Public: no credential is read.
          */
         get: operations["ApiDocument_read"];
@@ -2682,7 +2682,7 @@ export interface components {
             taskId: string | null;
             taskKey: string | null;
         };
-        /** @description What the line says, by kind (interface.md › Activity entry); `selects`, `changes`, `runId`, `status`, `itemId` beyond the contract. `title` and `description` lines carry nothing. */
+        /** @description What the line says, by its kind: the value set, the task moved to, the comment, the run… (`selects`, `changes`, `runId`, `status`, `itemId` where they apply). `title` and `description` lines carry nothing. */
         ActivityData: {
             property?: string;
             value?: unknown;
@@ -2775,7 +2775,7 @@ export interface components {
         };
         /** @enum {string} */
         RunStatus: "running" | "paused" | "waiting" | "handed_over" | "done" | "failed" | "stopped" | "lost" | "taken_over";
-        /** @description One step of the plan (decisions.md › Runs). */
+        /** @description One step of the run's plan, with whether it is done, under way or still to come. */
         RunStep: {
             text: string;
             /** @enum {string} */
@@ -2930,7 +2930,7 @@ export interface components {
             type: "select" | "multi_select" | "iteration" | "person" | "text" | "number" | "date" | "checkbox" | "link";
             /** @description Base-62 fractional index, compared byte by byte. */
             position: string;
-            /** @description `dated` (select only), `defaults` by type option id, and the `when` rule (decisions.md) when set. */
+            /** @description `dated` (a select whose options carry dates: releases and sprints), `defaults` (values a new task of a Type option gets, by option id) and the `when` rule (the property applies only to tasks with some options of a select), when set. */
             config: {
                 dated?: boolean;
                 defaults?: {
@@ -3270,12 +3270,19 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `property-name`. */
-                    name?: unknown;
-                    /** @description Checked by the rule `property-type`. */
-                    type?: unknown;
-                    /** @description Checked by the rule `property-options`. */
-                    options?: unknown;
+                    /** @example Priority */
+                    name: string;
+                    /** @enum {string} */
+                    type: "select" | "multi_select" | "iteration" | "person" | "text" | "number" | "date" | "checkbox" | "link";
+                    /**
+                     * @description The first options, by name, for a select, multi-select or iteration.
+                     * @example [
+                     *       "Urgent",
+                     *       "High",
+                     *       "Low"
+                     *     ]
+                     */
+                    options?: string[];
                 };
             };
         };
@@ -3348,18 +3355,27 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `property-name`. */
-                    name?: unknown;
-                    /** @description Checked by the rule `showOnCard`. */
-                    showOnCard?: unknown;
-                    /** @description Checked by the rule `service:dated`. */
-                    dated?: unknown;
-                    /** @description Checked by the rule `service:defaults`. */
-                    defaults?: unknown;
-                    /** @description Checked by the rule `service:when`. */
-                    when?: unknown;
-                    /** @description Checked by the rule `service:afterId`. */
-                    afterId?: unknown;
+                    /** @example Priority */
+                    name?: string;
+                    /** @description Whether cards show the value. */
+                    showOnCard?: boolean;
+                    /** @description A select only: its options carry a start, a target and a note (releases, sprints). */
+                    dated?: boolean;
+                    /** @description On the Type select: the values a new task of an option gets, by option id, then by property id. */
+                    defaults?: {
+                        [key: string]: Record<string, never>;
+                    };
+                    /** @description The property applies only to tasks holding one of these options of a select; null: to every task. */
+                    when?: {
+                        /** Format: uuid */
+                        propertyId?: string;
+                        optionIds?: string[];
+                    } | null;
+                    /**
+                     * Format: uuid
+                     * @description Put it after this property (null: first).
+                     */
+                    afterId?: string | null;
                 };
             };
         };
@@ -3431,20 +3447,38 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `service:name`. */
-                    name?: unknown;
-                    /** @description Checked by the rule `service:color`. */
-                    color?: unknown;
-                    /** @description Checked by the rule `service:startsOn`. */
-                    startsOn?: unknown;
-                    /** @description Checked by the rule `service:targetOn`. */
-                    targetOn?: unknown;
-                    /** @description Checked by the rule `service:note`. */
-                    note?: unknown;
-                    /** @description Checked by the rule `service:shippedAt`. */
-                    shippedAt?: unknown;
-                    /** @description Checked by the rule `service:afterId`. */
-                    afterId?: unknown;
+                    /**
+                     * @description Needed to add an option.
+                     * @example In review
+                     */
+                    name?: string;
+                    /**
+                     * @description One of the palette's colours (a free one when left out).
+                     * @example #4b8fbe
+                     */
+                    color?: string;
+                    /**
+                     * Format: date
+                     * @description Dated selects and iterations: the first day.
+                     */
+                    startsOn?: string | null;
+                    /**
+                     * Format: date
+                     * @description Dated selects and iterations: the day it is due.
+                     */
+                    targetOn?: string | null;
+                    /** @description Dated selects and iterations: a note in markdown. */
+                    note?: string | null;
+                    /**
+                     * Format: date
+                     * @description The day it shipped; null takes a shipped day back.
+                     */
+                    shippedAt?: string | null;
+                    /**
+                     * Format: uuid
+                     * @description Put it after this option (null: first).
+                     */
+                    afterId?: string | null;
                 };
             };
         };
@@ -3517,20 +3551,38 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `service:name`. */
-                    name?: unknown;
-                    /** @description Checked by the rule `service:color`. */
-                    color?: unknown;
-                    /** @description Checked by the rule `service:startsOn`. */
-                    startsOn?: unknown;
-                    /** @description Checked by the rule `service:targetOn`. */
-                    targetOn?: unknown;
-                    /** @description Checked by the rule `service:note`. */
-                    note?: unknown;
-                    /** @description Checked by the rule `service:shippedAt`. */
-                    shippedAt?: unknown;
-                    /** @description Checked by the rule `service:afterId`. */
-                    afterId?: unknown;
+                    /**
+                     * @description Needed to add an option.
+                     * @example In review
+                     */
+                    name?: string;
+                    /**
+                     * @description One of the palette's colours (a free one when left out).
+                     * @example #4b8fbe
+                     */
+                    color?: string;
+                    /**
+                     * Format: date
+                     * @description Dated selects and iterations: the first day.
+                     */
+                    startsOn?: string | null;
+                    /**
+                     * Format: date
+                     * @description Dated selects and iterations: the day it is due.
+                     */
+                    targetOn?: string | null;
+                    /** @description Dated selects and iterations: a note in markdown. */
+                    note?: string | null;
+                    /**
+                     * Format: date
+                     * @description The day it shipped; null takes a shipped day back.
+                     */
+                    shippedAt?: string | null;
+                    /**
+                     * Format: uuid
+                     * @description Put it after this option (null: first).
+                     */
+                    afterId?: string | null;
                 };
             };
         };
@@ -3602,10 +3654,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `ship-rest`. */
-                    rest?: unknown;
-                    /** @description Checked by the rule `ship-strays`. */
-                    strays?: unknown;
+                    /**
+                     * @description Where the unfinished tasks go: the next option, stay where they are, or lose the value.
+                     * @enum {string}
+                     */
+                    rest: "next" | "leave" | "clear";
+                    /** @description A release: also take the done tasks that hold no release. */
+                    strays?: boolean | null;
                 };
             };
         };
@@ -3658,10 +3713,17 @@ export interface operations {
                      * @description A task id.
                      */
                     afterId?: string | null;
-                    /** @description Checked by the rule `later:atTop`. */
-                    atTop?: unknown;
-                    /** @description Checked by the rule `later:values`. */
-                    values?: unknown;
+                    /** @description true puts the task on top of its column (else at the end, or after `afterId`). */
+                    atTop?: boolean;
+                    /**
+                     * @description Values to set at once, by property id (each as `PUT /api/tasks/{taskId}/values/{propertyId}` takes it).
+                     * @example {
+                     *       "6f1c2a8e-3b4d-4e5f-9a0b-1c2d3e4f5a6b": "0b9e7d6c-5a4b-4c3d-8e2f-1a0b9c8d7e6f"
+                     *     }
+                     */
+                    values?: {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -3701,13 +3763,22 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `bulk-task-ids`. */
-                    taskIds?: unknown;
-                    /** @description Checked by the rule `bulk-property`. */
-                    propertyId?: unknown;
-                    /** @description Checked by the rule `later:change`. */
-                    change?: unknown;
-                    /** @description Checked by the rule `later:value`. */
+                    /** @description The tasks, by id. */
+                    taskIds: string[];
+                    /**
+                     * Format: uuid
+                     * @description The property to set.
+                     */
+                    propertyId: string;
+                    /**
+                     * @description For a multi-select: add the option to, or take it off, each task (without it, the value replaces theirs).
+                     * @enum {unknown}
+                     */
+                    change?: "add" | "remove";
+                    /**
+                     * @description A value of the property, by its type: an option id (select, iteration), a list of option ids (multi-select), a member id (person), text, a number, a date `YYYY-MM-DD`, true or false (checkbox), a list of links; null clears it.
+                     * @example 0b9e7d6c-5a4b-4c3d-8e2f-1a0b9c8d7e6f
+                     */
                     value?: unknown;
                 };
             };
@@ -3750,11 +3821,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `bulk-task-ids`. */
-                    taskIds?: unknown;
-                    /** @description Checked by the rule `bulk-column`. */
-                    propertyId?: unknown;
-                    /** @description Checked by the rule `later:value`. */
+                    /** @description The tasks, by id; or leave it out and name a column. */
+                    taskIds?: string[];
+                    /**
+                     * Format: uuid
+                     * @description The property the column comes from, when no taskIds are named.
+                     */
+                    propertyId?: string;
+                    /**
+                     * @description The column: the tasks whose value of the property is this (missing or null: the tasks with none).
+                     * @example 0b9e7d6c-5a4b-4c3d-8e2f-1a0b9c8d7e6f
+                     */
                     value?: unknown;
                 };
             };
@@ -3817,7 +3894,7 @@ export interface operations {
     Tasks_search: {
         parameters: {
             query?: {
-                q?: unknown;
+                q?: string;
             };
             header?: {
                 /** @description Tags a write so its own client can skip the echo on the stream. */
@@ -3939,10 +4016,10 @@ export interface operations {
                     title?: string;
                     /** @description "" or null clears it. */
                     description?: string | null;
-                    /** @description Checked by the rule `later:baseTitle`. */
-                    baseTitle?: unknown;
-                    /** @description Checked by the rule `later:baseDescription`. */
-                    baseDescription?: unknown;
+                    /** @description The title as it was when you began to edit it: 409 when it changed meanwhile. */
+                    baseTitle?: string;
+                    /** @description The description as it was when you began to edit it: 409 when it changed meanwhile. */
+                    baseDescription?: string;
                 };
             };
         };
@@ -4086,7 +4163,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `later:value`. */
+                    /**
+                     * @description A value of the property, by its type: an option id (select, iteration), a list of option ids (multi-select), a member id (person), text, a number, a date `YYYY-MM-DD`, true or false (checkbox), a list of links; null clears it.
+                     * @example 0b9e7d6c-5a4b-4c3d-8e2f-1a0b9c8d7e6f
+                     */
                     value?: unknown;
                 };
             };
@@ -4138,8 +4218,15 @@ export interface operations {
                      * @description A task id, read when beforeId is absent.
                      */
                     afterId?: string | null;
-                    /** @description Checked by the rule `later:values`. */
-                    values?: unknown;
+                    /**
+                     * @description Values the move sets too, by property id (the column the task lands in, say).
+                     * @example {
+                     *       "6f1c2a8e-3b4d-4e5f-9a0b-1c2d3e4f5a6b": "0b9e7d6c-5a4b-4c3d-8e2f-1a0b9c8d7e6f"
+                     *     }
+                     */
+                    values?: {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -4856,8 +4943,11 @@ export interface operations {
                      * @description A task id.
                      */
                     taskId?: string | null;
-                    /** @description Checked by the rule `presence-field`. */
-                    field?: unknown;
+                    /**
+                     * @description What you are editing: `title`, `description` or `checklist:<item id>`; null: nothing.
+                     * @example description
+                     */
+                    field?: string | null;
                 };
             };
         };
@@ -4883,9 +4973,9 @@ export interface operations {
     Activity_read: {
         parameters: {
             query?: {
-                after?: unknown;
-                afterId?: unknown;
-                limit?: unknown;
+                after?: string;
+                afterId?: string;
+                limit?: number;
             };
             header?: {
                 /** @description Tags a write so its own client can skip the echo on the stream. */
@@ -5285,12 +5375,15 @@ export interface operations {
                      * @description A property id.
                      */
                     groupById?: string | null;
-                    /** @description Checked by the rule `service:filters`. */
-                    filters?: unknown;
-                    /** @description Checked by the rule `service:sort`. */
-                    sort?: unknown;
-                    /** @description Checked by the rule `service:afterId`. */
-                    afterId?: unknown;
+                    /** @description The rules a task must meet to show; `{ "rules": [] }` shows all. */
+                    filters?: components["schemas"]["Rules"];
+                    /** @description The order of the tasks; null: their own order on the board. */
+                    sort?: components["schemas"]["Sort"];
+                    /**
+                     * Format: uuid
+                     * @description Put the view after this one (null: first).
+                     */
+                    afterId?: string | null;
                 };
             };
         };
@@ -5330,10 +5423,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `service:filters`. */
-                    filters?: unknown;
-                    /** @description Checked by the rule `service:sort`. */
-                    sort?: unknown;
+                    /** @description The rules a task must meet to show; `{ "rules": [] }` shows all. */
+                    filters?: components["schemas"]["Rules"];
+                    /** @description The order of the tasks; null: their own order on the board. */
+                    sort?: components["schemas"]["Sort"];
                 };
             };
         };
@@ -5397,8 +5490,8 @@ export interface operations {
     Views_tasks: {
         parameters: {
             query?: {
-                limit?: unknown;
-                after?: unknown;
+                limit?: number;
+                after?: string;
             };
             header?: {
                 /** @description Tags a write so its own client can skip the echo on the stream. */
@@ -5447,8 +5540,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `service:rows`. */
-                    rows?: unknown;
+                    /** @description By property id (or `_title`): where it shows on a card and how; a property left out is not shown. */
+                    rows?: {
+                        [key: string]: {
+                            place?: string;
+                            mode?: string;
+                        };
+                    };
                 };
             };
         };
@@ -5488,8 +5586,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `service:rows`. */
-                    rows?: unknown;
+                    /** @description By property id (or `_title`): where it shows on a card and how; a property left out is not shown. */
+                    rows?: {
+                        [key: string]: {
+                            place?: string;
+                            mode?: string;
+                        };
+                    };
                 };
             };
         };
@@ -5889,12 +5992,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Checked by the rule `attachment-name`. */
-                    name?: unknown;
-                    /** @description Checked by the rule `attachment-mime`. */
-                    mime?: unknown;
-                    /** @description Checked by the rule `attachment-size`. */
-                    size?: unknown;
+                    /** @example screenshot.png */
+                    name: string;
+                    /** @example image/png */
+                    mime: string;
+                    /**
+                     * @description Bytes.
+                     * @example 48213
+                     */
+                    size: number;
                 };
             };
         };

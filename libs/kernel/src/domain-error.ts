@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'signup.closed',
   'account.email_invalid',
   'account.password_short',
+  'account.password_common',
   'account.email_taken',
   'account.login_failed',
   'account.color_invalid',

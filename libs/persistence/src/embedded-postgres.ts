@@ -236,6 +236,10 @@ async function startServer(run: Run, port: number, flags: string[]): Promise<{ s
 function spawnAs(run: Run, binary: string, args: string[]): ChildProcess {
   const child = spawn(binary, args, {
     ...(run.ids ?? {}),
+    // A process group of its own: Ctrl-C in a terminal signals the whole foreground group, and the
+    // server would shut down (cutting every connection: "terminating connection due to
+    // administrator command") while the service is still closing its pool. It stops when asked.
+    detached: true,
     cwd: '/',
     env: { LC_MESSAGES: 'C' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -15,6 +15,9 @@ export const projectLockKey = (projectId: string): Sql => sql`hashtextextended($
 /** A person's lists, one write at a time: the 'lists:' prefix keeps them apart from the project locks on the bare uuid. */
 export const personListsLockKey = (userId: string): Sql => sql`hashtextextended('lists:' || ${userId}::uuid::text, 7)`;
 
+/** Creates that derive a key from one base, one at a time (see `PgProjectRepository.freeKey`). */
+export const projectKeyLockKey = (base: string): Sql => sql`hashtextextended('project-key:' || ${base}::text, 7)`;
+
 /** One retention sweep at a time across the cluster (see RetentionSweeper). */
 export const retentionSweepLockKey: Sql = sql`hashtextextended('board:retention-sweep', 0)`;
 

@@ -6,6 +6,14 @@ import { Role } from './role';
 export abstract class ProjectRepository {
   abstract findById(id: string): Promise<Project | null>;
   abstract keyTaken(key: string, exceptProjectId?: string): Promise<boolean>;
+  /**
+   * The first free key of `bases` (see `keyBases`): each base bare, then numbered from 2 while it
+   * fits, in that order; null when all are taken. One statement, however many are taken. Inside a
+   * transaction it first takes a lock on the first base until the end of it, so creates of one name
+   * queue instead of all picking the same key; a clash with another name's key is still possible,
+   * and `insert` refuses it with project.key_taken.
+   */
+  abstract freeKey(bases: string[]): Promise<string | null>;
   /** Inserts the project with its seed (Status, options, main view, card view). Refuses a taken key. */
   abstract insert(project: Project, seed: ProjectSeed): Promise<void>;
   /** Refuses a key another project took meanwhile with project.key_taken. */

@@ -1,4 +1,4 @@
-import { keyCandidates, readProjectKey, readProjectName } from './project-key';
+import { keyBases, readProjectKey, readProjectName, spareKey } from './project-key';
 import { refusal } from '../../../test/support/refusal';
 
 const KEY = /^[A-Z][A-Z0-9]{1,9}$/;
@@ -45,38 +45,52 @@ describe('readProjectName', () => {
   });
 });
 
-describe('keyCandidates', () => {
+describe('keyBases', () => {
   it('starts with the initials of a several-word name', () => {
-    expect(keyCandidates('Task Board')[0]).toBe('TB');
-    expect(keyCandidates('the big launch plan')[0]).toBe('TBLP');
-    expect(keyCandidates('Café Crème')[0]).toBe('CC');
+    expect(keyBases('Task Board')[0]).toBe('TB');
+    expect(keyBases('the big launch plan')[0]).toBe('TBLP');
+    expect(keyBases('Café Crème')[0]).toBe('CC');
   });
 
   it('starts with the first four letters of a one-word name, upper-cased', () => {
-    expect(keyCandidates('website')[0]).toBe('WEBS');
-    expect(keyCandidates('Éclair')[0]).toBe('ECLA');
-    expect(keyCandidates('Ops')[0]).toBe('OPS');
+    expect(keyBases('website')[0]).toBe('WEBS');
+    expect(keyBases('Éclair')[0]).toBe('ECLA');
+    expect(keyBases('Ops')[0]).toBe('OPS');
   });
 
-  it('follows the base with numbered variants', () => {
-    expect(keyCandidates('Task Board').slice(0, 4)).toEqual(['TB', 'TB2', 'TB3', 'TB4']);
+  it('offers the first two letters next, which leave room for eight digits', () => {
+    expect(keyBases('the big launch plan')).toEqual(['TBLP', 'TB']);
+    expect(keyBases('a b c d e f g h i j k l m')).toEqual(['ABCDEF', 'AB']);
+    expect(keyBases('Task Board')).toEqual(['TB']);
   });
 
   it.each([['2024'], ['123 456'], ['!!!'], ['—'], [''], ['日本語'], ['x'], ['1A'], ['3D Printer'], ['a b c d e f g h i j k l m']])(
-    'gives valid keys for %j',
+    'gives bases that are valid keys, bare and with the longest number that fits, for %j',
     (name) => {
-      const candidates = keyCandidates(name);
-      expect(candidates.length).toBeGreaterThan(100);
-      expect(new Set(candidates).size).toBe(candidates.length);
-      for (const key of candidates) {
-        if (!KEY.test(key)) throw new Error(`${JSON.stringify(name)} gave invalid key ${key}`);
-        expect(readProjectKey(key)).toBe(key);
+      for (const base of keyBases(name)) {
+        for (const key of [base, `${base}2`, `${base}${'9'.repeat(10 - base.length)}`]) {
+          if (!KEY.test(key)) throw new Error(`${JSON.stringify(name)} gave invalid key ${key}`);
+          expect(readProjectKey(key)).toBe(key);
+        }
       }
     },
   );
 
   it('falls back to PR for names without letters', () => {
-    expect(keyCandidates('2024')[0]).toBe('PR');
-    expect(keyCandidates('!!!')[0]).toBe('PR');
+    expect(keyBases('2024')[0]).toBe('PR');
+    expect(keyBases('!!!')[0]).toBe('PR');
+  });
+});
+
+describe('spareKey', () => {
+  it('is ten letters or digits that start with a letter', () => {
+    let seed = 7;
+    const randomBelow = (n: number) => (seed = (seed * 48271) % 2147483647) % n;
+    for (let i = 0; i < 200; i++) {
+      const key = spareKey(randomBelow);
+      expect(key).toMatch(KEY);
+      expect(key).toHaveLength(10);
+    }
+    expect(spareKey(() => 0)).toBe('AAAAAAAAAA');
   });
 });

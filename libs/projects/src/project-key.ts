@@ -17,11 +17,16 @@ export function readProjectKey(value: unknown): string {
   return key;
 }
 
+export const KEY_MAX = 10;
+
 /**
- * Keys to try for a project named `name`, best first: the initials of a several-word name, or
- * the start of a one-word name, then the same with a number when it is taken elsewhere.
+ * The bases a key for a project named `name` is derived from, best first: the initials of a
+ * several-word name, or the start of a one-word name (2 to 6 characters); then its first two
+ * letters, which leave room for eight digits. Each base is offered bare, then numbered from 2
+ * (`TB`, `TB2`, `TB3`, …) while the number fits in the ten characters; the store picks the first
+ * free one (`ProjectRepository.freeKey`), so a name shared by thousands still gets a key at once.
  */
-export function keyCandidates(name: string): string[] {
+export function keyBases(name: string): string[] {
   const words = name
     .normalize('NFKD')
     // Drop the accents NFKD split off, so "Éclair" is one word (ECLA), not "E" and "CLAIR".
@@ -34,7 +39,19 @@ export function keyCandidates(name: string): string[] {
   if (base.length < 2) base = (base + (words.join('').replace(/^[0-9]+/, '') || 'PR')).slice(0, 4);
   if (base.length < 2) base = 'PR';
   base = base.slice(0, 6);
-  const out = [base];
-  for (let n = 2; n < 1000; n++) out.push(`${base}${n}`);
-  return out;
+  return base.length > 2 ? [base, base.slice(0, 2)] : [base];
+}
+
+const SPARE_LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const SPARE_CHARS = `${SPARE_LETTERS}0123456789`;
+
+/**
+ * A key of other letters, for when every numbered key of every base is taken (over 100 million
+ * projects) or creates of the same name keep colliding: a letter and nine letters or digits, drawn
+ * by `randomBelow` (36^9 of them, so a clash is retried, never expected).
+ */
+export function spareKey(randomBelow: (n: number) => number): string {
+  let key = SPARE_LETTERS[randomBelow(SPARE_LETTERS.length)];
+  while (key.length < KEY_MAX) key += SPARE_CHARS[randomBelow(SPARE_CHARS.length)];
+  return key;
 }

@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../../support/test-app';
@@ -7,9 +6,11 @@ import type { RouteAnswer } from '../../support/routes';
 
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const pageOpen = require('../../../bench/page-open.js');
+/** The page's freshness check and build, shared with `npm run build` (scripts/web-build.js). */
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const webBuild: { webBuildFresh(): boolean; buildWeb(options?: { quiet?: boolean }): void } = require('../../../scripts/web-build.js');
 
 export const ROOT = resolve(__dirname, '..', '..', '..');
-const WEB_OUT = join(ROOT, 'dist', 'web', 'index.html');
 export const CHROMIUM: string | null = pageOpen.findChromium();
 
 let warned = false;
@@ -27,15 +28,6 @@ export function describeBrowser(name: string, fn: () => void): void {
   describe(name, fn);
 }
 
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestSource(p) : statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
 const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 /**
@@ -43,12 +35,7 @@ const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuf
  * running side by side take turns through a lock directory, so one builds and the others wait.
  */
 export function ensureWebBuild(): void {
-  const web = join(ROOT, 'apps', 'web');
-  const fresh = () => {
-    // The page also bundles the view order of libs/views (one rule with the service's).
-    const sources = Math.max(newestSource(join(web, 'src')), statSync(join(web, 'index.html')).mtimeMs, statSync(join(ROOT, 'libs', 'views', 'src', 'view-order.ts')).mtimeMs);
-    return existsSync(WEB_OUT) && statSync(WEB_OUT).mtimeMs >= sources;
-  };
+  const fresh = (): boolean => webBuild.webBuildFresh();
   if (fresh()) return;
   const lock = join(ROOT, 'dist', '.web-build.lock');
   mkdirSync(join(ROOT, 'dist'), { recursive: true });
@@ -64,10 +51,7 @@ export function ensureWebBuild(): void {
   }
   try {
     if (fresh()) return;
-    execFileSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', join(web, 'vite.config.ts'), '--logLevel', 'warn'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-    });
+    webBuild.buildWeb({ quiet: true });
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
-  digestOf, newSecret, PasswordHasher, readEmail, ResetTokenRepository, SESSION_LIFETIME_MS,
+  CommonPasswords, digestOf, newSecret, PasswordHasher, refuseCommonPassword, readEmail, ResetTokenRepository, SESSION_LIFETIME_MS,
   SessionRepository, signInEmail, Throttle, User, UserRepository, UserView,
 } from '@board/accounts';
 import { Clock, fail, silent, UnitOfWork } from '@board/kernel';
@@ -25,6 +25,7 @@ export class AccountsService {
     private readonly resets: ResetTokenRepository,
     private readonly members: MemberRepository,
     private readonly hasher: PasswordHasher,
+    private readonly commonPasswords: CommonPasswords,
     private readonly throttle: Throttle,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
@@ -41,6 +42,7 @@ export class AccountsService {
     this.assertSignupOpen();
     return this.throttle.attempt('register', address, async () => {
       const body = plain.read();
+      refuseCommonPassword(this.commonPasswords, body.password);
       const email = readEmail(body.email);
       const draft = User.registerPerson({ id: randomUUID(), email, name: body.name, passwordHash: '-', now: this.clock.now() });
       if (this.config.SERVICE_SIGNUP === 'invite' && !(await this.members.hasInvite(email))) fail('signup.closed');
@@ -89,6 +91,8 @@ export class AccountsService {
   }
 
   async changePassword(auth: SessionAuth, { current, next }: ChangePasswordBody): Promise<void> {
+    // A body judgement, like the length the DTO checked: before the current password is tried.
+    refuseCommonPassword(this.commonPasswords, next);
     const user = await this.load(auth.caller.id);
     if (!user.passwordHash || !(await this.hasher.verify(user.passwordHash, current))) fail('account.wrong_password');
     user.setPasswordHash(await this.hasher.hash(next));
@@ -114,6 +118,7 @@ export class AccountsService {
       address,
       async () => {
         const body = plain.read();
+        refuseCommonPassword(this.commonPasswords, body.password);
         const token = typeof body.token === 'string' ? body.token.trim() : '';
         const hash = await this.hasher.hash(body.password);
         return this.uow.write(async () => {

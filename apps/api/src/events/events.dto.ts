@@ -11,17 +11,21 @@ export const FEED_LIMIT_MAX = 500;
  * a 400, not a 500.
  */
 export class FeedPageQuery {
-  @FieldRule('feed-after', (value) => (value === undefined || readInstant(value) !== null ? null : { code: 'feed.after_invalid' }))
+  @FieldRule('feed-after', (value) => (value === undefined || readInstant(value) !== null ? null : { code: 'feed.after_invalid' }), {
+    schema: { type: 'string', format: 'date-time', description: 'With afterId, the `next` cursor of the page before.' },
+  })
   after?: string;
 
-  @FieldRule('feed-after-id', (value) => (value === undefined || isUuid(value) ? null : { code: 'feed.after_id_invalid' }))
+  @FieldRule('feed-after-id', (value) => (value === undefined || isUuid(value) ? null : { code: 'feed.after_id_invalid' }), {
+    schema: { type: 'string', format: 'uuid', description: 'With after, the `next` cursor of the page before.' },
+  })
   afterId?: string;
 
   @FieldRule('feed-limit', (value) => {
     if (value === undefined) return null;
     const size = Number(value);
     return /^\d+$/.test(String(value)) && size >= 1 && size <= FEED_LIMIT_MAX ? null : { code: 'query.limit_invalid' };
-  })
+  }, { schema: { type: 'integer', minimum: 1, maximum: FEED_LIMIT_MAX, description: 'Lines in the page (100 when left out).' } })
   limit?: string;
 }
 
@@ -38,6 +42,7 @@ export class PresenceBody {
 
   @FieldRule('presence-field', (value) =>
     value === undefined || value === null || (typeof value === 'string' && PRESENCE_FIELD.test(value)) ? null : { code: 'presence.field_invalid' },
+    { schema: { type: ['string', 'null'], description: 'What you are editing: `title`, `description` or `checklist:<item id>`; null: nothing.', examples: ['description'] } },
   )
   field?: string | null;
 }

@@ -7,13 +7,13 @@ import { FieldRule, refusalOf } from '../http/dto/field-rules';
  * stay in `readUploadRequest`, which the service calls with the policy.
  */
 export class UploadRequestBody {
-  @FieldRule('attachment-name', (value) => refusalOf(() => readFileName(value)))
+  @FieldRule('attachment-name', (value) => refusalOf(() => readFileName(value)), { schema: { type: 'string', examples: ['screenshot.png'] }, required: true })
   name: string;
 
-  @FieldRule('attachment-mime', (value) => refusalOf(() => readMime(value)))
+  @FieldRule('attachment-mime', (value) => refusalOf(() => readMime(value)), { schema: { type: 'string', examples: ['image/png'] }, required: true })
   mime: string;
 
   /** Bytes, a whole number; checked against the server's limit by `readUploadRequest`. */
-  @FieldRule('attachment-size', () => null)
+  @FieldRule('attachment-size', () => null, { schema: { type: 'integer', minimum: 0, description: 'Bytes.', examples: [48213] }, required: true })
   size: number;
 }

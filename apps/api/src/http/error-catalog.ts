@@ -28,6 +28,7 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   'signup.closed': fixed(403, 'This board is not taking new accounts. Ask the owner to add you.'),
   'account.email_invalid': fixed(400, 'That email address does not look correct.'),
   'account.password_short': fixed(400, 'The password must have at least 8 characters.'),
+  'account.password_common': fixed(400, 'That password is too common. Pick another one.'),
   'account.email_taken': fixed(409, 'An account with that email already exists.'),
   'account.login_failed': fixed(401, 'That email and password do not match.'),
   'account.color_invalid': fixed(400, 'Pick one of the colours on offer.'),

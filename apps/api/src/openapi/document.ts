@@ -11,6 +11,7 @@ import { PROPERTY_SCHEMAS } from './schemas/properties';
 import { RUN_SCHEMAS } from './schemas/runs';
 import { TASK_SCHEMAS } from './schemas/tasks';
 import { gateDoc, SECURITY_SCHEMES } from './security';
+import { SUMMARIES } from './summaries';
 
 export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, Operation>> };
 export interface Operation {
@@ -97,7 +98,8 @@ function operation(route: RouteInfo, answer: Answer): Operation {
   return {
     operationId: `${route.controller.replace(/Controller$/, '')}_${route.handler}`,
     tags: [route.controller.replace(/Controller$/, '')],
-    summary: key,
+    // Words for people; a route without them shows its method and path (and fails the contract test).
+    summary: SUMMARIES[key] ?? key,
     description: [answer.description, gate.description, route.heavy ? HEAVY_WORDS : undefined].filter(Boolean).join('\n\n'),
     security: gate.security,
     parameters,
@@ -128,6 +130,10 @@ ANSWERS[`GET ${DOCUMENT_PATH}`] = { schema: { type: 'object', description: 'This
 
 const UNDESCRIBED = 'Answer not described yet: add it to apps/api/src/openapi/answers.ts.';
 
+/** Routes of the module tree without a summary in summaries.ts (must be none). */
+export const routesWithoutSummary = (root: DynamicModule | Type<unknown>): string[] =>
+  documentedRoutes(controllersOf(root)).map(keyOf).filter((key) => !SUMMARIES[key]);
+
 /** Routes of the module tree that answers.ts does not describe (must be none). */
 export const routesWithoutAnswer = (root: DynamicModule | Type<unknown>): string[] =>
   documentedRoutes(controllersOf(root)).map(keyOf).filter((key) => !ANSWERS[key]);
@@ -143,12 +149,13 @@ export function buildOpenApiDocument(root: DynamicModule | Type<unknown>): OpenA
   }
   return {
     openapi: '3.1.0',
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    // No `jsonSchemaDialect`: OpenAPI 3.1's default dialect is JSON Schema 2020-12 already, and
+    // Swagger UI heads the page with a red warning for any other value than that default's URI.
     info: {
       title: 'Task board service',
       version: SERVICE_VERSION,
       description:
-        'JSON over HTTP under `/api`. Every failure answers `{ error: <sentence> }`; success has no envelope. See the contract (interface.md) for the rules behind each route.',
+        'The task board as JSON over HTTP under `/api`. People sign in with email and password (a session cookie, from `POST /api/auth/login`); an agent calls with the bearer token (`svc_…`) its project\'s owner or an admin made for it. A success answers the resource itself, with no envelope; every failure answers `{ "error": "<a sentence for a person>" }` with a fitting status. Changes are announced on each project\'s server-sent-event stream and to its webhooks, so clients re-read what they show.',
     },
     servers: [{ url: '/' }],
     paths,

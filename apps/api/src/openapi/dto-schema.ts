@@ -15,7 +15,8 @@ export function dtoSchema(dto: new () => unknown): JsonSchema {
   const required: string[] = [];
   for (const meta of metas) {
     const doc = (meta.constraints ?? [])[0] as FieldSchema | undefined;
-    const schema = doc?.schema ?? { description: `Checked by the rule \`${meta.name ?? meta.constraintCls?.name ?? 'custom'}\`.` };
+    // A rule without a schema of its own still says something a person can use.
+    const schema = doc?.schema ?? { description: 'Checked by the service: a value it cannot take answers 400 with a sentence naming the field.' };
     properties[meta.propertyName] = { ...(properties[meta.propertyName] ?? {}), ...schema };
     if (doc?.required && !required.includes(meta.propertyName)) required.push(meta.propertyName);
   }

@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { Clock, DomainError, fail, feedLine, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
-import { DoneWhen, keyCandidates, MemberRepository, Project, ProjectRepository, projectSeed, readProjectKey } from '@board/projects';
+import { DoneWhen, keyBases, MemberRepository, Project, ProjectRepository, projectSeed, readProjectKey, spareKey } from '@board/projects';
 import { ProjectQuery } from '@board/persistence';
 import { AuthContext } from '../auth/auth-context';
 import { BudgetService } from '../runs/budget.service';
 import { requireView } from './project-view';
 import { CreateProjectBody, HandOverBody, PositionBody, RulesBody, UpdateProjectBody } from './projects.dto';
+
+/** Derived keys picked by the store before falling back to keys of other letters. */
+const DERIVED_TRIES = 10;
 
 @Injectable()
 export class ProjectsService {
@@ -25,29 +28,31 @@ export class ProjectsService {
 
   async create(auth: AuthContext, body: CreateProjectBody) {
     const id = randomUUID();
-    // Validate the name before spending a key on it.
+    // Validate the name (and a sent key) before spending a key on it.
     const draft = Project.create({ id, name: body.name, key: 'XX', ownerId: auth.caller.id, now: this.clock.now() });
-    const keys = body.key === undefined || body.key === null ? keyCandidates(draft.snapshot.name) : [readProjectKey(body.key)];
-    for (const key of keys) {
-      if (keys.length > 1 && (await this.projects.keyTaken(key))) continue;
-      const project = Project.create({ id, name: body.name, key, ownerId: auth.caller.id, now: this.clock.now() });
+    const sent = body.key === undefined || body.key === null ? null : readProjectKey(body.key);
+    const bases = keyBases(draft.snapshot.name);
+    for (let attempt = 1; ; attempt++) {
       const seed = projectSeed(randomUUID);
-      project.setDoneWhen({ propertyId: seed.status.id, optionIds: [seed.doneOptionId] });
       try {
         await this.uow.write(async () => {
+          // A derived key is picked inside the transaction that inserts it, under the base's lock;
+          // after many clashes (other names' keys landing on ours), a key of other letters.
+          const key = sent ?? (attempt <= DERIVED_TRIES ? await this.projects.freeKey(bases) : null) ?? spareKey(randomInt);
+          const project = Project.create({ id, name: body.name, key, ownerId: auth.caller.id, now: this.clock.now() });
+          project.setDoneWhen({ propertyId: seed.status.id, optionIds: [seed.doneOptionId] });
           await this.projects.insert(project, seed);
           await this.members.add(id, auth.caller.id, 'owner');
           // A new project has nobody listening yet.
           return silent(undefined);
         });
       } catch (error) {
-        // A derived key somebody took meanwhile: try the next one.
-        if (keys.length > 1 && error instanceof DomainError && error.code === 'project.key_taken') continue;
+        // A derived key somebody took meanwhile: pick again. A sent key is the caller's to change.
+        if (sent === null && attempt < DERIVED_TRIES * 2 && error instanceof DomainError && error.code === 'project.key_taken') continue;
         throw error;
       }
       return requireView(await this.queries.projectFor(id, auth.caller.id));
     }
-    return fail('project.key_invalid');
   }
 
   async update(auth: AuthContext, projectId: string, body: UpdateProjectBody, clientId: string | null = null) {

@@ -21,8 +21,23 @@ export function readTaskIds(raw: unknown): string[] {
   return ids;
 }
 
-/** Read by the domain once the project's definitions are loaded (never refused here). */
-const CheckedLater = (field: string): PropertyDecorator => FieldRule(`later:${field}`, () => null);
+/** Read by the domain once the project's definitions are loaded (never refused here); `schema` documents it. */
+const CheckedLater = (field: string, schema: Record<string, unknown>): PropertyDecorator => FieldRule(`later:${field}`, () => null, { schema });
+
+/** What the API document shows of values (/api/docs draws its example from `examples`). */
+const EXAMPLE_PROPERTY = '6f1c2a8e-3b4d-4e5f-9a0b-1c2d3e4f5a6b';
+const EXAMPLE_OPTION = '0b9e7d6c-5a4b-4c3d-8e2f-1a0b9c8d7e6f';
+const A_VALUE = {
+  description:
+    'A value of the property, by its type: an option id (select, iteration), a list of option ids (multi-select), a member id (person), text, a number, a date `YYYY-MM-DD`, true or false (checkbox), a list of links; null clears it.',
+  examples: [EXAMPLE_OPTION],
+};
+const VALUES = {
+  type: 'object',
+  description: 'Values to set at once, by property id (each as `PUT /api/tasks/{taskId}/values/{propertyId}` takes it).',
+  additionalProperties: A_VALUE,
+  examples: [{ [EXAMPLE_PROPERTY]: EXAMPLE_OPTION }],
+};
 
 /** A task id; absent or null passes (a placement left out). */
 const OptionalTaskId = (field: string): PropertyDecorator =>
@@ -53,10 +68,10 @@ export class CreateTaskBody {
   afterId?: string | null;
 
   /** Only `true` puts the task on top. */
-  @CheckedLater('atTop')
+  @CheckedLater('atTop', { type: 'boolean', description: 'true puts the task on top of its column (else at the end, or after `afterId`).' })
   atTop?: unknown;
 
-  @CheckedLater('values')
+  @CheckedLater('values', VALUES)
   values?: unknown;
 }
 
@@ -69,10 +84,10 @@ export class EditTaskBody {
   description?: string | null;
 
   /** Compared only when text; anything else means no base. */
-  @CheckedLater('baseTitle')
+  @CheckedLater('baseTitle', { type: 'string', description: 'The title as it was when you began to edit it: 409 when it changed meanwhile.' })
   baseTitle?: unknown;
 
-  @CheckedLater('baseDescription')
+  @CheckedLater('baseDescription', { type: 'string', description: 'The description as it was when you began to edit it: 409 when it changed meanwhile.' })
   baseDescription?: unknown;
 }
 
@@ -87,13 +102,13 @@ export class MoveTaskBody {
   )
   afterId?: string | null;
 
-  @CheckedLater('values')
+  @CheckedLater('values', { ...VALUES, description: 'Values the move sets too, by property id (the column the task lands in, say).' })
   values?: unknown;
 }
 
 /** PUT /tasks/:taskId/values/:propertyId */
 export class PutValueBody {
-  @CheckedLater('value')
+  @CheckedLater('value', A_VALUE)
   value?: unknown;
 }
 
@@ -101,33 +116,38 @@ const bulkTaskIds = (value: unknown): Refusal | null => refusalOf(() => readTask
 
 /** POST /projects/:projectId/tasks/values */
 export class BulkValuesBody {
-  @FieldRule('bulk-task-ids', bulkTaskIds)
+  @FieldRule('bulk-task-ids', bulkTaskIds, { schema: { type: 'array', items: { type: 'string', format: 'uuid' }, minItems: 1, maxItems: BULK_MAX, description: 'The tasks, by id.' }, required: true })
   taskIds: string[];
 
-  @FieldRule('bulk-property', (value) => (value === undefined || value === null ? { code: 'bulk.no_property' } : refusalOf(() => parseId(value, 'property'))))
+  @FieldRule('bulk-property', (value) => (value === undefined || value === null ? { code: 'bulk.no_property' } : refusalOf(() => parseId(value, 'property'))), {
+    schema: { type: 'string', format: 'uuid', description: 'The property to set.' },
+    required: true,
+  })
   propertyId: string;
 
   /** `add` or `remove` (multi-select only), checked after the property is found. */
-  @CheckedLater('change')
+  @CheckedLater('change', { enum: ['add', 'remove'], description: 'For a multi-select: add the option to, or take it off, each task (without it, the value replaces theirs).' })
   change?: unknown;
 
-  @CheckedLater('value')
+  @CheckedLater('value', A_VALUE)
   value?: unknown;
 }
 
 /** POST /projects/:projectId/archive: named tasks, or else the column of one property's value. */
 export class BulkArchiveBody {
-  @FieldRule('bulk-task-ids', (value) => (value === undefined ? null : bulkTaskIds(value)))
+  @FieldRule('bulk-task-ids', (value) => (value === undefined ? null : bulkTaskIds(value)), {
+    schema: { type: 'array', items: { type: 'string', format: 'uuid' }, minItems: 1, maxItems: BULK_MAX, description: 'The tasks, by id; or leave it out and name a column.' },
+  })
   taskIds?: string[];
 
   @FieldRule('bulk-column', (value, dto) => {
     if ((dto as BulkArchiveBody).taskIds !== undefined) return null;
     return value === undefined ? { code: 'bulk.no_target' } : refusalOf(() => parseId(value, 'property'));
-  })
+  }, { schema: { type: 'string', format: 'uuid', description: 'The property the column comes from, when no taskIds are named.' } })
   propertyId?: string;
 
   /** The column's value; missing and null both mean the tasks holding nothing. */
-  @CheckedLater('value')
+  @CheckedLater('value', { ...A_VALUE, description: 'The column: the tasks whose value of the property is this (missing or null: the tasks with none).' })
   value?: unknown;
 }
 
@@ -145,6 +165,6 @@ export class SetParentBody {
 
 /** GET /projects/:projectId/search?q= — anything but text searches for nothing. */
 export class SearchQuery {
-  @CheckedLater('q')
+  @CheckedLater('q', { type: 'string', description: 'Words to find in titles and descriptions.', examples: ['login bug'] })
   q?: unknown;
 }

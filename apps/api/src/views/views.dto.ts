@@ -3,6 +3,8 @@ import { readViewKind, readViewName, VIEW_KINDS, VIEW_NAME_MAX } from '@board/vi
 import { CheckedInService, FieldRule, IdField, OptionalField, refusalOf } from '../http/dto/field-rules';
 
 const NAME = { type: 'string', maxLength: VIEW_NAME_MAX };
+const FILTERS = { $ref: '#/components/schemas/Rules', description: 'The rules a task must meet to show; `{ "rules": [] }` shows all.' };
+const SORT = { $ref: '#/components/schemas/Sort', description: 'The order of the tasks; null: their own order on the board.' };
 
 /** POST /projects/:projectId/views. Whether `groupById` is a property of the project is the service's. */
 export class CreateViewBody {
@@ -32,28 +34,32 @@ export class UpdateViewBody {
   @IdField('property')
   groupById?: string | null;
 
-  @CheckedInService('filters')
+  @CheckedInService('filters', FILTERS)
   filters?: unknown;
 
-  @CheckedInService('sort')
+  @CheckedInService('sort', SORT)
   sort?: unknown;
 
-  @CheckedInService('afterId')
+  @CheckedInService('afterId', { type: ['string', 'null'], format: 'uuid', description: 'Put the view after this one (null: first).' })
   afterId?: unknown;
 }
 
 /** PUT /views/:viewId/lens: rules and order checked against the project's properties in the service. */
 export class PutLensBody {
-  @CheckedInService('filters')
+  @CheckedInService('filters', FILTERS)
   filters?: unknown;
 
-  @CheckedInService('sort')
+  @CheckedInService('sort', SORT)
   sort?: unknown;
 }
 
 /** PATCH /projects/:projectId/card-view and /views/:viewId/card-view: rows are checked against the properties. */
 export class PatchCardViewBody {
-  @CheckedInService('rows')
+  @CheckedInService('rows', {
+    type: 'object',
+    description: 'By property id (or `_title`): where it shows on a card and how; a property left out is not shown.',
+    additionalProperties: { type: 'object', properties: { place: { type: 'string' }, mode: { type: 'string' } } },
+  })
   rows?: unknown;
 }
 
@@ -63,9 +69,11 @@ export class ViewTasksQuery {
     if (value === undefined) return null;
     const limit = Number(value);
     return /^\d+$/.test(String(value)) && limit >= 1 && limit <= 500 ? null : { code: 'query.limit_invalid' };
-  })
+  }, { schema: { type: 'integer', minimum: 1, maximum: 500, description: 'Tasks in the page.' } })
   limit?: string;
 
-  @FieldRule('after', (value) => (value === undefined || value === '' ? null : refusalOf(() => parseId(value, 'task'))))
+  @FieldRule('after', (value) => (value === undefined || value === '' ? null : refusalOf(() => parseId(value, 'task'))), {
+    schema: { type: 'string', format: 'uuid', description: 'The `next` of the page before.' },
+  })
   after?: string;
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { fail, rankBetween } from '@board/kernel';
 import { Project, ProjectRepository, ProjectSeed } from '@board/projects';
 import { Database, pgErrorCode } from '../database';
+import { advisoryXactLock, projectKeyLockKey } from '../locks.sql';
 import { sql } from '../sql';
 import { PROJECT_COLUMNS, ProjectRow, toProject } from './projects.table';
 
@@ -19,6 +20,37 @@ export class PgProjectRepository extends ProjectRepository {
   async keyTaken(key: string, exceptProjectId?: string): Promise<boolean> {
     const row = await this.db.one(sql`SELECT 1 FROM projects WHERE key = ${key} AND id IS DISTINCT FROM ${exceptProjectId ?? null}`);
     return row !== null;
+  }
+
+  async freeKey(bases: string[]): Promise<string | null> {
+    if (bases.length === 0) return null;
+    if (this.db.inTransaction) await this.db.exec(advisoryXactLock(projectKeyLockKey(bases[0])));
+    // Per base: the numbers taken (1 for the bare base; 2 and up as written by keyBases, no leading
+    // zero), then the first gap in them — found by lead() in one sorted pass, not one query a key.
+    const row = await this.db.one<{ key: string }>(
+      sql`WITH bases AS (
+            SELECT base, ord FROM unnest(${bases}::text[]) WITH ORDINALITY AS b (base, ord)
+          ),
+          taken AS (
+            SELECT DISTINCT b.ord, CASE WHEN p.key = b.base THEN 1 ELSE substr(p.key, length(b.base) + 1)::int END AS n
+            -- Keys are letters and digits, all below '[' in byte order: the range is the prefix (index projects_key_bytes).
+            FROM bases b JOIN projects p ON p.key COLLATE "C" >= b.base AND p.key COLLATE "C" < b.base || '['
+            WHERE p.key = b.base OR substr(p.key, length(b.base) + 1) ~ '^([2-9]|[1-9][0-9]{1,7})$'
+          ),
+          firsts AS (
+            SELECT b.ord, b.base,
+              CASE WHEN NOT EXISTS (SELECT 1 FROM taken t WHERE t.ord = b.ord AND t.n = 1) THEN 1
+                ELSE (SELECT min(s.n) + 1 FROM (SELECT t.n, lead(t.n) OVER (ORDER BY t.n) AS next FROM taken t WHERE t.ord = b.ord) s
+                      WHERE s.next IS DISTINCT FROM s.n + 1)
+              END AS n
+            FROM bases b
+          ),
+          keys AS (
+            SELECT ord, CASE WHEN n = 1 THEN base ELSE base || n END AS key FROM firsts
+          )
+          SELECT key FROM keys WHERE length(key) <= 10 ORDER BY ord LIMIT 1`,
+    );
+    return row?.key ?? null;
   }
 
   async insert(project: Project, seed: ProjectSeed): Promise<void> {

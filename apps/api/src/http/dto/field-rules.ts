@@ -135,6 +135,6 @@ export function OptionalField(name: string, read: (value: unknown) => unknown, d
  * A field the pipe reads but does not check: its rules need saved state (the project's properties,
  * a gate checked first), so the service or the aggregate checks it in the contract's order.
  */
-export function CheckedInService(field: string): PropertyDecorator {
-  return FieldRule(`service:${field}`, () => null);
+export function CheckedInService(field: string, schema?: Record<string, unknown>): PropertyDecorator {
+  return FieldRule(`service:${field}`, () => null, schema ? { schema } : undefined);
 }

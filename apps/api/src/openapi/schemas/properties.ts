@@ -21,7 +21,7 @@ export const PROPERTY_SCHEMAS: Record<string, JsonSchema> = {
       config: obj(
         { dated: bool, defaults: mapOf(anyJson), when: nullable(obj({ propertyId: uuid, optionIds: arrayOf(uuid) })) },
         ['dated', 'defaults', 'when'],
-        '`dated` (select only), `defaults` by type option id, and the `when` rule (decisions.md) when set.',
+        '`dated` (a select whose options carry dates: releases and sprints), `defaults` (values a new task of a Type option gets, by option id) and the `when` rule (the property applies only to tasks with some options of a select), when set.',
       ),
       options: arrayOf(ref('Option')),
       createdAt: timestamp,

@@ -13,7 +13,7 @@ const sum = { type: 'integer', minimum: 0 } as const;
 /** Runs (interface.md › Resources › Run). */
 export const RUN_SCHEMAS: Record<string, JsonSchema> = {
   RunStatus: words('running', 'paused', 'waiting', 'handed_over', 'done', 'failed', 'stopped', 'lost', 'taken_over'),
-  RunStep: obj({ text: str, state: words('done', 'active', 'waiting') }, [], 'One step of the plan (decisions.md › Runs).'),
+  RunStep: obj({ text: str, state: words('done', 'active', 'waiting') }, [], 'One step of the run\'s plan, with whether it is done, under way or still to come.'),
   RunLogLine: obj(
     { at: timestamp, text: str, by: nullable(obj({ id: uuid, name: str })) },
     [],

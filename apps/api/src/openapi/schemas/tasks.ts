@@ -60,7 +60,7 @@ export const TASK_SCHEMAS: Record<string, JsonSchema> = {
   FeedEntry: obj({ ...activityFields, taskId: nullable(uuid), taskKey: nullable(str) }, [], 'A line of the project feed: the entry and its task, if any.'),
   ActivityData: {
     type: 'object',
-    description: 'What the line says, by kind (interface.md › Activity entry); `selects`, `changes`, `runId`, `status`, `itemId` beyond the contract. `title` and `description` lines carry nothing.',
+    description: 'What the line says, by its kind: the value set, the task moved to, the comment, the run… (`selects`, `changes`, `runId`, `status`, `itemId` where they apply). `title` and `description` lines carry nothing.',
     properties: {
       property: str,
       value: anyJson,
