@@ -198,6 +198,9 @@ export const ERROR_CODES = [
   'webhook.url_too_long',
   'webhook.address_private',
   'run.steps_not_texts',
+  // fair use: invite mails and upload slots
+  'invite.too_many',
+  'attachment.too_many_pending',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

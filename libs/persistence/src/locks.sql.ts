@@ -20,3 +20,10 @@ export const retentionSweepLockKey: Sql = sql`hashtextextended('board:retention-
 
 /** Takes `key` until the end of the current transaction. */
 export const advisoryXactLock = (key: Sql): Sql => sql`SELECT pg_advisory_xact_lock(${key})`;
+
+/** One invite mail decision per address of a project at a time ('invite-to:' keeps the key space apart). */
+export const inviteAddressLockKey = (projectId: string, email: string): Sql =>
+  sql`hashtextextended('invite-to:' || ${projectId}::uuid::text || ':' || ${email}::text, 7)`;
+
+/** One invite mail decision per sender at a time, across projects ('invite-from:'). */
+export const inviteSenderLockKey = (userId: string): Sql => sql`hashtextextended('invite-from:' || ${userId}::uuid::text, 7)`;

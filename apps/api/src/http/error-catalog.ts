@@ -191,6 +191,9 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   'webhook.url_too_long': fixed(400, WEBHOOK_URL_TOO_LONG),
   'webhook.address_private': fixed(400, WEBHOOK_ADDRESS_PRIVATE),
   'run.steps_not_texts': fixed(400, 'Steps must be a list of texts.'),
+  // fair use: invite mails and upload slots (decisions.md › Fair use)
+  'invite.too_many': fixed(429, 'You have sent too many invites today.'),
+  'attachment.too_many_pending': fixed(400, 'Finish or cancel your other uploads first.'),
 };
 
 export function describeError(code: ErrorCode, params: ErrorParams): { status: number; message: string } {

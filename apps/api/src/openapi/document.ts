@@ -30,7 +30,7 @@ const ERROR_WORDS: Record<number, string> = {
   409: 'A conflict with a rule (a duplicate name, a closed run, a circle, …).',
   422: 'The uploaded file is not what its upload said (an image that does not read as its type).',
   413: 'The body is larger than the route reads.',
-  429: '`Too many tries. Wait N minutes and try again.` with `Retry-After` in seconds.',
+  429: '`Too many tries. Wait N minutes and try again.` (or, adding members, `You have sent too many invites today.`) with `Retry-After` in seconds.',
   500: '`Something went wrong on our side. Try again in a moment.`',
   503: 'The service is stopping, or the database or a needed store is out of reach.',
 };

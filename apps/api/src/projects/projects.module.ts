@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { MailModule } from '../mail/mail.module';
 import { AgentsController } from './agents.controller';
 import { AgentsService } from './agents.service';
-import { InviteMailListener } from './invite-mail.listener';
+import { InviteMailService } from './invite-mail.service';
 import { MembersController } from './members.controller';
 import { MembersService } from './members.service';
 import { ProjectsController } from './projects.controller';
@@ -12,6 +12,6 @@ import { ProjectsService } from './projects.service';
 @Module({
   imports: [MailModule],
   controllers: [ProjectsController, MembersController, AgentsController],
-  providers: [ProjectsService, MembersService, AgentsService, InviteMailListener],
+  providers: [ProjectsService, MembersService, AgentsService, InviteMailService],
 })
 export class ProjectsModule {}

@@ -12,6 +12,7 @@ import { Attachments1764633600000 } from './1764633600000-attachments';
 import { Ships1764720000000 } from './1764720000000-ships';
 import { TaskSources1764806400000 } from './1764806400000-task-sources';
 import { ListsCharts1764892800000 } from './1764892800000-lists-charts';
+import { FairMailFiles1765000300000 } from './1765000300000-fair-mail-files';
 
 /** Every migration in order; new ones are appended, never edited once landed. */
 export const MIGRATIONS = [
@@ -24,4 +25,5 @@ export const MIGRATIONS = [
   Ships1764720000000,
   TaskSources1764806400000,
   ListsCharts1764892800000,
+  FairMailFiles1765000300000,
 ];
