@@ -27,3 +27,6 @@ export const inviteAddressLockKey = (projectId: string, email: string): Sql =>
 
 /** One invite mail decision per sender at a time, across projects ('invite-from:'). */
 export const inviteSenderLockKey = (userId: string): Sql => sql`hashtextextended('invite-from:' || ${userId}::uuid::text, 7)`;
+
+/** A person's upload slots, counted one request at a time ('uploads:'). */
+export const uploadSlotsLockKey = (userId: string): Sql => sql`hashtextextended('uploads:' || ${userId}::uuid::text, 7)`;
