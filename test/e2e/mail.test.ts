@@ -325,6 +325,11 @@ describe('mail', () => {
       // A day later the count is back.
       await t.sql.query(`UPDATE invite_mails SET sent_at = sent_at - interval '1 day' WHERE sender_id = $1`, [owner.user.id]);
       expect((await owner.client.post(`/projects/${projects[0].id}/members`, { email: uniqueEmail('tomorrow') })).body.invite!.mailed).toBe(true);
+      // The retention sweep forgets the mails past their day.
+      const { RetentionSweeper } = await import('../../apps/api/src/tasks/retention.sweeper');
+      await t.app.get(RetentionSweeper).sweep();
+      const left = await t.sql.query('SELECT count(*)::int AS n FROM invite_mails WHERE sender_id = $1', [owner.user.id]);
+      expect(left.rows[0].n).toBe(1);
     });
 
     it('logs a mail the relay refuses, without the link, and still answers', async () => {

@@ -21,6 +21,8 @@ export type InviteMailTake = { kind: 'send' } | { kind: 'repeat' } | { kind: 'li
  */
 export abstract class InviteMailRepository {
   abstract take(mail: { projectId: string; email: string; senderId: string; now: Date }): Promise<InviteMailTake>;
+  /** Forgets mails sent before `before` (the retention sweep); answers how many. */
+  abstract prune(before: Date): Promise<number>;
 }
 
 /** Refuses an add past the sender's daily limit: 429 with the seconds until one more mail is allowed. */

@@ -21,8 +21,6 @@ export class PgInviteMailRepository extends InviteMailRepository {
     await this.db.exec(advisoryXactLock(inviteAddressLockKey(projectId, email)));
     await this.db.exec(advisoryXactLock(inviteSenderLockKey(senderId)));
     const since = new Date(now.getTime() - INVITE_MAIL_WINDOW_MS);
-    // The sender's rows past the window count for nothing any more: they go as the sender sends.
-    await this.db.exec(sql`DELETE FROM invite_mails WHERE sender_id = ${senderId} AND sent_at <= ${since}`);
     const check = await this.db.single<InviteMailCheckRow>(
       sql`SELECT ${INVITE_MAIL_CHECK_COLUMNS} FROM (SELECT
           EXISTS (SELECT 1 FROM invite_mails WHERE project_id = ${projectId} AND email = ${email} AND sent_at > ${since}) AS repeat,
@@ -35,5 +33,9 @@ export class PgInviteMailRepository extends InviteMailRepository {
       sql`INSERT INTO invite_mails (project_id, email, sender_id, sent_at) VALUES (${projectId}, ${email}, ${senderId}, ${now})`,
     );
     return { kind: 'send' };
+  }
+
+  async prune(before: Date): Promise<number> {
+    return (await this.db.exec(sql`DELETE FROM invite_mails WHERE sent_at < ${before}`)).count;
   }
 }
