@@ -292,11 +292,21 @@ describe('mail', () => {
       expect(catcher.mails.filter((m) => m.to[0] === burst)).toHaveLength(1);
     });
 
-    it('lets a person send 50 invite mails a day, counted under concurrency; then an unknown email is 429 with Retry-After and writes nothing', async () => {
+    it('lets a person send 50 invite mails a day, counted under concurrency on two instances; then an unknown email is 429 with Retry-After and writes nothing', async () => {
       const owner = await registerPerson(t, 'Spammer');
       const projects = [await createProject(owner.client, 'Spam one'), await createProject(owner.client, 'Spam two')];
       const emails = Array.from({ length: 60 }, (_, i) => uniqueEmail(`stranger${i}`));
-      const answers = await Promise.all(emails.map((email, i) => owner.client.post(`/projects/${projects[i % 2].id}/members`, { email })));
+      // A second instance on the same database, behind the same load balancer: the same session works on both.
+      const second = await startTestApp({ databaseUrl: t.databaseUrl, env: { SMTP_URL: catcher.url, MAIL_FROM, SERVICE_URL, LOG_LEVEL: 'warn' } });
+      const there = new Client(second.api);
+      there.cookie = owner.client.cookie;
+      type Added = { invite?: { email: string; createdAt: string; mailed: boolean; signupUrl: string | null } };
+      let answers: Answer<Added>[];
+      try {
+        answers = await Promise.all(emails.map((email, i) => (i % 3 ? owner.client : there).post<Added>(`/projects/${projects[i % 2].id}/members`, { email })));
+      } finally {
+        await second.close();
+      }
       const added = answers.filter((a) => a.status === 201);
       expect(added).toHaveLength(50);
       expect(added.every((a) => a.body.invite!.mailed === true)).toBe(true);
