@@ -920,7 +920,7 @@ describe('sign-up settings', () => {
       const email = uniqueEmail('guest');
       const add = await owner.client.post(`/projects/${projectId}/members`, { email: email.toUpperCase() });
       expect(add.status).toBe(201);
-      expect(add.body).toEqual({ invite: { email, createdAt: expect.any(String) } });
+      expect(add.body).toEqual({ invite: { email, createdAt: expect.any(String), mailed: false, signupUrl: null } });
 
       const client = new Client(invite.api);
       const res = await client.post('/auth/register', { email: `  ${email.replace('guest', 'GUEST')} `, name: 'Guest', password: 'long enough' });

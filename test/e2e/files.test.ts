@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { Clock } from '@board/kernel';
 import { FilesSweeper } from '../../apps/api/src/files/files.sweeper';
 import { expectError, expectStatus, feedLines, listenChanges, ChangeListener, createTask } from '../support/fixtures';
-import { gif, jpeg, png, webp } from '../support/images';
+import { gif, jpeg, png, segmentBombJpeg, webp } from '../support/images';
 import { startS3, TestBucket } from '../support/s3';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 import type { MemberAnswer, TaskAnswer } from '../support/answers';
@@ -75,8 +75,11 @@ describe('files', () => {
     return (await expectStatus(client.post(`/attachments/${id}/ready`), 200)).attachment;
   }
 
-  const keyOf = (id: string) => `attachments/${projectId}/${id}`;
+  /** Where an upload URL writes. */
+  const keyOf = (id: string) => `uploads/${projectId}/${id}`;
   const rowOf = async (id: string) => (await t.sql.query('SELECT * FROM attachments WHERE id = $1', [id])).rows[0];
+  /** Where a ready file is kept and served from (a key of its own, made at ready). */
+  const storedKeyOf = async (id: string): Promise<string> => (await rowOf(id)).object_key;
 
   describe('requesting an upload', () => {
     it('answers an id, a signed PUT URL and the header to send, and keeps the file pending', async () => {
@@ -113,6 +116,33 @@ describe('files', () => {
       // A size too big for any number: JSON's 1e309 is Infinity.
       expectError(await member.client.post(`/tasks/${task.id}/attachments`, undefined, { raw: '{"name":"a","mime":"text/plain","size":1e309}' }), 400, 'A file is at most 25 MB.');
       expectError(await member.client.post(`/tasks/${task.id}/attachments`, undefined, { raw: '{"name":' }), 400, 'The request body must be JSON.');
+    });
+
+    it('holds at most 20 unconfirmed uploads per person, counted under concurrency; confirming or cancelling frees a slot', async () => {
+      const busy = await registerPerson(t, 'Busy');
+      await addMember(owner.client, projectId, busy);
+      const own = await createTask(busy.client, projectId, 'Slots');
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => request(busy.client, { name: `slot${i}.txt`, mime: 'text/plain', size: 2 }, own.id)),
+      );
+      const granted = answers.filter((a) => a.status === 201);
+      expect(granted).toHaveLength(20);
+      for (const refused of answers.filter((a) => a.status !== 201)) expectError(refused, 400, 'Finish or cancel your other uploads first.');
+      expect((await t.sql.query(`SELECT count(*)::int AS n FROM attachments WHERE uploader_id = $1`, [busy.user.id])).rows[0].n).toBe(20);
+      // Across projects too: the slots are the person's.
+      const elsewhere = (await createProject(busy.client, 'Elsewhere', 'ELS')).id;
+      const there = await createTask(busy.client, elsewhere, 'There');
+      expectError(await request(busy.client, { name: 'x.txt', mime: 'text/plain', size: 2 }, there.id), 400, 'Finish or cancel your other uploads first.');
+      // Confirm one and cancel one: two slots free, then full again.
+      const [first, second] = granted.map((a) => a.body as { id: string; uploadUrl: string });
+      expect((await put(first.uploadUrl, 'ok', 'text/plain')).status).toBe(200);
+      await expectStatus(busy.client.post(`/attachments/${first.id}/ready`), 200);
+      await expectStatus(busy.client.delete(`/attachments/${second.id}`), 200);
+      await expectStatus(request(busy.client, { name: 'again.txt', mime: 'text/plain', size: 2 }, own.id), 201);
+      await expectStatus(request(busy.client, { name: 'again.txt', mime: 'text/plain', size: 2 }, there.id), 201);
+      expectError(await request(busy.client, { name: 'full.txt', mime: 'text/plain', size: 2 }, own.id), 400, 'Finish or cancel your other uploads first.');
+      // Other people are not held by them.
+      await expectStatus(request(member.client, { name: 'mine.txt', mime: 'text/plain', size: 2 }, own.id), 201);
     });
 
     it('is 404 Task not found. for an unknown task, a deleted task and a non-member', async () => {
@@ -245,6 +275,15 @@ describe('files', () => {
       }
     });
 
+    it('refuses an image whose size cannot be read: a JPEG of 600,000 empty segments is 422 and never served', async () => {
+      const bomb = segmentBombJpeg();
+      const { id } = await upload(member.client, 'bomb.jpg', 'image/jpeg', bomb);
+      expectError(await member.client.post(`/attachments/${id}/ready`), 422, 'The file is not a image/jpeg image.');
+      expect(await rowOf(id)).toMatchObject({ state: 'pending', object_key: keyOf(id), width: null, height: null });
+      expectError(await member.client.get(`/attachments/${id}`), 404, 'File not found.');
+      await expectStatus(member.client.delete(`/attachments/${id}`), 200);
+    });
+
     it('takes an SVG as it is, with no size', async () => {
       const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>');
       const attachment = await attach(member.client, 'logo.svg', 'image/svg+xml', svg);
@@ -275,7 +314,7 @@ describe('files', () => {
       expect(res.status).toBe(302);
       expect(res.headers.get('cache-control')).toBe('private, no-store');
       const location = new URL(res.headers.get('location')!);
-      expect(location.origin + location.pathname).toBe(`${s3.endpoint}/${s3.bucket}/${keyOf(photo.id)}`);
+      expect(location.origin + location.pathname).toBe(`${s3.endpoint}/${s3.bucket}/${await storedKeyOf(photo.id)}`);
       expect(location.searchParams.get('X-Amz-Expires')).toBe('300');
       const file = await fetch(location);
       expect(file.status).toBe(200);
@@ -320,6 +359,8 @@ describe('files', () => {
       const mine = await attach(member.client, 'm.txt', 'text/plain', Buffer.from('m'));
       const bots = await attach(agent.client, 'b.txt', 'text/plain', Buffer.from('b'));
       const owners = await attach(owner.client, 'o.txt', 'text/plain', Buffer.from('o'));
+      const stored = new Map<string, string>();
+      for (const file of [mine, bots, owners]) stored.set(file.id, await storedKeyOf(file.id));
       expectError(await member.client.delete(`/attachments/${owners.id}`), 403, 'You can only delete files you added.');
       expectError(await agent.client.delete(`/attachments/${mine.id}`), 403, 'You can only delete files you added.');
       expectError(await outsider.client.delete(`/attachments/${mine.id}`), 404, 'File not found.');
@@ -328,6 +369,7 @@ describe('files', () => {
       await expectStatus(member.client.delete(`/attachments/${mine.id}`), 200);
       for (const file of [mine, bots, owners]) {
         expect(await rowOf(file.id)).toBeUndefined();
+        expect(await s3.store.head(stored.get(file.id)!)).toBeNull();
         expect(await s3.store.head(keyOf(file.id))).toBeNull();
         expectError(await owner.client.get(`/attachments/${file.id}`), 404, 'File not found.');
       }
@@ -384,15 +426,18 @@ describe('files', () => {
         await attach(member.client, 'b.png', 'image/png', png(1, 1), doomed.id),
       ];
       const { id: pending } = await upload(member.client, 'c.txt', 'text/plain', Buffer.from('c'), doomed.id);
+      const stored = await Promise.all(files.map((f) => storedKeyOf(f.id)));
       await expectStatus(owner.client.delete(`/tasks/${doomed.id}`), 200);
       await t.sql.query(`UPDATE tasks SET deleted_at = now() - interval '31 days' WHERE id = $1`, [doomed.id]);
       const { RetentionSweeper } = await import('../../apps/api/src/tasks/retention.sweeper');
       await t.app.get(RetentionSweeper).sweep();
-      const keys = [...files.map((f) => keyOf(f.id)), keyOf(pending)];
+      const keys = [...stored, keyOf(pending)];
       // Queued in the same transaction as the task went; the bucket still holds them.
       expect((await t.sql.query('SELECT key FROM object_deletions WHERE key = ANY($1) ORDER BY key', [keys])).rows.map((r) => r.key)).toEqual(
         [...keys].sort(),
       );
+      // The pending upload's key goes once its URL has closed (no PUT can bring it back then).
+      clock.advance(16 * MINUTE);
       await sweeper.sweep();
       for (const key of keys) expect(await s3.store.head(key)).toBeNull();
       expect((await t.sql.query('SELECT count(*)::int AS n FROM object_deletions WHERE key = ANY($1)', [keys])).rows[0].n).toBe(0);
@@ -404,7 +449,7 @@ describe('files', () => {
       try {
         const files = [];
         for (let i = 0; i < 6; i++) files.push(await attach(member.client, `f${i}.txt`, 'text/plain', Buffer.from(`f${i}`)));
-        const keys = files.map((f) => keyOf(f.id));
+        const keys = await Promise.all(files.map((f) => storedKeyOf(f.id)));
         // The rows go (as a project or task removal would take them) and their keys are queued.
         await t.sql.query('DELETE FROM attachments WHERE id = ANY($1)', [files.map((f) => f.id)]);
         expect(await dead.app.get(FilesSweeper).sweep()).toMatchObject({ deleted: 0 });
@@ -418,19 +463,69 @@ describe('files', () => {
         const [a, b] = await Promise.all([sweeper.sweep(), sweeper.sweep()]);
         expect(a.deleted + b.deleted).toBeGreaterThanOrEqual(6);
         for (const key of keys) expect(await s3.store.head(key)).toBeNull();
-        expect((await t.sql.query('SELECT count(*)::int AS n FROM object_deletions')).rows[0].n).toBe(0);
+        expect((await t.sql.query('SELECT count(*)::int AS n FROM object_deletions WHERE key = ANY($1)', [keys])).rows[0].n).toBe(0);
       } finally {
         await dead.close();
       }
+    });
+
+    it('serves what was checked: a PUT through the upload URL after ready, after a delete or after the project went changes nothing served, and the sweep removes it', async () => {
+      const served = async (id: string, client = member.client) => {
+        const res = await fetch(`${t.api}/attachments/${id}`, { headers: { cookie: `service_session=${client.cookie}` }, redirect: 'manual' });
+        expect(res.status).toBe(302);
+        const file = await fetch(res.headers.get('location')!);
+        return { type: file.headers.get('content-type'), bytes: Buffer.from(await file.arrayBuffer()) };
+      };
+      const image = png(6, 6);
+      // The same length and type the URL was signed for, but a page instead of an image.
+      const page = Buffer.alloc(image.length, 0x20);
+      page.write('<html><script>alert(document.cookie)</script></html>');
+
+      // After ready.
+      const shot = await upload(member.client, 'shot.png', 'image/png', image);
+      await expectStatus(member.client.post(`/attachments/${shot.id}/ready`), 200);
+      expect(await s3.store.head(keyOf(shot.id))).toBeNull();
+      expect((await put(shot.uploadUrl, page, 'image/png')).status).toBe(200);
+      expect(await served(shot.id)).toEqual({ type: 'image/png', bytes: image });
+      const row = await rowOf(shot.id);
+      expect(row.object_key).not.toBe(keyOf(shot.id));
+      expect(Buffer.from(await s3.store.readRange(row.object_key, 0, image.length - 1))).toEqual(image);
+
+      // After a delete (pending and ready alike).
+      const gone = await upload(member.client, 'gone.png', 'image/png', image);
+      await expectStatus(member.client.delete(`/attachments/${gone.id}`), 200);
+      expect((await put(gone.uploadUrl, page, 'image/png')).status).toBe(200);
+      expectError(await member.client.get(`/attachments/${gone.id}`), 404, 'File not found.');
+      const keptThenGone = await upload(member.client, 'kept.png', 'image/png', image);
+      await expectStatus(member.client.post(`/attachments/${keptThenGone.id}/ready`), 200);
+      await expectStatus(member.client.delete(`/attachments/${keptThenGone.id}`), 200);
+      expect((await put(keptThenGone.uploadUrl, page, 'image/png')).status).toBe(200);
+
+      // After the project went.
+      const p = (await createProject(owner.client, 'Ending', 'END')).id;
+      const tk = await createTask(owner.client, p, 'T');
+      const late = await expectStatus(owner.client.post(`/tasks/${tk.id}/attachments`, { name: 'late.png', mime: 'image/png', size: image.length }), 201);
+      await expectStatus(owner.client.delete(`/projects/${p}`), 200);
+      expect((await put(late.uploadUrl, page, 'image/png')).status).toBe(200);
+
+      const leftovers = [keyOf(shot.id), keyOf(gone.id), keyOf(keptThenGone.id), `uploads/${p}/${late.id}`];
+      for (const key of leftovers) expect(await s3.store.head(key)).not.toBeNull();
+      // Once no URL can write them (ten minutes and a margin), the sweep takes every one; the file stays served.
+      clock.advance(16 * MINUTE);
+      await sweeper.sweep();
+      for (const key of leftovers) expect(await s3.store.head(key)).toBeNull();
+      expect(await served(shot.id)).toEqual({ type: 'image/png', bytes: image });
     });
 
     it('queues the keys of a deleted project', async () => {
       const p = (await createProject(owner.client, 'Short lived', 'SHO')).id;
       const tk = await createTask(owner.client, p, 'T');
       const file = await attach(owner.client, 'x.txt', 'text/plain', Buffer.from('x'), tk.id);
+      const stored = await storedKeyOf(file.id);
+      expect(stored.startsWith(`attachments/${p}/${file.id}/`)).toBe(true);
       await expectStatus(owner.client.delete(`/projects/${p}`), 200);
       await sweeper.sweep();
-      expect(await s3.store.head(`attachments/${p}/${file.id}`)).toBeNull();
+      expect(await s3.store.head(stored)).toBeNull();
     });
   });
 });

@@ -52,6 +52,9 @@ async function captureLogs(work: (written: string[]) => Promise<void>): Promise<
   return written.join('');
 }
 
+/** A mail part's lines as a reader sees them (the relay's CRLF and trailing blanks aside). */
+const linesOf = (part: string | null): string[] => (part ?? '').split(/\r?\n/).map((l) => l.trimEnd());
+
 async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!check()) {
@@ -70,11 +73,16 @@ describe('mail', () => {
         await startTestApp({ env: { SMTP_URL: catcher.url, SERVICE_URL } }),
       ];
       try {
-        for (const t of apps) {
+        for (const [i, t] of apps.entries()) {
           const person = await registerPerson(t, 'Nomail');
           expectError(await forgot(t, person.email), 404, UNAVAILABLE);
           const project = await createProject(person.client, 'No mail');
-          expect((await person.client.post(`/projects/${project.id}/members`, { email: uniqueEmail('invitee') })).status).toBe(201);
+          const email = uniqueEmail('invitee');
+          const res = await person.client.post(`/projects/${project.id}/members`, { email });
+          expect(res.status).toBe(201);
+          // No mail went out: the answer says so, with the link to hand over when the board knows its address.
+          const signupUrl = i === 1 ? null : `${SERVICE_URL}/?invite=${encodeURIComponent(email)}`;
+          expect(res.body.invite).toEqual({ email, createdAt: expect.any(String), mailed: false, signupUrl });
         }
         await pause(300);
         expect(catcher.mails).toHaveLength(0);
@@ -213,22 +221,125 @@ describe('mail', () => {
       const email = uniqueEmail('invitee');
       const res = await owner.client.post(`/projects/${project.id}/members`, { email: ` ${email.toUpperCase()} ` });
       expect(res.status).toBe(201);
-      expect(res.body.invite!.email).toBe(email);
-      const [mail] = await catcher.waitFor(1);
+      const link = `${SERVICE_URL}/?invite=${encodeURIComponent(email)}`;
+      // Accepted by the relay before the answer: the mail is already in.
+      expect(res.body.invite).toEqual({ email, createdAt: expect.any(String), mailed: true, signupUrl: link });
+      expect(catcher.mails).toHaveLength(1);
+      const [mail] = catcher.mails;
       expect(mail.to).toEqual([email]);
-      expect(mail.subject).toBe('Olga <Owner> invited you to Roadmap & Co');
-      const link = `${SERVICE_URL}/register?email=${encodeURIComponent(email)}`;
+      expect(mail.subject).toBe('You are invited to a project on a task board');
       expect(mail.text).toContain(link);
-      expect(mail.text).toContain('Roadmap & Co');
+      expect(linesOf(mail.text)).toEqual(expect.arrayContaining(['Project: Roadmap & Co', 'Invited by: Olga <Owner>']));
       expect(mail.html).toContain(`href="${link}"`);
-      expect(mail.html).toContain('Roadmap &amp; Co');
-      expect(mail.html).toContain('Olga &lt;Owner&gt;');
+      expect(mail.html).toContain('Project: Roadmap &amp; Co<br>Invited by: Olga &lt;Owner&gt;');
       expect(mail.html).not.toContain('<Owner>');
       // Adding an existing account mails nothing.
       const existing = await registerPerson(t, 'Existing');
       expect((await owner.client.post(`/projects/${project.id}/members`, { email: existing.email })).status).toBe(201);
       await pause(300);
       expect(catcher.mails).toHaveLength(1);
+    });
+
+    it('shows the names on lines of their own, line breaks made spaces, and no other text of the inviter', async () => {
+      const owner = await registerPerson(t, 'Mallory');
+      const project = await createProject(owner.client, 'Phish');
+      const phishing = 'Team\r\nYOUR ACCOUNT IS LOCKED.\nSign in at https://evil.example/login\u2028now';
+      // Names with line breaks, however they got there (a name written before today's rules).
+      await t.sql.query('UPDATE projects SET name = $1 WHERE id = $2', [phishing, project.id]);
+      await t.sql.query('UPDATE users SET name = $1 WHERE id = $2', ['Mal\nlory\rthe admin', owner.user.id]);
+      const email = uniqueEmail('target');
+      const res = await owner.client.post(`/projects/${project.id}/members`, { email });
+      expect(res.body.invite!.mailed).toBe(true);
+      const [mail] = catcher.mails;
+      expect(mail.subject).toBe('You are invited to a project on a task board');
+      const lines = linesOf(mail.text);
+      expect(lines).toContain('Project: Team YOUR ACCOUNT IS LOCKED. Sign in at https://evil.example/login now');
+      expect(lines).toContain('Invited by: Mal lory the admin');
+      // Nothing else of theirs: the names appear once each, and no line starts with their words.
+      expect(lines.filter((l) => l.includes('evil.example'))).toHaveLength(1);
+      expect(lines.filter((l) => l.includes('lory'))).toHaveLength(1);
+      expect(lines.some((l) => /^(YOUR ACCOUNT|Sign in at|now|lory|the admin)/.test(l))).toBe(false);
+      expect(mail.html).toContain('Project: Team YOUR ACCOUNT IS LOCKED. Sign in at https://evil.example/login now<br>Invited by: Mal lory the admin');
+    });
+
+    it('mails an address once per project a day: adding it again, or ten adds at once, answers mailed: false', async () => {
+      const owner = await registerPerson(t, 'Once');
+      const admin = await registerPerson(t, 'Admin');
+      const project = await createProject(owner.client, 'Once');
+      const other = await createProject(owner.client, 'Other');
+      expect((await owner.client.post(`/projects/${project.id}/members`, { email: admin.email, role: 'admin' })).status).toBe(201);
+      const email = uniqueEmail('once');
+      const first = await owner.client.post(`/projects/${project.id}/members`, { email });
+      expect(first.body.invite!.mailed).toBe(true);
+      // Again (by another admin, after a withdraw too): answers as before, without a mail.
+      const again = await admin.client.post(`/projects/${project.id}/members`, { email: email.toUpperCase() });
+      expect(again.status).toBe(201);
+      expect(again.body.invite).toEqual({ ...first.body.invite!, createdAt: expect.any(String), mailed: false });
+      expect((await owner.client.delete(`/projects/${project.id}/invites/${encodeURIComponent(email)}`)).status).toBe(200);
+      expect((await owner.client.post(`/projects/${project.id}/members`, { email })).body.invite!.mailed).toBe(false);
+      // Another project may mail the same address.
+      expect((await owner.client.post(`/projects/${other.id}/members`, { email })).body.invite!.mailed).toBe(true);
+      expect(catcher.mails.map((m) => m.to)).toEqual([[email], [email]]);
+
+      // Ten adds of a new address at once, by two people: one mail.
+      const burst = uniqueEmail('burst');
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => (i % 2 ? admin : owner).client.post(`/projects/${project.id}/members`, { email: burst })),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(10).fill(201));
+      expect(answers.filter((a) => a.body.invite!.mailed)).toHaveLength(1);
+      await pause(200);
+      expect(catcher.mails.filter((m) => m.to[0] === burst)).toHaveLength(1);
+    });
+
+    it('lets a person send 50 invite mails a day, counted under concurrency on two instances; then an unknown email is 429 with Retry-After and writes nothing', async () => {
+      const owner = await registerPerson(t, 'Spammer');
+      const projects = [await createProject(owner.client, 'Spam one'), await createProject(owner.client, 'Spam two')];
+      const emails = Array.from({ length: 60 }, (_, i) => uniqueEmail(`stranger${i}`));
+      // A second instance on the same database, behind the same load balancer: the same session works on both.
+      const second = await startTestApp({ databaseUrl: t.databaseUrl, env: { SMTP_URL: catcher.url, MAIL_FROM, SERVICE_URL, LOG_LEVEL: 'warn' } });
+      const there = new Client(second.api);
+      there.cookie = owner.client.cookie;
+      type Added = { invite?: { email: string; createdAt: string; mailed: boolean; signupUrl: string | null } };
+      let answers: Answer<Added>[];
+      try {
+        answers = await Promise.all(emails.map((email, i) => (i % 3 ? owner.client : there).post<Added>(`/projects/${projects[i % 2].id}/members`, { email })));
+      } finally {
+        await second.close();
+      }
+      const added = answers.filter((a) => a.status === 201);
+      expect(added).toHaveLength(50);
+      expect(added.every((a) => a.body.invite!.mailed === true)).toBe(true);
+      const refused = answers.filter((a) => a.status !== 201);
+      expect(refused).toHaveLength(10);
+      for (const r of refused) {
+        expectError(r, 429, 'You have sent too many invites today.');
+        const retry = Number(r.headers.get('retry-after'));
+        expect(retry).toBeGreaterThan(24 * 3600 - 120);
+        expect(retry).toBeLessThanOrEqual(24 * 3600);
+      }
+      expect(catcher.mails).toHaveLength(50);
+      // The refused adds wrote no invite.
+      const invites = (await t.sql.query('SELECT count(*)::int AS n FROM invites WHERE project_id = ANY($1::uuid[])', [projects.map((p) => p.id)])).rows[0].n;
+      expect(invites).toBe(50);
+      // An address mailed already answers as before; an account is still added; another person still invites.
+      const mailedAlready = emails[answers.indexOf(added[0])];
+      const projectOf = projects[answers.indexOf(added[0]) % 2];
+      expect((await owner.client.post(`/projects/${projectOf.id}/members`, { email: mailedAlready })).body.invite!.mailed).toBe(false);
+      const person = await registerPerson(t, 'Real');
+      expect((await owner.client.post(`/projects/${projects[0].id}/members`, { email: person.email })).status).toBe(201);
+      expectError(await owner.client.post(`/projects/${projects[0].id}/members`, { email: uniqueEmail('one-more') }), 429, 'You have sent too many invites today.');
+      const other = await registerPerson(t, 'Other');
+      const otherProject = await createProject(other.client, 'Fine');
+      expect((await other.client.post(`/projects/${otherProject.id}/members`, { email: uniqueEmail('fine') })).body.invite!.mailed).toBe(true);
+      // A day later the count is back.
+      await t.sql.query(`UPDATE invite_mails SET sent_at = sent_at - interval '1 day' WHERE sender_id = $1`, [owner.user.id]);
+      expect((await owner.client.post(`/projects/${projects[0].id}/members`, { email: uniqueEmail('tomorrow') })).body.invite!.mailed).toBe(true);
+      // The retention sweep forgets the mails past their day.
+      const { RetentionSweeper } = await import('../../apps/api/src/tasks/retention.sweeper');
+      await t.app.get(RetentionSweeper).sweep();
+      const left = await t.sql.query('SELECT count(*)::int AS n FROM invite_mails WHERE sender_id = $1', [owner.user.id]);
+      expect(left.rows[0].n).toBe(1);
     });
 
     it('logs a mail the relay refuses, without the link, and still answers', async () => {
@@ -242,6 +353,7 @@ describe('mail', () => {
         expect(res.body.ok).toBe(true);
         const invite = await owner.client.post(`/projects/${project.id}/members`, { email: uniqueEmail('refused-invitee') });
         expect(invite.status).toBe(201);
+        expect(invite.body.invite!.mailed).toBe(false);
         await until(() => (written.join('').match(/could not be sent/g) ?? []).length >= 2);
       });
       expect(logs).toMatch(/A reset link mail could not be sent: .*550/);
@@ -275,12 +387,15 @@ describe('mail', () => {
             expect([label, res.status, res.body.ok]).toEqual([label, 200, true]);
             expect(Date.now() - started).toBeLessThan(1000);
             const project = await createProject(person.client, 'Down');
-            expect((await person.client.post(`/projects/${project.id}/members`, { email: uniqueEmail('x') })).status).toBe(201);
+            // The add waits for its mail (a bounded time): it answers once the relay fails, mailed: false.
+            const adding = person.client.post(`/projects/${project.id}/members`, { email: uniqueEmail('x') });
             if (label === 'hanging') {
-              // Both mails wait on the greeting (the answers did not); then the relay drops them.
+              // Both mails wait on the greeting (the forgot answer did not); then the relay drops them.
               await until(() => sockets.length >= 2);
               for (const s of sockets) s.destroy();
             }
+            const added = await adding;
+            expect([label, added.status, added.body.invite!.mailed]).toEqual([label, 201, false]);
             await until(() => (written.join('').match(/could not be sent/g) ?? []).length >= 2);
           });
           expect(logs).toMatch(/A reset link mail could not be sent/);

@@ -78,7 +78,7 @@ describe('members and invites', () => {
       const email = uniqueEmail('Invitee');
       const res = await owner.client.post(`/projects/${p.id}/members`, { email, role: 'admin' });
       expect(res.status).toBe(201);
-      expect(res.body).toEqual({ invite: { email: email.toLowerCase(), createdAt: expect.stringMatching(ISO) } });
+      expect(res.body).toEqual({ invite: { email: email.toLowerCase(), createdAt: expect.stringMatching(ISO), mailed: false, signupUrl: null } });
       expect(Math.abs(Date.parse(res.body.invite!.createdAt) - Date.now())).toBeLessThan(60_000);
       expect(await one('SELECT email, role FROM invites WHERE project_id = $1', [p.id])).toEqual({ email: email.toLowerCase(), role: 'admin' });
 

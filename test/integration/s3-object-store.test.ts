@@ -1,6 +1,6 @@
 /**
  * The S3 adapter against s3rver, a SigV4-checking S3 server started here: put, head, ranged
- * reads, deletes, and URLs signed for the address browsers use when it is not the service's.
+ * reads, copies, deletes, and URLs signed for the address browsers use when it is not the service's.
  */
 import { S3ObjectStore } from '@board/platform';
 import { startS3, TestBucket } from '../support/s3';
@@ -22,6 +22,17 @@ describe('S3ObjectStore', () => {
     await s3.store.delete('a/1');
     expect(await s3.store.head('a/1')).toBeNull();
     await expect(s3.store.delete('a/never')).resolves.toBeUndefined();
+  });
+
+  it('copies an object inside the bucket with its type; a missing source answers false', async () => {
+    await s3.store.put('uploads/p/1', Buffer.from('<b>copied</b>'), 'image/png');
+    expect(await s3.store.copy('uploads/p/1', 'attachments/p/1/c')).toBe(true);
+    expect(await s3.store.head('attachments/p/1/c')).toEqual({ size: 13, contentType: 'image/png' });
+    // The copy is its own: writing the source again leaves it as it was.
+    await s3.store.put('uploads/p/1', Buffer.from('<i>changed</i>'), 'image/png');
+    expect(Buffer.from(await s3.store.readRange('attachments/p/1/c', 0, 100)).toString()).toBe('<b>copied</b>');
+    expect(await s3.store.copy('uploads/p/never', 'attachments/p/never/c')).toBe(false);
+    expect(await s3.store.head('attachments/p/never/c')).toBeNull();
   });
 
   it('signs for the public endpoint when one is set, and still works on the service’s own', async () => {

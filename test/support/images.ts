@@ -104,3 +104,15 @@ export function webp(width: number, height: number, form: 'lossy' | 'lossless' |
   payload.writeUIntLE(height - 1, 7, 3);
   return riff('VP8X', payload);
 }
+
+/**
+ * A JPEG that never reaches its frame: the start marker, then `segments` empty comment segments
+ * (FF FE 00 02) — the probe's 600,000 of them froze a browser's renderer for minutes.
+ */
+export function segmentBombJpeg(segments = 600_000): Buffer {
+  const body = Buffer.alloc(2 + segments * 4);
+  body[0] = 0xff;
+  body[1] = 0xd8;
+  for (let i = 0; i < segments; i++) body.set([0xff, 0xfe, 0x00, 0x02], 2 + i * 4);
+  return body;
+}

@@ -24,6 +24,8 @@ export interface TestAppOptions {
   clock?: Clock;
   /** Reuse another app's database (two instances on one database). */
   databaseUrl?: string;
+  /** Listen on this port (an app whose SERVICE_URL must name its own address); a free one when unset. */
+  port?: number;
 }
 
 /** The real service on a real port, over a database of its own. */
@@ -32,7 +34,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const databaseUrl = options.databaseUrl ?? owned!.url;
   const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_POOL_SIZE: '5', ...options.env, DATABASE_URL: databaseUrl });
   const app = await createApp({ config, clock: options.clock });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address() as { port: number };
   const sql = new Pool({ connectionString: databaseUrl, max: 2 });
   sql.on('error', () => undefined);

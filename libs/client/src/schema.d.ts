@@ -2069,7 +2069,7 @@ export interface paths {
         put?: never;
         /**
          * Add a member, or invite an address without an account
-         * @description The member added (`member`), or the invite kept for an address without an account (`invite`).
+         * @description The member added (`member`), or the invite kept for an address without an account (`invite`), saying whether the invite mail was accepted by the mail server (`mailed`) and the sign-up link to hand over when it was not (`signupUrl`, null without SERVICE_URL). An address gets one invite mail per project in 24 hours; a person sends at most 50 in 24 hours, then an unknown email is 429 `You have sent too many invites today.` with `Retry-After`.
          *
          *     **Access**: The owner or an admin of the project.
          *
@@ -2389,6 +2389,14 @@ export interface components {
             email: string;
             /** Format: date-time */
             createdAt: string;
+        };
+        /** @description The invite an add made: `mailed` is true when the mail server accepted the invite mail before the answer; `signupUrl` is `<SERVICE_URL>/?invite=<email>`. */
+        InviteAdded: {
+            email: string;
+            /** Format: date-time */
+            createdAt: string;
+            mailed: boolean;
+            signupUrl: string | null;
         };
         DoneWhen: {
             /** Format: uuid */
@@ -3220,7 +3228,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `Too many tries. Wait N minutes and try again.` with `Retry-After` in seconds; on a heavy read (charts, import), `Too many requests at once. Wait for the others to finish.` with `Retry-After: 1` while the caller has 2 under way. */
+        /** @description `Too many tries. Wait N minutes and try again.` (or, adding members, `You have sent too many invites today.`) with `Retry-After` in seconds; on a heavy read (charts, usage, search, import), `Too many requests at once. Wait for the others to finish.` with `Retry-After: 1` while the caller has 2 under way. */
         Error429: {
             headers: {
                 [name: string]: unknown;
@@ -7371,7 +7379,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The member added (`member`), or the invite kept for an address without an account (`invite`). */
+            /** @description The member added (`member`), or the invite kept for an address without an account (`invite`), saying whether the invite mail was accepted by the mail server (`mailed`) and the sign-up link to hand over when it was not (`signupUrl`, null without SERVICE_URL). An address gets one invite mail per project in 24 hours; a person sends at most 50 in 24 hours, then an unknown email is 429 `You have sent too many invites today.` with `Retry-After`. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -7379,7 +7387,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         member?: components["schemas"]["Member"];
-                        invite?: components["schemas"]["Invite"];
+                        invite?: components["schemas"]["InviteAdded"];
                     };
                 };
             };
@@ -7389,6 +7397,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };

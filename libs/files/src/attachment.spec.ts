@@ -1,6 +1,7 @@
 import { refusal } from '../../../test/support/refusal';
 import {
-  assertCanConfirm, assertCanDelete, checkStoredObject, FileActor, formatFileSize, normalizeMime, objectKeyFor, readUploadRequest,
+  assertCanConfirm, assertCanDelete, checkStoredObject, FileActor, formatFileSize, normalizeMime, uploadKeyFor, storedKeyFor, readUploadRequest,
+  assertUploadSlotFree, MAX_PENDING_UPLOADS,
 } from './attachment';
 import { contentDisposition, opensInPlace } from './disposition';
 
@@ -109,7 +110,16 @@ describe('contentDisposition', () => {
 
 describe('keys and mimes', () => {
   it('keys by ids only and compares types without parameters or case', () => {
-    expect(objectKeyFor('p', 'a')).toBe('attachments/p/a');
+    expect(uploadKeyFor('p', 'a')).toBe('uploads/p/a');
+    expect(storedKeyFor('p', 'a', 'c')).toBe('attachments/p/a/c');
     expect(normalizeMime(' TEXT/Plain ; charset=utf-8')).toBe('text/plain');
+  });
+});
+
+describe('upload slots', () => {
+  it('lets a person hold 20 unconfirmed uploads, and refuses the 21st', () => {
+    expect(MAX_PENDING_UPLOADS).toBe(20);
+    expect(() => assertUploadSlotFree(19)).not.toThrow();
+    expect(refusal(() => assertUploadSlotFree(20)).code).toBe('attachment.too_many_pending');
   });
 });

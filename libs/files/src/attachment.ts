@@ -1,4 +1,4 @@
-import { charLength, fail, HOUR } from '@board/kernel';
+import { charLength, fail, HOUR, MINUTE } from '@board/kernel';
 import type { StoredObject } from './object-store';
 
 export const FILE_NAME_MAX = 200;
@@ -7,6 +7,14 @@ export const UPLOAD_WINDOW_SECONDS = 10 * 60;
 export const READ_LINK_SECONDS = 5 * 60;
 /** An upload nobody confirms within an hour is removed, from the bucket and the table. */
 export const PENDING_LIFETIME_MS = HOUR;
+/**
+ * When an upload key can no longer be written: the signed PUT's window, plus a margin for a
+ * bucket whose clock runs behind ours. Its leftovers are deleted then (and its pending row's slot
+ * is gone by the hour).
+ */
+export const UPLOAD_CLOSED_AFTER_MS = UPLOAD_WINDOW_SECONDS * 1000 + 5 * MINUTE;
+/** Upload slots a person (or an agent) holds at once that are not yet confirmed (decisions.md › Fair use). */
+export const MAX_PENDING_UPLOADS = 20;
 
 /** pending after the upload request, ready after confirmation; removed on delete (the row goes). */
 export type AttachmentState = 'pending' | 'ready';
@@ -22,7 +30,13 @@ export interface Attachment {
   size: number;
   width: number | null;
   height: number | null;
+  /**
+   * Where the bytes are: the upload key while pending, then the stored key `ready` copied them to
+   * (a key no upload URL can write).
+   */
   objectKey: string;
+  /** Where the signed PUT writes; null for files uploaded before uploads had keys of their own. */
+  uploadKey: string | null;
   state: AttachmentState;
   createdAt: Date;
 }
@@ -56,8 +70,20 @@ export const toAttachmentView = (a: Attachment): AttachmentView => ({
   url: attachmentUrl(a.id),
 });
 
-/** The bucket key of an attachment: the service's own ids only, never the file's name. */
-export const objectKeyFor = (projectId: string, attachmentId: string): string => `attachments/${projectId}/${attachmentId}`;
+/** Where an upload's signed PUT writes: the service's own ids only, never the file's name. */
+export const uploadKeyFor = (projectId: string, attachmentId: string): string => `uploads/${projectId}/${attachmentId}`;
+
+/**
+ * Where a checked file is kept and served from. No upload URL names it, and each confirmation
+ * copies to a key of its own (`copy`), so of two racing confirmations neither can overwrite what
+ * the other checked.
+ */
+export const storedKeyFor = (projectId: string, attachmentId: string, copy: string): string => `attachments/${projectId}/${attachmentId}/${copy}`;
+
+/** Refuses one more upload slot to a person holding MAX_PENDING_UPLOADS unconfirmed ones. */
+export function assertUploadSlotFree(held: number): void {
+  if (held >= MAX_PENDING_UPLOADS) fail('attachment.too_many_pending');
+}
 
 /** What a board accepts (SERVICE_MAX_FILE_BYTES, SERVICE_FILE_TYPES). */
 export interface FilePolicy {
@@ -164,12 +190,22 @@ export const attachmentLineData = (action: 'added' | 'removed', attachment: Pick
  * object key for removal from the bucket, in the same transaction (see BucketCleanup).
  */
 export abstract class AttachmentRepository {
-  /** A pending attachment; null when the task is not a live task of the project. */
-  abstract insertPending(attachment: Omit<Attachment, 'state' | 'width' | 'height'>): Promise<Attachment | null>;
+  /**
+   * Takes the uploader's upload lock until the transaction ends (of concurrent requests each
+   * counts what the others added) and answers how many uploads they hold pending made after `since`.
+   */
+  abstract holdUploadSlots(uploaderId: string, since: Date): Promise<number>;
+  /** A pending attachment (its bytes at its upload key); null when the task is not a live task of the project. */
+  abstract insertPending(
+    attachment: Omit<Attachment, 'state' | 'width' | 'height' | 'uploadKey'> & { uploadKey: string; uploadClosesAt: Date },
+  ): Promise<Attachment | null>;
   /** An attachment in any state whose task is live. */
   abstract find(projectId: string, id: string): Promise<Attachment | null>;
-  /** pending → ready with the image size read (or nulls); null when it was not pending (or its task went). */
-  abstract markReady(projectId: string, id: string, size: { width: number; height: number } | null): Promise<Attachment | null>;
+  /**
+   * pending → ready, its bytes now at `objectKey`, with the image size read (or nulls); queues the
+   * upload key for deletion once its URL has closed. Null when it was not pending (or its task went).
+   */
+  abstract markReady(projectId: string, id: string, objectKey: string, size: { width: number; height: number } | null): Promise<Attachment | null>;
   /** Removes the row (its key queued for the bucket); answers what was removed, or null. */
   abstract remove(projectId: string, id: string): Promise<Attachment | null>;
   /** Marks the task changed (`updated_at`). */

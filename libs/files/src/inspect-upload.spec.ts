@@ -1,4 +1,4 @@
-import { gif, jpeg, png } from '../../../test/support/images';
+import { gif, jpeg, png, segmentBombJpeg } from '../../../test/support/images';
 import { IMAGE_HEAD_BYTES, JPEG_HEAD_LIMIT } from './image-size';
 import { inspectUpload } from './inspect-upload';
 import { ObjectStore, StoredObject } from './object-store';
@@ -18,6 +18,7 @@ class MemoryStore extends ObjectStore {
     this.reads.push(end - start + 1);
     return this.objects.get(key)!.body.subarray(start, end + 1);
   }
+  copy = async () => false;
   signedUploadUrl = async () => 'unused';
   signedReadUrl = async () => 'unused';
   delete = async () => undefined;
@@ -40,9 +41,15 @@ describe('inspectUpload', () => {
     const near = await check('image/jpeg', jpeg(30, 20, { metadataBytes: 300_000 }));
     expect(await near.result).toEqual({ width: 30, height: 20 });
     expect(near.store.reads).toEqual([IMAGE_HEAD_BYTES, expect.any(Number)]);
-    // Beyond the limit: the magic is right, the size unknown.
+    // Beyond the limit: the magic is right, the size unknown — refused like a forged image.
     const far = await check('image/jpeg', jpeg(30, 20, { metadataBytes: JPEG_HEAD_LIMIT + 10_000 }));
-    expect(await far.result).toBeNull();
+    await expect(far.result).rejects.toMatchObject({ code: 'attachment.not_image', params: { mime: 'image/jpeg' } });
+  });
+
+  it('refuses a JPEG of 600,000 empty segments after reading no more than the limit', async () => {
+    const bomb = await check('image/jpeg', segmentBombJpeg());
+    await expect(bomb.result).rejects.toMatchObject({ code: 'attachment.not_image', params: { mime: 'image/jpeg' } });
+    expect(bomb.store.reads).toEqual([IMAGE_HEAD_BYTES, JPEG_HEAD_LIMIT]);
   });
 
   it('reads nothing of other types, and refuses what the bucket does not hold as promised', async () => {

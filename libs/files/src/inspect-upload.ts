@@ -6,7 +6,8 @@ import { ObjectStore } from './object-store';
 /**
  * What confirming an upload checks in the bucket: the object is there with the promised length
  * and type; an image of a type the server reads must be that image, and its size is read from
- * its head (a ranged GET, never the whole file). Answers the size, or null for other types.
+ * its head (a ranged GET, never the whole file); an image whose size is not there is refused.
+ * Answers the size, or null for other types.
  */
 export async function inspectUpload(
   store: ObjectStore,
@@ -29,7 +30,8 @@ export async function inspectUpload(
       limit = further;
       continue;
     }
-    // The right magic, but the size lies beyond what the server reads: a file it cannot size.
-    return null;
+    // The right magic, but no size within what the server reads (a JPEG of endless empty
+    // segments, say): refused like a forged image, since a browser may choke on what follows.
+    return fail('attachment.not_image', { mime });
   }
 }

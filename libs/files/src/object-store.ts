@@ -28,6 +28,8 @@ export abstract class ObjectStore {
   abstract head(key: string): Promise<StoredObject | null>;
   /** Bytes `start` to `end` inclusive (a ranged GET); fewer when the object is shorter. */
   abstract readRange(key: string, start: number, end: number): Promise<Uint8Array>;
+  /** Copies an object inside the bucket, its type with it; false when there is none under `from`. */
+  abstract copy(from: string, to: string): Promise<boolean>;
   /** A URL that lets anyone PUT exactly the granted object, until it expires. */
   abstract signedUploadUrl(key: string, grant: UploadGrant): Promise<string>;
   /** A URL that lets anyone GET the object, until it expires. */

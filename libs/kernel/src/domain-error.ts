@@ -218,6 +218,9 @@ export const ERROR_CODES = [
   'run.usage_shrinks',
   'run.budget_spent',
   'project.budget_invalid',
+  // fair use: invite mails and upload slots
+  'invite.too_many',
+  'attachment.too_many_pending',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -32,3 +32,13 @@ export const heavyReadSlotKey = (callerId: string, slot: number): Sql => sql`has
 
 /** Takes `key` until the end of the current transaction if nobody holds it; answers whether it did. */
 export const tryAdvisoryXactLock = (key: Sql): Sql => sql`pg_try_advisory_xact_lock(${key})`;
+
+/** One invite mail decision per address of a project at a time ('invite-to:' keeps the key space apart). */
+export const inviteAddressLockKey = (projectId: string, email: string): Sql =>
+  sql`hashtextextended('invite-to:' || ${projectId}::uuid::text || ':' || ${email}::text, 7)`;
+
+/** One invite mail decision per sender at a time, across projects ('invite-from:'). */
+export const inviteSenderLockKey = (userId: string): Sql => sql`hashtextextended('invite-from:' || ${userId}::uuid::text, 7)`;
+
+/** A person's upload slots, counted one request at a time ('uploads:'). */
+export const uploadSlotsLockKey = (userId: string): Sql => sql`hashtextextended('uploads:' || ${userId}::uuid::text, 7)`;

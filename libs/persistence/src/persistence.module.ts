@@ -2,7 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ResetTokenRepository, SessionRepository, ThrottleRepository, UserRepository } from '@board/accounts';
 import { BackgroundWork, HeavyReads, UnitOfWork } from '@board/kernel';
-import { AgentTokenRepository, MemberRepository, ProjectRepository } from '@board/projects';
+import { AgentTokenRepository, InviteMailRepository, MemberRepository, ProjectRepository } from '@board/projects';
 import { Database } from './database';
 import { PgUserRepository } from './accounts/pg-user.repository';
 import { PgSessionRepository } from './accounts/pg-session.repository';
@@ -11,6 +11,7 @@ import { PgThrottleRepository } from './accounts/pg-throttle.repository';
 import { PgProjectRepository } from './projects/pg-project.repository';
 import { PgMemberRepository } from './projects/pg-member.repository';
 import { PgAgentTokenRepository } from './projects/pg-agent-token.repository';
+import { PgInviteMailRepository } from './projects/pg-invite-mail.repository';
 import { ProjectQuery } from './projects/project.query';
 import { PgActivityRecorder } from './activity/pg-activity.recorder';
 import { CredentialQuery } from './accounts/credential.query';
@@ -54,6 +55,7 @@ export class PersistenceModule {
       { provide: ProjectRepository, useClass: PgProjectRepository },
       { provide: MemberRepository, useClass: PgMemberRepository },
       { provide: AgentTokenRepository, useClass: PgAgentTokenRepository },
+      { provide: InviteMailRepository, useClass: PgInviteMailRepository },
       ProjectQuery,
       CredentialQuery,
       StreamAccessQuery,

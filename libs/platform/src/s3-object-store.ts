@@ -6,7 +6,7 @@
  * for a MinIO the service reaches as `http://minio:9000`): the host is part of the signature.
  */
 import {
-  DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException,
+  CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ObjectStore, ReadGrant, StoredObject, UploadGrant } from '@board/files';
@@ -58,6 +58,19 @@ export class S3ObjectStore extends ObjectStore {
     } catch (error) {
       // An empty object has no byte 0: the range is "not satisfiable".
       if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416) return new Uint8Array(0);
+      throw error;
+    }
+  }
+
+  async copy(from: string, to: string): Promise<boolean> {
+    try {
+      // Inside the bucket: the bytes never pass through the service; the type is copied with them.
+      await this.client.send(
+        new CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: `${this.bucket}/${encodeURIComponent(from).replace(/%2F/g, '/')}` }),
+      );
+      return true;
+    } catch (error) {
+      if (isNotFound(error)) return false;
       throw error;
     }
   }

@@ -65,9 +65,9 @@ export interface BrowserHarness {
 }
 
 /** A real instance serving the built page, and a fresh Chromium. */
-export async function startHarness(env?: Record<string, string>): Promise<BrowserHarness> {
+export async function startHarness(env?: Record<string, string>, options: { port?: number } = {}): Promise<BrowserHarness> {
   ensureWebBuild();
-  const t = await startTestApp({ env });
+  const t = await startTestApp({ env, port: options.port });
   const origin = t.api.replace(/\/api$/, '');
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: CHROMIUM!, headless: true, args: pageOpen.CHROMIUM_ARGS });

@@ -9,6 +9,7 @@ export class BucketOff extends ObjectStore {
   put = async () => this.off();
   head = async () => this.off();
   readRange = async () => this.off();
+  copy = async () => this.off();
   signedUploadUrl = async () => this.off();
   signedReadUrl = async () => this.off();
   delete = async () => this.off();

@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Clock, fail, feedLine, notice, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import {
-  assertCanConfirm, assertCanDelete, Attachment, attachmentLineData, AttachmentRepository, AttachmentView, contentDisposition, FileActor,
-  FilePolicy, inspectUpload, objectKeyFor, ObjectStore, READ_LINK_SECONDS, readUploadRequest, toAttachmentView, UPLOAD_WINDOW_SECONDS,
+  assertCanConfirm, assertCanDelete, assertUploadSlotFree, Attachment, attachmentLineData, AttachmentRepository, AttachmentView, checkStoredObject,
+  contentDisposition, FileActor, FilePolicy, inspectUpload, ObjectStore, PENDING_LIFETIME_MS, READ_LINK_SECONDS, readUploadRequest,
+  storedKeyFor, toAttachmentView, UPLOAD_CLOSED_AFTER_MS, UPLOAD_WINDOW_SECONDS, uploadKeyFor,
 } from '@board/files';
 import { AttachmentQuery } from '@board/persistence';
 import type { ProjectCaller } from '../auth/auth-context';
@@ -18,6 +19,11 @@ const actorOf = (caller: ProjectCaller): FileActor => ({ userId: caller.userId, 
  * the service keeps the row, checks the bucket when the uploader confirms, and writes the feed
  * line, its webhook deliveries and the stream notice in one transaction when a file is added or
  * removed. An unconfirmed upload writes and rings nothing.
+ *
+ * An upload URL writes an upload key (`uploads/…`) and nothing else; confirming copies the object
+ * to a stored key no URL names, checks that copy and serves it. A PUT through the URL after
+ * `ready`, after a delete or after the project went lands on the upload key only, which the sweep
+ * deletes once the URL has closed (decisions.md › Fair use).
  */
 @Injectable()
 export class FilesService {
@@ -42,12 +48,20 @@ export class FilesService {
   async requestUpload(caller: ProjectCaller, taskId: string, body: UploadRequestBody) {
     const { name, mime, size } = readUploadRequest(body, this.policy);
     const id = randomUUID();
-    const objectKey = objectKeyFor(caller.projectId, id);
-    const saved = await this.attachments.insertPending({
-      id, projectId: caller.projectId, taskId, uploaderId: caller.userId, name, mime, size, objectKey, createdAt: this.clock.now(),
+    const uploadKey = uploadKeyFor(caller.projectId, id);
+    const now = this.clock.now();
+    await this.uow.write(async () => {
+      // Under the uploader's lock: of 200 requests at once, 20 find a slot.
+      const held = await this.attachments.holdUploadSlots(caller.userId, new Date(now.getTime() - PENDING_LIFETIME_MS));
+      const saved = await this.attachments.insertPending({
+        id, projectId: caller.projectId, taskId, uploaderId: caller.userId, name, mime, size, objectKey: uploadKey, uploadKey,
+        uploadClosesAt: new Date(now.getTime() + UPLOAD_CLOSED_AFTER_MS), createdAt: now,
+      });
+      if (!saved) fail('task.not_found');
+      assertUploadSlotFree(held);
+      return silent(undefined);
     });
-    if (!saved) fail('task.not_found');
-    const uploadUrl = await this.store.signedUploadUrl(objectKey, { contentType: mime, size, expiresInSeconds: UPLOAD_WINDOW_SECONDS });
+    const uploadUrl = await this.store.signedUploadUrl(uploadKey, { contentType: mime, size, expiresInSeconds: UPLOAD_WINDOW_SECONDS });
     return { id, uploadUrl, headers: { 'Content-Type': mime } };
   }
 
@@ -57,17 +71,53 @@ export class FilesService {
     const found = await this.load(projectId, id);
     assertCanConfirm(actorOf(caller), found);
     if (found.state === 'ready') return { attachment: toAttachmentView(found) };
-    const imageSize = await inspectUpload(this.store, found);
+    // A file uploaded before uploads had keys of their own is checked where it is.
+    if (!found.uploadKey) return (await this.turnReady(caller, found, found.objectKey, await inspectUpload(this.store, found))).answer;
+    const uploadKey = found.uploadKey;
+    // The upload's own refusals (nothing there, another length or type) before anything is copied.
+    const uploaded = await this.store.head(uploadKey);
+    if (!uploaded) return this.readyMeanwhile(projectId, id);
+    checkStoredObject(found, uploaded);
+    const storedKey = storedKeyFor(projectId, id, randomUUID());
+    if (!(await this.store.copy(uploadKey, storedKey))) return this.readyMeanwhile(projectId, id);
+    let kept = false;
+    try {
+      // The copy is what gets checked and served: a PUT meanwhile changes only the upload key.
+      const turned = await this.turnReady(caller, found, storedKey, await inspectUpload(this.store, { ...found, objectKey: storedKey }));
+      kept = turned.kept;
+      return turned.answer;
+    } finally {
+      // A refused file, or a confirmation that lost the race, leaves no copy behind; a kept one no upload.
+      await this.sweeper.deleteNow(kept ? uploadKey : storedKey);
+    }
+  }
+
+  /**
+   * The upload key is empty: a racing confirmation may have turned the file and removed it (answer
+   * as it did); else nothing was uploaded.
+   */
+  private async readyMeanwhile(projectId: string, id: string): Promise<{ attachment: AttachmentView }> {
+    const now = await this.load(projectId, id);
+    if (now.state !== 'ready') fail('attachment.not_uploaded');
+    return { attachment: toAttachmentView(now) };
+  }
+
+  /**
+   * Marks the file ready at `objectKey` with the feed line and the ring, once. `kept` says this
+   * call turned it; a lost race answers the winner's file.
+   */
+  private turnReady(caller: ProjectCaller, found: Attachment, objectKey: string, imageSize: { width: number; height: number } | null) {
+    const projectId = caller.projectId;
     return this.uow.write(async () => {
-      const ready = await this.attachments.markReady(projectId, id, imageSize);
+      const ready = await this.attachments.markReady(projectId, found.id, objectKey, imageSize);
       if (!ready) {
         // Another confirmation won the race (answer as it did), or the file went meanwhile.
-        const now = await this.load(projectId, id);
+        const now = await this.load(projectId, found.id);
         if (now.state !== 'ready') fail('attachment.not_found');
-        return silent({ attachment: toAttachmentView(now) });
+        return silent({ answer: { attachment: toAttachmentView(now) }, kept: false });
       }
       const events = await this.changed(caller, ready, 'added');
-      return withEvents({ attachment: toAttachmentView(ready) }, events);
+      return withEvents({ answer: { attachment: toAttachmentView(ready) }, kept: true }, events);
     });
   }
 
@@ -92,7 +142,9 @@ export class FilesService {
       return withEvents(gone, gone.state === 'ready' && (await this.changed(caller, gone, 'removed')));
     });
     // Out of the bucket now if it answers; otherwise the queued key is tried again by the sweep.
-    await this.sweeper.removeNow([removed.objectKey]);
+    // The upload key stays queued until its URL has closed, for a PUT that comes after this.
+    if (removed.objectKey !== removed.uploadKey) await this.sweeper.removeNow([removed.objectKey]);
+    if (removed.uploadKey) await this.sweeper.deleteNow(removed.uploadKey);
   }
 
   private async load(projectId: string, id: string): Promise<Attachment> {

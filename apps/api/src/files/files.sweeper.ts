@@ -61,6 +61,19 @@ export class FilesSweeper {
     return { expired, deleted };
   }
 
+  /**
+   * Deletes a key from the bucket now if it answers, keeping whatever queue entry it has (an
+   * upload key stays queued until its URL has closed). A failure is logged; the queue or the
+   * sweep of uploads deals with it.
+   */
+  async deleteNow(key: string): Promise<void> {
+    try {
+      await this.store.delete(key);
+    } catch (error) {
+      this.logger.warn(`a bucket delete failed, left to the sweep: ${(error as Error)?.message}`);
+    }
+  }
+
   /** Deletes queued keys from the bucket and forgets those that went; the others stay queued. Answers how many went. */
   async removeNow(keys: readonly string[]): Promise<number> {
     const results = await Promise.allSettled(keys.map((key) => this.store.delete(key)));

@@ -209,6 +209,9 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   'run.usage_shrinks': fixed(400, "Usage only grows: send the run's totals so far."),
   'run.budget_spent': fixed(409, "The project's daily budget is spent."),
   'project.budget_invalid': fixed(400, 'The daily budget is a whole number above zero, or null.'),
+  // fair use: invite mails and upload slots (decisions.md › Fair use)
+  'invite.too_many': fixed(429, 'You have sent too many invites today.'),
+  'attachment.too_many_pending': fixed(400, 'Finish or cancel your other uploads first.'),
 };
 
 /** Codes whose answer always carries `Retry-After` (seconds), whatever raised them. */

@@ -32,7 +32,8 @@ export class ErrorFilter implements ExceptionFilter {
     if (exception instanceof DomainError) {
       const { status, message } = describeError(exception.code, exception.params);
       const headers: Record<string, string> = {};
-      if (exception.code === 'throttle.too_many') headers['retry-after'] = String(exception.params.retryAfter);
+      // A refusal that knows when trying again helps says so (the throttle, the invite mail limit).
+      if (typeof exception.params.retryAfter === 'number') headers['retry-after'] = String(exception.params.retryAfter);
       const retryAfter = RETRY_AFTER[exception.code];
       if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
       // Operators see when the database turned requests away (the answer itself says only "busy").

@@ -35,3 +35,28 @@ describe('BackgroundMail', () => {
     expect(order).toEqual(['caller went on', 'started', 'finished', 'shut down']);
   });
 });
+
+describe('BackgroundMail.within', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('answers true once the work is done, false when it fails, and never rejects', async () => {
+    const mail = new BackgroundMail();
+    await expect(mail.within('A test mail', 1000, async () => undefined)).resolves.toBe(true);
+    await expect(mail.within('A test mail', 1000, async () => Promise.reject(new Error('550 refused')))).resolves.toBe(false);
+  });
+
+  it('answers false after the wait while the work goes on, and a shutdown still waits for it', async () => {
+    jest.useFakeTimers();
+    const mail = new BackgroundMail();
+    let finish!: () => void;
+    let finished = false;
+    const answer = mail.within('A slow mail', 10_000, () => new Promise<void>((resolve) => (finish = resolve)).then(() => void (finished = true)));
+    await jest.advanceTimersByTimeAsync(10_000);
+    await expect(answer).resolves.toBe(false);
+    const shutdown = mail.beforeApplicationShutdown();
+    finish();
+    await jest.advanceTimersByTimeAsync(0);
+    await shutdown;
+    expect(finished).toBe(true);
+  });
+});

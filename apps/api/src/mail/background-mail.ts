@@ -4,22 +4,49 @@ import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 const SHUTDOWN_WAIT_MS = 25_000;
 
 /**
- * Mail goes out after the answer, never in its way: a slow or broken relay neither delays a
- * request nor tells a caller anything (forgot answers alike for every email). A mail that cannot
- * be sent is logged, without its link. A shutdown waits for the mail still on its way.
+ * Mail goes out beside the answer, never in its way: a slow or broken relay neither fails a
+ * request nor tells a caller more than it may know (forgot answers alike for every email; an
+ * invite waits a bounded time to say whether its mail was accepted). A mail that cannot be sent
+ * is logged, without its link. A shutdown waits for the mail still on its way.
  */
 @Injectable()
 export class BackgroundMail implements BeforeApplicationShutdown {
   private readonly log = new Logger('mail');
-  private readonly pending = new Set<Promise<void>>();
+  private readonly pending = new Set<Promise<boolean>>();
 
   /** Runs `work` in the background; `what` names it in the log should it fail. */
   run(what: string, work: () => Promise<void>): void {
-    const done: Promise<void> = Promise.resolve()
+    void this.track(what, work);
+  }
+
+  /**
+   * Runs `work` like `run`, and answers whether it succeeded within `waitMs`: true once the relay
+   * accepted the mail, false when it failed or is still on its way then (it goes on in the
+   * background, and a shutdown still waits for it). Never rejects: a mail never fails its caller.
+   */
+  async within(what: string, waitMs: number, work: () => Promise<void>): Promise<boolean> {
+    const sent = this.track(what, work);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), waitMs)));
+    try {
+      return await Promise.race([sent, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** The work, logged should it fail, kept for the shutdown until it settles; answers whether it was sent. */
+  private track(what: string, work: () => Promise<void>): Promise<boolean> {
+    const done: Promise<boolean> = Promise.resolve()
       .then(work)
-      .catch((error: unknown) => this.log.warn(`${what} could not be sent: ${describeFailure(error)}`))
+      .then(() => true)
+      .catch((error: unknown) => {
+        this.log.warn(`${what} could not be sent: ${describeFailure(error)}`);
+        return false;
+      })
       .finally(() => this.pending.delete(done));
     this.pending.add(done);
+    return done;
   }
 
   async beforeApplicationShutdown(): Promise<void> {

@@ -4,10 +4,13 @@ import { MailMessage } from '@board/kernel';
 const escapeHtml = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
-/** The same few paragraphs as plain text and as simple HTML, with the link as a button-like anchor. */
+/**
+ * The same few paragraphs as plain text and as simple HTML, with the link as a button-like anchor.
+ * A paragraph's own line breaks stay lines (`<br>` in HTML).
+ */
 function message(to: string, subject: string, paragraphs: string[], link: { url: string; label: string }, after: string[]): MailMessage {
   const text = [...paragraphs, link.url, ...after].join('\n\n') + '\n';
-  const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
+  const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s).replace(/\n/g, '<br>')}</p>`;
   const html = [
     '<!doctype html><html><body style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#1f2328">',
     ...paragraphs.map(p),
@@ -20,6 +23,12 @@ function message(to: string, subject: string, paragraphs: string[], link: { url:
   return { to, subject: subject.replace(/\s+/g, ' ').trim(), text, html };
 }
 
+/** Every kind of line break (CR, LF, VT, FF, NEL, the Unicode line and paragraph separators). */
+const LINE_BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
+
+/** A person's own words on one line: each line break becomes a space. */
+export const oneLine = (s: string): string => s.replace(LINE_BREAKS, ' ');
+
 export function resetMail(to: string, name: string, url: string): MailMessage {
   return message(
     to,
@@ -30,11 +39,22 @@ export function resetMail(to: string, name: string, url: string): MailMessage {
   );
 }
 
+/**
+ * An invite goes to a person who never asked the board for anything, so it carries none of the
+ * inviter's words but the two names, each on a line of its own after a label, line breaks made
+ * spaces (decisions.md › Fair use): a project named like a warning reads as a name, never as the
+ * board speaking. The subject is the board's own.
+ */
 export function inviteMail(to: string, inviter: string, project: string, url: string): MailMessage {
   return message(
     to,
-    `${inviter} invited you to ${project}`,
-    [`Hello,`, `${inviter} invited you to the project ${project} on their task board. Make your account with this email address to join:`],
+    'You are invited to a project on a task board',
+    [
+      'Hello,',
+      'Somebody invited this email address to a project on their task board.',
+      `Project: ${oneLine(project)}\nInvited by: ${oneLine(inviter)}`,
+      'Make your account with this email address to join:',
+    ],
     { url, label: 'Make your account' },
     ['If you did not expect this, ignore this mail.'],
   );

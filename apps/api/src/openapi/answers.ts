@@ -69,9 +69,14 @@ export const ANSWERS: Record<string, Answer> = {
   'PUT /api/projects/{projectId}/rules': { schema: wrap('rules', ref('AgentRules')) },
   'GET /api/agent/me': { schema: ref('AgentMe') },
   'POST /api/projects/{projectId}/members': {
-    schema: { type: 'object', properties: { member: ref('Member'), invite: ref('Invite') }, minProperties: 1 },
+    schema: { type: 'object', properties: { member: ref('Member'), invite: ref('InviteAdded') }, minProperties: 1 },
     conflict: true,
-    description: 'The member added (`member`), or the invite kept for an address without an account (`invite`).',
+    errors: [429],
+    description:
+      'The member added (`member`), or the invite kept for an address without an account (`invite`), saying whether the invite mail was ' +
+      'accepted by the mail server (`mailed`) and the sign-up link to hand over when it was not (`signupUrl`, null without SERVICE_URL). ' +
+      'An address gets one invite mail per project in 24 hours; a person sends at most 50 in 24 hours, then an unknown email is ' +
+      '429 `You have sent too many invites today.` with `Retry-After`.',
   },
   'PATCH /api/projects/{projectId}/members/{userId}': { schema: wrap('member', ref('Member')) },
   'DELETE /api/projects/{projectId}/members/{userId}': { schema: ok },

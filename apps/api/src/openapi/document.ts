@@ -31,7 +31,7 @@ const ERROR_WORDS: Record<number, string> = {
   409: 'A conflict with a rule (a duplicate name, a closed run, a circle, …).',
   422: 'The uploaded file is not what its upload said (an image that does not read as its type).',
   413: 'The body is larger than the route reads.',
-  429: '`Too many tries. Wait N minutes and try again.` with `Retry-After` in seconds; on a heavy read (charts, import), `Too many requests at once. Wait for the others to finish.` with `Retry-After: 1` while the caller has 2 under way.',
+  429: '`Too many tries. Wait N minutes and try again.` (or, adding members, `You have sent too many invites today.`) with `Retry-After` in seconds; on a heavy read (charts, usage, search, import), `Too many requests at once. Wait for the others to finish.` with `Retry-After: 1` while the caller has 2 under way.',
   500: '`Something went wrong on our side. Try again in a moment.`',
   503: 'The service is stopping, or the database or a needed store is out of reach; or `The server is busy. Try again in a moment.` with `Retry-After: 5` when no database connection came free within 5 seconds or a statement ran past its limit (15 seconds on heavy reads, 5 on the others).',
 };

@@ -13,7 +13,7 @@ export class MembersController {
   @Post('members')
   @HttpCode(201)
   add(@InProject() auth: ProjectAuthContext, @ProjectScope() scope: { id: string }, @Body() body: AddMemberBody, @ClientId() clientId: string | null) {
-    return this.members.add(scope.id, body, clientId, auth.caller.name);
+    return this.members.add(scope.id, body, clientId, { id: auth.caller.id, name: auth.caller.name });
   }
 
   @Admin('change roles')

@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import {
   digestOf, newSecret, normalizeEmail, readEmail, RESET_LIFETIME_MS, RESET_TOKEN_PREFIX, ResetTokenRepository, resetUrl, UserRepository,
 } from '@board/accounts';
 import { Clock, fail, feedLine, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import { ProjectQuery } from '@board/persistence';
-import { AgentTokenRepository, assertCanChangeRole, assertCanRemove, MemberRepository, Membership, readGivenRole } from '@board/projects';
+import {
+  AgentTokenRepository, assertCanChangeRole, assertCanRemove, assertInviteMailAllowed, InviteMailRepository, MemberRepository, Membership, readGivenRole,
+} from '@board/projects';
 import { AppConfig } from '../config/app-config';
 import { ProjectAuthContext } from '../auth/auth-context';
-import { InviteMade } from './invite-made.event';
+import { InviteMailService } from './invite-mail.service';
 import type { AfterGate } from '../http/dto/after-gate';
 import { AddMemberBody, ChangeRoleBody } from './members.dto';
 
@@ -23,14 +24,18 @@ export class MembersService {
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly config: AppConfig,
-    private readonly events: EventEmitter2,
+    private readonly inviteMails: InviteMailRepository,
+    private readonly inviteMail: InviteMailService,
   ) {}
 
   /**
-   * A member when an account has the email, else an invite that turns into one at sign-up (and,
-   * once committed, an `invite made` event: its listener mails a sign-up link when mail is on).
+   * A member when an account has the email, else an invite that turns into one at sign-up. An
+   * invite mails its person a sign-up link when mail is on — at most one per address and project
+   * a day, at most 50 a day per inviter (counted in the write, so a refusal writes nothing) — and
+   * says whether the relay took it (`mailed`) and the link to hand over (`signupUrl`). The mail
+   * goes after the commit; the answer waits for it a bounded time and never fails for it.
    */
-  async add(projectId: string, body: AddMemberBody, clientId: string | null = null, inviterName = '') {
+  async add(projectId: string, body: AddMemberBody, clientId: string | null, inviter: { id: string; name: string }) {
     const email = readEmail(body.email);
     const role = readGivenRole(body.role, 'member');
     const user = await this.users.findByEmail(email);
@@ -39,10 +44,16 @@ export class MembersService {
         await this.members.add(projectId, user.id, role);
         return withEvents({ member: await this.queries.member(projectId, user.id) }, this.ring(projectId, clientId));
       }
-      return withEvents({ invite: await this.members.addInvite(projectId, email, role) }, this.ring(projectId, clientId));
+      const take = this.inviteMail.canMail
+        ? await this.inviteMails.take({ projectId, email, senderId: inviter.id, now: this.clock.now() })
+        : null;
+      if (take) assertInviteMailAllowed(take);
+      const invite = await this.members.addInvite(projectId, email, role);
+      return withEvents({ invite, mail: take?.kind === 'send' }, this.ring(projectId, clientId));
     });
-    if ('invite' in added) this.events.emit(InviteMade.NAME, new InviteMade(projectId, email, inviterName));
-    return added;
+    if (!('invite' in added)) return added;
+    const mailed = added.mail ? await this.inviteMail.send(projectId, email, inviter.name) : false;
+    return { invite: { ...added.invite, mailed, signupUrl: this.inviteMail.signupUrl(email) } };
   }
 
   async changeRole(auth: ProjectAuthContext, projectId: string, rawUserId: string, body: AfterGate<ChangeRoleBody>, clientId: string | null = null) {

@@ -3,7 +3,7 @@ import { MailModule } from '../mail/mail.module';
 import { RunsModule } from '../runs/runs.module';
 import { AgentsController } from './agents.controller';
 import { AgentsService } from './agents.service';
-import { InviteMailListener } from './invite-mail.listener';
+import { InviteMailService } from './invite-mail.service';
 import { MembersController } from './members.controller';
 import { MembersService } from './members.service';
 import { ProjectsController } from './projects.controller';
@@ -13,6 +13,6 @@ import { ProjectsService } from './projects.service';
 @Module({
   imports: [MailModule, RunsModule],
   controllers: [ProjectsController, MembersController, AgentsController],
-  providers: [ProjectsService, MembersService, AgentsService, InviteMailListener],
+  providers: [ProjectsService, MembersService, AgentsService, InviteMailService],
 })
 export class ProjectsModule {}

@@ -3,10 +3,11 @@ import { Interval } from '@nestjs/schedule';
 import { BackgroundWork, Clock, MINUTE } from '@board/kernel';
 import { DELETION_WINDOW_MS, TaskRepository } from '@board/tasks';
 import { THROTTLE_WINDOW_MS, ThrottleRepository } from '@board/accounts';
+import { INVITE_MAIL_WINDOW_MS, InviteMailRepository } from '@board/projects';
 
 /**
  * Removes for good what has outlived its window: deleted tasks past goesAt (with their values,
- * checklist, comments, links, files and history) and stale throttle counters. (A file's bucket
+ * checklist, comments, links, files and history), stale throttle counters and invite mails past their day. (A file's bucket
  * object is queued for deletion by the same transaction; the files sweep deletes it.) Rows are claimed with
  * SKIP LOCKED, but two sweeps holding different tasks still meet on the links between them (the
  * cascade deletes one link row from both ends) and can deadlock; so each batch runs in its own
@@ -19,6 +20,7 @@ export class RetentionSweeper {
   constructor(
     private readonly tasks: TaskRepository,
     private readonly throttle: ThrottleRepository,
+    private readonly inviteMails: InviteMailRepository,
     private readonly clock: Clock,
     private readonly background: BackgroundWork,
   ) {}
@@ -44,6 +46,7 @@ export class RetentionSweeper {
     let removed = 0;
     for (let n = await batch(); n > 0; n = await batch()) removed += n;
     await this.throttle.prune(new Date(now - THROTTLE_WINDOW_MS));
+    await this.inviteMails.prune(new Date(now - INVITE_MAIL_WINDOW_MS));
     return removed;
   }
 }

@@ -21,6 +21,8 @@ export type Person = S['Avatar'];
 export type DoneWhen = NonNullable<S['DoneWhen']>;
 export type Project = S['Project'] & Gap['Project'];
 export type Invite = S['Invite'];
+/** The invite an add made: whether its mail went out, and the sign-up link to hand over when not. */
+export type InviteAdded = S['InviteAdded'];
 export type Member = S['Member'];
 
 export type PropertyType = S['Property']['type'];

@@ -7,10 +7,22 @@ import { navigate, useLocation } from '../router';
 
 type Mode = 'signin' | 'register' | 'forgot';
 
+/**
+ * The email an invite link carries: `/?invite=<email>` (the invite mail and the link an admin
+ * copies), or `/register?email=<email>` from mails sent before that.
+ */
+function invitedEmail(path: string, query: URLSearchParams): string | null {
+  const email = query.get('invite') ?? (path === '/register' ? query.get('email') : null);
+  return email?.trim() || null;
+}
+
 export function AuthScreen() {
   const qc = useQueryClient();
-  const [mode, setMode] = useState<Mode>('signin');
-  const [email, setEmail] = useState('');
+  const { path, query } = useLocation();
+  const invited = invitedEmail(path, query);
+  // An invite opens the sign-up with its email filled in; the person may still sign in instead.
+  const [mode, setMode] = useState<Mode>(invited ? 'register' : 'signin');
+  const [email, setEmail] = useState(invited ?? '');
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [notice, setNotice] = useState<string | null>(null);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { del, get, patch, post, put } from '../api/client';
-import { PROPERTY_TYPES, type Board, type CardRow, type Member, type NewAgent, type NewToken, type Project, type Property, type PropertyType, type ResetLink, type Rules, type Token, type User } from '../api/types';
+import { PROPERTY_TYPES, type Board, type CardRow, type InviteAdded, type Member, type NewAgent, type NewToken, type Project, type Property, type PropertyType, type ResetLink, type Rules, type Token, type User } from '../api/types';
 import { ErrorLine, Once, useAction } from '../ui/Field';
 import { Avatar } from '../ui/Avatar';
 import { navigate } from '../router';
@@ -79,6 +79,7 @@ function MembersSection({ board, me, admin }: { board: Board; me: User; admin: b
   const [email, setEmail] = useState('');
   const [role, setRole] = useState('member');
   const [reset, setReset] = useState<{ name: string; url: string | null; token: string } | null>(null);
+  const [invited, setInvited] = useState<InviteAdded | null>(null);
   const act = useAction();
   const people = board.members.filter((m) => m.kind === 'human');
   return (
@@ -124,8 +125,21 @@ function MembersSection({ board, me, admin }: { board: Board; me: User; admin: b
         ))}
       </ul>
       {reset && <Once label={`A reset link for ${reset.name}.`} secret={reset.url ?? reset.token} />}
+      {invited && <InviteSent invite={invited} />}
       {admin && (
-        <form className="inline-form" onSubmit={(e) => { e.preventDefault(); void act.run(async () => { await post(`/projects/${pid}/members`, { email, role }); setEmail(''); await refresh(); }); }}>
+        <form
+          className="inline-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setInvited(null);
+            void act.run(async () => {
+              const added = await post<{ invite?: InviteAdded }>(`/projects/${pid}/members`, { email, role });
+              setInvited(added.invite ?? null);
+              setEmail('');
+              await refresh();
+            });
+          }}
+        >
           <label>Add by email<input type="email" required value={email} onChange={(e) => setEmail(e.target.value)} /></label>
           <label>Role<select value={role} onChange={(e) => setRole(e.target.value)}><option value="member">member</option><option value="admin">admin</option></select></label>
           <button type="submit">Add person</button>
@@ -133,6 +147,26 @@ function MembersSection({ board, me, admin }: { board: Board; me: User; admin: b
       )}
       <ErrorLine error={act.error} />
     </section>
+  );
+}
+
+/** What became of an invite: mailed, or the sign-up link to hand over (no mail, or the relay did not take it). */
+function InviteSent({ invite }: { invite: InviteAdded }) {
+  if (invite.mailed) {
+    return <p className="notice" role="status" data-invite="mailed">Invited {invite.email}: mailed a sign-up link.</p>;
+  }
+  return (
+    <div className="once" role="status" data-invite="link">
+      {invite.signupUrl ? (
+        <>
+          <p>Invited {invite.email}, but no mail went out. Send them this link to sign up:</p>
+          <code className="secret">{invite.signupUrl}</code>
+          <button type="button" onClick={() => void navigator.clipboard?.writeText(invite.signupUrl!)}>Copy link</button>
+        </>
+      ) : (
+        <p>Invited {invite.email}, but no mail went out. Ask them to sign up on this board with that email.</p>
+      )}
+    </div>
   );
 }
 

@@ -12,6 +12,7 @@ import { Attachments1764633600000 } from './1764633600000-attachments';
 import { Ships1764720000000 } from './1764720000000-ships';
 import { TaskSources1764806400000 } from './1764806400000-task-sources';
 import { ListsCharts1764892800000 } from './1764892800000-lists-charts';
+import { FairMailFiles1765000300000 } from './1765000300000-fair-mail-files';
 import { ProjectKeyPrefix1765000400000 } from './1765000400000-project-key-prefix';
 import { Search1765000500000 } from './1765000500000-search';
 import { AgentsAtWork1765000800000 } from './1765000800000-agents-at-work';
@@ -27,6 +28,7 @@ export const MIGRATIONS = [
   Ships1764720000000,
   TaskSources1764806400000,
   ListsCharts1764892800000,
+  FairMailFiles1765000300000,
   ProjectKeyPrefix1765000400000,
   Search1765000500000,
   AgentsAtWork1765000800000,

@@ -29,6 +29,11 @@ export const PEOPLE_SCHEMAS: Record<string, JsonSchema> = {
     kind: words('human', 'agent'),
   }),
   Invite: obj({ email: str, createdAt: timestamp }),
+  InviteAdded: obj(
+    { email: str, createdAt: timestamp, mailed: bool, signupUrl: nullable(str) },
+    [],
+    'The invite an add made: `mailed` is true when the mail server accepted the invite mail before the answer; `signupUrl` is `<SERVICE_URL>/?invite=<email>`.',
+  ),
   DoneWhen: nullable(obj({ propertyId: uuid, optionIds: arrayOf(uuid) })),
   Project: obj(project, projectOptional, 'A project as the caller sees it; `role` is the caller\'s own.'),
   ProjectListed: obj({ ...project, taskCount: int }, projectOptional, 'A project of `GET /api/projects`: the project and its number of live tasks.'),
