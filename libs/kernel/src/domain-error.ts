@@ -54,6 +54,7 @@ export const ERROR_CODES = [
   'task.not_found',
   'task.not_on_board',
   'task.clash',
+  'task.project_full',
   'link.self',
   'link.circle',
   'parent.self',

@@ -12,6 +12,7 @@ import { Attachments1764633600000 } from './1764633600000-attachments';
 import { Ships1764720000000 } from './1764720000000-ships';
 import { TaskSources1764806400000 } from './1764806400000-task-sources';
 import { ListsCharts1764892800000 } from './1764892800000-lists-charts';
+import { ProjectTaskCount1765000200000 } from './1765000200000-project-task-count';
 
 /** Every migration in order; new ones are appended, never edited once landed. */
 export const MIGRATIONS = [
@@ -24,4 +25,5 @@ export const MIGRATIONS = [
   Ships1764720000000,
   TaskSources1764806400000,
   ListsCharts1764892800000,
+  ProjectTaskCount1765000200000,
 ];
