@@ -6,6 +6,7 @@
 import { createTask, expectError, expectStatus, seedTasks } from '../support/fixtures';
 import { Client, createProject, registerPerson, startTestApp, TestApp } from '../support/test-app';
 import { trelloExport } from '../support/trello';
+import { TaskRepository } from '@board/tasks';
 
 const FULL = 'A project holds at most 50,000 tasks.';
 const LIMIT = 50_000;
@@ -150,5 +151,37 @@ describe('a project holds at most 50,000 tasks', () => {
       expect(await expectStatus(c.post(`/projects/${projectId}/import`, exported), 200)).toMatchObject({ imported: 0 });
       expectError(await c.post(`/projects/${projectId}/import/preview`, trelloExport({ cards: 1, seed: 6 })), 400, FULL);
     });
+  });
+
+  it('keeps the count equal to the tasks held through every kind of write', async () => {
+    const projectId = (await createProject(c, 'Count', 'CNT')).id;
+    const held = async () => {
+      const [row] = await q(
+        `SELECT p.task_count, (SELECT count(*)::int FROM tasks WHERE project_id = p.id AND deleted_at IS NULL) AS real FROM projects p WHERE p.id = $1`,
+        [projectId],
+      );
+      expect(row.task_count).toBe(row.real);
+      return row.real as number;
+    };
+    const a = await createTask(c, projectId, 'End');
+    const b = (await expectStatus(c.post(`/projects/${projectId}/tasks`, { title: 'Top', atTop: true }), 201)).task;
+    const d = (await expectStatus(c.post(`/projects/${projectId}/tasks`, { title: 'After', afterId: a.id }), 201)).task;
+    expect(await held()).toBe(3);
+    await expectStatus(c.post(`/tasks/${a.id}/archive`), 200);
+    expect(await held()).toBe(3);
+    await expectStatus(c.delete(`/tasks/${b.id}`), 200);
+    expect(await held()).toBe(2);
+    await expectStatus(c.post(`/tasks/${b.id}/restore`), 200);
+    await expectStatus(c.post(`/tasks/${b.id}/restore`), 200); // again: nothing to bring back
+    expect(await held()).toBe(3);
+    await expectStatus(c.post(`/projects/${projectId}/import`, trelloExport({ cards: 4, seed: 9 })), 200);
+    expect(await held()).toBe(7);
+    // An archived task deleted, then purged for good with the bin: the count moved at the delete only.
+    await expectStatus(c.delete(`/tasks/${a.id}`), 200);
+    await expectStatus(c.delete(`/tasks/${d.id}`), 200);
+    expect(await held()).toBe(5);
+    await t.app.get(TaskRepository).purgeDeletedBatch(new Date(Date.now() + 60_000));
+    expect((await q(`SELECT count(*)::int AS n FROM tasks WHERE project_id = $1`, [projectId]))[0].n).toBe(5);
+    expect(await held()).toBe(5);
   });
 });
