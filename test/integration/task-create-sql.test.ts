@@ -1,5 +1,5 @@
 /**
- * Task create's serial part runs inside PostgreSQL (`board_create_task`, migration 1764374400000),
+ * Task create's serial part runs inside PostgreSQL (`board_create_task`, migration 1764374400000, redefined by 1765000200000),
  * which computes two things TypeScript also computes: the xmin fingerprint of the properties,
  * options and members (fingerprint.sql.ts, read by TaskCreateRepository.load) and the project lock key
  * (locks.sql.ts, taken by Database.transaction({ lockProject })). For random sequences of changes
