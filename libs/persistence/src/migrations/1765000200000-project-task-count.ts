@@ -6,12 +6,14 @@ import { CreateTaskFunction1764374400000 } from './1764374400000-create-task-fun
  * them on every create would scan the project under its lock, so the project row keeps the count
  * (`task_count`, tasks not in the bin):
  *
- * - the statements that hand out task numbers add to it in the same UPDATE of the project row,
- *   and refuse past the limit there (`board_create_task` here, the locked create and the import
- *   in libs/persistence), so a create costs no extra statement and two creates at the limit take
- *   turns on the row: the second sees the first's count;
+ * - the statements that hand out task numbers add to it in the same UPDATE of the project row
+ *   (`board_create_task` here, the locked create and the import in libs/persistence); both
+ *   creates refuse past the limit in that very UPDATE, so a create costs no extra statement and
+ *   two creates at the limit take turns on the row: the second sees the first's count (an
+ *   import checks its whole plan against the count first, under the project lock);
  * - a task going to the bin or coming back moves it by a trigger, fired only when `deleted_at`
- *   flips between null and not null (a value write or a move never fires it);
+ *   flips between null and not null (a value write or a move never fires it); a restore checks
+ *   for room first, under the project lock;
  * - the purge removes only tasks already in the bin, and a project's delete takes its row along.
  *
  * A project already past the limit (an import before this rule) keeps its tasks and can still
