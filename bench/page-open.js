@@ -61,7 +61,7 @@ async function seedBoard(sql, projectId, statusId, optionIds, count) {
        FROM generate_series(1, $6::int) AS n`,
     [projectId, base, digits, statusId, optionIds, count],
   );
-  await sql.query('UPDATE projects SET task_counter = task_counter + $2 WHERE id = $1', [projectId, count]);
+  await sql.query('UPDATE projects SET task_counter = task_counter + $2, task_count = task_count + $2 WHERE id = $1', [projectId, count]);
 }
 
 /**

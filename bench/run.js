@@ -399,7 +399,8 @@ async function seedTasks(db, p, counts, ownerId) {
       ],
     );
   }
-  await db.query('UPDATE projects SET task_counter = $2 WHERE id = $1', [p.id, total]);
+  // The counter and the count of held tasks (the 50,000 limit reads it), as the service's writes keep them.
+  await db.query('UPDATE projects SET task_counter = $2, task_count = (SELECT count(*) FROM tasks WHERE project_id = $1 AND deleted_at IS NULL) WHERE id = $1', [p.id, total]);
 
   const live = tasks.filter((t) => !t.archivedAt);
   const links = new Map();
@@ -1218,7 +1219,7 @@ async function seedChartHistory(port, owner, db, projects, tasks) {
        SELECT gen_random_uuid(), $1, id, $2::uuid, 'deleted', '{"action":"restored"}'::jsonb, at + (random() * (now() - at)) FROM d WHERE random() < 0.5`,
       [project.id, owner.user.id],
     );
-    await db.query('UPDATE projects SET task_counter = $2 WHERE id = $1', [project.id, tasks]);
+    await db.query('UPDATE projects SET task_counter = $2, task_count = (SELECT count(*) FROM tasks WHERE project_id = $1 AND deleted_at IS NULL) WHERE id = $1', [project.id, tasks]);
   }
   await db.query('ANALYZE');
   return made;

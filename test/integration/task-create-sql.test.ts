@@ -1,5 +1,5 @@
 /**
- * Task create's serial part runs inside PostgreSQL (`board_create_task`, migration 1764374400000),
+ * Task create's serial part runs inside PostgreSQL (`board_create_task`, migration 1764374400000, redefined by 1765000200000),
  * which computes two things TypeScript also computes: the xmin fingerprint of the properties,
  * options and members (fingerprint.sql.ts, read by TaskCreateRepository.load) and the project lock key
  * (locks.sql.ts, taken by Database.transaction({ lockProject })). For random sequences of changes
@@ -41,7 +41,7 @@ describe('board_create_task computes the fingerprint and the lock key TypeScript
     try {
       await client.query('BEGIN');
       const res = await client.query<{ outcome: string }>(
-        `SELECT outcome FROM board_create_task($1, $2, 'probe', '', '{}'::jsonb, $3, now(), false, ARRAY['zzzzzzzz'], $4)`,
+        `SELECT outcome FROM board_create_task($1, $2, 'probe', '', '{}'::jsonb, $3, now(), false, ARRAY['zzzzzzzz'], $4, 50000)`,
         [projectId, randomUUID(), owner.user.id, fingerprint],
       );
       return res.rows[0].outcome;
@@ -114,7 +114,7 @@ describe('board_create_task computes the fingerprint and the lock key TypeScript
       try {
         await client.query('BEGIN');
         await client.query(`SET LOCAL lock_timeout = '300ms'`);
-        await client.query(`SELECT outcome FROM board_create_task($1, $2, 'probe', '', '{}'::jsonb, $3, now(), false, ARRAY['zzzzzzzz'], $4)`, [
+        await client.query(`SELECT outcome FROM board_create_task($1, $2, 'probe', '', '{}'::jsonb, $3, now(), false, ARRAY['zzzzzzzz'], $4, 50000)`, [
           projectId, randomUUID(), owner.user.id, await fingerprint(projectId),
         ]);
         return 'ran';

@@ -7,6 +7,8 @@ export interface ImportHead {
   properties: ExistingProperty[];
   /** Of the named source ids, those already imported: source id → task number. */
   imported: Map<string, number>;
+  /** How many tasks the project holds, live and archived (the limit counts them). */
+  taskCount: number;
 }
 
 /**
@@ -14,7 +16,7 @@ export interface ImportHead {
  * the caller's transaction, under the project lock.
  */
 export abstract class ImportRepository {
-  /** The project's key, last task rank and properties, and which of `sourceIds` came in already; null without the project. */
+  /** The project's key, last task rank, properties and task count, and which of `sourceIds` came in already; null without the project. */
   abstract head(projectId: string, sourceIds: string[]): Promise<ImportHead | null>;
   /**
    * Writes the plan: properties, options, tasks with their numbers and sources, checklists and

@@ -55,6 +55,7 @@ export const ERROR_CODES = [
   'task.not_found',
   'task.not_on_board',
   'task.clash',
+  'task.project_full',
   'link.self',
   'link.circle',
   'parent.self',

@@ -7,7 +7,7 @@ import { Sql, sql } from './sql';
 
 /**
  * The per-project lock of writes whose order matters: the uuid's canonical text, seed 7. The same
- * key is computed inside PostgreSQL by `board_create_task` (migration 1764374400000), which takes
+ * key is computed inside PostgreSQL by `board_create_task` (migration 1764374400000, redefined by 1765000200000), which takes
  * it under the create; test/integration/task-create-sql.test.ts proves the two equal.
  */
 export const projectLockKey = (projectId: string): Sql => sql`hashtextextended(${projectId}::uuid::text, 7)`;

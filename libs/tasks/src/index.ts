@@ -4,3 +4,4 @@ export * from './over';
 export * from './checklist-item';
 export * from './comment';
 export * from './ports';
+export * from './project-room';

@@ -18,8 +18,14 @@ export abstract class TaskRepository {
   abstract editText(projectId: string, id: string, edit: { title?: string; description?: string }, now: Date): Promise<{ title: string; description: string; written: boolean }>;
   /** Live or archived tasks of the project among `ids`, held until the transaction ends (locked in id order, so two bulk writes cannot deadlock). */
   abstract findManyForUpdate(projectId: string, ids: string[]): Promise<Task[]>;
-  /** The next task number; the counter never goes back, so a number is never handed out twice. */
-  abstract nextNumber(projectId: string): Promise<number>;
+  /**
+   * The next task number, counting the new task in the project's tasks; the counter never goes
+   * back, so a number is never handed out twice. Null, with nothing taken, when the project holds
+   * MAX_PROJECT_TASKS already.
+   */
+  abstract nextNumber(projectId: string): Promise<number | null>;
+  /** How many tasks the project holds, live and archived (not those in the bin). */
+  abstract taskCount(projectId: string): Promise<number>;
   /**
    * A rank for a task placed at `placement` among the project's other tasks (deleted ones keep
    * their rank for a restore, so they count as neighbours too). Call under the project lock.
@@ -67,7 +73,9 @@ export type CreateOutcome =
   /** The properties, options or members changed since the read: check the values again. */
   | { outcome: 'stale' }
   /** Other tasks took every offered rank: `edge` is the edge now. */
-  | { outcome: 'moved'; edge: string | null };
+  | { outcome: 'moved'; edge: string | null }
+  /** The project holds MAX_PROJECT_TASKS already: nothing was written. */
+  | { outcome: 'full' };
 
 export interface CreateInput {
   projectId: string;
@@ -90,7 +98,7 @@ export interface CreateInput {
  * Task create at the top or the end without a transaction of round trips: `load` reads what the
  * values are checked against; `create` numbers, ranks and inserts the task with its `created`
  * feed line, webhook deliveries and notices, unless the definitions changed since (`stale`) or
- * other tasks took every offered rank (`moved`).
+ * other tasks took every offered rank (`moved`), or the project is full (`full`).
  */
 export abstract class TaskCreateRepository {
   /** Null when there is no such project. */

@@ -55,6 +55,7 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   'task.not_found': fixed(404, 'Task not found.'),
   'task.not_on_board': fixed(404, 'That task is not on this board.'),
   'task.clash': fixed(409, 'This changed while you typed.'),
+  'task.project_full': fixed(400, 'A project holds at most 50,000 tasks.'),
   'link.self': fixed(409, 'A task cannot wait on itself.'),
   'link.circle': [409, (p) => `${p.blocker} already waits on ${p.task}, so this would be a circle.`],
   'parent.self': fixed(409, 'A task cannot be part of itself.'),

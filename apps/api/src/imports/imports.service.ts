@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { createdLineData } from '@board/charts';
 import { ActivityLine, Clock, fail, feedLinesRingingOnce, notice, silent, UnitOfWork, withEvents } from '@board/kernel';
+import { checkProjectRoom } from '@board/tasks';
 import { ImportContext, ImportPreview, ImportRepository, planImport, Skipped, TrelloBoard } from '@board/imports';
 import type { ProjectCaller } from '../auth/auth-context';
 
@@ -15,7 +16,11 @@ export class ImportsService {
 
   /** What an import of this export would do now; writes nothing. */
   async preview(caller: ProjectCaller, board: TrelloBoard): Promise<ImportPreview> {
-    return planImport(board, await this.context(caller.projectId, board)).preview;
+    const { context, taskCount } = await this.context(caller.projectId, board);
+    const plan = planImport(board, context);
+    // The preview refuses as the import would: nothing is written by either.
+    checkProjectRoom(taskCount, plan.tasks.length);
+    return plan.preview;
   }
 
   /**
@@ -26,8 +31,10 @@ export class ImportsService {
   async import(caller: ProjectCaller, board: TrelloBoard): Promise<{ imported: number; skipped: Skipped[] }> {
     return this.uow.write(
       async () => {
-        const context = await this.context(caller.projectId, board);
+        const { context, taskCount } = await this.context(caller.projectId, board);
         const plan = planImport(board, context);
+        // Under the project lock, which every write that adds tasks takes: the count cannot move meanwhile.
+        checkProjectRoom(taskCount, plan.tasks.length);
         const answer = { imported: plan.tasks.length, skipped: plan.preview.skipped };
         if (plan.tasks.length === 0) return silent(answer);
         await this.store.write(caller.projectId, caller.userId, plan, this.clock.now());
@@ -47,9 +54,12 @@ export class ImportsService {
     );
   }
 
-  private async context(projectId: string, board: TrelloBoard): Promise<ImportContext> {
+  private async context(projectId: string, board: TrelloBoard): Promise<{ context: ImportContext; taskCount: number }> {
     const head = await this.store.head(projectId, board.cards.map((c) => c.id));
     if (!head) return fail('project.not_found');
-    return { projectKey: head.key, properties: head.properties, lastTaskRank: head.lastTaskRank, imported: head.imported, newId: randomUUID };
+    return {
+      context: { projectKey: head.key, properties: head.properties, lastTaskRank: head.lastTaskRank, imported: head.imported, newId: randomUUID },
+      taskCount: head.taskCount,
+    };
   }
 }

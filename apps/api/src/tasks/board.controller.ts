@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { Controller, Get, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Member } from '../auth/access.decorator';
@@ -16,8 +17,7 @@ export class BoardController {
   @Get('board')
   async read(@ProjectCallerOf() caller: ProjectCaller, @Res({ passthrough: true }) reply: FastifyReply) {
     // Already JSON text (the task lists may come from the cache): sent as is.
-    reply.header('content-type', 'application/json; charset=utf-8');
-    return this.board.readBoardClosingOverdueRuns(caller);
+    return jsonPieces(reply, await this.board.readBoardClosingOverdueRuns(caller));
   }
 
   /** Every shipped option, newest first, with the tasks that shipped with it; with releases off, an empty list. */
@@ -30,7 +30,13 @@ export class BoardController {
   @Member()
   @Get('settings')
   async settings(@ProjectCallerOf() caller: ProjectCaller, @Res({ passthrough: true }) reply: FastifyReply) {
-    reply.header('content-type', 'application/json; charset=utf-8');
-    return this.board.readSettingsClosingOverdueRuns(caller);
+    return jsonPieces(reply, await this.board.readSettingsClosingOverdueRuns(caller));
   }
+}
+
+/** JSON already written, in pieces: streamed one after the other, with its length announced. */
+function jsonPieces(reply: FastifyReply, pieces: Buffer[]): Readable {
+  reply.header('content-type', 'application/json; charset=utf-8');
+  reply.header('content-length', pieces.reduce((n, p) => n + p.length, 0));
+  return Readable.from(pieces);
 }

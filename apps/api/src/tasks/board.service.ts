@@ -23,28 +23,32 @@ export class BoardService {
     private readonly cache: BoardCache,
   ) {}
 
-  /** The board answer as JSON bytes: the task lists come from the cache while the project's rows are unchanged. */
-  async readBoardClosingOverdueRuns(caller: ProjectCaller): Promise<Buffer> {
+  /**
+   * The board answer as JSON bytes, in pieces to be sent one after the other: the task lists come
+   * from the cache while the project's rows are unchanged, and are sent from there as they are
+   * (joining them into one buffer copied tens of megabytes per read of a large board).
+   */
+  async readBoardClosingOverdueRuns(caller: ProjectCaller): Promise<Buffer[]> {
     const { settings, runs, lists } = await this.partsClosingOverdueRuns(caller);
-    return Buffer.concat([
+    return [
       text(`{${head(settings)},"tasks":`),
       lists.tasksJson,
       text(`,"archived":`),
       lists.archivedJson,
       text(`,${entry('runs', runs)}}`),
-    ]);
+    ];
   }
 
   /** Same as the board, but `tasks` holds only the three the card view preview draws, plus `taskCount`. */
-  async readSettingsClosingOverdueRuns(caller: ProjectCaller): Promise<Buffer> {
+  async readSettingsClosingOverdueRuns(caller: ProjectCaller): Promise<Buffer[]> {
     const { settings, runs, lists } = await this.partsClosingOverdueRuns(caller);
-    return Buffer.concat([
+    return [
       text(`{${head(settings)},"tasks":`),
       lists.firstThreeJson,
       text(`,"archived":`),
       lists.archivedJson,
       text(`,${entry('runs', runs)},"taskCount":${lists.taskCount}}`),
-    ]);
+    ];
   }
 
   private async partsClosingOverdueRuns(caller: ProjectCaller) {

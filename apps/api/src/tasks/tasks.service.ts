@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { ActivityLine, Clock, fail, feedLine, feedLines, notice, parseId, ranksAfter, ranksBefore, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import { ProjectFactsQuery, ValueNamesQuery, PropertyDefsQuery, RunQuery, TaskQuery } from '@board/persistence';
 import { clearedValue, DroppedValue, isEmptyValue, PropertyDef, StoredValue, TaskValues, valueRefers } from '@board/properties';
-import { isTextClash, Placement, readDescription, readTitle, Task, TaskCreateRepository, taskKey, TaskRepository, TaskValueRepository } from '@board/tasks';
+import { checkProjectRoom, isTextClash, Placement, readDescription, readTitle, Task, TaskCreateRepository, taskKey, TaskRepository, TaskValueRepository } from '@board/tasks';
 import type { CreateTaskBody, EditTaskBody, MoveTaskBody, PutValueBody } from './tasks.dto';
 import { changesByLine, changesData, createdLineData, SelectChanges, selectChanges } from '@board/charts';
 import { ProjectCaller } from '../auth/auth-context';
@@ -78,6 +78,7 @@ export class TasksService {
           defsFingerprint,
           notice: { projectId, scope: 'board', clientId: caller.clientId },
         });
+        if (result.outcome === 'full') fail('task.project_full');
         if (result.outcome === 'stale') break;
         if (result.outcome === 'moved') {
           edge = result.edge;
@@ -96,7 +97,7 @@ export class TasksService {
       async () => {
         const { defs, memberIds } = await this.defs.loadWithMembers(projectId);
         const values = readCreateValues(rawValues, defs, { memberIds });
-        const number = await this.tasks.nextNumber(projectId);
+        const number = (await this.tasks.nextNumber(projectId)) ?? fail('task.project_full');
         const position = await this.tasks.rankFor(projectId, placement);
         const now = this.clock.now();
         await this.tasks.insert({ id, projectId, number, title, description, position, values, createdBy: caller.userId, now });
@@ -165,6 +166,8 @@ export class TasksService {
       async () => {
         const task = await this.load(caller, taskId, true);
         if (!task.undelete(this.clock.now())) return silent(undefined);
+        // Under the project lock, which every write that adds tasks takes: the count cannot move meanwhile.
+        checkProjectRoom(await this.tasks.taskCount(caller.projectId), 1);
         // Parts stay one level deep: while this task was away its parent may have become a part,
         // or its parts may have gained parts of their own. Such a link does not come back.
         const parent = task.parentId ? await this.tasks.find(caller.projectId, task.parentId) : null;

@@ -6,7 +6,7 @@ import { TASK_SOURCE_COLUMNS } from './task-sources.table';
 
 /** What an import maps onto, in one statement. */
 const headSql = (projectId: string, sourceIds: string[]): Sql => sql`
-  SELECT pr.key,
+  SELECT pr.key, pr.task_count,
          (SELECT position FROM tasks WHERE project_id = ${projectId} ORDER BY position COLLATE "C" DESC LIMIT 1) AS last_task_rank,
          (SELECT COALESCE(json_agg(json_build_object(
                    'id', p.id, 'name', p.name, 'type', p.type, 'position', p.position,
@@ -33,11 +33,11 @@ export class PgImportRepository extends ImportRepository {
   }
 
   async head(projectId: string, sourceIds: string[]): Promise<ImportHead | null> {
-    const row = await this.db.one<{ key: string; last_task_rank: string | null; properties: ExistingProperty[]; imported: [string, number][] }>(
+    const row = await this.db.one<{ key: string; task_count: number; last_task_rank: string | null; properties: ExistingProperty[]; imported: [string, number][] }>(
       headSql(projectId, sourceIds),
     );
     if (!row) return null;
-    return { key: row.key, lastTaskRank: row.last_task_rank, properties: row.properties, imported: new Map(row.imported) };
+    return { key: row.key, lastTaskRank: row.last_task_rank, properties: row.properties, imported: new Map(row.imported), taskCount: row.task_count };
   }
 
   async write(projectId: string, actorId: string, plan: ImportPlan, now: Date): Promise<void> {
@@ -62,9 +62,11 @@ export class PgImportRepository extends ImportRepository {
            FROM unnest(${options.map((o) => o.id)}::uuid[], ${options.map((o) => o.propertyId)}::uuid[], ${options.map((o) => o.name)}::text[],
                        ${options.map((o) => o.color)}::text[], ${options.map((o) => o.position)}::text[]) AS u(id, property_id, name, color, position)`);
     }
-    // Numbers continue the project's sequence in the order of the cards; the sources go in with the tasks.
+    // Numbers continue the project's sequence in the order of the cards, and the tasks are counted
+    // in with them (migration 1765000200000); the sources go in with the tasks.
     await this.db.exec(sql`WITH counter AS (
-         UPDATE projects SET task_counter = task_counter + ${tasks.length} WHERE id = ${projectId} RETURNING task_counter - ${tasks.length} AS base),
+         UPDATE projects SET task_counter = task_counter + ${tasks.length}, task_count = task_count + ${tasks.length}
+          WHERE id = ${projectId} RETURNING task_counter - ${tasks.length} AS base),
        input AS (
          SELECT * FROM unnest(${tasks.map((t) => t.id)}::uuid[], ${tasks.map((t) => t.title)}::text[], ${tasks.map((t) => t.description)}::text[],
                               ${tasks.map((t) => t.position)}::text[], ${tasks.map((t) => JSON.stringify(t.values))}::jsonb[],

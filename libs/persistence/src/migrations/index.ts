@@ -12,6 +12,7 @@ import { Attachments1764633600000 } from './1764633600000-attachments';
 import { Ships1764720000000 } from './1764720000000-ships';
 import { TaskSources1764806400000 } from './1764806400000-task-sources';
 import { ListsCharts1764892800000 } from './1764892800000-lists-charts';
+import { ProjectTaskCount1765000200000 } from './1765000200000-project-task-count';
 import { FairMailFiles1765000300000 } from './1765000300000-fair-mail-files';
 import { ProjectKeyPrefix1765000400000 } from './1765000400000-project-key-prefix';
 import { Search1765000500000 } from './1765000500000-search';
@@ -28,6 +29,7 @@ export const MIGRATIONS = [
   Ships1764720000000,
   TaskSources1764806400000,
   ListsCharts1764892800000,
+  ProjectTaskCount1765000200000,
   FairMailFiles1765000300000,
   ProjectKeyPrefix1765000400000,
   Search1765000500000,

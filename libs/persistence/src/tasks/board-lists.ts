@@ -4,6 +4,7 @@ import { ListRow } from './tasks.table';
 import { TaskLinkRow } from './task-links.table';
 import { ARCHIVED_TASK_TAIL_FIELDS, jsonMembers, LIVE_TASK_ROW_FIELDS, LIVE_TASK_TAIL_FIELDS, TASK_HEAD_FIELDS, VALUES_MARK } from './board-task.fields';
 import type { TaskValues } from '@board/properties';
+import { LoopTurns } from '../loop-turns';
 
 /** What the board's lists are made of besides the task rows. */
 export interface ListRelated {
@@ -61,17 +62,20 @@ type Work = {
  * row version; a task whose version matches its piece in `previous` is copied from there, any
  * other is written from `fresh` (a task in neither was deleted since `order` was read: left out).
  */
-export function buildBoardLists(
+export async function buildBoardLists(
   order: readonly { id: string; x: string }[],
   fresh: ReadonlyMap<string, ListRow>,
   previous: BoardLists | null,
   related: ListRelated,
   projectKey: string,
   doneWhen: DoneWhen | null,
-): BoardLists {
+): Promise<BoardLists> {
+  // A board of 50,000 tasks takes seconds to write: the loop gets a turn every few milliseconds.
+  const turns = new LoopTurns();
   const reusable = previous && previous.projectKey === projectKey ? previous.pieces : null;
   const work: Work[] = [];
   for (const o of order) {
+    if (turns.due()) await turns.next();
     const prev = reusable?.get(o.id);
     if (prev && prev.x === o.x) {
       work.push({ id: o.id, number: prev.number, parent_id: prev.parent_id, archived: prev.archived, prev, row: null, values: prev.values });
@@ -80,7 +84,7 @@ export function buildBoardLists(
     const row = fresh.get(o.id);
     if (row) work.push({ id: row.id, number: row.number, parent_id: row.parent_id, archived: row.archived !== null, prev: null, row, values: null });
   }
-  const { byId, checklistOf, commentsOf, blockersOf, partsOf } = indexRelated(work, related.checklists, related.comments, related.links);
+  const { byId, checklistOf, commentsOf, blockersOf, partsOf } = await indexRelatedInTurns(work, related, turns);
   // Values are parsed only where a rule reads them: blockers and parts (is it over?).
   const valuesOf = (w: Work): TaskValues => (w.values ??= JSON.parse(valuesText(w)) as TaskValues);
   const key = (n: number) => JSON.stringify(taskKey(projectKey, n));
@@ -90,6 +94,7 @@ export function buildBoardLists(
   const live = new ListWriter();
   const archived = new ListWriter();
   for (const w of work) {
+    if (turns.due()) await turns.next();
     const piece: Piece = { x: w.prev ? w.prev.x : w.row.x, number: w.number, parent_id: w.parent_id, archived: w.archived, list: EMPTY, off: 0, len: 0, tail: '', valuesText: null, values: null };
     pieces.set(w.id, piece);
     placed.push([w, piece]);
@@ -129,8 +134,8 @@ export function buildBoardLists(
       live.text(piece, `${common(r, key)},${own}${tail}`);
     }
   }
-  const tasksJson = live.finish();
-  const archivedJson = archived.finish();
+  const tasksJson = await live.finish(turns);
+  const archivedJson = await archived.finish(turns);
   // Keep the values parsed on the way (blockers, parts) for the next build.
   for (const [w, piece] of placed) if (w.values) piece.values = w.values;
   const third = live.pieces.length > 3 ? live.pieces[2] : null;
@@ -146,6 +151,8 @@ export function buildBoardLists(
 
 const EMPTY = Buffer.alloc(0);
 const CLOSE = Buffer.from(']');
+/** Characters of written text a list keeps before it hands them to its ranges (see ListWriter.text). */
+const PENDING_CHARS = 256 * 1024;
 
 /**
  * Writes `[piece,piece,…]` into one buffer, and points each piece at its place there. Pieces
@@ -185,16 +192,25 @@ class ListWriter {
     piece.off = this.size + (comma ? 1 : 0);
     piece.len = Buffer.byteLength(json);
     this.size = piece.off + piece.len;
+    // Written text goes out in pieces of about 256 KB, so that finish() encodes none for long.
+    if (this.pending.length > PENDING_CHARS) this.flush();
   }
 
-  finish(): Buffer {
+  /** The list's bytes, written a range at a time between turns of the loop. */
+  async finish(turns: LoopTurns): Promise<Buffer> {
     this.pending += ']';
     this.size += 1;
     this.flush();
     const out = Buffer.allocUnsafe(this.size);
     let at = 0;
-    for (const op of this.ops) at += typeof op === 'string' ? out.write(op, at) : op.src.copy(out, at, op.start, op.end);
-    for (const piece of this.pieces) piece.list = out;
+    for (const op of this.ops) {
+      if (turns.due()) await turns.next();
+      at += typeof op === 'string' ? out.write(op, at) : op.src.copy(out, at, op.start, op.end);
+    }
+    for (let i = 0; i < this.pieces.length; i++) {
+      if (i % 4096 === 0 && turns.due()) await turns.next();
+      this.pieces[i].list = out;
+    }
     return out;
   }
 
@@ -223,6 +239,40 @@ function common(r: ListRow, key: (n: number) => string): string {
     position: JSON.stringify(r.position),
   });
   return `{${head}`;
+}
+
+/** indexRelated for a whole board: the same lookups, built between turns of the event loop. */
+async function indexRelatedInTurns(rows: readonly Work[], related: ListRelated, turns: LoopTurns) {
+  const byId = new Map<string, Work>();
+  const partsOf = new Map<string, Work[]>();
+  for (let i = 0; i < rows.length; i++) {
+    if (i % 1024 === 0 && turns.due()) await turns.next();
+    const r = rows[i];
+    byId.set(r.id, r);
+    if (!r.parent_id) continue;
+    const list = partsOf.get(r.parent_id);
+    if (list) list.push(r);
+    else partsOf.set(r.parent_id, [r]);
+  }
+  const checklistOf = new Map<string, { total: number; done: number }>();
+  for (let i = 0; i < related.checklists.length; i++) {
+    if (i % 1024 === 0 && turns.due()) await turns.next();
+    checklistOf.set(related.checklists[i].task_id, related.checklists[i]);
+  }
+  const commentsOf = new Map<string, number>();
+  for (let i = 0; i < related.comments.length; i++) {
+    if (i % 1024 === 0 && turns.due()) await turns.next();
+    commentsOf.set(related.comments[i].task_id, related.comments[i].n);
+  }
+  const blockersOf = new Map<string, string[]>();
+  for (let i = 0; i < related.links.length; i++) {
+    if (i % 1024 === 0 && turns.due()) await turns.next();
+    const l = related.links[i];
+    const list = blockersOf.get(l.task_id);
+    if (list) list.push(l.blocker_id);
+    else blockersOf.set(l.task_id, [l.blocker_id]);
+  }
+  return { byId, checklistOf, commentsOf, blockersOf, partsOf };
 }
 
 /** Lookups a board list is assembled from: rows by id, counts and blockers by task, parts by parent. */

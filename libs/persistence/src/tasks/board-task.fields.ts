@@ -16,7 +16,13 @@ export const ARCHIVED_TASK_FIELDS = [...TASK_HEAD_FIELDS, ...ARCHIVED_TASK_TAIL_
 export type BoardTaskField = (typeof BOARD_TASK_FIELDS)[number];
 export type ArchivedTaskField = (typeof ARCHIVED_TASK_FIELDS)[number];
 
-const keyText = (field: string): string => `${JSON.stringify(field)}:`;
+/** `"field":`, written once per field name: the board lists write it 50,000 times over. */
+const keyTexts = new Map<string, string>();
+const keyText = (field: string): string => {
+  let text = keyTexts.get(field);
+  if (text === undefined) keyTexts.set(field, (text = `${JSON.stringify(field)}:`));
+  return text;
+};
 
 /** `"k1":v1,"k2":v2…` for `fields` in order, each value already JSON text. */
 export function jsonMembers<K extends string>(fields: readonly K[], encoded: Readonly<Record<K, string>>): string {

@@ -4,7 +4,7 @@ import { joinSql, raw, Sql, sql } from '../sql';
  * The xmin fingerprint, written once: per table the row count and the sum and maximum of the rows'
  * xmin (the id of the transaction that last wrote each row version), joined by '|'. Any committed
  * insert, update or delete moves it, whichever instance made it; reading it costs a scan of the
- * project's rows, not their decoding. `board_create_task` (migration 1764374400000) computes the
+ * project's rows, not their decoding. `board_create_task` (migration 1764374400000, redefined by 1765000200000) computes the
  * same text for properties, options and members inside PostgreSQL;
  * test/integration/task-create-sql.test.ts proves the two equal.
  */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { CreateContext, CreateInput, CreateOutcome, DoneWhen, TaskCreateRepository } from '@board/tasks';
+import { CreateContext, CreateInput, CreateOutcome, DoneWhen, MAX_PROJECT_TASKS, TaskCreateRepository } from '@board/tasks';
 import { Database } from '../database';
 import { DefJson, defsFromJson, defsJson } from '../properties/property-defs.query';
 import { CHANGE_CHANNEL, changePayload } from '../activity/pg-change.announcer';
@@ -41,9 +41,10 @@ const LOAD = compileOnce<'projectId'>((slot) => {
 type CreateRow =
   | { outcome: 'created'; task_number: number; task_position: string; edge: string | null }
   | { outcome: 'moved'; task_number: null; task_position: null; edge: string | null }
-  | { outcome: 'stale'; task_number: null; task_position: null; edge: null };
+  | { outcome: 'stale' | 'full'; task_number: null; task_position: null; edge: null };
 
-type CreateSlot = 'projectId' | 'id' | 'title' | 'description' | 'values' | 'createdBy' | 'now' | 'atTop' | 'ranks' | 'defsFingerprint' | 'lineId' | 'payload' | 'line';
+type CreateSlot =
+  | 'projectId' | 'id' | 'title' | 'description' | 'values' | 'createdBy' | 'now' | 'atTop' | 'ranks' | 'defsFingerprint' | 'maxTasks' | 'lineId' | 'payload' | 'line';
 
 const CREATE = compileOnce<CreateSlot>((slot) => {
   const project = slot('projectId');
@@ -51,7 +52,7 @@ const CREATE = compileOnce<CreateSlot>((slot) => {
        ${deliveriesCte(p(project), 'NULL', { taskNumber: '(SELECT task_number FROM c)' })}`);
   const notices = fromParams((p) => noticeColumns({ ringWhen: 'line', changeChannel: p(CHANGE_CHANNEL), payload: p(slot('payload')), webhookChannel: p(WEBHOOK_CHANNEL), project: p(project) }));
   return sql`WITH c AS MATERIALIZED (
-         SELECT * FROM board_create_task(${project}, ${slot('id')}, ${slot('title')}, ${slot('description')}, ${slot('values')}::jsonb, ${slot('createdBy')}, ${slot('now')}, ${slot('atTop')}, ${slot('ranks')}::text[], ${slot('defsFingerprint')})),
+         SELECT * FROM board_create_task(${project}, ${slot('id')}, ${slot('title')}, ${slot('description')}, ${slot('values')}::jsonb, ${slot('createdBy')}, ${slot('now')}, ${slot('atTop')}, ${slot('ranks')}::text[], ${slot('defsFingerprint')}, ${slot('maxTasks')}::int)),
        ${feed}
        SELECT c.outcome, c.task_number, c.task_position, c.edge,
               ${notices}
@@ -61,7 +62,7 @@ const CREATE = compileOnce<CreateSlot>((slot) => {
 /**
  * Task create at the top or the end in one statement (bench/README.md, finding 3): the
  * `board_create_task` function takes the project lock, checks the fingerprint, picks the first
- * offered rank past the edge, numbers and inserts the task; around it the same statement writes
+ * offered rank past the edge, numbers and counts the task (refused when the project is full) and inserts it; around it the same statement writes
  * the `created` feed line, its webhook outbox rows and both notices. The commit that follows the
  * statement releases the lock, so a project's creates queue for PostgreSQL's time only.
  */
@@ -99,6 +100,7 @@ export class PgTaskCreateRepository extends TaskCreateRepository {
         atTop: input.atTop,
         ranks: input.ranks,
         defsFingerprint: input.defsFingerprint,
+        maxTasks: MAX_PROJECT_TASKS,
         lineId: randomUUID(),
         payload: changePayload(input.notice),
         line: JSON.stringify(input.line ?? {}),
@@ -107,6 +109,7 @@ export class PgTaskCreateRepository extends TaskCreateRepository {
     );
     if (row.outcome === 'created') return { outcome: 'created', number: row.task_number, position: row.task_position };
     if (row.outcome === 'moved') return { outcome: 'moved', edge: row.edge };
+    if (row.outcome === 'full') return { outcome: 'full' };
     return { outcome: 'stale' };
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { rankBetween } from '@board/kernel';
-import { Link, NewTask, Placement, Task, TaskRepository } from '@board/tasks';
+import { Link, MAX_PROJECT_TASKS, NewTask, Placement, Task, TaskRepository } from '@board/tasks';
 import { Database } from '../database';
 import { advisoryXactLock, retentionSweepLockKey } from '../locks.sql';
 import { raw, sql } from '../sql';
@@ -51,12 +51,22 @@ export class PgTaskRepository extends TaskRepository {
     return rows.map(toTask);
   }
 
-  /** The next task number; the counter never goes back, so a number is never handed out twice. */
-  async nextNumber(projectId: string): Promise<number> {
-    const row = await this.db.single<{ n: string }>(sql`UPDATE projects SET task_counter = task_counter + 1 WHERE id = ${projectId} RETURNING task_counter AS n`, {
-      prepare: true,
-    });
-    return Number(row.n);
+  /**
+   * The next task number, and the task counted in (migration 1765000200000): one update of the
+   * project row, which two creates take in turns, so at the limit only one of them gets a number.
+   */
+  async nextNumber(projectId: string): Promise<number | null> {
+    const row = await this.db.one<{ n: string }>(
+      sql`UPDATE projects SET task_counter = task_counter + 1, task_count = task_count + 1
+           WHERE id = ${projectId} AND task_count < ${MAX_PROJECT_TASKS} RETURNING task_counter AS n`,
+      { prepare: true },
+    );
+    return row ? Number(row.n) : null;
+  }
+
+  async taskCount(projectId: string): Promise<number> {
+    const row = await this.db.one<{ n: number }>(sql`SELECT task_count AS n FROM projects WHERE id = ${projectId}`, { prepare: true });
+    return row?.n ?? 0;
   }
 
   /**

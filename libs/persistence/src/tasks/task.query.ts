@@ -23,6 +23,8 @@ const BOARD_FINGERPRINT = compileOnce<'projectId'>(
 );
 
 const BOARD_COLUMNS = boardTaskColumns();
+/** Changed rows a board build reads by id; past this it reads the project's rows (see boardLists). */
+const MAX_CHANGED_IDS = 2_000;
 const BOARD_COLUMNS_OF_T = boardTaskColumns('t.');
 const NO_SQL = raw('');
 
@@ -85,12 +87,16 @@ export class TaskQuery {
       relatedRows,
     ]);
     const changed = order.filter((o) => previous.pieces.get(o.id)?.x !== o.x).map((o) => o.id);
+    // Most rows changed (a board read empty, then filled by an import): sending tens of thousands
+    // of ids back costs more than reading the project's rows.
     const rows =
       changed.length === 0
         ? []
-        : await this.db.query<ListRow>(sql`SELECT ${LIST_COLUMNS} FROM tasks WHERE project_id = ${projectId} AND id = ANY(${changed}::uuid[]) AND deleted_at IS NULL`, {
-            prepare: true,
-          });
+        : changed.length > MAX_CHANGED_IDS
+          ? await this.db.query<ListRow>(sql`SELECT ${LIST_COLUMNS} FROM tasks WHERE project_id = ${projectId} AND deleted_at IS NULL`, { prepare: true })
+          : await this.db.query<ListRow>(sql`SELECT ${LIST_COLUMNS} FROM tasks WHERE project_id = ${projectId} AND id = ANY(${changed}::uuid[]) AND deleted_at IS NULL`, {
+              prepare: true,
+            });
     return buildBoardLists(order, new Map(rows.map((r) => [r.id, r])), previous, related, projectKey, doneWhen);
   }
 

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+
+export interface LoopWatch {
+  /** Stops watching; answers the longest block seen, in ms (see watchLoop). */
+  stop(): { blockedMs: number; longestGapMs: number };
+}
+
+/** The main thread's own CPU file: its time on a CPU in ns, first field (Linux). */
+const SCHEDSTAT = `/proc/self/task/${process.pid}/schedstat`;
+
+/**
+ * CPU time of the thread that runs the event loop, in ms. On Linux it is that thread's alone
+ * (schedstat), so the garbage collector's helper threads marking beside a running loop do not
+ * count; elsewhere it falls back to the whole process.
+ */
+function loopCpuMs(): number {
+  try {
+    return Number(readFileSync(SCHEDSTAT, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  }
+}
+
+/**
+ * A timer-drift probe of this process's event loop: a timer due every 2 ms notes how long each
+ * turn really took (`longestGapMs`, wall time). On a shared machine a turn also stretches while
+ * the process waits for a CPU, which no code of ours can help; so a turn counts as blocked for
+ * the CPU time the loop's thread spent in it, never more than its wall time (`blockedMs`). A
+ * long synchronous piece of work shows in both; a busy neighbour only in the first.
+ */
+export function watchLoop(): LoopWatch {
+  let lastWall = performance.now();
+  let lastCpu = loopCpuMs();
+  let blockedMs = 0;
+  let longestGapMs = 0;
+  const tick = () => {
+    const wall = performance.now();
+    const cpu = loopCpuMs();
+    const gap = wall - lastWall;
+    blockedMs = Math.max(blockedMs, Math.min(gap, cpu - lastCpu));
+    longestGapMs = Math.max(longestGapMs, gap);
+    lastWall = wall;
+    lastCpu = cpu;
+  };
+  const timer = setInterval(tick, 2);
+  return {
+    stop() {
+      tick();
+      clearInterval(timer);
+      return { blockedMs, longestGapMs };
+    },
+  };
+}
