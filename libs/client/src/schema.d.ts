@@ -6531,6 +6531,12 @@ export interface operations {
                     name: string;
                     /** @description None: one is derived from the name. */
                     key?: string | null;
+                    /**
+                     * @description empty: Status only; team: also Assignee, Due, Priority and Labels.
+                     * @default empty
+                     * @enum {string}
+                     */
+                    template?: "empty" | "team";
                 };
             };
         };

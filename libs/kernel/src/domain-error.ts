@@ -38,6 +38,7 @@ export const ERROR_CODES = [
   'project.not_found',
   'project.key_invalid',
   'project.key_taken',
+  'project.template_invalid',
   'project.done_when_invalid',
   'project.hand_over_to_person',
   'member.not_found',

@@ -4,3 +4,4 @@ export * from './project';
 export * from './membership';
 export * from './project-defaults';
 export * from './ports';
+export * from './project-template';

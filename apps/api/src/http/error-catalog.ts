@@ -39,6 +39,7 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   'project.not_found': fixed(404, 'Project not found.'),
   'project.key_invalid': fixed(400, 'A key is 2 to 10 letters or digits and starts with a letter.'),
   'project.key_taken': [409, (p) => `Another project already uses the key ${p.key}.`],
+  'project.template_invalid': fixed(400, 'Template must be one of: empty, team.'),
   'project.done_when_invalid': fixed(400, 'doneWhen names a select property of this project and some of its options, or is null.'),
   'project.hand_over_to_person': fixed(400, 'A project can only be handed over to a person who is a member.'),
   'member.not_found': fixed(404, 'Member not found.'),

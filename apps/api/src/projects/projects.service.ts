@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import { Clock, DomainError, fail, feedLine, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
-import { DoneWhen, keyCandidates, MemberRepository, Project, ProjectRepository, projectSeed, readProjectKey } from '@board/projects';
+import { DoneWhen, keyCandidates, MemberRepository, Project, ProjectRepository, projectSeed, readProjectKey, readProjectTemplate } from '@board/projects';
 import { ProjectQuery } from '@board/persistence';
 import { AuthContext } from '../auth/auth-context';
 import { requireView } from './project-view';
@@ -29,7 +29,7 @@ export class ProjectsService {
     for (const key of keys) {
       if (keys.length > 1 && (await this.projects.keyTaken(key))) continue;
       const project = Project.create({ id, name: body.name, key, ownerId: auth.caller.id, now: this.clock.now() });
-      const seed = projectSeed(randomUUID);
+      const seed = projectSeed(randomUUID, readProjectTemplate(body.template));
       project.setDoneWhen({ propertyId: seed.status.id, optionIds: [seed.doneOptionId] });
       try {
         await this.uow.write(async () => {
