@@ -24,7 +24,9 @@ export function dragAnnouncements(tasks: BoardTask[], columns: Column[]): Announ
   };
   return {
     onDragStart: ({ active }) => `Picked up ${task(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${task(active.id)} is over ${target(over.id)}.` : `${task(active.id)} is no longer over a drop place.`),
+    // Over its own place says nothing new.
+    onDragOver: ({ active, over }) =>
+      over?.id === active.id ? undefined : over ? `${task(active.id)} is over ${target(over.id)}.` : `${task(active.id)} is no longer over a drop place.`,
     onDragEnd: ({ active, over }) => (over ? `${task(active.id)} was dropped on ${target(over.id)}.` : `${task(active.id)} was dropped.`),
     onDragCancel: ({ active }) => `Dragging was cancelled. ${task(active.id)} was dropped.`,
   };

@@ -1,0 +1,187 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { apiIn, describeBrowser, keepScreenshot, registerIn, seriousViolations, startHarness, until, watchPage, type BrowserHarness } from './support/page';
+
+// The first hour (issue "The first hour", points 1, 2 and 12): what a newcomer meets on the page.
+jest.setTimeout(120_000);
+
+interface Prop {
+  id: string;
+  name: string;
+  options: { id: string; name: string }[];
+}
+
+describeBrowser('board page: the first hour', () => {
+  let h: BrowserHarness;
+  beforeAll(async () => {
+    h = await startHarness();
+  }, 300_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  async function signedIn(name: string, key: string, template?: 'team') {
+    const context = await h.newContext();
+    const user = await registerIn(context, h.origin, name);
+    const page = await context.newPage();
+    const problems = watchPage(page);
+    const { project } = await apiIn(context, h.origin, 'POST', '/projects', { name: `Project ${key}`, key, ...(template ? { template } : {}) });
+    return { context, page, user, problems, project };
+  }
+  const board = (context: BrowserContext, projectId: string) => apiIn(context, h.origin, 'GET', `/projects/${projectId}/board`);
+  const propsOf = async (context: BrowserContext, projectId: string) =>
+    Object.fromEntries(((await board(context, projectId)).properties as Prop[]).map((p) => [p.name, p]));
+  const option = (p: Prop, name: string) => p.options.find((o) => o.name === name)!.id;
+  const column = (page: Page, name: string) => page.locator(`section.column[data-column="${name}"]`);
+
+  it('a card added in a column takes that column\'s value and shows in it', async () => {
+    const { context, page, problems, project } = await signedIn('Cara', 'COLS');
+    const { Status } = await propsOf(context, project.id);
+    await page.goto(`/p/${project.id}`);
+    await page.getByRole('button', { name: 'Add a card to In progress' }).click();
+    await page.getByLabel('New task title in In progress').fill('Started already');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await column(page, 'In progress').getByText('Started already').waitFor();
+    await until(() => board(context, project.id), (b) => {
+      const task = b.tasks.find((t) => t.title === 'Started already');
+      expect(task?.values[Status.id]).toBe(option(Status, 'In progress'));
+    });
+    // The no-value column still takes tasks that hold nothing.
+    await page.getByRole('button', { name: 'Add a card to No Status' }).click();
+    await page.getByLabel('New task title in No Status').fill('Unsorted');
+    await page.getByLabel('New task title in No Status').press('Enter');
+    await column(page, 'No Status').getByText('Unsorted').waitFor();
+    expect(await column(page, 'In progress').getByText('Unsorted').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('the header box puts a new task in the view\'s first real column, not in "No Status"', async () => {
+    const { context, page, problems, project } = await signedIn('Hed', 'HEAD');
+    const { Status } = await propsOf(context, project.id);
+    await page.goto(`/p/${project.id}`);
+    await page.getByLabel('New task title').fill('From the header');
+    await page.getByRole('button', { name: 'Add task' }).click();
+    await column(page, 'To do').getByText('From the header').waitFor();
+    await until(() => board(context, project.id), (b) => {
+      expect(b.tasks.find((t) => t.title === 'From the header')?.values[Status.id]).toBe(option(Status, 'To do'));
+    });
+    expect(await column(page, 'No Status').getByText('From the header').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a past due date is marked overdue on the card unless the task is done; colour bars are named', async () => {
+    const { context, page, problems, project } = await signedIn('Dee', 'LATE', 'team');
+    const { Status, Due } = await propsOf(context, project.id);
+    const make = (title: string, values: Record<string, unknown>) => apiIn(context, h.origin, 'POST', `/projects/${project.id}/tasks`, { title, values });
+    await make('Late one', { [Status.id]: option(Status, 'To do'), [Due.id]: '2020-01-15' });
+    await make('Future one', { [Status.id]: option(Status, 'To do'), [Due.id]: '2099-01-15' });
+    await make('Done late', { [Status.id]: option(Status, 'Done'), [Due.id]: '2020-01-15' });
+    await page.goto(`/p/${project.id}`);
+    const card = (title: string) => page.locator('.card').filter({ hasText: title });
+    await card('Late one').waitFor();
+    expect(await card('Late one').locator('.overdue').textContent()).toBe('2020-01-15 overdue');
+    expect(await card('Future one').locator('.overdue').count()).toBe(0);
+    expect(await card('Future one').getByText('2099-01-15').count()).toBe(1);
+    expect(await card('Done late').locator('.overdue').count()).toBe(0);
+    // The Status bar says what it is, to the eye (tooltip) and to a screen reader.
+    const bar = card('Late one').locator('.colour-bar').first();
+    expect(await bar.getAttribute('title')).toBe('Status: To do');
+    expect(await bar.getAttribute('aria-label')).toBe('Status: To do');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a new project may start from the team template: its card shows assignee, due date and priority', async () => {
+    const context = await h.newContext();
+    const user = await registerIn(context, h.origin, 'Tess');
+    const page = await context.newPage();
+    const problems = watchPage(page);
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'New project' });
+    await form.getByLabel('Project name').fill('Team start');
+    await form.getByRole('radio', { name: /Team/ }).check();
+    await keepScreenshot(page, 'first-hour-new-project');
+    await form.getByRole('button', { name: 'Create project' }).click();
+    await page.waitForURL(/\/p\/[0-9a-f-]{36}$/);
+    const projectId = page.url().split('/p/')[1];
+    const props = await propsOf(context, projectId);
+    expect(Object.keys(props)).toEqual(['Status', 'Assignee', 'Due', 'Priority', 'Labels']);
+    await apiIn(context, h.origin, 'POST', `/projects/${projectId}/tasks`, {
+      title: 'Write the plan',
+      values: {
+        [props.Status.id]: option(props.Status, 'In progress'),
+        [props.Assignee.id]: user.id,
+        [props.Due.id]: '2099-03-01',
+        [props.Priority.id]: option(props.Priority, 'High'),
+        [props.Labels.id]: [option(props.Labels, 'Feature')],
+      },
+    });
+    const card = page.locator('.card').filter({ hasText: 'Write the plan' });
+    await card.waitFor();
+    await card.getByTitle('Assignee: Tess').waitFor();
+    expect(await card.getByText('2099-03-01').count()).toBe(1);
+    expect(await card.getByText('High').count()).toBe(1);
+    expect(await card.getByText('Feature').count()).toBe(1);
+    await apiIn(context, h.origin, 'POST', `/projects/${projectId}/tasks`, {
+      title: 'Fix the overdue bug',
+      values: { [props.Status.id]: option(props.Status, 'To do'), [props.Due.id]: '2020-03-01', [props.Priority.id]: option(props.Priority, 'Urgent'), [props.Labels.id]: [option(props.Labels, 'Bug')] },
+    });
+    await page.locator('.card').filter({ hasText: 'Fix the overdue bug' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await keepScreenshot(page, 'first-hour-team-board');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await keepScreenshot(page, 'first-hour-team-board-dark');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.getByRole('button', { name: 'Add a card to To do' }).click();
+    await keepScreenshot(page, 'first-hour-team-board-375px');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('view tabs read "All (list)", and a name that says its kind gets no second kind', async () => {
+    const { context, page, problems, project } = await signedIn('Vic', 'TABS');
+    await apiIn(context, h.origin, 'POST', `/projects/${project.id}/views`, { name: 'All', kind: 'list' });
+    await apiIn(context, h.origin, 'POST', `/projects/${project.id}/views`, { name: 'All as list', kind: 'list' });
+    await page.goto(`/p/${project.id}`);
+    const tabs = page.getByRole('tablist', { name: 'Views' }).getByRole('tab');
+    await until(() => tabs.allTextContents(), (names) => expect(names).toEqual(['Board', 'All (list)', 'All as list']));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('drag announcements name the task by key and title, never by id', async () => {
+    const { context, page, problems, project } = await signedIn('Dora', 'DRAG');
+    const { Status } = await propsOf(context, project.id);
+    const { task } = await apiIn(context, h.origin, 'POST', `/projects/${project.id}/tasks`, { title: 'Move me', values: { [Status.id]: option(Status, 'To do') } });
+    await page.goto(`/p/${project.id}`);
+    const card = page.locator('.card').filter({ hasText: 'Move me' });
+    await card.waitFor();
+    // Every line the live region says, in order (it replaces its text line by line).
+    await page.evaluate(() => {
+      const said: string[] = ((window as unknown as { said: string[] }).said = []);
+      const region = document.querySelector('[id^="DndLiveRegion"]')!;
+      new MutationObserver(() => said.push(region.textContent ?? '')).observe(region, { childList: true, characterData: true, subtree: true });
+    });
+    const said = () => page.evaluate(() => (window as unknown as { said: string[] }).said);
+    const from = (await card.boundingBox())!;
+    const to = (await column(page, 'In progress').boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 3 });
+    await until(said, (lines) => expect(lines).toContain(`Picked up ${task.key} Move me.`));
+    await page.mouse.move(to.x + to.width / 2, to.y + 60, { steps: 10 });
+    await until(said, (lines) => expect(lines).toContain(`${task.key} Move me is over the column In progress.`));
+    await page.mouse.up();
+    await until(said, (lines) => expect(lines).toContain(`${task.key} Move me was dropped on the column In progress.`));
+    expect((await said()).join(' ')).not.toContain(task.id);
+    await until(() => board(context, project.id), (b) => expect(b.tasks[0].values[Status.id]).toBe(option(Status, 'In progress')));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
