@@ -191,7 +191,16 @@ describeBrowser('board page in a real browser', () => {
     await dialog.getByRole('button', { name: 'Pause' }).click();
     await dialog.getByText('· asked to pause').waitFor();
     expect((await asAgent('PATCH', `/runs/${run.id}`, { beat: true })).control).toBe('pause');
+    // Take over asks first: keeping the run sends nothing.
     await dialog.getByRole('button', { name: 'Take over' }).click();
+    const ask = dialog.getByRole('group', { name: /Take this task over from/ });
+    await ask.waitFor();
+    await keepScreenshot(page, 'take-over-confirm');
+    await ask.getByRole('button', { name: 'Keep the run' }).click();
+    expect(await ask.count()).toBe(0);
+    expect((await asAgent('GET', `/runs/${run.id}`)).run.status).not.toBe('taken_over');
+    await dialog.getByRole('button', { name: 'Take over' }).click();
+    await dialog.getByRole('group', { name: /Take this task over from/ }).getByRole('button', { name: 'Yes, take it over' }).click();
     await dialog.getByText('No run open.').waitFor();
     expect((await asAgent('GET', `/runs/${run.id}`)).run.status).toBe('taken_over');
     await agent.close();

@@ -139,7 +139,7 @@ describeBrowser('board page: the first hour', () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.getByRole('button', { name: 'Add a card to To do' }).click();
     await keepScreenshot(page, 'first-hour-team-board-375px');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(0);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -155,6 +155,31 @@ describeBrowser('board page: the first hour', () => {
     await context.close();
   });
 
+  it('the Activity tab reads newest first and says which checklist item changed', async () => {
+    const { context, page, problems, project } = await signedIn('Ada', 'ACTS');
+    const { task } = await apiIn(context, h.origin, 'POST', `/projects/${project.id}/tasks`, { title: 'Plan' });
+    const { item } = await apiIn(context, h.origin, 'POST', `/tasks/${task.id}/checklist`, { text: 'Write the tests' });
+    await apiIn(context, h.origin, 'PATCH', `/checklist/${item.id}`, { done: true });
+    await apiIn(context, h.origin, 'PATCH', `/checklist/${item.id}`, { text: 'Write more tests' });
+    await page.goto(`/p/${project.id}/activity`);
+    const feed = page.getByRole('list', { name: 'Activity' });
+    await feed.locator('li').first().waitFor();
+    const lines = (await feed.locator('li').allTextContents()).map((l) => l.replace(/^.*?Ada /, ''));
+    expect(lines).toEqual([
+      'changed a checklist item to “Write more tests” · ACTS-1',
+      'ticked “Write the tests” on the checklist · ACTS-1',
+      'added “Write the tests” to the checklist · ACTS-1',
+      'created the task · ACTS-1',
+    ]);
+    await keepScreenshot(page, 'first-hour-activity');
+    // The task's own activity says the same.
+    await feed.getByRole('button', { name: 'ACTS-1' }).first().click();
+    const own = page.getByRole('dialog').getByRole('region', { name: 'Activity' });
+    await own.getByText('ticked “Write the tests” on the checklist').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('drag announcements name the task by key and title, never by id', async () => {
     const { context, page, problems, project } = await signedIn('Dora', 'DRAG');
     const { Status } = await propsOf(context, project.id);
@@ -163,12 +188,12 @@ describeBrowser('board page: the first hour', () => {
     const card = page.locator('.card').filter({ hasText: 'Move me' });
     await card.waitFor();
     // Every line the live region says, in order (it replaces its text line by line).
-    await page.evaluate(() => {
-      const said: string[] = ((window as unknown as { said: string[] }).said = []);
-      const region = document.querySelector('[id^="DndLiveRegion"]')!;
-      new MutationObserver(() => said.push(region.textContent ?? '')).observe(region, { childList: true, characterData: true, subtree: true });
-    });
-    const said = () => page.evaluate(() => (window as unknown as { said: string[] }).said);
+    await page.evaluate(`(() => {
+      const said = (window.said = []);
+      const region = document.querySelector('[id^="DndLiveRegion"]');
+      new MutationObserver(() => said.push(region.textContent || '')).observe(region, { childList: true, characterData: true, subtree: true });
+    })()`);
+    const said = () => page.evaluate<string[]>('window.said');
     const from = (await card.boundingBox())!;
     const to = (await column(page, 'In progress').boundingBox())!;
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);

@@ -4510,6 +4510,7 @@ export interface operations {
                 after?: unknown;
                 afterId?: unknown;
                 limit?: unknown;
+                order?: "oldest" | "newest";
             };
             header?: {
                 /** @description Tags a write so its own client can skip the echo on the stream. */

@@ -189,6 +189,7 @@ export const ERROR_CODES = [
   'query.limit_invalid',
   'feed.after_invalid',
   'feed.after_id_invalid',
+  'feed.order_invalid',
   'presence.field_invalid',
   'task.values_not_object',
   'card_view.rows_invalid',

@@ -182,6 +182,7 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   'query.limit_invalid': fixed(400, 'limit is a whole number from 1 to 500.'),
   'feed.after_invalid': fixed(400, 'after must be a timestamp like 2026-01-31T12:00:00.000Z.'),
   'feed.after_id_invalid': fixed(400, 'afterId must be the id of a feed line.'),
+  'feed.order_invalid': fixed(400, 'order is oldest or newest.'),
   'presence.field_invalid': fixed(400, 'A field is title, description, checklist:<itemId> or null.'),
   'task.values_not_object': fixed(400, 'Values must be an object keyed by property ids.'),
   'card_view.rows_invalid': fixed(400, 'Rows must be an object of { place, mode } keyed by property id or _title.'),
