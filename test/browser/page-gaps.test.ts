@@ -230,6 +230,9 @@ describeBrowser('board page: the settings and screens added after the first cut'
     const preview = box.getByRole('status', { name: 'Import preview' });
     await preview.waitFor();
     expect(await preview.textContent()).toContain(`holds ${expected.tasks} tasks and ${expected.archived} archived`);
+    // The preview says what its counts mean.
+    expect(await preview.textContent()).toContain('Archived: the cards closed on Trello');
+    expect(await preview.textContent()).toContain('Each open list the cards use is a Status column, in Trello’s order');
     expect((await board(context, project.id)).tasks).toHaveLength(0);
     expect(await seriousViolations(page)).toEqual([]);
     await preview.getByRole('button', { name: `Import ${expected.tasks + expected.archived} tasks` }).click();

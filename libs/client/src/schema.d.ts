@@ -2875,6 +2875,8 @@ export interface components {
             series: {
                 key: string;
                 name: string;
+                /** @description flow: the option's colour; otherwise null. */
+                color: string | null;
                 values: number[];
             }[];
         };
@@ -2923,6 +2925,7 @@ export interface components {
             tasks: number;
             archived: number;
             lists: number;
+            closedLists: number;
             labels: number;
             checklistItems: number;
             comments: number;
