@@ -7,7 +7,7 @@ jest.setTimeout(120_000);
 interface Prop {
   id: string;
   name: string;
-  options: { id: string; name: string }[];
+  options: { id: string; name: string; color: string }[];
 }
 
 describeBrowser('board page: the first hour', () => {
@@ -89,6 +89,15 @@ describeBrowser('board page: the first hour', () => {
     const bar = card('Late one').locator('.colour-bar').first();
     expect(await bar.getAttribute('title')).toBe('Status: To do');
     expect(await bar.getAttribute('aria-label')).toBe('Status: To do');
+    expect(await card('Late one').locator('.bar-label').count()).toBe(0);
+    // Two bars side by side: each also shows its option's name.
+    const { Priority } = await propsOf(context, project.id);
+    await apiIn(context, h.origin, 'PUT', `/tasks/${(await board(context, project.id)).tasks.find((t) => t.title === 'Late one')!.id}/values/${Priority.id}`, { value: option(Priority, 'High') });
+    await apiIn(context, h.origin, 'PATCH', `/projects/${project.id}/card-view`, { rows: { [Priority.id]: { place: 'headerL', mode: 'colour' } } });
+    await page.reload();
+    await until(() => card('Late one').locator('.bar-label').allTextContents(), (labels) => expect(labels).toEqual(['To do', 'High']));
+    expect(await card('Late one').locator('.colour-bar').nth(1).getAttribute('aria-label')).toBe('Priority: High');
+    await keepScreenshot(page, 'first-hour-two-bars');
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
@@ -176,6 +185,22 @@ describeBrowser('board page: the first hour', () => {
     await feed.getByRole('button', { name: 'ACTS-1' }).first().click();
     const own = page.getByRole('dialog').getByRole('region', { name: 'Activity' });
     await own.getByText('ticked “Write the tests” on the checklist').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a flow chart draws each option in its own colour', async () => {
+    const { context, page, problems, project } = await signedIn('Cora', 'CHRT');
+    const { Status } = await propsOf(context, project.id);
+    await apiIn(context, h.origin, 'POST', '/charts', { name: 'Flow of work', kind: 'flow', projectIds: [project.id], propertyId: Status.id });
+    await page.goto('/charts');
+    const legend = page.getByRole('article', { name: /Flow of work/ }).locator('.legend');
+    await legend.getByText('To do').waitFor();
+    const dots = await legend.locator('.chip-dot').evaluateAll((els) => els.map((e) => (e as unknown as { style: { background: string } }).style.background));
+    const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+    expect(dots.slice(0, 3)).toEqual(Status.options.map((o) => rgb(o.color)));
+    // "No Status" takes a colour no option uses.
+    expect(dots.slice(0, 3)).not.toContain(dots[3]);
     expect(problems).toEqual([]);
     await context.close();
   });

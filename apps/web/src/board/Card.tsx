@@ -10,6 +10,8 @@ export interface CardContext {
   runs: Map<string, Run>;
   rows: { prop: Property; place: string; mode: string }[];
   here: Map<string, Member[]>; // task id -> people who have it open
+  /** More than one select drawn as a colour bar: the bars carry their option's name. */
+  barsLabelled: boolean;
   /** Whether the project's doneWhen counts the task as over (a done task is never overdue). */
   done: (task: BoardTask) => boolean;
 }
@@ -38,6 +40,7 @@ export function cardContext(board: Board, here: Map<string, Member[]>, view?: Vi
     runs: new Map(board.runs.map((r) => [r.taskId, r])),
     rows,
     here,
+    barsLabelled: rows.filter((r) => r.mode === 'colour' && (r.prop.type === 'select' || r.prop.type === 'iteration')).length > 1,
     done: (task) => {
       const dw = board.project.doneWhen;
       if (!dw) return false;
@@ -55,7 +58,11 @@ function ValueChip({ prop, value, ctx, mode, task }: { prop: Property; value: un
       const o = prop.options.find((x) => x.id === value);
       if (!o) return null;
       // A bar has no words: its tooltip and accessible name say whose colour it is, so two bars side by side read apart.
-      if (mode === 'colour') return <span className="colour-bar" role="img" style={{ background: o.color }} title={`${prop.name}: ${o.name}`} aria-label={`${prop.name}: ${o.name}`} />;
+      if (mode === 'colour') {
+        const bar = <span className="colour-bar" role="img" style={{ background: o.color }} title={`${prop.name}: ${o.name}`} aria-label={`${prop.name}: ${o.name}`} />;
+        // Two bars side by side look alike: each then shows its option's name too.
+        return ctx.barsLabelled ? <span className="bar-labelled">{bar}<span className="bar-label" aria-hidden="true">{o.name}</span></span> : bar;
+      }
       return <span className="chip" style={{ borderColor: o.color }}><span className="chip-dot" style={{ background: o.color }} aria-hidden="true" />{o.name}</span>;
     }
     case 'multi_select':
