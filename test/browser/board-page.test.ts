@@ -463,7 +463,7 @@ describeBrowser('board page in a real browser', () => {
     await until(() => b.page.getByRole('dialog').getByLabel('Title').inputValue(), (v) => expect(v).toBe('Renamed by Ann'));
     await a.page.getByRole('dialog').getByLabel('New checklist item').fill('Ann adds this');
     await a.page.getByRole('dialog').getByRole('button', { name: 'Add item' }).click();
-    await b.page.getByRole('dialog').getByText('Ann adds this').waitFor();
+    await b.page.getByRole('dialog').getByRole('button', { name: 'Ann adds this', exact: true }).waitFor();
 
     // Own changes are skipped by clientId: Ann's write makes her page read the task once (its own
     // refresh), never the board again.
