@@ -205,6 +205,34 @@ describeBrowser('board page: the first hour', () => {
     await context.close();
   });
 
+  it('the new screens at 375 px in the dark scheme: no sideways scroll, axe passes', async () => {
+    const context = await h.newContext({ width: 375, height: 740 });
+    await registerIn(context, h.origin, 'Nia');
+    const page = await context.newPage();
+    const problems = watchPage(page);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const overflow = () => page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'New project' });
+    await form.getByLabel('Project name').fill('Narrow team');
+    await form.getByRole('radio', { name: /Team/ }).check();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await keepScreenshot(page, 'first-hour-new-project-375px-dark');
+    await form.getByRole('button', { name: 'Create project' }).click();
+    await page.waitForURL(/\/p\/[0-9a-f-]{36}$/);
+    const projectId = page.url().split('/p/')[1];
+    const { task } = await apiIn(context, h.origin, 'POST', `/projects/${projectId}/tasks`, { title: 'Narrow task' });
+    await apiIn(context, h.origin, 'POST', `/tasks/${task.id}/checklist`, { text: 'A rather long checklist item that has to wrap on a phone' });
+    await page.getByRole('link', { name: 'Activity' }).click();
+    await page.getByRole('list', { name: 'Activity' }).getByText(/A rather long checklist item/).waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await keepScreenshot(page, 'first-hour-activity-375px-dark');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('drag announcements name the task by key and title, never by id', async () => {
     const { context, page, problems, project } = await signedIn('Dora', 'DRAG');
     const { Status } = await propsOf(context, project.id);

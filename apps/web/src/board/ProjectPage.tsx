@@ -120,7 +120,9 @@ function QuickAdd({ board, view }: { board: Board; view: View | undefined }) {
   const [title, setTitle] = useState('');
   const add = useAction();
   const groupBy = board.properties.find((p) => p.id === view?.groupById);
-  const first = firstRealColumn(buildColumns(board, groupBy, []));
+  // Only options make a column a task belongs in by default; a person or a tick is not given
+  // to every new task (it waits in "No …" for someone to choose).
+  const first = groupBy && (groupBy.type === 'select' || groupBy.type === 'iteration') ? firstRealColumn(buildColumns(board, groupBy, [])) : undefined;
   return (
     <form
       className="quick-add"
