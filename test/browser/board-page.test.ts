@@ -191,7 +191,16 @@ describeBrowser('board page in a real browser', () => {
     await dialog.getByRole('button', { name: 'Pause' }).click();
     await dialog.getByText('· asked to pause').waitFor();
     expect((await asAgent('PATCH', `/runs/${run.id}`, { beat: true })).control).toBe('pause');
+    // Take over asks first: keeping the run sends nothing.
     await dialog.getByRole('button', { name: 'Take over' }).click();
+    const ask = dialog.getByRole('group', { name: /Take this task over from/ });
+    await ask.waitFor();
+    await keepScreenshot(page, 'take-over-confirm');
+    await ask.getByRole('button', { name: 'Keep the run' }).click();
+    expect(await ask.count()).toBe(0);
+    expect((await asAgent('GET', `/runs/${run.id}`)).run.status).not.toBe('taken_over');
+    await dialog.getByRole('button', { name: 'Take over' }).click();
+    await dialog.getByRole('group', { name: /Take this task over from/ }).getByRole('button', { name: 'Yes, take it over' }).click();
     await dialog.getByText('No run open.').waitFor();
     expect((await asAgent('GET', `/runs/${run.id}`)).run.status).toBe('taken_over');
     await agent.close();
@@ -454,7 +463,7 @@ describeBrowser('board page in a real browser', () => {
     await until(() => b.page.getByRole('dialog').getByLabel('Title').inputValue(), (v) => expect(v).toBe('Renamed by Ann'));
     await a.page.getByRole('dialog').getByLabel('New checklist item').fill('Ann adds this');
     await a.page.getByRole('dialog').getByRole('button', { name: 'Add item' }).click();
-    await b.page.getByRole('dialog').getByText('Ann adds this').waitFor();
+    await b.page.getByRole('dialog').getByRole('button', { name: 'Ann adds this', exact: true }).waitFor();
 
     // Own changes are skipped by clientId: Ann's write makes her page read the task once (its own
     // refresh), never the board again.

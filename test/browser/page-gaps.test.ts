@@ -180,7 +180,7 @@ describeBrowser('board page: the settings and screens added after the first cut'
     await context.close();
   });
 
-  it("the project's activity feed, a page at a time", async () => {
+  it("the project's activity feed, newest first, a page at a time", async () => {
     const { context, page, problems, project } = await signedIn('Fee', 'FEED');
     for (let i = 1; i <= 55; i++) await apiIn(context, h.origin, 'POST', `/projects/${project.id}/tasks`, { title: `Task ${i}` });
     await page.goto(`/p/${project.id}`);
@@ -188,16 +188,17 @@ describeBrowser('board page: the settings and screens added after the first cut'
     const feed = page.getByRole('list', { name: 'Activity' });
     await feed.locator('li').first().waitFor();
     expect(await feed.locator('li').count()).toBe(50);
-    await expect(feed.locator('li').first().textContent()).resolves.toContain('FEED-1');
+    await expect(feed.locator('li').first().textContent()).resolves.toContain('FEED-55');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Show later activity' }).click();
+    await page.getByRole('button', { name: 'Show older activity' }).click();
     await until(() => feed.locator('li').count(), (n) => expect(n).toBe(55));
-    expect(await page.getByRole('button', { name: 'Show later activity' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Show older activity' }).count()).toBe(0);
+    await expect(feed.locator('li').last().textContent()).resolves.toContain('FEED-1');
     // The same lines, in the same order, as the API's pages.
     const all: FeedAnswer['activity'] = [];
     let next: FeedAnswer['next'] = null;
     do {
-      const q: string = next ? `?after=${encodeURIComponent(next.after)}&afterId=${next.afterId}` : '';
+      const q: string = `?order=newest${next ? `&after=${encodeURIComponent(next.after)}&afterId=${next.afterId}` : ''}`;
       const a: FeedAnswer = await apiIn<FeedAnswer>(context, h.origin, 'GET', `/projects/${project.id}/activity${q}`);
       all.push(...a.activity);
       next = a.next;
@@ -208,6 +209,7 @@ describeBrowser('board page: the settings and screens added after the first cut'
     // A line written elsewhere shows up live.
     await apiIn(context, h.origin, 'POST', `/projects/${project.id}/tasks`, { title: 'Task 56' });
     await feed.getByRole('button', { name: 'FEED-56' }).waitFor();
+    await expect(feed.locator('li').first().textContent()).resolves.toContain('FEED-56');
     // A task key opens the task.
     await feed.getByRole('button', { name: 'FEED-55' }).click();
     await page.getByRole('dialog').getByText('Task 55').first().waitFor();
@@ -228,6 +230,9 @@ describeBrowser('board page: the settings and screens added after the first cut'
     const preview = box.getByRole('status', { name: 'Import preview' });
     await preview.waitFor();
     expect(await preview.textContent()).toContain(`holds ${expected.tasks} tasks and ${expected.archived} archived`);
+    // The preview says what its counts mean.
+    expect(await preview.textContent()).toContain('Archived: the cards closed on Trello');
+    expect(await preview.textContent()).toContain('Each open list the cards use is a Status column, in Trello’s order');
     expect((await board(context, project.id)).tasks).toHaveLength(0);
     expect(await seriousViolations(page)).toEqual([]);
     await preview.getByRole('button', { name: `Import ${expected.tasks + expected.archived} tasks` }).click();

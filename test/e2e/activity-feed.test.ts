@@ -248,6 +248,37 @@ describe('activity feed', () => {
     expect(seen).toEqual(expected.map((r) => r.id));
   });
 
+  it('reads newest first with order=newest: the cursor and next continue to older lines, none skipped nor repeated', async () => {
+    const newestFirst = [...expected].reverse().map((r) => r.id);
+    expect((await must(feed('?limit=500&order=newest'), 200)).activity.map((e) => e.id)).toEqual(newestFirst);
+    expect((await must(feed('?limit=500&order=oldest'), 200)).activity.map((e) => e.id)).toEqual(expected.map((r) => r.id));
+    for (const limit of [1, 3, 7]) {
+      const seen: string[] = [];
+      let query = `?limit=${limit}&order=newest`;
+      for (let guard = 0; guard < 200; guard++) {
+        const page = await must(feed(query), 200);
+        seen.push(...page.activity.map((e) => e.id));
+        if (!page.next) break;
+        expect(page.next).toEqual({ after: page.activity[page.activity.length - 1].createdAt, afterId: page.activity[page.activity.length - 1].id });
+        query = `?limit=${limit}&order=newest&after=${encodeURIComponent(page.next.after)}&afterId=${page.next.afterId}`;
+      }
+      expect({ limit, seen }).toEqual({ limit, seen: newestFirst });
+    }
+    // `after` alone skips that whole shown millisecond, to older lines.
+    const older = await must(feed(`?limit=500&order=newest&after=${encodeURIComponent('2099-01-01T00:00:00.123Z')}`), 200);
+    expect(older.activity.slice(0, 4).map((e) => e.createdAt)).toEqual(Array(4).fill('2098-01-01T00:00:00.500Z'));
+    // Before the oldest line there is nothing.
+    const first = expected[0];
+    expect(await must(feed(`?order=newest&after=${encodeURIComponent(first.iso)}&afterId=${first.id}`), 200)).toEqual({ activity: [], next: null });
+  });
+
+  it('refuses an order other than oldest or newest', async () => {
+    for (const order of ['Newest', 'desc', '', 'latest']) {
+      const res = await feed(`?order=${encodeURIComponent(order)}`);
+      expect({ order, status: res.status, body: res.body }).toEqual({ order, status: 400, body: { error: 'order is oldest or newest.' } });
+    }
+  });
+
   it('pages 100 lines by default, up to 500 when asked', async () => {
     const pid = (await createProject(owner.client, 'Long feed', 'LONG')).id;
     await t.sql.query(

@@ -19,8 +19,8 @@ describe('chart data over a scripted history', () => {
   let pat: Person;
   let alpha: ProjectAnswer;
   let beta: ProjectAnswer;
-  let statusA: { id: string; options: { id: string; name: string }[] };
-  let statusB: { id: string; options: { id: string; name: string }[] };
+  let statusA: { id: string; options: { id: string; name: string; color: string }[] };
+  let statusB: { id: string; options: { id: string; name: string; color: string }[] };
   const events: Event[] = [];
   const tasks = new Map<string, { project: string }>();
   const opt = (s: typeof statusA, name: string) => s.options.find((o) => o.name === name)!.id;
@@ -128,8 +128,8 @@ describe('chart data over a scripted history', () => {
     expect(res.days).toHaveLength(14);
     const want = expected(events, tasks, res.days, { projects: [alpha.id, beta.id], over });
     expect(res.series).toEqual([
-      { key: 'total', name: 'Total', values: want.total },
-      { key: 'done', name: 'Done', values: want.done },
+      { key: 'total', name: 'Total', color: null, values: want.total },
+      { key: 'done', name: 'Done', color: null, values: want.done },
     ]);
     // The script is not trivial: the series move both ways.
     expect(want.total).toEqual([0, 0, 3, 4, 4, 4, 3, 3, 3, 3, 3, 4, 4, 4]);
@@ -149,7 +149,7 @@ describe('chart data over a scripted history', () => {
     expect(c.propertyId).toBeNull();
     const res = await data(c.id, `?from=${d(-1)}&to=${d(10)}`);
     const want = expected(events, tasks, res.days, { projects: [alpha.id, beta.id], over });
-    expect(res.series).toEqual([{ key: 'done', name: 'Done', values: want.throughput }]);
+    expect(res.series).toEqual([{ key: 'done', name: 'Done', color: null, values: want.throughput }]);
     expect(want.throughput).toEqual([0, 1, 0, 2, 0, 1, 0, 2, 0, 1, 1, 1]);
   });
 
@@ -159,8 +159,8 @@ describe('chart data over a scripted history', () => {
     const keys = statusA.options.map((o) => o.id);
     const want = expected(events, tasks, res.days, { projects: [alpha.id, beta.id], over, flowOptions: keys, flowProject: alpha.id });
     expect(res.series).toEqual([
-      ...statusA.options.map((o, i) => ({ key: o.id, name: o.name, values: want.flow[i] })),
-      { key: 'none', name: 'No Status', values: want.flow[keys.length] },
+      ...statusA.options.map((o, i) => ({ key: o.id, name: o.name, color: o.color, values: want.flow[i] })),
+      { key: 'none', name: 'No Status', color: null, values: want.flow[keys.length] },
     ]);
   });
 

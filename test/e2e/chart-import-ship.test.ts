@@ -44,9 +44,9 @@ describe('chart data over imported tasks and shipped releases', () => {
   let t: TestApp;
   let pat: Person;
   let project: ProjectAnswer;
-  let status: { id: string; name: string; options: { id: string; name: string }[] };
-  let release: { id: string; name: string; options: { id: string; name: string }[] };
-  let review: { id: string; name: string; options: { id: string; name: string }[] };
+  let status: { id: string; name: string; options: { id: string; name: string; color?: string }[] };
+  let release: { id: string; name: string; options: { id: string; name: string; color?: string }[] };
+  let review: { id: string; name: string; options: { id: string; name: string; color?: string }[] };
   let prop: Record<Prop, string>;
   let shown: string[] = [];
   const events: Record<Prop, ChartEvent[]> = { status: [], release: [], review: [] };
@@ -110,7 +110,8 @@ describe('chart data over imported tasks and shipped releases', () => {
         const idOf = new Map(rows.map((r) => [r.source_id, r.id]));
         for (const card of fresh) {
           const list = board.lists.find((l) => l.id === card.idList)!;
-          const option = status.options.find((o) => o.name.toLowerCase() === list.name.trim().toLowerCase())!.id;
+          // A closed list makes no Status option: its cards come in archived with no Status.
+          const option = list.closed ? null : status.options.find((o) => o.name.toLowerCase() === list.name.trim().toLowerCase())!.id;
           born(at, idOf.get(card.id)!, card.name, { status: option, release: null, review: null }, card.closed || list.closed);
         }
       },
@@ -228,8 +229,8 @@ describe('chart data over imported tasks and shipped releases', () => {
     const res = await data(c.id, range);
     const want = expected(events.status, tasks, res.days, { projects: [project.id], over });
     expect(res.series).toEqual([
-      { key: 'total', name: 'Total', values: want.total },
-      { key: 'done', name: 'Done', values: want.done },
+      { key: 'total', name: 'Total', color: null, values: want.total },
+      { key: 'done', name: 'Done', color: null, values: want.done },
     ]);
     expect(want.total).toEqual([0, 2, 9, 9, 9, 9, 8, 8, 9, 10, 9, 9]);
     expect(want.done).toEqual([0, 1, 4, 4, 5, 5, 5, 5, 6, 7, 7, 7]);
@@ -239,7 +240,7 @@ describe('chart data over imported tasks and shipped releases', () => {
     const c = await chart({ name: 'Pace', kind: 'throughput', projectIds: [project.id] });
     const res = await data(c.id, range);
     const want = expected(events.status, tasks, res.days, { projects: [project.id], over });
-    expect(res.series).toEqual([{ key: 'done', name: 'Done', values: want.throughput }]);
+    expect(res.series).toEqual([{ key: 'done', name: 'Done', color: null, values: want.throughput }]);
   });
 
   for (const p of PROPS) {
@@ -250,8 +251,8 @@ describe('chart data over imported tasks and shipped releases', () => {
       const keys = property.options.map((o) => o.id);
       const want = expected(events[p], tasks, res.days, { projects: [project.id], over, flowOptions: keys, flowProject: project.id });
       expect(res.series).toEqual([
-        ...property.options.map((o, i) => ({ key: o.id, name: o.name, values: want.flow[i] })),
-        { key: 'none', name: `No ${property.name}`, values: want.flow[keys.length] },
+        ...property.options.map((o, i) => ({ key: o.id, name: o.name, color: o.color ?? null, values: want.flow[i] })),
+        { key: 'none', name: `No ${property.name}`, color: null, values: want.flow[keys.length] },
       ]);
     });
   }
@@ -273,7 +274,7 @@ describe('chart data over imported tasks and shipped releases', () => {
   it('an option deleted later counts as none on every day', async () => {
     const lines = async () => (await t.sql.query(`SELECT count(*)::int AS n FROM activity WHERE project_id = $1`, [project.id])).rows[0].n;
     const before = await lines();
-    for (const [p, name] of [[status, 'Old'], [review, 'Passed']] as const) await expectStatus(pat.client.delete(`/options/${optionOf(p, name)}`), 200);
+    for (const [p, name] of [[status, 'Backlog'], [review, 'Passed']] as const) await expectStatus(pat.client.delete(`/options/${optionOf(p, name)}`), 200);
     expect(await lines()).toBe(before);
     const now = (await expectStatus(pat.client.get(`/projects/${project.id}/board`), 200)).properties;
     for (const p of ['status', 'review'] as const) {

@@ -105,7 +105,7 @@ describe('charts', () => {
     expectError(await q('?from=2024-01-01&to=2025-01-01'), 400, 'Ask for at most 366 days.');
     const year = await expectStatus(q('?from=2024-01-01&to=2024-12-31'), 200);
     expect(year.days).toHaveLength(366);
-    expect(year.series).toEqual([{ key: 'done', name: 'Done', values: new Array(366).fill(0) }]);
+    expect(year.series).toEqual([{ key: 'done', name: 'Done', color: null, values: new Array(366).fill(0) }]);
     const one = await expectStatus(q('?from=2025-01-01&to=2025-01-01'), 200);
     expect([one.from, one.to, one.days]).toEqual(['2025-01-01', '2025-01-01', ['2025-01-01']]);
   });
@@ -167,8 +167,8 @@ describe('chart data over feed lines older than what charts read', () => {
     const today = new Date().toISOString().slice(0, 10);
     const res = await expectStatus(pat.client.get(`/charts/${chart.id}/data?from=${today}&to=${today}`), 200);
     expect(res.series).toEqual([
-      { key: 'total', name: 'Total', values: [2] },
-      { key: 'done', name: 'Done', values: [2] },
+      { key: 'total', name: 'Total', color: null, values: [2] },
+      { key: 'done', name: 'Done', color: null, values: [2] },
     ]);
     const flow = (await expectStatus(pat.client.post('/charts', { name: 'F', kind: 'flow', projectIds: [p.id], propertyId: status.id }), 201)).chart;
     const f = await expectStatus(pat.client.get(`/charts/${flow.id}/data?from=${today}&to=${today}`), 200);

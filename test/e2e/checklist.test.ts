@@ -52,7 +52,7 @@ describe('checklist routes', () => {
       expect(res.body).toEqual({ item: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), taskId, text: 'Write the tests', done: false, position: expect.any(String) } });
       const item = res.body.item;
       expect(await itemRow(item.id)).toEqual({ text: 'Write the tests', done: false, position: item.position });
-      expect(await feed(taskId)).toEqual([{ kind: 'checklist', data: { itemId: item.id, action: 'added' }, actor_id: member.user.id, task_id: taskId, project_id: projectId }]);
+      expect(await feed(taskId)).toEqual([{ kind: 'checklist', data: { itemId: item.id, action: 'added', text: 'Write the tests' }, actor_id: member.user.id, task_id: taskId, project_id: projectId }]);
       expect((await updatedAt(taskId)).getTime()).toBeGreaterThan(new Date(LONG_AGO).getTime());
       expect(await changes.take()).toEqual([{ projectId, scope: 'task', taskId, clientId: 'tab-1' }]);
     });
@@ -72,7 +72,7 @@ describe('checklist routes', () => {
       const taskId = await insertTask(t, projectId);
       const item = await addItem(taskId, 'From the agent', agent.client);
       const lines = await feed(taskId);
-      expect(lines).toEqual([expect.objectContaining({ data: { itemId: item.id, action: 'added' }, actor_id: agent.agent.id })]);
+      expect(lines).toEqual([expect.objectContaining({ data: { itemId: item.id, action: 'added', text: 'From the agent' }, actor_id: agent.agent.id })]);
       expect(await changes.take()).toEqual([{ projectId, scope: 'task', taskId, clientId: null }]);
     });
 
@@ -148,9 +148,9 @@ describe('checklist routes', () => {
       expect(untick.body).toEqual({ item: { ...item, done: false } });
       const lines = await feed(taskId);
       expect(lines.map((l) => [l.data, l.actor_id])).toEqual([
-        [{ itemId: item.id, action: 'added' }, owner.user.id],
-        [{ itemId: item.id, action: 'checked' }, member.user.id],
-        [{ itemId: item.id, action: 'unchecked' }, agent.agent.id],
+        [{ itemId: item.id, action: 'added', text: 'Tick me' }, owner.user.id],
+        [{ itemId: item.id, action: 'checked', text: 'Tick me' }, member.user.id],
+        [{ itemId: item.id, action: 'unchecked', text: 'Tick me' }, agent.agent.id],
       ]);
       expect(lines.every((l) => l.task_id === taskId && l.kind === 'checklist')).toBe(true);
     });
@@ -183,7 +183,7 @@ describe('checklist routes', () => {
       await changes.take();
       const res = await owner.client.patch(`/checklist/${item.id}`, { text: 'Both changed', done: true });
       expect(res.body).toEqual({ item: { ...item, text: 'Both changed', done: true } });
-      expect((await feed(taskId)).map((l) => l.data)).toEqual([{ itemId: item.id, action: 'added' }, { itemId: item.id, action: 'edited' }]);
+      expect((await feed(taskId)).map((l) => l.data)).toEqual([{ itemId: item.id, action: 'added', text: 'Both' }, { itemId: item.id, action: 'edited', text: 'Both changed' }]);
       expect(await changes.take()).toHaveLength(1);
     });
 
@@ -313,7 +313,7 @@ describe('checklist routes', () => {
       expect(res.body).toEqual({ ok: true });
       expect(await itemRow(item.id)).toBeUndefined();
       expect(await itemRow(keep.id)).toBeDefined();
-      expect((await feed(taskId)).at(-1)).toEqual({ kind: 'checklist', data: { itemId: item.id, action: 'deleted' }, actor_id: agent.agent.id, task_id: taskId, project_id: projectId });
+      expect((await feed(taskId)).at(-1)).toEqual({ kind: 'checklist', data: { itemId: item.id, action: 'deleted', text: 'Remove' }, actor_id: agent.agent.id, task_id: taskId, project_id: projectId });
       expect((await updatedAt(taskId)).getTime()).toBeGreaterThan(new Date(LONG_AGO).getTime());
       expect(await changes.take()).toEqual([{ projectId, scope: 'task', taskId, clientId: null }]);
       const again = await owner.client.delete(`/checklist/${item.id}`);

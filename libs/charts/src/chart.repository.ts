@@ -6,7 +6,7 @@ export interface FlowProperty {
   projectId: string;
   name: string;
   type: string;
-  options: { id: string; name: string }[];
+  options: { id: string; name: string; color: string }[];
 }
 
 /** A person's charts as kept, and the lookups their checks need (port; the adapter is in libs/persistence). */

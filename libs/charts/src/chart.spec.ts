@@ -100,15 +100,16 @@ describe('series', () => {
   it('name burnup, throughput and flow series, flow with a "No <property>" last', () => {
     expect(seriesHeads('burnup', null).map((s) => s.key)).toEqual(['total', 'done']);
     expect(seriesHeads('throughput', null).map((s) => s.key)).toEqual(['done']);
-    expect(seriesHeads('flow', { propertyName: 'Status', options: [{ id: 'a', name: 'To do' }] })).toEqual([
-      { key: 'a', name: 'To do' },
-      { key: 'none', name: 'No Status' },
+    expect(seriesHeads('flow', { propertyName: 'Status', options: [{ id: 'a', name: 'To do', color: '#e0574d' }] })).toEqual([
+      { key: 'a', name: 'To do', color: '#e0574d' },
+      { key: 'none', name: 'No Status', color: null },
     ]);
+    expect(seriesHeads('burnup', null).map((s) => s.color)).toEqual([null, null]);
   });
 
   it('fill one value per day, zero where nothing was counted', () => {
-    expect(fillSeries([{ key: 'done', name: 'Done' }], 3, [{ day: 1, key: 'done', n: 4 }, { day: 2, key: 'gone', n: 9 }])).toEqual([
-      { key: 'done', name: 'Done', values: [0, 4, 0] },
+    expect(fillSeries([{ key: 'done', name: 'Done', color: null }], 3, [{ day: 1, key: 'done', n: 4 }, { day: 2, key: 'gone', n: 9 }])).toEqual([
+      { key: 'done', name: 'Done', color: null, values: [0, 4, 0] },
     ]);
   });
 });

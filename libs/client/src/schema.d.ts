@@ -3089,6 +3089,8 @@ export interface components {
             series: {
                 key: string;
                 name: string;
+                /** @description flow: the option's colour; otherwise null. */
+                color: string | null;
                 values: number[];
             }[];
         };
@@ -3137,6 +3139,7 @@ export interface components {
             tasks: number;
             archived: number;
             lists: number;
+            closedLists: number;
             labels: number;
             checklistItems: number;
             comments: number;
@@ -4984,6 +4987,7 @@ export interface operations {
                 after?: string;
                 afterId?: string;
                 limit?: number;
+                order?: "oldest" | "newest";
             };
             header?: {
                 /** @description Tags a write so its own client can skip the echo on the stream. */
@@ -7061,6 +7065,12 @@ export interface operations {
                     name: string;
                     /** @description None: one is derived from the name. */
                     key?: string | null;
+                    /**
+                     * @description empty: Status only; team: also Assignee, Due, Priority and Labels.
+                     * @default empty
+                     * @enum {string}
+                     */
+                    template?: "empty" | "team";
                 };
             };
         };

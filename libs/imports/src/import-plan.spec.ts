@@ -68,13 +68,33 @@ describe('planImport', () => {
     expect(byId.get('c4')!.archived).toBe(true);
   });
 
-  it('matches lists to Status options by name (case and spaces ignored), else adds them after the last', () => {
+  it('matches lists to Status options by name (case and spaces ignored); a closed list makes no option and its cards hold no Status', () => {
     expect(byId.get('c1')!.values.status).toBe('status-2');
     expect(byId.get('c3')!.values.status).toBe('status-0');
-    const added = plan.options.filter((o) => o.propertyId === 'status');
-    expect(added).toEqual([{ id: expect.any(String), propertyId: 'status', name: 'Old stuff', color: OPTION_COLORS[3], position: expect.any(String) }]);
-    expect(added[0].position > 'a2').toBe(true);
-    expect(byId.get('c4')!.values.status).toBe(added[0].id);
+    expect(plan.options.filter((o) => o.propertyId === 'status')).toEqual([]);
+    expect(byId.get('c4')!.values).toEqual({});
+    expect(byId.get('c4')!.archived).toBe(true);
+  });
+
+  it('adds a new list\'s option straight after the option of the list before it, so Status keeps Trello\'s list order', () => {
+    const board = {
+      ...BOARD,
+      lists: [
+        { id: 'l-ideas', name: 'Ideas', closed: false, pos: 10 },
+        { id: 'l-todo', name: 'To Do', closed: false, pos: 100 },
+        { id: 'l-review', name: 'Review', closed: false, pos: 150 },
+        { id: 'l-qa', name: 'QA', closed: false, pos: 160 },
+        { id: 'l-done', name: ' DONE ', closed: false, pos: 300 },
+        { id: 'l-later', name: 'Later', closed: false, pos: 400 },
+      ],
+      cards: ['l-later', 'l-qa', 'l-done', 'l-review', 'l-ideas', 'l-todo'].map((idList, i) => ({ ...BOARD.cards[1], id: `x${i}`, idList })),
+    };
+    const ordered = planImport(readTrelloExport(board), context());
+    const all = [...status().options.map((o) => ({ name: o.name, position: o.position })), ...ordered.options.filter((o) => o.propertyId === 'status')];
+    const names = [...all].sort((a, b) => (a.position < b.position ? -1 : 1)).map((o) => o.name);
+    // "In progress" is the project's own, used by no list: it stays where it was.
+    expect(names).toEqual(['Ideas', 'To do', 'Review', 'QA', 'In progress', 'Done', 'Later']);
+    expect(ordered.preview).toMatchObject({ lists: 6, closedLists: 0 });
   });
 
   it('creates Labels and Due when missing, with the labels the cards use and the UTC day of the due', () => {
@@ -127,8 +147,8 @@ describe('planImport', () => {
     ]);
   });
 
-  it('counts what the preview shows: the lists and labels the cards use', () => {
-    expect(plan.preview).toEqual({ tasks: 2, archived: 2, lists: 3, labels: 2, checklistItems: 3, comments: 2, skipped: [] });
+  it('counts what the preview shows: the open and the closed lists and the labels the cards use', () => {
+    expect(plan.preview).toEqual({ tasks: 2, archived: 2, lists: 2, closedLists: 1, labels: 2, checklistItems: 3, comments: 2, skipped: [] });
   });
 
   it('skips cards already imported, and writes nothing new for them', () => {

@@ -1,4 +1,4 @@
-import { brokenInvariant, charLength, fail, ranksAfter } from '@board/kernel';
+import { brokenInvariant, charLength, fail, rankBetween, ranksAfter } from '@board/kernel';
 import { cardStart, nextOptionColor, OPTION_NAME_MAX, optionKey } from '@board/properties';
 import { CHECKLIST_TEXT_MAX, COMMENT_BODY_MAX, DESCRIPTION_MAX, TITLE_MAX } from '@board/tasks';
 import { colorName, labelColor } from './label-colors';
@@ -32,7 +32,10 @@ export interface Skipped {
 export interface ImportPreview {
   tasks: number;
   archived: number;
+  /** Open lists the cards use: each is a Status column (matched by name, else added). */
   lists: number;
+  /** Closed lists the cards use: their cards come in archived, and they make no column. */
+  closedLists: number;
   labels: number;
   checklistItems: number;
   comments: number;
@@ -196,22 +199,31 @@ export function planImport(board: TrelloBoard, ctx: ImportContext): ImportPlan {
     return new OptionSet(created.id, [], options, ctx.newId);
   };
 
+  // A closed list is not a column on Trello: its cards come in archived, holding no Status, so
+  // the import makes no column that would stand empty.
   const usedLists = new Set<string>();
+  const closedLists = new Set<string>();
   const usedLabels = new Set<string>();
   for (const { card } of taking) {
-    usedLists.add(card.idList);
+    (listOf(card).closed ? closedLists : usedLists).add(card.idList);
     for (const id of card.idLabels) usedLabels.add(id);
   }
-  const status = taking.length > 0 ? propertyFor('status') : null;
+  const status = usedLists.size > 0 ? propertyFor('status') : null;
   const labelSet = usedLabels.size > 0 ? propertyFor('labels') : null;
   const due = taking.some((t) => t.card.due !== null) ? propertyFor('due') : null;
 
-  // Options in the board's order: lists by position, labels as the export lists them. Without the
-  // property nothing is used (no card comes in, or none has a label), so there is no option to make.
+  // Options in the board's order: lists by position — a new one goes straight after the option of
+  // the list before it, so Status reads as the Trello board does around the options it already has
+  // — and labels as the export lists them. Without the property nothing is used (no card comes in,
+  // or none has a label), so there is no option to make.
   const statusOption = new Map<string, string>();
   if (status) {
+    let previous: string | null = null;
     for (const list of listsInOrder) {
-      if (usedLists.has(list.id)) statusOption.set(list.id, status.optionFor(optionName(list.name, 'List'), null));
+      if (!usedLists.has(list.id)) continue;
+      const option = status.optionAfter(optionName(list.name, 'List'), previous);
+      statusOption.set(list.id, option.id);
+      previous = option.position;
     }
   }
   const labelOption = new Map<string, string>();
@@ -231,7 +243,7 @@ export function planImport(board: TrelloBoard, ctx: ImportContext): ImportPlan {
   const comments: PlannedComment[] = [];
   taking.forEach((t, i) => {
     const list = listOf(t.card);
-    const values: Record<string, unknown> = { [made(status).propertyId]: statusOption.get(list.id) };
+    const values: Record<string, unknown> = list.closed ? {} : { [made(status).propertyId]: statusOption.get(list.id) };
     // readTrelloExport refuses a card with a label the export does not hold.
     const labelIds = [...new Set(t.card.idLabels.map((id) => labelOption.get(id) ?? brokenInvariant('a card\'s label is in the export')))];
     if (labelIds.length > 0) values[made(labelSet).propertyId] = labelIds;
@@ -248,6 +260,7 @@ export function planImport(board: TrelloBoard, ctx: ImportContext): ImportPlan {
       tasks: tasks.filter((t) => !t.archived).length,
       archived: tasks.filter((t) => t.archived).length,
       lists: usedLists.size,
+      closedLists: closedLists.size,
       labels: usedLabels.size,
       checklistItems: checklist.length,
       comments: comments.length,
@@ -270,6 +283,7 @@ function optionName(name: string, fallback: string): string {
 /** The options of one property: found by name, else added (last, in the next palette colour unless given one). */
 class OptionSet {
   private readonly byKey = new Map<string, string>();
+  private readonly positions = new Map<string, string>();
   private readonly colors: string[];
   private last: string | null;
 
@@ -279,21 +293,40 @@ class OptionSet {
     private readonly added: NewOption[],
     private readonly newId: () => string,
   ) {
-    for (const o of existing) this.byKey.set(optionKey(o.name), o.id);
+    for (const o of existing) {
+      this.byKey.set(optionKey(o.name), o.id);
+      this.positions.set(o.id, o.position);
+    }
     this.colors = existing.map((o) => o.color);
     this.last = existing.reduce<string | null>((max, o) => (max === null || o.position > max ? o.position : max), null);
+  }
+
+  /**
+   * The option of that name; a new one goes after `previous` (a position; null: first) and before
+   * the next option there, so the options keep the order they are asked for in.
+   */
+  optionAfter(name: string, previous: string | null): { id: string; position: string } {
+    const known = this.byKey.get(optionKey(name));
+    if (known) return { id: known, position: this.positions.get(known) ?? brokenInvariant('a known option has a position') };
+    const next = [...this.positions.values()].filter((p) => previous === null || p > previous).reduce<string | null>((min, p) => (min === null || p < min ? p : min), null);
+    return this.add(name, null, rankBetween(previous, next));
   }
 
   optionFor(name: string, color: string | null): string {
     const known = this.byKey.get(optionKey(name));
     if (known) return known;
     const [position] = ranksAfter(this.last, 1);
+    return this.add(name, color, position).id;
+  }
+
+  private add(name: string, color: string | null, position: string): NewOption {
     const option: NewOption = { id: this.newId(), propertyId: this.propertyId, name, color: color ?? nextOptionColor(this.colors), position };
-    this.last = position;
+    if (this.last === null || position > this.last) this.last = position;
     this.colors.push(option.color);
     this.byKey.set(optionKey(name), option.id);
+    this.positions.set(option.id, position);
     this.added.push(option);
-    return option.id;
+    return option;
   }
 }
 

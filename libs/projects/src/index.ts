@@ -5,3 +5,4 @@ export * from './membership';
 export * from './project-defaults';
 export * from './ports';
 export * from './invite-mail';
+export * from './project-template';

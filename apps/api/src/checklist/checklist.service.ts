@@ -69,7 +69,7 @@ export class ChecklistService {
     );
   }
 
-  /** Moves the task's `updated_at`; answers the write's events: its `checklist` line and the task's ring. */
+  /** Moves the task's `updated_at`; answers the write's events: its `checklist` line (which item, by its text) and the task's ring. */
   private async changed(caller: ProjectCaller, item: ChecklistItem, action: ChecklistAction): Promise<WriteEvent[]> {
     await this.items.touchTask(item.projectId, item.taskId, this.clock.now());
     return [
@@ -78,7 +78,8 @@ export class ChecklistService {
       taskId: item.taskId,
       actorId: caller.userId,
       kind: 'checklist',
-      data: { itemId: item.id, action },
+      // The item's words as they stand after the write: the feed says which item, even once it is gone.
+      data: { itemId: item.id, action, text: item.text },
       }),
       notice({ projectId: item.projectId, scope: 'task', taskId: item.taskId, clientId: caller.clientId }),
     ];

@@ -27,6 +27,11 @@ export class FeedPageQuery {
     return /^\d+$/.test(String(value)) && size >= 1 && size <= FEED_LIMIT_MAX ? null : { code: 'query.limit_invalid' };
   }, { schema: { type: 'integer', minimum: 1, maximum: FEED_LIMIT_MAX, description: 'Lines in the page (100 when left out).' } })
   limit?: string;
+
+  @FieldRule('feed-order', (value) => (value === undefined || value === 'oldest' || value === 'newest' ? null : { code: 'feed.order_invalid' }), {
+    schema: { type: 'string', enum: ['oldest', 'newest'], default: 'oldest', description: 'The reading order; `after`/`afterId` and `next` continue in it (newest: to older lines).' },
+  })
+  order?: string;
 }
 
 /** `title`, `description` or `checklist:<item id>`, any case. */

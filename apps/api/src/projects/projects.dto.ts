@@ -1,5 +1,7 @@
 import { parseId } from '@board/kernel';
-import { DAILY_BUDGET_MAX, PROJECT_NAME_MAX, readDailyBudget, readProjectKey, readProjectName, readRulesText, RULES_MAX } from '@board/projects';
+import {
+  DAILY_BUDGET_MAX, PROJECT_NAME_MAX, PROJECT_TEMPLATES, readDailyBudget, readProjectKey, readProjectName, readProjectTemplate, readRulesText, RULES_MAX,
+} from '@board/projects';
 import { IdField } from '../http/dto/field-rules';
 import { Accepts, Reads } from '../http/dto/reads';
 
@@ -17,6 +19,11 @@ export class CreateProjectBody {
 
   @Reads('key', keyOrNone, { doc: { schema: { anyOf: [KEY, { type: 'null' }], description: 'None: one is derived from the name.' } } })
   key?: string | null;
+
+  @Reads('template', readProjectTemplate, {
+    doc: { schema: { type: 'string', enum: [...PROJECT_TEMPLATES], default: 'empty', description: 'empty: Status only; team: also Assignee, Due, Priority and Labels.' } },
+  })
+  template?: string | null;
 }
 
 /**

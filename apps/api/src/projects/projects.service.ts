@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { Clock, DomainError, fail, feedLine, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
-import { DoneWhen, keyBases, MemberRepository, Project, ProjectRepository, projectSeed, readProjectKey, spareKey } from '@board/projects';
+import { DoneWhen, keyBases, MemberRepository, Project, ProjectRepository, projectSeed, readProjectKey, readProjectTemplate, spareKey } from '@board/projects';
 import { ProjectQuery } from '@board/persistence';
 import { AuthContext } from '../auth/auth-context';
 import { BudgetService } from '../runs/budget.service';
@@ -33,7 +33,7 @@ export class ProjectsService {
     const sent = body.key === undefined || body.key === null ? null : readProjectKey(body.key);
     const bases = keyBases(draft.snapshot.name);
     for (let attempt = 1; ; attempt++) {
-      const seed = projectSeed(randomUUID);
+      const seed = projectSeed(randomUUID, readProjectTemplate(body.template));
       try {
         await this.uow.write(async () => {
           // A derived key is picked inside the transaction that inserts it, under the base's lock;

@@ -12,6 +12,9 @@ import type { Presence } from './live';
 import { buildColumns, type Column } from './model';
 import { CardBody, cardContext, type CardContext } from './Card';
 import { moveTask, type MoveTarget } from './moves';
+import { columnValues, createTask } from './create-task';
+import { dragAnnouncements } from './drag-announcements';
+import { ErrorLine, useAction } from '../ui/Field';
 
 const COLUMN_PREFIX = 'column:';
 
@@ -40,6 +43,7 @@ export function BoardView({ board, view, tasks, presence }: { board: Board; view
     return map;
   }, [presence, board.members]);
   const ctx = useMemo(() => cardContext(board, here, view), [board, here, view]);
+  const announcements = useMemo(() => dragAnnouncements(tasks, columns), [tasks, columns]);
   const [dragging, setDragging] = useState<BoardTask | null>(null);
   const [announce, setAnnounce] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -123,13 +127,17 @@ export function BoardView({ board, view, tasks, presence }: { board: Board; view
   );
 
   return (
-    <DndContext sensors={sensors} collisionDetection={collisions} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragging(null)}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={collisions}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: 'Press Enter to open. Alt and arrow keys move the card.' } }}
+      onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragging(null)}>
       <p className="sr-only" id="card-help">Press Enter to open. Alt and arrow keys move the card: up and down in its column, left and right to the next column.</p>
       <div className="sr-only" role="status" aria-live="polite">{announce}</div>
       {error && <p className="error" role="alert">{error}</p>}
       <div className="columns" aria-label="Board columns">
         {columns.map((c) => (
-          <ColumnView key={c.id} column={c} ctx={ctx} onCardKey={onCardKey} />
+          <ColumnView key={c.id} column={c} ctx={ctx} groupById={groupBy?.id} onCardKey={onCardKey} />
         ))}
       </div>
       <DragOverlay dropAnimation={null}>
@@ -139,7 +147,12 @@ export function BoardView({ board, view, tasks, presence }: { board: Board; view
   );
 }
 
-const ColumnView = memo(function ColumnView({ column, ctx, onCardKey }: { column: Column; ctx: CardContext; onCardKey: (e: React.KeyboardEvent, t: BoardTask) => void }) {
+const ColumnView = memo(function ColumnView({ column, ctx, groupById, onCardKey }: {
+  column: Column;
+  ctx: CardContext;
+  groupById: string | undefined;
+  onCardKey: (e: React.KeyboardEvent, t: BoardTask) => void;
+}) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const { setNodeRef, isOver } = useDroppable({ id: COLUMN_PREFIX + column.id });
   const virtualizer = useVirtualizer({
@@ -174,9 +187,57 @@ const ColumnView = memo(function ColumnView({ column, ctx, onCardKey }: { column
           })}
         </ul>
       </div>
+      <AddCard column={column} board={ctx.board} groupById={groupById} />
     </section>
   );
 });
+
+/** "+ Add a card" at a column's foot: the new task takes the column's value and lands at its end. */
+function AddCard({ column, board, groupById }: { column: Column; board: Board; groupById: string | undefined }) {
+  const qc = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [title, setTitle] = useState('');
+  const add = useAction();
+  const inputId = `add-card-${column.id}`;
+  if (!open) {
+    return (
+      <button type="button" className="ghost add-card" onClick={() => setOpen(true)} aria-label={`Add a card to ${column.name}`}>
+        + Add a card
+      </button>
+    );
+  }
+  return (
+    <form
+      className="add-card-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!title.trim()) return;
+        void add.run(async () => {
+          await createTask(qc, board, title, columnValues(groupById, column));
+          setTitle('');
+        });
+      }}
+    >
+      <label className="sr-only" htmlFor={inputId}>New task title in {column.name}</label>
+      <input
+        id={inputId}
+        autoFocus
+        value={title}
+        maxLength={400}
+        placeholder="Task title…"
+        onChange={(e) => setTitle(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') setOpen(false);
+        }}
+      />
+      <span className="add-card-actions">
+        <button type="submit" className="primary" disabled={add.busy}>Add</button>
+        <button type="button" onClick={() => setOpen(false)}>Cancel</button>
+      </span>
+      <ErrorLine error={add.error} />
+    </form>
+  );
+}
 
 const CardItem = memo(function CardItem({ task, ctx, onKey }: { task: BoardTask; ctx: CardContext; onKey: (e: React.KeyboardEvent, t: BoardTask) => void }) {
   const drag = useDraggable({ id: task.id });

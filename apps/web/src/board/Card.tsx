@@ -10,6 +10,16 @@ export interface CardContext {
   runs: Map<string, Run>;
   rows: { prop: Property; place: string; mode: string }[];
   here: Map<string, Member[]>; // task id -> people who have it open
+  /** More than one select drawn as a colour bar: the bars carry their option's name. */
+  barsLabelled: boolean;
+  /** Whether the project's doneWhen counts the task as over (a done task is never overdue). */
+  done: (task: BoardTask) => boolean;
+}
+
+/** Today's date where the reader is, as the date values are written (YYYY-MM-DD). */
+function todayHere(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
 /** The card view a view draws with: its own when it has one, else the project's. */
@@ -30,17 +40,29 @@ export function cardContext(board: Board, here: Map<string, Member[]>, view?: Vi
     runs: new Map(board.runs.map((r) => [r.taskId, r])),
     rows,
     here,
+    barsLabelled: rows.filter((r) => r.mode === 'colour' && (r.prop.type === 'select' || r.prop.type === 'iteration')).length > 1,
+    done: (task) => {
+      const dw = board.project.doneWhen;
+      if (!dw) return false;
+      const v = task.values[dw.propertyId];
+      return typeof v === 'string' && dw.optionIds.includes(v);
+    },
   };
 }
 
-function ValueChip({ prop, value, ctx, mode }: { prop: Property; value: unknown; ctx: CardContext; mode: string }) {
+function ValueChip({ prop, value, ctx, mode, task }: { prop: Property; value: unknown; ctx: CardContext; mode: string; task: BoardTask }) {
   if (isEmpty(value)) return null;
   switch (prop.type) {
     case 'select':
     case 'iteration': {
       const o = prop.options.find((x) => x.id === value);
       if (!o) return null;
-      if (mode === 'colour') return <span className="colour-bar" style={{ background: o.color }} title={`${prop.name}: ${o.name}`} />;
+      // A bar has no words: its tooltip and accessible name say whose colour it is, so two bars side by side read apart.
+      if (mode === 'colour') {
+        const bar = <span className="colour-bar" role="img" style={{ background: o.color }} title={`${prop.name}: ${o.name}`} aria-label={`${prop.name}: ${o.name}`} />;
+        // Two bars side by side look alike: each then shows its option's name too.
+        return ctx.barsLabelled ? <span className="bar-labelled">{bar}<span className="bar-label" aria-hidden="true">{o.name}</span></span> : bar;
+      }
       return <span className="chip" style={{ borderColor: o.color }}><span className="chip-dot" style={{ background: o.color }} aria-hidden="true" />{o.name}</span>;
     }
     case 'multi_select':
@@ -55,6 +77,13 @@ function ValueChip({ prop, value, ctx, mode }: { prop: Property; value: unknown;
     case 'person': {
       const m = ctx.members.get(value as string);
       return m ? <Avatar person={m} size={20} title={`${prop.name}: ${m.name}`} /> : null;
+    }
+    case 'date': {
+      const day = String(value);
+      if (day < todayHere() && !ctx.done(task)) {
+        return <span className="chip overdue" title={`${prop.name}: ${day}, overdue`}>{day} <span className="overdue-word">overdue</span></span>;
+      }
+      return <span className="chip" title={prop.name}>{day}</span>;
     }
     case 'checkbox':
       return value === true ? <span className="chip">✓ {prop.name}</span> : null;
@@ -75,14 +104,14 @@ export const CardBody = memo(function CardBody({ task, ctx }: { task: BoardTask;
     <>
       <div className="card-head">
         <span className="card-key">{task.key}</span>
-        {header.map((r) => <ValueChip key={r.prop.id} prop={r.prop} value={task.values[r.prop.id]} ctx={ctx} mode={r.mode} />)}
+        {header.map((r) => <ValueChip key={r.prop.id} prop={r.prop} value={task.values[r.prop.id]} ctx={ctx} mode={r.mode} task={task} />)}
         {here && <span className="here">{here.map((m) => <Avatar key={m.id} person={m} size={16} title={`${m.name} has it open`} />)}</span>}
       </div>
       <div className="card-title">
-        {inTitle.map((r) => <ValueChip key={r.prop.id} prop={r.prop} value={task.values[r.prop.id]} ctx={ctx} mode={r.mode} />)} {task.title}
+        {inTitle.map((r) => <ValueChip key={r.prop.id} prop={r.prop} value={task.values[r.prop.id]} ctx={ctx} mode={r.mode} task={task} />)} {task.title}
       </div>
       <div className="card-foot">
-        {footer.map((r) => <ValueChip key={r.prop.id} prop={r.prop} value={task.values[r.prop.id]} ctx={ctx} mode={r.mode} />)}
+        {footer.map((r) => <ValueChip key={r.prop.id} prop={r.prop} value={task.values[r.prop.id]} ctx={ctx} mode={r.mode} task={task} />)}
         {task.blockedBy.length > 0 && <span className="chip blocked">waits on {task.blockedBy.join(', ')}</span>}
         {task.parts && <span className="chip">parts {task.parts.done}/{task.parts.total}</span>}
         {task.checklistTotal > 0 && <span className="chip">☑ {task.checklistDone}/{task.checklistTotal}<span className="sr-only"> checklist items done</span></span>}

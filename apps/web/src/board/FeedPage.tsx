@@ -10,14 +10,14 @@ const PAGE = 50;
 type Cursor = { after: string; afterId: string } | null;
 interface FeedPageAnswer { activity: FeedEntry[]; next: Cursor }
 
-/** The project's activity feed, oldest first, read a page at a time by the answer's `next`. */
+/** The project's activity feed, newest first, read a page at a time (to older lines) by the answer's `next`. */
 export function FeedPage({ board }: { board: Board }) {
   const pid = board.project.id;
   const feed = useInfiniteQuery({
     queryKey: ['project-extra', pid, 'activity'],
     initialPageParam: null as Cursor,
     queryFn: ({ pageParam }) =>
-      get<FeedPageAnswer>(`/projects/${pid}/activity?limit=${PAGE}${pageParam ? `&after=${encodeURIComponent(pageParam.after)}&afterId=${pageParam.afterId}` : ''}`),
+      get<FeedPageAnswer>(`/projects/${pid}/activity?order=newest&limit=${PAGE}${pageParam ? `&after=${encodeURIComponent(pageParam.after)}&afterId=${pageParam.afterId}` : ''}`),
     getNextPageParam: (last) => last.next,
   });
   const lines = feed.data?.pages.flatMap((p) => p.activity) ?? [];
@@ -43,7 +43,7 @@ export function FeedPage({ board }: { board: Board }) {
       {!feed.isPending && lines.length === 0 && <p className="muted">Nothing has happened yet.</p>}
       {feed.hasNextPage && (
         <button type="button" onClick={() => void feed.fetchNextPage()} disabled={feed.isFetchingNextPage}>
-          {feed.isFetchingNextPage ? 'Loading…' : 'Show later activity'}
+          {feed.isFetchingNextPage ? 'Loading…' : 'Show older activity'}
         </button>
       )}
       <p className="muted" role="status">{lines.length} line{lines.length === 1 ? '' : 's'} shown{feed.hasNextPage ? ', more to read' : ''}</p>

@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { post } from '../api/client';
-import type { Board, BoardTask, User, View, ViewKind } from '../api/types';
+import type { Board, User, View, ViewKind } from '../api/types';
 import { linkProps, setQuery, useLocation } from '../router';
 import { ErrorLine, useAction } from '../ui/Field';
 import { useBoard } from './useBoard';
 import { useProjectStream } from './live';
-import { groupableProperties, visibleTasks } from './model';
+import { buildColumns, groupableProperties, visibleTasks } from './model';
+import { columnValues, createTask, firstRealColumn } from './create-task';
 import { BoardView } from './BoardView';
 import { ListView } from './ListView';
 import { RoadmapView } from './RoadmapView';
@@ -65,6 +66,14 @@ export function ProjectPage({ projectId, section, me }: { projectId: string; sec
   );
 }
 
+/**
+ * What a view tab adds after the name: its kind, in brackets ("All (list)"), unless the name
+ * already says it ("Board", "My list").
+ */
+export function tabKind(v: Pick<View, 'name' | 'kind'>): string | null {
+  return v.name.toLowerCase().split(/\s+/).includes(v.kind) ? null : v.kind;
+}
+
 function Views({ board, me, presence }: { board: Board; me: User; presence: ReturnType<typeof useProjectStream>['presence'] }) {
   const { query } = useLocation();
   const views = board.views;
@@ -83,7 +92,7 @@ function Views({ board, me, presence }: { board: Board; me: User; presence: Retu
               aria-selected={v.id === view?.id}
               onClick={() => setQuery({ view: v.id })}
             >
-              {v.name}{v.name.toLowerCase() !== v.kind ? <span className="muted"> {v.kind}</span> : null}
+              {v.name}{tabKind(v) ? <span className="muted"> ({tabKind(v)})</span> : null}
             </button>
           ))}
         </div>
@@ -105,10 +114,15 @@ function Views({ board, me, presence }: { board: Board; me: User; presence: Retu
   );
 }
 
+/** The header box: a new task lands in the view's first real column, not in "No …". */
 function QuickAdd({ board, view }: { board: Board; view: View | undefined }) {
   const qc = useQueryClient();
   const [title, setTitle] = useState('');
   const add = useAction();
+  const groupBy = board.properties.find((p) => p.id === view?.groupById);
+  // Only options make a column a task belongs in by default; a person or a tick is not given
+  // to every new task (it waits in "No …" for someone to choose).
+  const first = groupBy && (groupBy.type === 'select' || groupBy.type === 'iteration') ? firstRealColumn(buildColumns(board, groupBy, [])) : undefined;
   return (
     <form
       className="quick-add"
@@ -116,19 +130,13 @@ function QuickAdd({ board, view }: { board: Board; view: View | undefined }) {
         e.preventDefault();
         if (!title.trim()) return;
         void add.run(async () => {
-          const a = await post<{ task: BoardTask }>(`/projects/${board.project.id}/tasks`, { title });
+          await createTask(qc, board, title, columnValues(groupBy?.id, first));
           setTitle('');
-          qc.setQueryData<Board>(['board', board.project.id], (b) =>
-            b && !b.tasks.some((t) => t.id === a.task.id)
-              ? { ...b, tasks: [...b.tasks, Object.assign({ checklistTotal: 0, checklistDone: 0, commentCount: 0, blockedBy: [], parts: null, archivedAt: null }, a.task)] }
-              : b,
-          );
-          void qc.invalidateQueries({ queryKey: ['board', board.project.id] });
         });
       }}
     >
       <label className="sr-only" htmlFor="new-task-title">New task title</label>
-      <input id="new-task-title" placeholder={`New task${view ? ` in ${view.name}` : ''}…`} value={title} maxLength={400} onChange={(e) => setTitle(e.target.value)} />
+      <input id="new-task-title" placeholder={`New task${view ? ` in ${view.name}` : ''}${first ? `, ${first.name}` : ''}…`} value={title} maxLength={400} onChange={(e) => setTitle(e.target.value)} />
       <button type="submit" className="primary" disabled={add.busy}>Add task</button>
       <ErrorLine error={add.error} />
     </form>

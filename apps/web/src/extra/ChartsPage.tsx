@@ -62,6 +62,17 @@ function ChartCard({ chart, onDelete }: { chart: Chart; onDelete: () => void }) 
   );
 }
 
+/**
+ * A flow series draws in its option's colour (the chart reads like the board); the others, and the
+ * "No …" series, take the palette's colours that no option of the chart uses.
+ */
+export function seriesColours(series: ChartData['series']): string[] {
+  const taken = new Set(series.map((s) => s.color?.toLowerCase()).filter(Boolean));
+  const spare = PALETTE.filter((c) => !taken.has(c.toLowerCase()));
+  let next = 0;
+  return series.map((s) => s.color ?? (spare.length ? spare[next++ % spare.length] : PALETTE[next++ % PALETTE.length]));
+}
+
 export function SvgChart({ data }: { data: ChartData }) {
   const W = 640, H = 220, P = 28;
   const stacked = data.chart.kind === 'flow';
@@ -71,8 +82,9 @@ export function SvgChart({ data }: { data: ChartData }) {
   const x = (i: number) => P + (n <= 1 ? 0 : (i / (n - 1)) * (W - 2 * P));
   const y = (v: number) => H - P - (v / max) * (H - 2 * P);
   let base = data.days.map(() => 0);
+  const colours = seriesColours(data.series);
   const shapes = data.series.map((s, k) => {
-    const colour = PALETTE[k % PALETTE.length];
+    const colour = colours[k];
     if (stacked) {
       const top = base.map((b, i) => b + (s.values[i] ?? 0));
       const d = `M${top.map((v, i) => `${x(i)},${y(v)}`).join('L')}L${[...base].reverse().map((v, j) => `${x(n - 1 - j)},${y(v)}`).join('L')}Z`;
@@ -97,7 +109,7 @@ export function SvgChart({ data }: { data: ChartData }) {
         {shapes}
       </svg>
       <figcaption className="legend">
-        {data.series.map((s, k) => <span key={s.key}><span className="chip-dot" style={{ background: PALETTE[k % PALETTE.length] }} aria-hidden="true" /> {s.name}</span>)}
+        {data.series.map((s, k) => <span key={s.key}><span className="chip-dot" style={{ background: colours[k] }} aria-hidden="true" /> {s.name}</span>)}
       </figcaption>
     </figure>
   );

@@ -10,6 +10,7 @@ export function ProjectList() {
   const projects = useQuery({ queryKey: ['projects'], queryFn: async () => (await get<{ projects: Project[] }>('/projects')).projects });
   const [name, setName] = useState('');
   const [key, setKey] = useState('');
+  const [template, setTemplate] = useState<'empty' | 'team'>('empty');
   const create = useAction();
   const order = useAction();
 
@@ -53,9 +54,10 @@ export function ProjectList() {
         onSubmit={(e) => {
           e.preventDefault();
           void create.run(async () => {
-            const a = await post<{ project: Project }>('/projects', key.trim() ? { name, key } : { name });
+            const a = await post<{ project: Project }>('/projects', { name, ...(key.trim() ? { key } : {}), template });
             setName('');
             setKey('');
+            setTemplate('empty');
             await qc.invalidateQueries({ queryKey: ['projects'] });
             navigate(`/p/${a.project.id}`);
           });
@@ -64,6 +66,17 @@ export function ProjectList() {
         <h2>New project</h2>
         <label>Project name<input required maxLength={80} value={name} onChange={(e) => setName(e.target.value)} /></label>
         <label>Key (optional)<input maxLength={10} value={key} onChange={(e) => setKey(e.target.value.toUpperCase())} placeholder="e.g. WEB" /></label>
+        <fieldset className="template-choice">
+          <legend>Start with</legend>
+          <label className="choice">
+            <input type="radio" name="template" value="empty" checked={template === 'empty'} onChange={() => setTemplate('empty')} />
+            <span><strong>Empty</strong> <span className="muted">Status only (To do, In progress, Done)</span></span>
+          </label>
+          <label className="choice">
+            <input type="radio" name="template" value="team" checked={template === 'team'} onChange={() => setTemplate('team')} />
+            <span><strong>Team</strong> <span className="muted">also Assignee, Due, Priority and Labels, shown on the cards</span></span>
+          </label>
+        </fieldset>
         <button type="submit" className="primary" disabled={create.busy}>Create project</button>
         <ErrorLine error={create.error} />
       </form>

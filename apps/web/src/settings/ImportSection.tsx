@@ -5,9 +5,11 @@ import type { Board } from '../api/types';
 import { ErrorLine, useAction } from '../ui/Field';
 
 interface Preview {
-  tasks: number; archived: number; lists: number; labels: number; checklistItems: number; comments: number;
+  tasks: number; archived: number; lists: number; closedLists: number; labels: number; checklistItems: number; comments: number;
   skipped: { sourceId: string; reason: string }[];
 }
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Import a Trello board export (owner and admins): pick the file, read the preview, then import. */
 export function ImportSection({ board }: { board: Board }) {
@@ -53,8 +55,14 @@ export function ImportSection({ board }: { board: Board }) {
       {preview && file && (
         <div className="import-preview" role="status" aria-label="Import preview">
           <p>
-            {file.name} holds {preview.tasks} task{preview.tasks === 1 ? '' : 's'} and {preview.archived} archived, from {preview.lists} list{preview.lists === 1 ? '' : 's'} and {preview.labels} label{preview.labels === 1 ? '' : 's'}, with {preview.checklistItems} checklist item{preview.checklistItems === 1 ? '' : 's'} and {preview.comments} comment{preview.comments === 1 ? '' : 's'}.
+            {file.name} holds {plural(preview.tasks, 'task')} and {preview.archived} archived, from {plural(preview.lists, 'list')} and {plural(preview.labels, 'label')}, with {plural(preview.checklistItems, 'checklist item')} and {plural(preview.comments, 'comment')}.
           </p>
+          <ul className="import-explained">
+            <li>Archived: the cards closed on Trello{preview.closedLists > 0 ? `, and every card of ${plural(preview.closedLists, 'closed list')}` : ''}. They are in Archive and bin, and can be put back.</li>
+            <li>Each open list the cards use is a Status column, in Trello’s order: a list named like a column you have (case and spaces aside) goes into it; another becomes a new column.</li>
+            {preview.closedLists > 0 && <li>{plural(preview.closedLists, 'closed list')} {preview.closedLists === 1 ? 'makes' : 'make'} no column: {preview.closedLists === 1 ? 'its cards come' : 'their cards come'} in with no Status.</li>}
+            <li>Labels become options of Labels; due dates fill Due.</li>
+          </ul>
           {preview.skipped.length > 0 && (
             <details>
               <summary>{preview.skipped.length} card{preview.skipped.length === 1 ? '' : 's'} will be skipped</summary>

@@ -8,7 +8,7 @@ export function describeActivity(a: ActivityEntry): string {
     case 'title': return 'changed the title';
     case 'description': return 'changed the description';
     case 'value': return `set ${d.property ?? 'a property'}${d.value ? ` to ${d.value}` : ''}${d.dropped?.length ? ` (cleared ${d.dropped.join(', ')})` : ''}`;
-    case 'checklist': return 'changed the checklist';
+    case 'checklist': return checklistLine(d.action, d.text);
     case 'comment': return d.action === 'edited' ? 'edited a comment' : d.action === 'deleted' ? 'deleted a comment' : 'commented';
     case 'run': return `run ${d.status ?? 'changed'}`;
     case 'archive': return d.action === 'restored' ? 'put it back' : 'archived it';
@@ -21,6 +21,20 @@ export function describeActivity(a: ActivityEntry): string {
     case 'rules': return 'changed the project rules';
     case 'reset': return 'made a password reset link';
     default: return a.kind;
+  }
+}
+
+/** Which checklist item and what happened to it; lines written before the text was kept say less. */
+function checklistLine(action: string | undefined, text: string | undefined): string {
+  if (text === undefined) return 'changed the checklist';
+  const item = `“${text}”`;
+  switch (action) {
+    case 'added': return `added ${item} to the checklist`;
+    case 'checked': return `ticked ${item} on the checklist`;
+    case 'unchecked': return `unticked ${item} on the checklist`;
+    case 'edited': return `changed a checklist item to ${item}`;
+    case 'deleted': return `removed ${item} from the checklist`;
+    default: return `changed ${item} on the checklist`;
   }
 }
 

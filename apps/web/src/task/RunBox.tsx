@@ -10,6 +10,8 @@ const LEASE_MS = 30 * 60_000;
 export function RunBox({ task, onChanged }: { task: FullTask; onChanged: () => Promise<void> }) {
   const act = useAction();
   const run = task.run;
+  // Taking over ends the agent's run for good: asked once more before it is sent.
+  const [confirming, setConfirming] = useState(false);
   const control = (runId: string, word: string) => act.run(async () => { await post(`/runs/${runId}/control`, { control: word }); await onChanged(); });
   const leaseEnds = run ? (run.reportDueAt ? new Date(run.reportDueAt) : new Date(Date.parse(run.updatedAt) + LEASE_MS)) : null;
   return (
@@ -36,8 +38,17 @@ export function RunBox({ task, onChanged }: { task: FullTask; onChanged: () => P
             <button type="button" onClick={() => void control(run.id, 'pause')}>Pause</button>
             <button type="button" onClick={() => void control(run.id, 'resume')}>Resume</button>
             <button type="button" onClick={() => void control(run.id, 'stop')}>Stop</button>
-            <button type="button" className="danger" onClick={() => void control(run.id, 'take_over')}>Take over</button>
+            <button type="button" className="danger" aria-expanded={confirming} onClick={() => setConfirming(true)}>Take over</button>
           </div>
+          {confirming && (
+            <div className="confirm" role="group" aria-labelledby="take-over-q">
+              <p id="take-over-q">Take this task over from {run.agent?.name ?? 'the agent'}? Its run ends and cannot be resumed.</p>
+              <div className="row-actions">
+                <button type="button" className="danger" onClick={() => { setConfirming(false); void control(run.id, 'take_over'); }}>Yes, take it over</button>
+                <button type="button" autoFocus onClick={() => setConfirming(false)}>Keep the run</button>
+              </div>
+            </div>
+          )}
           <ErrorLine error={act.error} />
         </div>
       ) : <p className="muted">No run open.</p>}

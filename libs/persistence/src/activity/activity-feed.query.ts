@@ -24,17 +24,32 @@ export interface FeedEntry extends ActivityLineRow {
  */
 const SHOWN_AT = raw(`date_trunc('milliseconds', a.created_at AT TIME ZONE 'UTC')`);
 const ACTOR = userJson('u');
-/** No cursor: before every line. */
+/** No cursor: before every line (oldest first), after every line (newest first). */
 const FIRST = '-infinity';
-/** `after` without `afterId`: past every line of that millisecond. */
+const LAST = 'infinity';
+/** `after` without `afterId`: past every line of that millisecond, in the reading order. */
 const LAST_ID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+const FIRST_ID = '00000000-0000-0000-0000-000000000000';
 
-/** The project's feed, oldest first by (createdAt, id): a cursor never skips nor repeats a line. */
+export type FeedOrder = 'oldest' | 'newest';
+
+/**
+ * The project's feed by (createdAt, id), oldest first or newest first: a cursor continues in the
+ * reading order and never skips nor repeats a line.
+ */
 @Injectable()
 export class ActivityFeedQuery {
   constructor(private readonly db: Database) {}
 
-  async page(projectId: string, limit: number, after: string | null, afterId: string | null): Promise<{ activity: FeedEntry[]; next: FeedCursor | null }> {
+  async page(
+    projectId: string,
+    limit: number,
+    after: string | null,
+    afterId: string | null,
+    order: FeedOrder = 'oldest',
+  ): Promise<{ activity: FeedEntry[]; next: FeedCursor | null }> {
+    const newest = order === 'newest';
+    const at = sql`(date_trunc('milliseconds', ${after ?? (newest ? LAST : FIRST)}::timestamptz AT TIME ZONE 'UTC'), ${afterId ?? (newest ? FIRST_ID : LAST_ID)}::uuid)`;
     const rows = await this.db.query<FeedEntry>(
       sql`SELECT ${ACTIVITY_LINE_COLUMNS},
               ${ACTOR} AS actor,
@@ -44,8 +59,8 @@ export class ActivityFeedQuery {
          LEFT JOIN tasks t ON t.project_id = a.project_id AND t.id = a.task_id
          LEFT JOIN users u ON u.id = a.actor_id
         WHERE a.project_id = ${projectId}
-          AND (${SHOWN_AT}, a.id) > (date_trunc('milliseconds', ${after ?? FIRST}::timestamptz AT TIME ZONE 'UTC'), ${afterId ?? LAST_ID}::uuid)
-        ORDER BY ${SHOWN_AT}, a.id
+          AND ${newest ? sql`(${SHOWN_AT}, a.id) < ${at}` : sql`(${SHOWN_AT}, a.id) > ${at}`}
+        ORDER BY ${newest ? raw(`date_trunc('milliseconds', a.created_at AT TIME ZONE 'UTC') DESC, a.id DESC`) : sql`${SHOWN_AT}, a.id`}
         LIMIT ${limit}`,
     );
     const last = rows[rows.length - 1];

@@ -51,7 +51,7 @@ export class PgChartRepository extends ChartRepository {
   async property(propertyId: string, projectIds: readonly string[]): Promise<FlowProperty | null> {
     return this.db.one<FlowProperty>(
       sql`SELECT p.id, p.project_id AS "projectId", p.name, p.type,
-                 COALESCE((SELECT json_agg(json_build_object('id', o.id, 'name', o.name) ORDER BY o.position COLLATE "C", o.id)
+                 COALESCE((SELECT json_agg(json_build_object('id', o.id, 'name', o.name, 'color', o.color) ORDER BY o.position COLLATE "C", o.id)
                              FROM options o WHERE o.project_id = p.project_id AND o.property_id = p.id), '[]') AS options
             FROM properties p WHERE p.id = ${propertyId} AND p.project_id = ANY(${projectIds}::uuid[])`,
     );

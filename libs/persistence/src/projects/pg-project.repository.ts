@@ -65,15 +65,17 @@ export class PgProjectRepository extends ProjectRepository {
         if (pgErrorCode(error).constraint === 'projects_key') fail('project.key_taken', { key: p.key });
         throw error;
       }
-      const s = seed.status;
-      await this.db.exec(
-        sql`INSERT INTO properties (id, project_id, name, type, position, config)
-            VALUES (${s.id}, ${p.id}, ${s.name}, ${s.type}, ${s.position}, ${JSON.stringify(s.config)})`,
-      );
-      for (const o of s.options) {
+      // Status, then the template's properties in order: each with its options.
+      for (const s of [seed.status, ...seed.more]) {
         await this.db.exec(
-          sql`INSERT INTO options (id, project_id, property_id, name, color, position) VALUES (${o.id}, ${p.id}, ${s.id}, ${o.name}, ${o.color}, ${o.position})`,
+          sql`INSERT INTO properties (id, project_id, name, type, position, config)
+              VALUES (${s.id}, ${p.id}, ${s.name}, ${s.type}, ${s.position}, ${JSON.stringify(s.config)})`,
         );
+        for (const o of s.options) {
+          await this.db.exec(
+            sql`INSERT INTO options (id, project_id, property_id, name, color, position) VALUES (${o.id}, ${p.id}, ${s.id}, ${o.name}, ${o.color}, ${o.position})`,
+          );
+        }
       }
       const v = seed.view;
       await this.db.exec(

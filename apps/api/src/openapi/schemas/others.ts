@@ -35,7 +35,7 @@ export const OTHER_SCHEMAS: Record<string, JsonSchema> = {
     from: day,
     to: day,
     days: arrayOf(day),
-    series: arrayOf(obj({ key: str, name: str, values: arrayOf(num) })),
+    series: arrayOf(obj({ key: str, name: str, color: { ...nullable(str), description: 'flow: the option\'s colour; otherwise null.' }, values: arrayOf(num) })),
   }),
   AgentRules: obj({ text: str, hash: str, updatedAt: nullable(timestamp) }, [], 'The project\'s rules for its agents.'),
   ChangeEvent: obj(
@@ -53,7 +53,7 @@ export const OTHER_SCHEMAS: Record<string, JsonSchema> = {
     [],
     'The body of a webhook delivery, signed `sha256=<hex>` over `<timestamp>.<raw body>`.',
   ),
-  ImportPreview: obj({ tasks: int, archived: int, lists: int, labels: int, checklistItems: int, comments: int, skipped: arrayOf(ref('ImportSkip')) }),
+  ImportPreview: obj({ tasks: int, archived: int, lists: int, closedLists: int, labels: int, checklistItems: int, comments: int, skipped: arrayOf(ref('ImportSkip')) }),
   ImportSkip: obj({ sourceId: str, reason: str }, [], 'A card of the export left out, and why.'),
   Json: anyJson,
   Count: obj({ tasks: int }),
