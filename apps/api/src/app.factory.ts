@@ -11,6 +11,7 @@ import { ErrorFilter } from './http/error.filter';
 import { DEFAULT_BODY_LIMIT, routeBodyLimit } from './http/body-limit';
 import { anonymousBodyHooks } from './http/anonymous-body';
 import { bodyDeadline } from './http/body-deadline';
+import { clientAddress } from './http/client-address';
 import { CredentialsService } from './auth/credentials.service';
 import { controllersOf, routesOf } from './openapi/routes';
 import { parseJsonBody } from './http/json-body';
@@ -124,7 +125,7 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   const http = new Logger('http');
   fastify.addHook('onResponse', async (req, reply) => {
     // Path only: query strings, headers and bodies can hold secrets and are never logged.
-    http.log(`${req.method} ${req.url.split('?')[0]} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms ${req.ip}`);
+    http.log(`${req.method} ${req.url.split('?')[0]} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms ${clientAddress(req)}`);
   });
   // The API document (GET /api/openapi.json) and its browsable docs (/api/docs), built from the
   // controllers (apps/api/src/openapi); the route table is kept for the contract test.
