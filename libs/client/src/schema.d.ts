@@ -2960,7 +2960,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `Sign in first, or send an agent token.` / `That token is not valid any more.` */
+        /** @description `Sign in first, or send an agent token.` / `That token is not valid any more.` — on any write, also a body over 64 KB without a valid credential (refused before it is read). */
         Error401: {
             headers: {
                 [name: string]: unknown;
@@ -2980,6 +2980,15 @@ export interface components {
         };
         /** @description Not there, or not yours (a project reached by a non-member: `Project not found.`). */
         Error404: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `The request took too long to arrive.`: the body did not arrive within 30 seconds of the headers; the connection is closed. */
+        Error408: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3089,6 +3098,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -3122,6 +3132,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -3171,6 +3182,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -3258,6 +3270,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -3291,6 +3304,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -3344,6 +3358,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -3423,6 +3438,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -3475,6 +3491,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -3524,6 +3541,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -3569,6 +3587,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -3709,6 +3728,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -3753,6 +3773,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             /** @description A conflict with a rule (a duplicate name, a closed run, a circle, …). */
             409: {
                 headers: {
@@ -3794,6 +3815,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -3826,6 +3848,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -3858,6 +3881,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -3901,6 +3925,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -3954,6 +3979,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -3996,6 +4022,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -4030,6 +4057,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -4076,6 +4104,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -4109,6 +4138,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -4258,6 +4288,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -4344,6 +4375,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -4386,6 +4418,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -4499,6 +4532,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -4618,6 +4652,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -4653,6 +4688,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -4686,6 +4722,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -4731,6 +4768,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -4849,6 +4887,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -4881,6 +4920,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -4934,6 +4974,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -4977,6 +5018,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -5012,6 +5054,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -5092,6 +5135,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -5133,6 +5177,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -5173,6 +5218,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -5205,6 +5251,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -5248,6 +5295,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             /** @description A conflict with a rule (a duplicate name, a closed run, a circle, …). */
             409: {
                 headers: {
@@ -5297,6 +5345,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -5329,6 +5378,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -5370,6 +5420,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             /** @description A conflict with a rule (a duplicate name, a closed run, a circle, …). */
             409: {
                 headers: {
@@ -5417,6 +5468,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -5457,6 +5509,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -5541,6 +5594,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -5575,6 +5629,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
@@ -5638,6 +5693,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -5706,6 +5762,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -5773,6 +5830,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -5815,6 +5873,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -5856,6 +5915,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -5889,6 +5949,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -5964,6 +6025,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -5996,6 +6058,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -6038,6 +6101,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -6176,7 +6240,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
@@ -6217,6 +6283,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -6244,7 +6311,9 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
+            401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -6280,7 +6349,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -6319,8 +6390,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -6389,6 +6462,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -6425,6 +6499,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -6481,6 +6556,7 @@ export interface operations {
             };
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -6549,6 +6625,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -6582,6 +6659,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -6632,6 +6710,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -6675,6 +6754,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -6717,6 +6797,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -6790,6 +6871,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -6863,6 +6945,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -6897,6 +6980,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -6939,6 +7023,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -6972,6 +7057,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -7010,6 +7096,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -7053,6 +7140,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -7086,6 +7174,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -7129,6 +7218,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -7199,6 +7289,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -7232,6 +7323,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
