@@ -3,9 +3,9 @@
  * set, else S3_ENDPOINT — in the docker-compose layout the service reaches MinIO at
  * `http://minio:9000` and browsers at `http://localhost:9000`, where the signed URLs point.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { startTestApp, TestApp } from '../support/test-app';
 
 describe('the page policy names the bucket browsers use', () => {
@@ -36,10 +36,16 @@ describe('the page policy names the bucket browsers use', () => {
     }
   }
 
-  it('names S3_PUBLIC_ENDPOINT when it is set (the docker-compose layout)', async () => {
-    const policy = await policyWith({ S3_ENDPOINT: 'http://minio:9000', S3_PUBLIC_ENDPOINT: 'http://localhost:9000', S3_FORCE_PATH_STYLE: 'true' });
+  it('names S3_PUBLIC_ENDPOINT when it is set: the docker-compose layout, read from docker-compose.yml', async () => {
+    const compose = readFileSync(resolve(__dirname, '..', '..', 'docker-compose.yml'), 'utf8');
+    const setting = (name: string) => new RegExp(`^\\s+${name}:\\s*"?([^"\\s]+)"?\\s*$`, 'm').exec(compose)?.[1] ?? '';
+    const env = { S3_ENDPOINT: setting('S3_ENDPOINT'), S3_PUBLIC_ENDPOINT: setting('S3_PUBLIC_ENDPOINT'), S3_FORCE_PATH_STYLE: setting('S3_FORCE_PATH_STYLE') };
+    expect(env).toEqual({ S3_ENDPOINT: 'http://minio:9000', S3_PUBLIC_ENDPOINT: 'http://localhost:9000', S3_FORCE_PATH_STYLE: 'true' });
+    // MinIO lets the board's page (SERVICE_URL) send its uploads there.
+    expect(setting('MINIO_API_CORS_ALLOW_ORIGIN')).toBe(setting('SERVICE_URL'));
+    const policy = await policyWith(env);
     for (const directive of ['img-src', 'media-src', 'connect-src']) {
-      expect(policy[directive]).toContain('http://localhost:9000');
+      expect(policy[directive]).toBe(`'self'${directive === 'img-src' ? ' data: blob:' : ''} http://localhost:9000`);
       expect(policy[directive]).not.toContain('minio');
     }
   });
