@@ -40,6 +40,22 @@ describe('a body is read after its credential, and must arrive in time', () => {
     expect(answer.headers['x-service-version']).toBeDefined();
   });
 
+  it('answers anonymous 6 MB imports sent in full at once with their 401, and stays quick', async () => {
+    const owner = await registerPerson(t);
+    const project = await createProject(owner.client);
+    const body = JSON.stringify({ lists: [], cards: [], desc: 'x'.repeat(6 * 1024 * 1024) });
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, async () => {
+        const res = await fetch(`${t.api}/projects/${project.id}/import`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        return [res.status, await res.json()];
+      }),
+    );
+    expect(answers).toEqual(Array.from({ length: 5 }, () => [401, { error: SIGN_IN }]));
+    const started = Date.now();
+    expect((await fetch(`${t.api}/health`)).status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
   it('answers the 401 the route would give: a dead token is told so', async () => {
     const owner = await registerPerson(t);
     const project = await createProject(owner.client);
