@@ -41,9 +41,9 @@ export function anonymousBodyHooks({ rules, credentials, bucket }: AnonymousBody
         reply.header('connection', 'close');
         throw new DomainError('attachment.off');
       }
-      // Routes that are not the API's (the page, the docs, an unknown address) read no body of
-      // this size either: only a person's session or an agent's token earns it.
-      // The guard's own lookup (same credential, same target): it reuses the answer.
+      // The guard's own lookup (same credential, same target), so the guard reuses its answer.
+      // Public routes and addresses outside the API (the page, the docs, an unknown path) read
+      // no body of this size either: any valid session or agent token earns it, nothing else.
       const lookup = rule && rule.gate !== 'public' ? credentialLookup(rule, request.params as Record<string, string>) : undefined;
       const refusal = await credentials.refusalOf(request, lookup?.cookieOnly ?? false, lookup?.target);
       if (!refusal) return;
