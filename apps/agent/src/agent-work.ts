@@ -55,6 +55,27 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AgentConfig {
   return { url, token };
 }
 
+/**
+ * The warning for a BOARD_URL that is plain `http://` to another machine (said once, on stderr,
+ * by the CLI and the MCP server alike): the token and all the board says would cross the network
+ * unencrypted. Loopback addresses (localhost, 127.0.0.0/8, ::1) are this machine: no warning.
+ */
+export function plainHttpWarning(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== 'http:' || isLoopback(parsed.hostname)) return null;
+  return `BOARD_URL is plain http:// to ${parsed.host}, which is not this machine: the token and everything the board says cross the network unencrypted. Use https:// unless that network is yours alone.`;
+}
+
+function isLoopback(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
 export function endingMessage(run: Run): RunEnded {
   if (run.status === 'taken_over') return new RunEnded('taken_over', 'A person took the task over, so this run is closed. Stop working on it.', run);
   if (run.status === 'lost') return new RunEnded('lost', 'The run’s lease ran out (no report in time), so the run is closed. Claim the task again to go on.', run);
@@ -73,7 +94,8 @@ export class AgentWork {
   ) {}
 
   static fromConfig(config: AgentConfig, beatMs?: number): AgentWork {
-    return new AgentWork(new BoardClient({ baseUrl: config.url, token: config.token }), beatMs);
+    // No redirect to another origin is followed: the token must not travel there, and its answer is not the board's.
+    return new AgentWork(new BoardClient({ baseUrl: config.url, token: config.token, redirects: 'same-origin' }), beatMs);
   }
 
   async me(): Promise<AgentMe> {

@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { BoardApiError, type ReportBody, type Run } from '@board/client';
-import { AgentWork, configFromEnv, NoAnswer, RunEnded, STOP_MESSAGE, UsageError } from './agent-work';
+import { AgentWork, configFromEnv, NoAnswer, plainHttpWarning, RunEnded, STOP_MESSAGE, UsageError } from './agent-work';
 import { EXIT } from './exit-codes';
 import { listed, nameOne, noRunOn, resumedOnClaim, secondClaimWarning, type HeldRun } from './held-runs';
 import { briefRun } from './readable';
@@ -77,6 +77,8 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
       return command || values.help ? EXIT.ok : EXIT.usage;
     }
     const config = configFromEnv(env);
+    const warning = plainHttpWarning(config.url);
+    if (warning) io.err(`board-agent: ${warning}`);
     const work = AgentWork.fromConfig(config, Number(env.BOARD_BEAT_MS) || undefined);
     const show = (run: Run, control: string | null = run.control) => {
       if (values.json) io.out(JSON.stringify({ run: briefRun(run), control }));

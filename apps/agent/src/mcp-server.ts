@@ -14,7 +14,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
 import type { ReportBody } from '@board/client';
-import { AgentWork, configFromEnv, RunEnded } from './agent-work';
+import { AgentWork, configFromEnv, plainHttpWarning, RunEnded } from './agent-work';
 import { heldFrom, resumedOnClaim, secondClaimWarning } from './held-runs';
 import { McpAgent } from './mcp-session';
 import { briefRun, readableTask } from './readable';
@@ -188,7 +188,11 @@ export function buildMcpServer(work: AgentWork, beatMs: number): { server: McpSe
 export async function serveMcp(env: NodeJS.ProcessEnv): Promise<number> {
   let work: AgentWork;
   try {
-    work = AgentWork.fromConfig(configFromEnv(env), Number(env.BOARD_BEAT_MS) || undefined);
+    const config = configFromEnv(env);
+    // stderr: stdout is the MCP channel.
+    const warning = plainHttpWarning(config.url);
+    if (warning) process.stderr.write(`board-agent mcp: ${warning}\n`);
+    work = AgentWork.fromConfig(config, Number(env.BOARD_BEAT_MS) || undefined);
   } catch (error) {
     process.stderr.write(`board-agent mcp: ${(error as Error).message}\n`);
     return 2;

@@ -9,6 +9,11 @@ import { AppModule } from './app.module';
 import { RequestDtoPipe } from './http/dto/request-dto.pipe';
 import { ErrorFilter } from './http/error.filter';
 import { DEFAULT_BODY_LIMIT, routeBodyLimit } from './http/body-limit';
+import { anonymousBodyHooks } from './http/anonymous-body';
+import { bodyDeadline } from './http/body-deadline';
+import { clientAddress } from './http/client-address';
+import { CredentialsService } from './auth/credentials.service';
+import { controllersOf, routesOf } from './openapi/routes';
 import { parseJsonBody } from './http/json-body';
 import { cleanParams, parseQueryString } from './http/query-string';
 import { MAX_HEADER_BYTES, MAX_PARAM_LENGTH, routerRefusals } from './http/router-refusals';
@@ -33,6 +38,9 @@ export interface CreateAppOptions {
   databaseUrl?: string;
   clock?: Clock;
 }
+
+/** How often Node looks for requests past their time: often enough that a late one is answered within a second. */
+const bodyCheckInterval = (timeoutMs: number) => Math.max(50, Math.min(1000, Math.floor(timeoutMs / 4)));
 
 /** Builds the whole service: pool, migrations (under an advisory lock), Nest on Fastify, HTTP conventions. */
 export async function createApp(options: CreateAppOptions): Promise<NestFastifyApplication> {
@@ -65,11 +73,14 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   const adapter = new FastifyAdapter({
     trustProxy: config.trustProxy,
     // What the router and Node's parser refuse answers in the envelope (router-refusals.ts).
-    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    http: { maxHeaderSize: MAX_HEADER_BYTES, connectionsCheckingInterval: bodyCheckInterval(config.SERVICE_BODY_TIMEOUT_MS) },
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH, querystringParser: parseQueryString },
     frameworkErrors: refusals.frameworkErrors,
     clientErrorHandler: refusals.clientError,
     bodyLimit: DEFAULT_BODY_LIMIT,
+    // Headers dripped byte by byte are cut at the same time as a body (body-deadline.ts): Node
+    // checks its open requests every `connectionsCheckingInterval` and clientError answers 408.
+    requestTimeout: config.SERVICE_BODY_TIMEOUT_MS,
     // Open requests finish on shutdown; idle keep-alive sockets are closed.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
@@ -108,6 +119,17 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     // may be cached says so itself (the stream: `no-cache, no-transform`).
     reply.header('cache-control', 'no-store');
   });
+  // A body must arrive within SERVICE_BODY_TIMEOUT_MS of its headers (408 otherwise).
+  fastify.addHook('onRequest', bodyDeadline(config.SERVICE_BODY_TIMEOUT_MS));
+  // A body over 64 KB is read only after its credential (decisions › Fair use), so this runs
+  // before anything reads the body; it keeps the guard's refusals and their order.
+  const bodyCheck = anonymousBodyHooks({
+    rules: new Map(routesOf(controllersOf(root)).map((r) => [`${r.method.toUpperCase()} ${r.fastifyPath}`, r.access])),
+    credentials: app.get(CredentialsService),
+    bucket: Boolean(config.S3_BUCKET),
+  });
+  fastify.addHook('onRequest', bodyCheck.onRequest);
+  fastify.addHook('preParsing', bodyCheck.preParsing);
   fastify.addHook('onSend', async (_req, reply, payload) => {
     if (closing) reply.header('connection', 'close');
     return payload;
@@ -115,7 +137,7 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   const http = new Logger('http');
   fastify.addHook('onResponse', async (req, reply) => {
     // Path only: query strings, headers and bodies can hold secrets and are never logged.
-    http.log(`${req.method} ${req.url.split('?')[0]} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms ${req.ip}`);
+    http.log(`${req.method} ${req.url.split('?')[0]} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms ${clientAddress(req)}`);
   });
   // The API document (GET /api/openapi.json) and its browsable docs (/api/docs), built from the
   // controllers (apps/api/src/openapi); the route table is kept for the contract test.

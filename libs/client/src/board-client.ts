@@ -8,6 +8,7 @@
  */
 import createClient, { type Client } from 'openapi-fetch';
 import { BoardApiError, errorFrom, networkError } from './errors';
+import { sameOriginOnly } from './redirects';
 import type { paths } from './schema';
 import { openStream, type StreamEvent, type StreamOptions } from './stream';
 import type { AgentMe, Board, ClaimBody, Comment, ControlWord, ReportAnswer, ReportBody, Rules, Run, Task, User } from './types';
@@ -23,6 +24,11 @@ export interface BoardClientOptions {
   fetch?: typeof fetch;
   /** Browser cookie policy; `include` by default so a board UI on another origin still sends its session. */
   credentials?: RequestInit['credentials'];
+  /**
+   * `same-origin`: follow redirects only within the board's origin and refuse one to another
+   * address (redirects.ts; Node only — the agent uses it). fetch's own rule by default.
+   */
+  redirects?: 'follow' | 'same-origin';
 }
 
 const SESSION = /(?:^|[;,]\s*)service_session=([^;]*)/;
@@ -47,7 +53,8 @@ export class BoardClient {
     this.token = options.token;
     this.clientId = options.clientId ?? randomId();
     this.credentials = options.credentials ?? 'include';
-    const base = options.fetch ?? globalThis.fetch.bind(globalThis);
+    const given = options.fetch ?? globalThis.fetch.bind(globalThis);
+    const base = options.redirects === 'same-origin' ? sameOriginOnly(given) : given;
     this.fetchImpl = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
       try {
         return await base(input, init);

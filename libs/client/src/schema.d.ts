@@ -3177,7 +3177,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `Sign in first, or send an agent token.` / `That token is not valid any more.` */
+        /** @description `Sign in first, or send an agent token.` / `That token is not valid any more.` — on any write, also a body over 64 KB without a valid credential (refused before it is read). */
         Error401: {
             headers: {
                 [name: string]: unknown;
@@ -3197,6 +3197,15 @@ export interface components {
         };
         /** @description Not there, or not yours (a project reached by a non-member: `Project not found.`). */
         Error404: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `The request took too long to arrive.`: the body did not arrive within 30 seconds of the headers; the connection is closed. */
+        Error408: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3313,6 +3322,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -3346,6 +3356,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -3404,6 +3415,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -3509,6 +3521,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -3542,6 +3555,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -3613,6 +3627,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -3695,6 +3710,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -3754,6 +3770,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -3812,6 +3829,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -3863,6 +3881,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -4004,6 +4023,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -4048,6 +4068,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             /** @description A conflict with a rule (a duplicate name, a closed run, a circle, …). */
             409: {
                 headers: {
@@ -4089,6 +4110,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -4121,6 +4143,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -4153,6 +4176,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -4199,6 +4223,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -4259,6 +4284,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -4301,6 +4327,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -4335,6 +4362,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -4381,6 +4409,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -4414,6 +4443,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -4563,6 +4593,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -4679,6 +4710,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -4721,6 +4753,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -4763,6 +4796,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -4861,6 +4895,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -4976,6 +5011,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -5096,6 +5132,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -5131,6 +5168,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -5164,6 +5202,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -5209,6 +5248,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -5327,6 +5367,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -5359,6 +5400,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -5415,6 +5457,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -5458,6 +5501,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -5493,6 +5537,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -5578,6 +5623,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -5624,6 +5670,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -5664,6 +5711,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -5696,6 +5744,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -5739,6 +5788,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             /** @description A conflict with a rule (a duplicate name, a closed run, a circle, …). */
             409: {
                 headers: {
@@ -5788,6 +5838,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -5820,6 +5871,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -5861,6 +5913,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             /** @description A conflict with a rule (a duplicate name, a closed run, a circle, …). */
             409: {
                 headers: {
@@ -5908,6 +5961,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
@@ -5949,6 +6003,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
@@ -6037,6 +6092,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -6071,6 +6127,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
@@ -6134,6 +6191,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -6202,6 +6260,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -6269,6 +6328,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -6311,6 +6371,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -6352,6 +6413,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -6385,6 +6447,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -6460,6 +6523,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -6492,6 +6556,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -6534,6 +6599,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -6710,7 +6776,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
@@ -6751,6 +6819,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -6778,7 +6847,9 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
+            401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -6814,7 +6885,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -6853,8 +6926,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -6923,6 +6998,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -6959,6 +7035,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -7015,6 +7092,7 @@ export interface operations {
             };
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -7089,6 +7167,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -7122,6 +7201,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -7174,6 +7254,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
@@ -7217,6 +7298,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -7259,6 +7341,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -7332,6 +7415,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -7405,6 +7489,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
@@ -7440,6 +7525,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -7482,6 +7568,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -7515,6 +7602,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -7553,6 +7641,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -7596,6 +7685,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -7629,6 +7719,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -7672,6 +7763,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -7742,6 +7834,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -7775,6 +7868,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];

@@ -98,6 +98,8 @@ export async function* openStream(request: StreamRequest, options: StreamOptions
         response = await request.fetch(request.url, { headers: { accept: 'text/event-stream', ...request.headers() }, credentials: request.credentials, signal: stop.signal });
       } catch (error) {
         if (stop.signal.aborted) return;
+        // A refusal before any answer (a redirect to another address) is not a dropped line: trying again cannot help.
+        if (error instanceof BoardApiError && !error.network) throw error;
         options.onDisconnect?.(networkError(error));
         await sleep(retry, stop.signal);
         continue;

@@ -194,6 +194,12 @@ describe('label colours', () => {
     expect([labelColor(null), labelColor('black'), labelColor('mauve')]).toEqual(['#8b8f98', '#8b8f98', '#8b8f98']);
   });
 
+  it('gives a colour named like a member of Object.prototype the default colour (imported names are data)', () => {
+    for (const color of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', '__defineGetter__']) {
+      expect(labelColor(color)).toBe('#8b8f98');
+    }
+  });
+
   it('names an unnamed label by its colour', () => {
     expect([colorName('green'), colorName('sky_light'), colorName(null), colorName('')]).toEqual(['Green', 'Sky light', 'No colour', 'No colour']);
   });

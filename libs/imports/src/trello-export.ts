@@ -63,9 +63,16 @@ type Obj = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * A field of an entry of the export, read as its own property only: an entry without `name`
+ * must not find one on Object.prototype, whatever names the export uses (decisions › Fair use:
+ * imported names are data, never code).
+ */
+const own = (entry: Obj, key: string): unknown => (Object.hasOwn(entry, key) ? entry[key] : undefined);
+
 /** A section of the export that must be a list when present (`cards`, `lists` must be present). */
 function section(body: Obj, key: string, required: boolean): unknown[] {
-  const value = body[key];
+  const value = own(body, key);
   if (value === undefined || value === null) {
     if (required) fail('import.not_trello');
     return [];
@@ -87,7 +94,7 @@ class Entry {
     index: number,
   ) {
     if (!isObject(raw)) fail('import.entry', { thing, index: index + 1 });
-    const id = (raw as Obj).id;
+    const id = own(raw as Obj, 'id');
     if (typeof id !== 'string' || id.trim() === '') fail('import.field', { thing, id: `#${index + 1}`, field: 'id', kind: 'text' });
     this.id = id as string;
   }
@@ -97,21 +104,21 @@ class Entry {
   }
 
   text(field: string, fallback?: string): string {
-    const v = (this.raw as Obj)[field];
+    const v = own(this.raw as Obj, field);
     if ((v === undefined || v === null) && fallback !== undefined) return fallback;
     if (typeof v !== 'string') this.wrong(field, 'text');
     return v as string;
   }
 
   optionalText(field: string): string | null {
-    const v = (this.raw as Obj)[field];
+    const v = own(this.raw as Obj, field);
     if (v === undefined || v === null) return null;
     if (typeof v !== 'string') this.wrong(field, 'text');
     return v as string;
   }
 
   flag(field: string): boolean {
-    const v = (this.raw as Obj)[field];
+    const v = own(this.raw as Obj, field);
     if (v === undefined || v === null) return false;
     if (typeof v !== 'boolean') this.wrong(field, 'true or false');
     return v as boolean;
@@ -119,7 +126,7 @@ class Entry {
 
   /** Trello's `pos`: a finite number; missing counts as 0 (the entry's place in the file breaks ties). */
   pos(): number {
-    const v = (this.raw as Obj).pos;
+    const v = own(this.raw as Obj, 'pos');
     if (v === undefined || v === null) return 0;
     if (typeof v !== 'number' || !Number.isFinite(v)) this.wrong('pos', 'a number');
     return v as number;
@@ -129,7 +136,7 @@ class Entry {
   date(field: string, required: true): Date;
   date(field: string, required: false): Date | null;
   date(field: string, required: boolean): Date | null {
-    const v = (this.raw as Obj)[field];
+    const v = own(this.raw as Obj, field);
     if ((v === undefined || v === null) && !required) return null;
     const date = typeof v === 'string' ? readMoment(v) : null;
     if (!date) this.wrong(field, 'a date');
@@ -137,14 +144,14 @@ class Entry {
   }
 
   ids(field: string): string[] {
-    const v = (this.raw as Obj)[field];
+    const v = own(this.raw as Obj, field);
     if (v === undefined || v === null) return [];
     if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) this.wrong(field, 'a list of ids');
     return v as string[];
   }
 
   list(field: string): unknown[] {
-    const v = (this.raw as Obj)[field];
+    const v = own(this.raw as Obj, field);
     if (v === undefined || v === null) return [];
     if (!Array.isArray(v)) this.wrong(field, 'a list');
     return v as unknown[];
@@ -232,16 +239,18 @@ export function readTrelloExport(body: unknown): TrelloBoard {
   const comments: TrelloComment[] = [];
   rawActions.forEach((raw, i) => {
     // Only comments are read; every other action (moves, edits, members) is history the board does not keep.
-    if (!isObject(raw) || raw.type !== 'commentCard') return;
+    if (!isObject(raw) || own(raw, 'type') !== 'commentCard') return;
     const e = new Entry('Action', raw, i);
-    const data = e.fields.data;
+    const data = own(e.fields, 'data');
     if (!isObject(data)) return fail('import.field', { thing: 'Action', id: e.id, field: 'data', kind: 'an object' });
-    const card = data.card;
-    if (!isObject(card) || typeof card.id !== 'string') return fail('import.field', { thing: 'Action', id: e.id, field: 'data.card.id', kind: 'text' });
-    if (typeof data.text !== 'string') return fail('import.field', { thing: 'Action', id: e.id, field: 'data.text', kind: 'text' });
-    const creator = e.fields.memberCreator;
+    const card = own(data, 'card');
+    const cardId = isObject(card) ? own(card, 'id') : undefined;
+    if (typeof cardId !== 'string') return fail('import.field', { thing: 'Action', id: e.id, field: 'data.card.id', kind: 'text' });
+    const text = own(data, 'text');
+    if (typeof text !== 'string') return fail('import.field', { thing: 'Action', id: e.id, field: 'data.text', kind: 'text' });
+    const creator = own(e.fields, 'memberCreator');
     const author = isObject(creator) ? nameOf(creator) : null;
-    comments.push({ cardId: card.id, text: data.text, date: e.date('date', true), author: author ?? 'Someone' });
+    comments.push({ cardId, text, date: e.date('date', true), author: author ?? 'Someone' });
   });
 
   return { lists, labels, cards, checklists, comments };
@@ -249,7 +258,7 @@ export function readTrelloExport(body: unknown): TrelloBoard {
 
 function nameOf(member: Obj): string | null {
   for (const key of ['fullName', 'username']) {
-    const v = member[key];
+    const v = own(member, key);
     if (typeof v === 'string' && v.trim() !== '') return v.trim();
   }
   return null;

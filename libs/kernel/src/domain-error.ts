@@ -172,6 +172,8 @@ export const ERROR_CODES = [
   'request.bad_address',
   'request.address_too_long',
   'request.headers_too_large',
+  // fair use: a body that arrives too slowly
+  'request.too_slow',
   // account security (issue 19) and mail (issue 12)
   'member.reset_beyond',
   'forgot.unavailable',

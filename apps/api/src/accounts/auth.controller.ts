@@ -5,6 +5,7 @@ import { Person, Public } from '../auth/access.decorator';
 import { Auth, AuthContext, BySession, SessionAuth } from '../auth/auth-context';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth/cookies';
 import { AfterGate, BodyAfterGate } from '../http/dto/after-gate';
+import { clientAddress } from '../http/client-address';
 import { AccountsService } from './accounts.service';
 import { FORGOT_MESSAGE, ForgotService } from './forgot.service';
 import { ChangePasswordBody, ForgotBody, LoginBody, RegisterBody, ResetBody, UpdateMeBody } from './accounts.dto';
@@ -28,7 +29,7 @@ export class AuthController {
   ) {
     // Closed sign-up answers before the body is read, even an unreadable one.
     this.accounts.assertSignupOpen();
-    const signedIn = await this.accounts.register(body.readable(), req.ip);
+    const signedIn = await this.accounts.register(body.readable(), clientAddress(req));
     setSessionCookie(reply, signedIn.sessionId, this.config.production);
     return { user: signedIn.user };
   }
@@ -37,7 +38,7 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   async login(@BodyAfterGate(LoginBody) body: AfterGate<LoginBody>, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    const signedIn = await this.accounts.login(body, req.ip);
+    const signedIn = await this.accounts.login(body, clientAddress(req));
     setSessionCookie(reply, signedIn.sessionId, this.config.production);
     return { user: signedIn.user };
   }
@@ -55,7 +56,7 @@ export class AuthController {
   @Post('reset')
   @HttpCode(200)
   async reset(@BodyAfterGate(ResetBody) body: AfterGate<ResetBody>, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    const signedIn = await this.accounts.reset(body, req.ip);
+    const signedIn = await this.accounts.reset(body, clientAddress(req));
     setSessionCookie(reply, signedIn.sessionId, this.config.production);
     return { ok: true };
   }
@@ -65,7 +66,7 @@ export class AuthController {
   @Post('forgot')
   @HttpCode(200)
   async forgot(@BodyAfterGate(ForgotBody) body: AfterGate<ForgotBody>, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    const mailLinks = await this.forgotten.request(body, req.ip);
+    const mailLinks = await this.forgotten.request(body, clientAddress(req));
     reply.raw.once('close', mailLinks);
     return { ok: true, message: FORGOT_MESSAGE };
   }

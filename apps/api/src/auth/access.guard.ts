@@ -49,12 +49,8 @@ export class AccessGuard implements CanActivate {
       if (WRITES.has(request.method) && !hasAgentToken(request)) this.checkOrigin(request);
       return true;
     }
-    const params = request.params as Record<string, string>;
-    // A project gate's project (or resource) is resolved by the credential query itself. A
-    // malformed id resolves nothing and is refused in its turn, after 401 and the cross-site check.
-    const read = OUTSIDE_PROJECTS.has(rule.gate) ? undefined : readTarget(rule, params);
-    const target = read && 'target' in read ? read.target : undefined;
-    const { auth, scope } = await this.credentials.authenticate(request, rule.gate === 'person', target);
+    const { read, cookieOnly, target } = credentialLookup(rule, request.params as Record<string, string>);
+    const { auth, scope } = await this.credentials.authenticate(request, cookieOnly, target);
     if (auth.via === 'session' && WRITES.has(request.method)) this.checkOrigin(request);
     request.auth = auth;
     const kind = auth.caller.kind;
@@ -106,6 +102,18 @@ export class AccessGuard implements CanActivate {
 function hasAgentToken(request: FastifyRequest): boolean {
   const header = request.headers.authorization;
   return typeof header === 'string' && /^Bearer\s+svc_\S*\s*$/i.test(header);
+}
+
+/**
+ * What a gated route asks the credentials service: a person route reads the cookie only, and a
+ * project gate's project (or resource) is resolved by the credential query itself. A malformed
+ * id resolves nothing and is refused in its turn, after 401 and the cross-site check. The body
+ * check before parsing (http/anonymous-body.ts) asks the same, so the guard reuses its answer.
+ */
+export function credentialLookup(rule: AccessRule, params: Record<string, string>) {
+  const read = OUTSIDE_PROJECTS.has(rule.gate) ? undefined : readTarget(rule, params);
+  const target = read && 'target' in read ? read.target : undefined;
+  return { read, cookieOnly: rule.gate === 'person', target };
 }
 
 /** Gates that work outside any project: nothing to resolve. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AGENT_TOKEN_PREFIX, digestOf } from '@board/accounts';
-import { Clock, fail } from '@board/kernel';
+import { Clock, DomainError, fail } from '@board/kernel';
 import { CredentialQuery, ResolvedScope, ScopeTarget } from '@board/persistence';
 import type { FastifyRequest } from 'fastify';
 import { AuthContext, SessionAuth, TokenAuth } from './auth-context';
@@ -15,6 +15,9 @@ export interface Authenticated<A extends AuthContext = AuthContext> {
 /** Turns the request's credential into a caller: an agent token first, else the session cookie. */
 @Injectable()
 export class CredentialsService {
+  /** This request's lookup, while the request lives (nothing outlives it). */
+  private readonly asked = new WeakMap<FastifyRequest, { key: string; answer: Promise<Authenticated> }>();
+
   constructor(
     private readonly credentials: CredentialQuery,
     private readonly clock: Clock,
@@ -24,7 +27,18 @@ export class CredentialsService {
    * The caller; with a `target` (the project a route works in, or a resource of it) the same
    * query also answers that project and the caller's role there, in `scope`.
    */
-  async authenticate(request: FastifyRequest, cookieOnly: boolean, target?: ScopeTarget): Promise<Authenticated> {
+  authenticate(request: FastifyRequest, cookieOnly: boolean, target?: ScopeTarget): Promise<Authenticated> {
+    // Asked twice for one request (the body check before parsing, then the guard), the lookup
+    // runs once: a large body costs no extra statement.
+    const key = `${cookieOnly}:${target?.kind ?? ''}:${target?.id ?? ''}`;
+    const earlier = this.asked.get(request);
+    if (earlier?.key === key) return earlier.answer;
+    const answer = this.lookUp(request, cookieOnly, target);
+    this.asked.set(request, { key, answer });
+    return answer;
+  }
+
+  private async lookUp(request: FastifyRequest, cookieOnly: boolean, target?: ScopeTarget): Promise<Authenticated> {
     if (!cookieOnly) {
       const bearer = bearerToken(request);
       // A bearer value without the prefix is not ours (a proxy's, say): ignore it, try the cookie.
@@ -33,6 +47,21 @@ export class CredentialsService {
     const context = await this.fromSession(request, target);
     if (!context) fail('auth.signin_required');
     return context;
+  }
+
+  /**
+   * The 401 the guard would answer this request (its credential checked for real, by the lookup
+   * the guard then reuses), or null when it carries a valid one. For the body check before
+   * parsing (http/anonymous-body.ts), and only for bodies over 64 KB.
+   */
+  async refusalOf(request: FastifyRequest, cookieOnly: boolean, target?: ScopeTarget): Promise<DomainError | null> {
+    try {
+      await this.authenticate(request, cookieOnly, target);
+      return null;
+    } catch (error) {
+      if (error instanceof DomainError) return error;
+      throw error;
+    }
   }
 
   /** The signed-in person behind the cookie, or null (no cookie, unknown or expired session). */

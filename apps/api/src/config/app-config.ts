@@ -42,6 +42,8 @@ export class AppConfig {
     'text/markdown', 'text/csv', 'application/json', 'application/zip', 'video/mp4', 'video/webm',
   ];
   @IsOptional() @IsString() SERVICE_TRUST_PROXY?: string;
+  /** How long a request's body may take to arrive after its start (decisions › Fair use: 30 s); tests shorten it. */
+  @Transform(int) @IsInt() @Min(100) @Max(600_000) SERVICE_BODY_TIMEOUT_MS = 30_000;
   @Transform(list) @IsString({ each: true }) SERVICE_WEBHOOK_ALLOW: string[] = [];
   /** Where the embedded PostgreSQL keeps its cluster when DATABASE_URL is unset. */
   @IsString() SERVICE_DATA_DIR = './.data';
@@ -72,7 +74,7 @@ const KEYS = [
   'DATABASE_URL', 'DATABASE_POOL_SIZE', 'DATABASE_BACKGROUND_POOL_SIZE', 'DATABASE_WAIT_MS', 'DATABASE_STATEMENT_MS',
   'DATABASE_HEAVY_STATEMENT_MS', 'PORT', 'HOST', 'NODE_ENV', 'SERVICE_URL', 'SERVICE_SIGNUP', 'SMTP_URL',
   'MAIL_FROM', 'S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_PUBLIC_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY',
-  'S3_FORCE_PATH_STYLE', 'SERVICE_MAX_FILE_BYTES', 'SERVICE_FILE_TYPES', 'SERVICE_TRUST_PROXY',
+  'S3_FORCE_PATH_STYLE', 'SERVICE_MAX_FILE_BYTES', 'SERVICE_FILE_TYPES', 'SERVICE_TRUST_PROXY', 'SERVICE_BODY_TIMEOUT_MS',
   'SERVICE_WEBHOOK_ALLOW', 'SERVICE_DATA_DIR', 'EMBEDDED_PG_PORT', 'SERVICE_BOARD_CACHE_BYTES', 'LOG_LEVEL',
 ];
 

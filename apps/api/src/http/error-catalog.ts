@@ -165,6 +165,8 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   'request.bad_address': fixed(400, 'That address is not valid.'),
   'request.address_too_long': fixed(414, 'That address is too long.'),
   'request.headers_too_large': fixed(431, 'The request headers are too large.'),
+  // fair use: a body must arrive within its time (SERVICE_BODY_TIMEOUT_MS) of the request's start
+  'request.too_slow': fixed(408, 'The request took too long to arrive.'),
   // account security (issue 19) and mail (issue 12)
   'member.reset_beyond': fixed(403, 'This person is also in other projects, so only they can reset their password.'),
   'forgot.unavailable': fixed(404, 'This board cannot email you a link. Ask an admin of your project to make you one.'),

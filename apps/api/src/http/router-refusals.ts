@@ -56,7 +56,6 @@ export function routerRefusals(production: boolean) {
     clientError(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
       if (error.code === 'ECONNRESET' || socket.destroyed) return;
       let code: ErrorCode | null = null;
-      let status: number | undefined;
       if (error.code === 'HPE_HEADER_OVERFLOW') {
         const packet = Buffer.isBuffer(error.rawPacket) ? error.rawPacket : null;
         const lineEnd = packet ? packet.indexOf('\r\n') : 0;
@@ -64,10 +63,10 @@ export function routerRefusals(production: boolean) {
       } else if (error.code === 'HPE_INVALID_URL') {
         code = 'request.bad_address';
       } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-        status = 408;
+        // The request (its body, most often) did not arrive within SERVICE_BODY_TIMEOUT_MS.
+        code = 'request.too_slow';
       }
       const refusal = answer(code);
-      if (status) refusal.status = status;
       if (socket.writable) {
         const lines = Object.entries({ ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(refusal.body)), connection: 'close' })
           .map(([k, v]) => `${k}: ${v}\r\n`)

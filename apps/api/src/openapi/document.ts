@@ -25,12 +25,13 @@ export const DOCUMENT_PATH = '/api/openapi.json';
 
 const ERROR_WORDS: Record<number, string> = {
   400: 'The request is wrong: the message names the field (a path id that is not a UUID, a body that is not JSON, a refused value).',
-  401: '`Sign in first, or send an agent token.` / `That token is not valid any more.`',
+  401: '`Sign in first, or send an agent token.` / `That token is not valid any more.` — on any write, also a body over 64 KB without a valid credential (refused before it is read).',
   403: 'A gate refused the caller (the sentence of the gate, see the description).',
   404: 'Not there, or not yours (a project reached by a non-member: `Project not found.`).',
   409: 'A conflict with a rule (a duplicate name, a closed run, a circle, …).',
   422: 'The uploaded file is not what its upload said (an image that does not read as its type).',
   413: 'The body is larger than the route reads.',
+  408: '`The request took too long to arrive.`: the body did not arrive within 30 seconds of the headers; the connection is closed.',
   429: '`Too many tries. Wait N minutes and try again.` (or, adding members, `You have sent too many invites today.`) with `Retry-After` in seconds; on a heavy read (charts, usage, search, import), `Too many requests at once. Wait for the others to finish.` with `Retry-After: 1` while the caller has 2 under way.',
   500: '`Something went wrong on our side. Try again in a moment.`',
   503: 'The service is stopping, or the database or a needed store is out of reach; or `The server is busy. Try again in a moment.` with `Retry-After: 5` when no database connection came free within 5 seconds or a statement ran past its limit (15 seconds on heavy reads, 5 on the others).',
@@ -64,7 +65,9 @@ function operation(route: RouteInfo, answer: Answer): Operation {
   if (route.pathParams.length > 0 || bodySchema || route.query) statuses.add(400);
   // A path names something: a real id that names nothing the caller may see is 404.
   if (route.pathParams.length > 0) statuses.add(404);
-  if (WRITES.includes(route.method)) statuses.add(413);
+  // Any write: a body too large for the route, a body over 64 KB without a valid credential (even
+  // on a public route), a body that does not arrive in time (decisions › Fair use).
+  if (WRITES.includes(route.method)) for (const status of [413, 401, 408]) statuses.add(status);
   if (answer.conflict) statuses.add(409);
   if (answer.throttled || route.heavy) statuses.add(429);
   for (const status of answer.errors ?? []) statuses.add(status);

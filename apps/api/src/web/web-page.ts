@@ -65,11 +65,17 @@ export function pageCsp(config: AppConfig): string {
   ].join('; ');
 }
 
+/**
+ * The bucket's origin as browsers reach it: the signed upload and download URLs are made for
+ * S3_PUBLIC_ENDPOINT when it is set (MinIO behind the compose name `minio` is `localhost:9000`
+ * to a browser), so the policy names that address, else S3_ENDPOINT, else AWS's own.
+ */
 function bucketOrigin(config: AppConfig): string | null {
   if (!config.S3_BUCKET) return null;
+  const endpoint = config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT;
   try {
-    if (config.S3_ENDPOINT) {
-      const url = new URL(config.S3_ENDPOINT);
+    if (endpoint) {
+      const url = new URL(endpoint);
       if (!config.S3_FORCE_PATH_STYLE) return `${url.protocol}//${config.S3_BUCKET}.${url.host}`;
       return url.origin;
     }
