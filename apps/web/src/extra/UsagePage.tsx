@@ -6,6 +6,7 @@ import { linkProps } from '../router';
 import { Avatar } from '../ui/Avatar';
 import { ErrorLine } from '../ui/Field';
 import { formatCost, formatCount } from '../ui/money';
+import { useDailyBudget } from '../settings/BudgetField';
 
 const RANGES = [7, 30, 90];
 const DAY_MS = 86_400_000;
@@ -63,10 +64,11 @@ export function UsagePage({ board }: { board: Board }) {
 
 /** Today's cost against the daily budget (the range always ends today). */
 function Budget({ board, usage }: { board: Board; usage: Usage }) {
-  const budget = board.project.dailyBudgetMicros ?? null;
+  const budget = useDailyBudget(board.project.id);
   const admin = board.project.role === 'owner' || board.project.role === 'admin';
   const last = usage.days.length - 1;
   const today = usage.agents.reduce((s, a) => s + (a.daily[last] ?? 0), 0);
+  if (budget === undefined) return null;
   if (budget === null) {
     return (
       <p className="muted budget">
@@ -140,7 +142,7 @@ function AgentTable({ usage }: { usage: Usage }) {
         <tbody>
           {usage.agents.map((a) => (
             <tr key={a.agent.id}>
-              <th scope="row"><span className="usage-agent"><span aria-hidden="true"><Avatar person={a.agent} size={20} /></span>{a.agent.name}</span></th>
+              <th scope="row"><span className="usage-agent"><span aria-hidden="true"><Avatar person={a.agent} size={20} /></span><span className="usage-agent-name">{a.agent.name}</span></span></th>
               <td>{formatCount(a.inputTokens)}</td>
               <td>{formatCount(a.outputTokens)}</td>
               <td>{formatCost(a.costMicros)}</td>

@@ -1,12 +1,22 @@
 import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { patch } from '../api/client';
-import type { Board } from '../api/types';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { get, patch } from '../api/client';
+import type { Board, Project } from '../api/types';
 import { ErrorLine, useAction } from '../ui/Field';
 import { formatCost, microsToUnits, unitsToMicros } from '../ui/money';
 
 /** The service's own sentence, said here too for what never reaches it (letters in the field). */
 const BUDGET_INVALID = 'The daily budget is a whole number above zero, or null.';
+
+/**
+ * The project's daily budget in micros (null: none; undefined while it is read). The board read's
+ * project leaves it out, so it comes from the project list, as the charts page reads projects.
+ */
+export function useDailyBudget(projectId: string): number | null | undefined {
+  const projects = useQuery({ queryKey: ['projects'], queryFn: async () => (await get<{ projects: Project[] }>('/projects')).projects });
+  if (!projects.data) return undefined;
+  return projects.data.find((p) => p.id === projectId)?.dailyBudgetMicros ?? null;
+}
 
 /**
  * The project's daily budget for its agents, typed in the team's currency units and sent in
@@ -16,12 +26,14 @@ const BUDGET_INVALID = 'The daily budget is a whole number above zero, or null.'
 export function BudgetField({ board, admin }: { board: Board; admin: boolean }) {
   const qc = useQueryClient();
   const p = board.project;
-  const saved = p.dailyBudgetMicros ?? null;
+  const read = useDailyBudget(p.id);
+  const saved = read ?? null;
   const [units, setUnits] = useState(saved === null ? '' : microsToUnits(saved));
   const act = useAction();
   useEffect(() => {
     setUnits(saved === null ? '' : microsToUnits(saved));
   }, [saved]);
+  if (read === undefined) return null;
   if (!admin) {
     return <p className="muted">Daily budget for agents: {saved === null ? 'none' : formatCost(saved)}</p>;
   }
@@ -40,7 +52,7 @@ export function BudgetField({ board, admin }: { board: Board; admin: boolean }) 
         }
         void act.run(async () => {
           await patch(`/projects/${p.id}`, { dailyBudgetMicros: micros });
-          await qc.invalidateQueries({ queryKey: ['board', p.id] });
+          await qc.invalidateQueries({ queryKey: ['projects'] });
           await qc.invalidateQueries({ queryKey: ['project-extra', p.id] });
         });
       }}
