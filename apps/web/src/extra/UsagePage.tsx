@@ -133,7 +133,8 @@ function CostChart({ usage }: { usage: Usage }) {
 
 function AgentTable({ usage }: { usage: Usage }) {
   return (
-    <div className="table-scroll">
+    // Focusable, so a keyboard can scroll the table sideways on a narrow screen.
+    <div className="table-scroll" role="region" aria-label="Usage by agent" tabIndex={0}>
       <table className="usage-table" id="usage-agents">
         <caption>By agent, {usage.from} to {usage.to}, highest cost first</caption>
         <thead>
@@ -161,7 +162,7 @@ function DailyTable({ usage }: { usage: Usage }) {
   return (
     <details>
       <summary>Cost per day ({rows.length} day{rows.length === 1 ? '' : 's'} with a cost)</summary>
-      <div className="table-scroll">
+      <div className="table-scroll" role="region" aria-label="Cost per day" tabIndex={0}>
         <table className="usage-table">
           <caption>Cost per day and agent</caption>
           <thead>
