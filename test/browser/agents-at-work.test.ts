@@ -153,6 +153,19 @@ describeBrowser('agents at work on the page', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 1280, height: 800 });
+    // The service only keeps http(s) links; a task read that carried another scheme still gets no link.
+    await page.route('**/api/tasks/*', async (route) => {
+      const res = await route.fetch();
+      const body = await res.json();
+      body.task?.run?.links.push({ url: 'javascript:alert(1)', title: 'Sneaky', kind: 'other', at: new Date().toISOString() });
+      await route.fulfill({ response: res, json: body });
+    });
+    await page.reload();
+    await links.getByText('Sneaky').waitFor();
+    expect(await links.getByRole('link', { name: 'Sneaky' }).count()).toBe(0);
+    expect(await links.locator('a[href^="javascript"]').count()).toBe(0);
+    expect(await links.locator('.kind-label').allTextContents()).toEqual(['PR', 'preview', 'link']);
+    await page.unroute('**/api/tasks/*');
     // The run ends: its row under Past runs keeps what it produced and cost.
     expect((await robo('PATCH', `/runs/${runId}`, { status: 'done' })).status).toBe(200);
     await dialog.getByText('No run open.').waitFor();

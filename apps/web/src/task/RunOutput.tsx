@@ -1,5 +1,6 @@
 import type { RunLink, RunUsage } from '../api/types';
 import { formatCost, formatCount } from '../ui/money';
+import { safeHref } from '../ui/href';
 
 const KIND_LABEL: Record<RunLink['kind'], string> = {
   pr: 'PR',
@@ -10,16 +11,6 @@ const KIND_LABEL: Record<RunLink['kind'], string> = {
   doc: 'doc',
   other: 'link',
 };
-
-/** Only http(s) addresses become links: the service checks that too, but the page never trusts a scheme it did not see. */
-export function safeHref(url: string): string | null {
-  try {
-    const u = new URL(url);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
-  } catch {
-    return null;
-  }
-}
 
 /** What a run produced: title or address, its kind as a label, each opening in a new tab. */
 export function RunLinks({ links, label = 'Run links' }: { links: RunLink[]; label?: string }) {
