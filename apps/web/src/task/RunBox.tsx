@@ -27,7 +27,8 @@ export function RunBox({ task, onChanged }: { task: FullTask; onChanged: () => P
               {run.steps.map((s, i) => <li key={i} className={`step-${s.state}`}>{s.state === 'done' ? '✓ ' : s.state === 'active' ? '▶ ' : ''}{s.text}</li>)}
             </ol>
           )}
-          <QuestionBox run={run} />
+          {/* A new question replaces the last: its box starts with nothing ticked or typed. */}
+          <QuestionBox key={run.question?.id ?? 'none'} run={run} />
           <RunLinks links={run.links} />
           <RunUsageLine usage={run.usage} />
           <p className="muted">Last report {new Date(run.updatedAt).toLocaleTimeString()} · last beat {new Date(run.beatAt).toLocaleTimeString()} · lease until {leaseEnds?.toLocaleTimeString()}</p>
