@@ -47,6 +47,11 @@ export type Run = S['Run'];
 export type RunStep = NonNullable<S['Run']['steps']>[number];
 export type RunLog = NonNullable<S['Run']['log']>[number];
 export type PastRun = S['PastRun'];
+export type RunQuestion = S['RunQuestion'];
+export type RunLink = S['RunLink'];
+export type RunUsage = S['RunUsage'];
+/** A project's usage by agent and day (GET /api/projects/{projectId}/usage). */
+export type Usage = S['Usage'];
 
 export type Board = Omit<S['Board'], 'project' | 'properties' | 'views' | 'runs'> & { project: Project; properties: Property[]; views: View[]; runs: Run[] };
 

@@ -11,6 +11,7 @@ import { setQuery } from '../router';
 import type { Presence } from './live';
 import { buildColumns, type Column } from './model';
 import { CardBody, cardContext, type CardContext } from './Card';
+import { CardQuestion } from '../task/RunQuestion';
 import { moveTask, type MoveTarget } from './moves';
 import { columnValues, createTask } from './create-task';
 import { dragAnnouncements } from './drag-announcements';
@@ -246,7 +247,7 @@ const CardItem = memo(function CardItem({ task, ctx, onKey }: { task: BoardTask;
     drag.setNodeRef(node);
     drop.setNodeRef(node);
   };
-  return (
+  const card = (
     <div
       ref={ref}
       id={`card-${task.id}`}
@@ -263,4 +264,7 @@ const CardItem = memo(function CardItem({ task, ctx, onKey }: { task: BoardTask;
       <CardBody task={task} ctx={ctx} />
     </div>
   );
+  const run = ctx.runs.get(task.id);
+  // The question's buttons sit beside the card's own button, never inside it.
+  return run?.question ? <>{card}<CardQuestion run={run} /></> : card;
 });

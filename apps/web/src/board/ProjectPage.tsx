@@ -17,6 +17,7 @@ import { SettingsPage } from '../settings/SettingsPage';
 import { TrashPage } from './TrashPage';
 import { ChangelogPage } from '../extra/ChangelogPage';
 import { FeedPage } from './FeedPage';
+import { UsagePage } from '../extra/UsagePage';
 import { Avatar } from '../ui/Avatar';
 
 export function ProjectPage({ projectId, section, me }: { projectId: string; section: string; me: User }) {
@@ -39,6 +40,7 @@ export function ProjectPage({ projectId, section, me }: { projectId: string; sec
           <a {...linkProps(`${base}/trash`)} aria-current={section === 'trash' ? 'page' : undefined}>Archive and bin</a>
           <a {...linkProps(`${base}/activity`)} aria-current={section === 'activity' ? 'page' : undefined}>Activity</a>
           <a {...linkProps(`${base}/changelog`)} aria-current={section === 'changelog' ? 'page' : undefined}>Changelog</a>
+          <a {...linkProps(`${base}/usage`)} aria-current={section === 'usage' ? 'page' : undefined}>Usage</a>
           <a {...linkProps(`${base}/settings`)} aria-current={section === 'settings' ? 'page' : undefined}>Settings</a>
         </nav>
         <div className="live" aria-live="polite">
@@ -58,6 +60,8 @@ export function ProjectPage({ projectId, section, me }: { projectId: string; sec
         <FeedPage board={data} />
       ) : section === 'changelog' ? (
         <ChangelogPage board={data} />
+      ) : section === 'usage' ? (
+        <UsagePage board={data} />
       ) : (
         <Views board={data} me={me} presence={presence} />
       )}

@@ -90,7 +90,8 @@ export function useProjectStream(projectId: string): { presence: Presence; conne
         void qc.invalidateQueries({ queryKey: ['project-extra', projectId, 'activity'] });
         if (change.scope === 'board' || change.scope === 'project') {
           void qc.invalidateQueries({ queryKey: ['board', projectId] });
-          if (change.scope === 'project') void qc.invalidateQueries({ queryKey: ['project-extra', projectId] });
+          // The project list carries what the board read leaves out (the daily budget).
+          if (change.scope === 'project') { void qc.invalidateQueries({ queryKey: ['project-extra', projectId] }); void qc.invalidateQueries({ queryKey: ['projects'] }); }
           if (change.taskId) void qc.invalidateQueries({ queryKey: ['task', change.taskId] });
         } else if (change.scope === 'task' && change.taskId) {
           refetchTask(change.taskId);

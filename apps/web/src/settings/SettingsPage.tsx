@@ -8,6 +8,7 @@ import { navigate } from '../router';
 import { WebhooksSection } from './WebhooksSection';
 import { AgentEdit } from './AgentEdit';
 import { ImportSection } from './ImportSection';
+import { BudgetField } from './BudgetField';
 import { ModeSelect } from '../board/CardRows';
 import { MoveButtons, OptionNote, TypeDefaults, WhenRule } from './PropertyParts';
 
@@ -57,6 +58,7 @@ function ProjectSettings({ board, admin }: { board: Board; admin: boolean }) {
         </div>
       )}
       <ErrorLine error={act.error} />
+      <BudgetField board={board} admin={admin} />
       {p.role === 'owner' && (
         <button
           type="button"

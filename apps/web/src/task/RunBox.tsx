@@ -3,6 +3,8 @@ import { get, post } from '../api/client';
 import type { FullTask, Run } from '../api/types';
 import { ErrorLine, useAction } from '../ui/Field';
 import { Avatar } from '../ui/Avatar';
+import { QuestionBox } from './RunQuestion';
+import { RunLinks, RunUsageLine } from './RunOutput';
 
 const LEASE_MS = 30 * 60_000;
 
@@ -27,6 +29,10 @@ export function RunBox({ task, onChanged }: { task: FullTask; onChanged: () => P
               {run.steps.map((s, i) => <li key={i} className={`step-${s.state}`}>{s.state === 'done' ? '✓ ' : s.state === 'active' ? '▶ ' : ''}{s.text}</li>)}
             </ol>
           )}
+          {/* A new question replaces the last: its box starts with nothing ticked or typed. */}
+          <QuestionBox key={run.question?.id ?? 'none'} run={run} />
+          <RunLinks links={run.links} />
+          <RunUsageLine usage={run.usage} />
           <p className="muted">Last report {new Date(run.updatedAt).toLocaleTimeString()} · last beat {new Date(run.beatAt).toLocaleTimeString()} · lease until {leaseEnds?.toLocaleTimeString()}</p>
           {run.log && run.log.length > 0 && (
             <details>
@@ -76,7 +82,15 @@ function PastRuns({ task }: { task: FullTask }) {
   return (
     <details>
       <summary>Past runs ({runs.length}{canMore ? '+' : ''})</summary>
-      <ul className="past-runs">{runs.map((r) => <li key={r.id}>{r.agent?.name ?? 'An agent'}: {r.goal || r.step} — {r.status} {r.endedAt ? new Date(r.endedAt).toLocaleString() : ''}</li>)}</ul>
+      <ul className="past-runs">
+        {runs.map((r) => (
+          <li key={r.id}>
+            {r.agent?.name ?? 'An agent'}: {r.goal || r.step} — {r.status} {r.endedAt ? new Date(r.endedAt).toLocaleString() : ''}
+            <RunLinks links={r.links} label={`Links of ${r.agent?.name ?? 'the agent'}'s run`} />
+            <RunUsageLine usage={r.usage} />
+          </li>
+        ))}
+      </ul>
       {canMore && <button type="button" disabled={act.busy} onClick={loadMore}>Show earlier runs</button>}
       <ErrorLine error={act.error} />
     </details>
