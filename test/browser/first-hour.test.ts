@@ -56,6 +56,23 @@ describeBrowser('board page: the first hour', () => {
     await context.close();
   });
 
+  it('settings show the project\'s releases and sprints as they are, and change them', async () => {
+    const { context, page, problems, project } = await signedIn('Rel', 'RELS');
+    await apiIn(context, h.origin, 'PATCH', `/projects/${project.id}`, { releases: true });
+    await page.goto(`/p/${project.id}/settings`);
+    const releases = page.getByRole('checkbox', { name: 'Releases', exact: true });
+    const sprints = page.getByRole('checkbox', { name: 'Sprints', exact: true });
+    await until(async () => releases.isChecked(), (checked) => expect(checked).toBe(true));
+    expect(await sprints.isChecked()).toBe(false);
+    await sprints.click();
+    await until(() => apiIn(context, h.origin, 'GET', '/projects'), (b) => {
+      expect(b.projects.find((p: { id: string }) => p.id === project.id)).toMatchObject({ releases: true, sprints: true });
+    });
+    await until(async () => sprints.isChecked(), (checked) => expect(checked).toBe(true));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('the header box puts a new task in the view\'s first real column, not in "No Status"', async () => {
     const { context, page, problems, project } = await signedIn('Hed', 'HEAD');
     const { Status } = await propsOf(context, project.id);

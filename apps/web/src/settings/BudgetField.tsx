@@ -9,13 +9,20 @@ import { formatCost, microsToUnits, unitsToMicros } from '../ui/money';
 const BUDGET_INVALID = 'The daily budget is a whole number above zero, or null.';
 
 /**
- * The project's daily budget in micros (null: none; undefined while it is read). The board read's
- * project leaves it out, so it comes from the project list, as the charts page reads projects.
+ * The project as the project list reads it (undefined while it is read). The board read's project
+ * keeps to the contract's six fields, so the settings it leaves out (releases, sprints, the daily
+ * budget) come from here, as the charts page reads projects.
  */
-export function useDailyBudget(projectId: string): number | null | undefined {
+export function useListedProject(projectId: string): Project | null | undefined {
   const projects = useQuery({ queryKey: ['projects'], queryFn: async () => (await get<{ projects: Project[] }>('/projects')).projects });
   if (!projects.data) return undefined;
-  return projects.data.find((p) => p.id === projectId)?.dailyBudgetMicros ?? null;
+  return projects.data.find((p) => p.id === projectId) ?? null;
+}
+
+/** The project's daily budget in micros (null: none; undefined while it is read). */
+export function useDailyBudget(projectId: string): number | null | undefined {
+  const listed = useListedProject(projectId);
+  return listed === undefined ? undefined : (listed?.dailyBudgetMicros ?? null);
 }
 
 /**

@@ -8,7 +8,7 @@ import { navigate } from '../router';
 import { WebhooksSection } from './WebhooksSection';
 import { AgentEdit } from './AgentEdit';
 import { ImportSection } from './ImportSection';
-import { BudgetField } from './BudgetField';
+import { BudgetField, useListedProject } from './BudgetField';
 import { ModeSelect } from '../board/CardRows';
 import { MoveButtons, OptionNote, TypeDefaults, WhenRule } from './PropertyParts';
 
@@ -38,6 +38,8 @@ function useRefresh(pid: string) {
 
 function ProjectSettings({ board, admin }: { board: Board; admin: boolean }) {
   const p = board.project;
+  // Releases and sprints are not in the board read's project: the project list has them.
+  const listed = useListedProject(p.id);
   const refresh = useRefresh(p.id);
   const [name, setName] = useState(p.name);
   const [key, setKey] = useState(p.key);
@@ -53,8 +55,8 @@ function ProjectSettings({ board, admin }: { board: Board; admin: boolean }) {
       </form>
       {admin && (
         <div className="inline-form">
-          <label className="check"><input type="checkbox" checked={!!p.releases} onChange={(e) => void save({ releases: e.target.checked })} /> Releases</label>
-          <label className="check"><input type="checkbox" checked={!!p.sprints} onChange={(e) => void save({ sprints: e.target.checked })} /> Sprints</label>
+          <label className="check"><input type="checkbox" checked={!!listed?.releases} onChange={(e) => void save({ releases: e.target.checked })} /> Releases</label>
+          <label className="check"><input type="checkbox" checked={!!listed?.sprints} onChange={(e) => void save({ sprints: e.target.checked })} /> Sprints</label>
         </div>
       )}
       <ErrorLine error={act.error} />
