@@ -110,8 +110,8 @@ describe('chart data over imported tasks and shipped releases', () => {
         const idOf = new Map(rows.map((r) => [r.source_id, r.id]));
         for (const card of fresh) {
           const list = board.lists.find((l) => l.id === card.idList)!;
-          // A closed list makes no Status option: its cards come in archived with no Status.
-          const option = list.closed ? null : status.options.find((o) => o.name.toLowerCase() === list.name.trim().toLowerCase())!.id;
+          // A closed list still becomes a Status option (decisions.md › Import): its cards come in archived, in it.
+          const option = status.options.find((o) => o.name.toLowerCase() === list.name.trim().toLowerCase())!.id;
           born(at, idOf.get(card.id)!, card.name, { status: option, release: null, review: null }, card.closed || list.closed);
         }
       },

@@ -67,9 +67,7 @@ describe('import a Trello board', () => {
     const closedCards = board.cards.filter((c) => c.closed || listById.get(c.idList)!.closed);
     const usedLists = new Set(board.cards.map((c) => c.idList));
     // Closed lists make no Status column: their cards come in archived, holding no Status.
-    const openLists = new Set([...usedLists].filter((id) => !listById.get(id)!.closed));
     const closedLists = new Set([...usedLists].filter((id) => listById.get(id)!.closed));
-    const inClosedList = (card: TrelloCard) => listById.get(card.idList)!.closed;
     const usedLabels = new Set(board.cards.flatMap((c) => c.idLabels));
     const items = board.checklists.filter((cl) => cardIds.has(cl.idCard)).flatMap((cl) => cl.checkItems);
     const comments = board.actions.filter((a) => a.type === 'commentCard' && cardIds.has(a.data.card.id));
@@ -96,7 +94,7 @@ describe('import a Trello board', () => {
         preview: {
           tasks: board.cards.length - closedCards.length,
           archived: closedCards.length,
-          lists: openLists.size,
+          lists: usedLists.size,
           closedLists: closedLists.size,
           labels: usedLabels.size,
           checklistItems: items.length,
@@ -137,7 +135,7 @@ describe('import a Trello board', () => {
       const key = (name: string) => name.trim().toLowerCase();
       const listSelects = (sourceId: string) => {
         const list = listById.get(board.cards.find((c) => c.id === sourceId)!.idList)!;
-        return list.closed ? {} : { [status.id]: status.options.find((o) => key(o.name) === key(list.name))!.id };
+        return { [status.id]: status.options.find((o) => key(o.name) === key(list.name))!.id };
       };
       for (const line of lines) {
         expect(line).toEqual({
@@ -172,12 +170,14 @@ describe('import a Trello board', () => {
       // Lists matched by name, case and spaces ignored ("To Do", "In Progress", "Done" are the seed's), else created.
       const statusNames = status.options.map((o) => o.name.toLowerCase());
       expect(statusNames.filter((n: string) => ['to do', 'in progress', 'done'].includes(n))).toHaveLength(3);
-      const listNames = [...new Set([...openLists].map((id) => listById.get(id)!.name.trim().toLowerCase()))];
+      const listNames = [...new Set([...usedLists].map((id) => listById.get(id)!.name.trim().toLowerCase()))];
       for (const name of listNames) expect(statusNames).toContain(name);
       expect(status.options).toHaveLength(3 + listNames.filter((n) => !['to do', 'in progress', 'done'].includes(n)).length);
-      // Trello's list order, around the options the project had: no column for a closed list.
-      expect(status.options.map((o) => o.name)).toEqual(['Backlog/Future Work/Ideas', 'To do', 'In progress', 'Ready to merge', 'Done']);
-      for (const id of closedLists) expect(statusNames).not.toContain(listById.get(id)!.name.trim().toLowerCase());
+      // Trello's list order, around the options the project had; a closed list still becomes an option
+      // (decisions.md › Import), where Trello had it.
+      const closedNames = [...closedLists].map((id) => listById.get(id)!.name.trim());
+      expect(status.options.map((o) => o.name).filter((n) => !closedNames.includes(n))).toEqual(['Backlog/Future Work/Ideas', 'To do', 'In progress', 'Ready to merge', 'Done']);
+      for (const id of closedLists) expect(statusNames).toContain(listById.get(id)!.name.trim().toLowerCase());
       const labelById = new Map<string, TrelloLabel>(board.labels.map((l) => [l.id, l]));
       expect(labels.options.map((o) => o.name).sort()).toEqual([...usedLabels].map((id) => labelById.get(id)!.name).sort());
       const orange = labels.options.find((o) => o.name === 'Pipelines as Code')!;
@@ -192,8 +192,8 @@ describe('import a Trello board', () => {
         expect([card.id, row.title]).toEqual([card.id, card.name.trim()]);
         expect(row.description).toBe(card.desc.trim());
         expect(row.archived_at !== null).toBe(card.closed || listById.get(card.idList)!.closed);
-        if (inClosedList(card)) expect(row.values[status.id]).toBeUndefined();
-        else expect(optionName(row.values[status.id])).toBe(listById.get(card.idList)!.name.trim().toLowerCase());
+        // A card keeps its list as its Status, a closed list's too (decisions.md › Import).
+        expect(optionName(row.values[status.id])).toBe(listById.get(card.idList)!.name.trim().toLowerCase());
         if (card.idLabels.length > 0) expect(row.values[labels.id].map(labelName).sort()).toEqual(card.idLabels.map((id: string) => labelById.get(id)!.name).sort());
         else expect(row.values[labels.id]).toBeUndefined();
         expect(row.values[due.id]).toBe(card.due ? card.due.slice(0, 10) : undefined);

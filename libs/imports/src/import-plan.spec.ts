@@ -68,11 +68,12 @@ describe('planImport', () => {
     expect(byId.get('c4')!.archived).toBe(true);
   });
 
-  it('matches lists to Status options by name (case and spaces ignored); a closed list makes no option and its cards hold no Status', () => {
+  it('matches lists to Status options by name (case and spaces ignored); a closed list still becomes an option, its cards archived in it', () => {
     expect(byId.get('c1')!.values.status).toBe('status-2');
     expect(byId.get('c3')!.values.status).toBe('status-0');
-    expect(plan.options.filter((o) => o.propertyId === 'status')).toEqual([]);
-    expect(byId.get('c4')!.values).toEqual({});
+    const added = plan.options.filter((o) => o.propertyId === 'status');
+    expect(added).toEqual([{ id: expect.any(String), propertyId: 'status', name: 'Old stuff', color: OPTION_COLORS[3], position: expect.any(String) }]);
+    expect(byId.get('c4')!.values.status).toBe(added[0].id);
     expect(byId.get('c4')!.archived).toBe(true);
   });
 
@@ -147,8 +148,8 @@ describe('planImport', () => {
     ]);
   });
 
-  it('counts what the preview shows: the open and the closed lists and the labels the cards use', () => {
-    expect(plan.preview).toEqual({ tasks: 2, archived: 2, lists: 2, closedLists: 1, labels: 2, checklistItems: 3, comments: 2, skipped: [] });
+  it('counts what the preview shows: the lists the cards use (closed ones too, and apart) and the labels', () => {
+    expect(plan.preview).toEqual({ tasks: 2, archived: 2, lists: 3, closedLists: 1, labels: 2, checklistItems: 3, comments: 2, skipped: [] });
   });
 
   it('skips cards already imported, and writes nothing new for them', () => {

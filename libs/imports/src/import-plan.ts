@@ -32,9 +32,9 @@ export interface Skipped {
 export interface ImportPreview {
   tasks: number;
   archived: number;
-  /** Open lists the cards use: each is a Status column (matched by name, else added). */
+  /** Lists the cards use, closed ones too: each is a Status option (matched by name, else added). */
   lists: number;
-  /** Closed lists the cards use: their cards come in archived, and they make no column. */
+  /** Of those, the closed lists: their cards come in archived (decisions.md › Import). */
   closedLists: number;
   labels: number;
   checklistItems: number;
@@ -199,13 +199,14 @@ export function planImport(board: TrelloBoard, ctx: ImportContext): ImportPlan {
     return new OptionSet(created.id, [], options, ctx.newId);
   };
 
-  // A closed list is not a column on Trello: its cards come in archived, holding no Status, so
-  // the import makes no column that would stand empty.
+  // A card in a closed list comes in archived, and its list still becomes a Status option, as
+  // decided (decisions.md › Import): its cards keep the list they were in.
   const usedLists = new Set<string>();
   const closedLists = new Set<string>();
   const usedLabels = new Set<string>();
   for (const { card } of taking) {
-    (listOf(card).closed ? closedLists : usedLists).add(card.idList);
+    usedLists.add(card.idList);
+    if (listOf(card).closed) closedLists.add(card.idList);
     for (const id of card.idLabels) usedLabels.add(id);
   }
   const status = usedLists.size > 0 ? propertyFor('status') : null;
@@ -243,7 +244,7 @@ export function planImport(board: TrelloBoard, ctx: ImportContext): ImportPlan {
   const comments: PlannedComment[] = [];
   taking.forEach((t, i) => {
     const list = listOf(t.card);
-    const values: Record<string, unknown> = list.closed ? {} : { [made(status).propertyId]: statusOption.get(list.id) };
+    const values: Record<string, unknown> = { [made(status).propertyId]: statusOption.get(list.id) };
     // readTrelloExport refuses a card with a label the export does not hold.
     const labelIds = [...new Set(t.card.idLabels.map((id) => labelOption.get(id) ?? brokenInvariant('a card\'s label is in the export')))];
     if (labelIds.length > 0) values[made(labelSet).propertyId] = labelIds;

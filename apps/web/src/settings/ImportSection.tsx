@@ -60,7 +60,7 @@ export function ImportSection({ board }: { board: Board }) {
           <ul className="import-explained">
             <li>Archived: the cards closed on Trello{preview.closedLists > 0 ? `, and every card of ${plural(preview.closedLists, 'closed list')}` : ''}. They are in Archive and bin, and can be put back.</li>
             <li>Each open list the cards use is a Status column, in Trello’s order: a list named like a column you have (case and spaces aside) goes into it; another becomes a new column.</li>
-            {preview.closedLists > 0 && <li>{plural(preview.closedLists, 'closed list')} {preview.closedLists === 1 ? 'makes' : 'make'} no column: {preview.closedLists === 1 ? 'its cards come' : 'their cards come'} in with no Status.</li>}
+            {preview.closedLists > 0 && <li>{plural(preview.closedLists, 'closed list')} {preview.closedLists === 1 ? 'becomes a Status option' : 'become Status options'} too, so {preview.closedLists === 1 ? 'its cards keep their list' : 'their cards keep their lists'} when put back.</li>}
             <li>Labels become options of Labels; due dates fill Due.</li>
           </ul>
           {preview.skipped.length > 0 && (
