@@ -114,7 +114,7 @@ describe('board-agent CLI', () => {
     // The question is the run's (shown on the card), not a comment; a person's comment still answers it.
     const read = (await expectStatus(owner.client.get(`/tasks/${question.id}`), 200)).task;
     expect(read.comments).toEqual([]);
-    expect(read.run.question).toMatchObject({ text: 'Blue or green?', options: null, answer: null });
+    expect(read.run!.question).toMatchObject({ text: 'Blue or green?', options: null, answer: null });
     await expectStatus(owner.client.post(`/tasks/${question.id}/comments`, { body: 'Green, please.' }), 201);
     const answered = await asking.done;
     expect(answered).toEqual({ code: 0, stdout: 'Green, please.\n', stderr: 'board-agent: Olive answered in a comment:\n' });
