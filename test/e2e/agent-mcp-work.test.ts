@@ -171,6 +171,25 @@ describe('agent tools at work over MCP (stdio and HTTP)', () => {
       expect(huge.status).toBe(413);
     });
 
+    it('lets one agent hold three requests at once on an instance; a fourth is 429 with Retry-After', async () => {
+      const asks = await Promise.all(['One', 'Two', 'Three'].map((title) => project.task(`Busy ${title}`)));
+      const clients = await Promise.all(asks.map(() => http(project.token)));
+      const runIds: string[] = [];
+      for (const [i, asked] of asks.entries()) runIds.push(json(await call(clients[i], 'claim_task', { task: asked.key, goal: 'x' })).run.id);
+      const waits = asks.map((asked, i) => call(clients[i], 'ask_person', { question: `About ${asked.key}?`, task: asked.key }));
+      await until(async () => (await Promise.all(runIds.map(runOf))).every((run) => run.status === 'waiting'), 'three runs to wait');
+      const fourth = await post({ authorization: `Bearer ${project.token}` }, INIT);
+      expect([fourth.status, fourth.headers.get('retry-after'), await fourth.json()]).toEqual([429, '1', { error: 'Too many requests at once. Wait for the others to finish.' }]);
+      // Another instance has slots of its own.
+      const elsewhere = await fetch(`${b.api}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${project.token}` }, body: INIT });
+      expect(elsewhere.status).toBe(200);
+      await elsewhere.text();
+      for (const runId of runIds) await expectStatus(owner.client.post(`/runs/${runId}/answer`, { answer: 'Fine.' }), 200);
+      expect((await Promise.all(waits)).map((answer) => json(answer).answer)).toEqual(['Fine.', 'Fine.', 'Fine.']);
+      for (const [i, asked] of asks.entries()) expect(json(await call(clients[i], 'finish', { task: asked.key })).run.status).toBe('done');
+      expect((await post({ authorization: `Bearer ${project.token}` }, INIT)).status).toBe(200);
+    });
+
     it('carries on a run started on one instance with a tool call on another', async () => {
       const started = await project.task('Across instances');
       const onA = await http(project.token, a);
