@@ -121,7 +121,8 @@ export function buildMcpServer(work: AgentWork, beatMs: number): { server: McpSe
       agent.adopt(others);
       agent.start({ runId: run.id, taskId: task.id, taskKey: task.key }, run.control);
       const board = await client.board((await work.me()).project.id);
-      const { run: _open, ...read } = readableTask(task, board);
+      // The run is answered beside the task, in brief; the task's own copy would say it twice.
+      const { run: _sameRun, ...read } = readableTask(task, board);
       return { task: read, run: briefRun(run), ...(others.length && { warning: secondClaimWarning(task.key, others, { option: 'the task argument' }) }) };
     }),
   );
