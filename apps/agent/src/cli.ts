@@ -39,7 +39,7 @@ export const USAGE = `Usage: board-agent <command> [options]     (BOARD_URL and 
   runs                                   list your open runs (the current one marked *)
   mcp                                    serve the same protocol as MCP tools on stdin/stdout
 
-  --task <taskKey|id> picks which of your runs report, beat, ask, done, handover and status act on.
+  --task <taskKey|id> picks which of your runs report, beat, ask, link, usage, done, handover and status act on.
   --json prints answers as JSON. Your runs are kept in ./.board-agent.json (BOARD_AGENT_STATE to move it);
   a run the file does not know is found open on the board.
 Exit codes: 0 ok, 1 refused, 2 usage, 3 bad token, 4 run closed or lease lost, 5 stopped or taken over,
