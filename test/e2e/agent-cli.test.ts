@@ -111,11 +111,13 @@ describe('board-agent CLI', () => {
       if (Date.now() > deadline) throw new Error('the run never waited');
       await new Promise((r) => setTimeout(r, 50));
     }
+    // The question is the run's (shown on the card), not a comment; a person's comment still answers it.
     const read = (await expectStatus(owner.client.get(`/tasks/${question.id}`), 200)).task;
-    expect(read.comments.map((c: { body: string }) => c.body)).toEqual(['Blue or green?']);
+    expect(read.comments).toEqual([]);
+    expect(read.run!.question).toMatchObject({ text: 'Blue or green?', options: null, answer: null });
     await expectStatus(owner.client.post(`/tasks/${question.id}/comments`, { body: 'Green, please.' }), 201);
     const answered = await asking.done;
-    expect(answered).toEqual({ code: 0, stdout: 'Green, please.\n', stderr: 'board-agent: Olive answered:\n' });
+    expect(answered).toEqual({ code: 0, stdout: 'Green, please.\n', stderr: 'board-agent: Olive answered in a comment:\n' });
     expect(await runOf(runId)).toMatchObject({ status: 'running', control: null });
     expect((await run('done')).code).toBe(0);
   });

@@ -70,7 +70,7 @@ describe('board-agent MCP server', () => {
 
   it('offers the agent protocol as tools and the rules as a resource', async () => {
     const { tools } = await mcp.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['ask_person', 'claim_task', 'comment', 'finish', 'hand_over', 'heartbeat', 'list_my_tasks', 'read_task', 'report']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['add_links', 'ask_person', 'claim_task', 'comment', 'finish', 'hand_over', 'heartbeat', 'list_my_tasks', 'next_task', 'read_task', 'read_usage', 'report', 'report_usage']);
     expect(tools.find((tool) => tool.name === 'claim_task')?.inputSchema.required).toEqual(['task', 'goal']);
     await expectStatus(owner.client.put(`/projects/${projectId}/rules`, { text: '# Rules\nRun the tests.' }), 200);
     const { resources } = await mcp.listResources();

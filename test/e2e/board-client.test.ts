@@ -1,7 +1,8 @@
 /**
  * The typed client (libs/client) against a real instance: both credential modes, typed refusals
- * (status and the contract's sentence), a network failure, the project stream as an async iterator
- * that reconnects after a cut and says `ready` again, and verifyWebhook on a real signed delivery.
+ * (status and the contract's sentence), a network failure, the work queue, a question answered and
+ * usage read, the project stream as an async iterator that reconnects after a cut and says `ready`
+ * again, and verifyWebhook on a real signed delivery.
  */
 import { createServer, IncomingMessage, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
@@ -108,6 +109,32 @@ describe('the typed client', () => {
     const revoked = new BoardClient({ baseUrl: base, token: 'svc_' + 'x'.repeat(43) });
     const bad = await refusal(revoked.agentMe());
     expect([bad.status, bad.message]).toEqual([401, 'That token is not valid any more.']);
+  });
+
+  it('takes the next task of the queue, asks and reads a person’s answer, and reads usage', async () => {
+    const owner = await registerPerson(t, 'Olive');
+    const { project } = (await owner.client.post('/projects', { name: 'Queue work', key: 'QWK' })).body;
+    const { token } = await createAgent(owner.client, project.id, 'Robo');
+    const robot = new BoardClient({ baseUrl: base, token });
+    const person = new BoardClient({ baseUrl: base });
+    await person.login(owner.user.email, 'correct horse');
+    expect(await robot.next(project.id)).toEqual({ run: null, task: null });
+
+    await owner.client.post(`/projects/${project.id}/tasks`, { title: 'First' });
+    const taken = await robot.next(project.id, { goal: 'Queue', steps: ['a'] });
+    expect(taken.task?.title).toBe('First');
+    const runId = taken.run!.id;
+    await robot.report(runId, { status: 'waiting', question: { text: 'Which?', options: ['x', 'y'] }, usage: { inputTokens: 7, costMicros: 100 } });
+    const answered = await person.answer(runId, ['y']);
+    expect(answered.question?.answer).toMatchObject({ text: 'y', choices: ['y'], by: { name: 'Olive' } });
+    const refused = await refusal(person.answer(runId, ['x']));
+    expect([refused.status, refused.message]).toEqual([409, 'That run has no open question.']);
+
+    const usage = await robot.usage(project.id);
+    expect(usage.total).toEqual({ inputTokens: 7, outputTokens: 0, costMicros: 100, runs: 1 });
+    expect(usage.agents.map((a) => a.agent.name)).toEqual(['Robo']);
+    const badDay = await refusal(robot.usage(project.id, { from: 'soon' }));
+    expect(badDay.status).toBe(400);
   });
 
   it('says so when the service cannot be reached', async () => {

@@ -1,10 +1,11 @@
 /**
  * What the agent CLI and the MCP server share: the connection from the environment, finding a task
- * by key or id, telling why a run refused a report (stop, take-over, lost lease, closed), and
- * asking a person and waiting for the answer (decisions.md › Runs: a person's comment on a waiting
- * run sets control `resume`; a report with status `running` clears it).
+ * by key or id, telling why a run refused a report (stop, take-over, lost lease, closed), claiming
+ * the next task of the work queue, and asking a person and waiting for the answer (extensions.md
+ * § 1.2: the run's question, answered on the card; decisions.md › Runs: a person's comment on a
+ * waiting run sets control `resume` too, so a comment still answers; a report `running` clears it).
  */
-import { BoardApiError, BoardClient, type AgentMe, type Board, type ClaimBody, type Comment, type ControlWord, type Run } from '@board/client';
+import { BoardApiError, BoardClient, type AgentMe, type Board, type ClaimBody, type ControlWord, type NextBody, type Run, type Task } from '@board/client';
 import { heldFrom, type HeldRun } from './held-runs';
 
 export interface AgentConfig {
@@ -43,6 +44,24 @@ export class NoAnswer extends Error {
 const ALREADY_OPEN = 'Another run is already open on this task.';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A question for a person: free text, or options to choose one (or, with `multiple`, several) of. */
+export interface AskedQuestion {
+  text: string;
+  options?: string[];
+  multiple?: boolean;
+}
+
+/** How a person answered: on the question (choices for one with options), or in a comment. */
+export interface Answered {
+  /** The answer text: the free text, the comment, or the choices joined by `, `. */
+  text: string;
+  /** The chosen options, in the order offered; null for a free answer or a comment. */
+  choices: string[] | null;
+  by: string | null;
+  via: 'answer' | 'comment';
+  commentId?: string;
+}
 
 export function configFromEnv(env: NodeJS.ProcessEnv): AgentConfig {
   const url = env.BOARD_URL?.trim();
@@ -173,50 +192,87 @@ export class AgentWork {
   }
 
   /**
-   * Posts the question as a comment, sets the run `waiting`, then waits for a person's comment
-   * after it (watching the project stream, re-reading the task on every `ready` and on changes
-   * about it, and beating meanwhile). Answers the comment, after a report `running` that clears
-   * the `resume` the comment set. Throws RunEnded on a stop or take-over, NoAnswer after `timeoutMs`.
+   * Claims the next task of the project's work queue (extensions.md § 1.1); null when nothing is
+   * left for this agent.
    */
-  async ask(runId: string, taskId: string, question: string, options: { timeoutMs?: number; signal?: AbortSignal; onBeat?: (beats: number) => void } = {}): Promise<Comment> {
+  async next(body: NextBody = {}): Promise<{ task: Task; run: Run } | null> {
     const { project } = await this.me();
-    const asked = await this.client.comment(taskId, question);
-    await this.onRun(runId, () => this.client.report(runId, { status: 'waiting', log: `Asked: ${question.slice(0, 380)}` }));
+    const taken = await this.client.next(project.id, body);
+    return taken.run && taken.task ? { task: taken.task, run: taken.run } : null;
+  }
+
+  /**
+   * Sets the run `waiting` with the question (free, or with options to choose from), then waits
+   * for the answer: a person's answer to the question, or, as before questions had options, a
+   * person's comment on the task after it was asked. It watches the project stream (re-reading
+   * the task on every `ready` and on changes about it) and re-reads on every beat too, so a missed
+   * event costs at most one beat. Answers it after a report `running` that clears the `resume`
+   * the answer set. Throws RunEnded on a stop or take-over, NoAnswer after `timeoutMs`.
+   */
+  async ask(runId: string, taskId: string, question: AskedQuestion, options: { timeoutMs?: number; signal?: AbortSignal; onBeat?: (beats: number) => void } = {}): Promise<Answered> {
+    const { project } = await this.me();
+    const text = question.text;
+    const sent = await this.onRun(runId, () =>
+      this.client.report(runId, { status: 'waiting', question: { text, ...(question.options?.length && { options: question.options }), ...(question.multiple !== undefined && { multiple: question.multiple }) } }),
+    );
+    const asked = sent.run.question;
+    if (!asked) throw new Error('The service did not keep the question.');
     const stop = new AbortController();
     let failure: unknown = null;
+    let found: Answered | null = null;
     const fail = (error: unknown) => {
       failure ??= error;
       stop.abort();
     };
     if (options.signal?.aborted) fail(new NoAnswer('The wait for an answer was cancelled.'));
     options.signal?.addEventListener('abort', () => fail(new NoAnswer('The wait for an answer was cancelled.')));
+    const answered = async (): Promise<Answered | null> => {
+      const task = await this.client.task(taskId);
+      if (task.run?.id !== runId) throw endingMessage(await this.client.run(runId));
+      const answer = task.run.question?.id === asked.id ? task.run.question.answer : null;
+      if (answer) return { text: answer.text, choices: answer.choices, by: answer.by?.name ?? null, via: 'answer' };
+      const after = task.comments.filter((c) => c.createdAt >= asked.askedAt);
+      for (const comment of after) {
+        if (comment.authorId && (await this.isPerson(comment.authorId))) return { text: comment.body, choices: null, by: comment.author?.name ?? null, via: 'comment', commentId: comment.id };
+      }
+      return null;
+    };
+    // One check at a time; the first answer found ends the wait.
+    let checking: Promise<void> = Promise.resolve();
+    const check = () =>
+      (checking = checking.then(async () => {
+        if (found || stop.signal.aborted) return;
+        const answer = await answered();
+        if (answer) {
+          found = answer;
+          stop.abort();
+        }
+      }).catch(fail));
     let beaten = 0;
-    const beats = setInterval(() => void this.beat(runId).then(() => options.onBeat?.(++beaten), fail), this.beatMs);
+    const beats = setInterval(() => void this.beat(runId).then(() => (options.onBeat?.(++beaten), check()), fail), this.beatMs);
     const { timeoutMs } = options;
     const seconds = Math.round((timeoutMs ?? 0) / 1000);
     const timeout = timeoutMs ? setTimeout(() => fail(new NoAnswer(`No answer came within ${seconds} seconds.`, true)), timeoutMs) : null;
-    const answered = async (): Promise<Comment | null> => {
-      const task = await this.client.task(taskId);
-      const after = task.comments.filter((c) => c.createdAt > asked.createdAt || (c.createdAt === asked.createdAt && c.id !== asked.id));
-      for (const comment of after) if (comment.authorId && comment.authorId !== asked.authorId && (await this.isPerson(comment.authorId))) return comment;
-      if (task.run?.id !== runId) throw endingMessage(await this.client.run(runId));
-      return null;
-    };
     try {
-      for await (const event of this.client.stream(project.id, { signal: stop.signal })) {
-        const about = event.type === 'ready' || (event.type === 'change' && (event.data.taskId === taskId || event.data.scope === 'board'));
-        if (!about) continue;
-        const answer = await answered();
-        if (answer) {
-          await this.onRun(runId, () => this.client.report(runId, { status: 'running' }));
-          return answer;
+      try {
+        for await (const event of this.client.stream(project.id, { signal: stop.signal })) {
+          const about = event.type === 'ready' || (event.type === 'change' && (event.data.taskId === taskId || event.data.scope === 'board'));
+          if (about) await check();
+          if (found) break;
         }
+      } catch (error) {
+        if (!found && !stop.signal.aborted) throw error;
+      }
+      await checking;
+      if (found) {
+        await this.onRun(runId, () => this.client.report(runId, { status: 'running' }));
+        return found;
       }
       throw failure ?? new NoAnswer('The wait for an answer ended.');
     } catch (error) {
       const reason = failure ?? error;
       // The card must not go on saying the run waits for a person once the agent stopped waiting.
-      if (reason instanceof NoAnswer && reason.timedOut) await this.gaveUp(runId, question, seconds);
+      if (reason instanceof NoAnswer && reason.timedOut) await this.gaveUp(runId, text, seconds);
       throw reason;
     } finally {
       clearInterval(beats);

@@ -6,20 +6,32 @@
  * Exit codes: exit-codes.ts (and README).
  */
 import { parseArgs } from 'node:util';
-import { BoardApiError, type ReportBody, type Run } from '@board/client';
+import { BoardApiError, type ReportBody, type Run, type Task } from '@board/client';
 import { AgentWork, configFromEnv, NoAnswer, plainHttpWarning, RunEnded, STOP_MESSAGE, UsageError } from './agent-work';
 import { EXIT } from './exit-codes';
 import { listed, nameOne, noRunOn, resumedOnClaim, secondClaimWarning, type HeldRun } from './held-runs';
-import { briefRun } from './readable';
+import { briefRun, linkLine, money } from './readable';
+import { usageTable } from './usage-table';
 import { StateFile, type CurrentRun } from './state';
 
 export const USAGE = `Usage: board-agent <command> [options]     (BOARD_URL and BOARD_TOKEN must be set)
 
   claim <taskKey|id> --goal "…" [--step "…"] [--plan "a;b;c"]   open a run on the task; it becomes the current run
                                          (other runs you hold stay open; your own open run on it is carried on)
+  next [--view <viewId>] [--goal "…"] [--step "…"] [--plan "a;b;c"]
+                                         claim the next task of the work queue (the view's order and filters with
+                                         --view); it becomes the current run. Nothing left: exit 9
   report [--step "…"] [--plan "a;b;c"] [--step-index n] [--log "…"] [--status s] [--report-for minutes]
   beat                                   heartbeat; prints the control word a person set, if any
-  ask "<question>" [--timeout seconds]   comment the question, wait (run waiting) for a person's comment, print it
+  ask "<question>" [--option A --option B [--multiple]] [--timeout seconds]
+                                         ask on the run (status waiting), wait for a person's answer (on the card,
+                                         or a comment) and print it: the chosen options one a line, or the text
+  link <url> [--title "…"] [--kind pr|branch|commit|preview|session|doc|other]
+                                         add a link to what the run produced (the same url replaces its link)
+  usage [--input-tokens n] [--output-tokens n] [--cost-micros n] [--model m]
+                                         report the run's usage: its totals so far (cost in millionths)
+  usage --report [--from YYYY-MM-DD] [--to YYYY-MM-DD]
+                                         print the project's usage per agent (the last 30 days by default)
   done [--log "…"]                       finish the run (status done)
   handover --to "<who>" [--log "…"]      hand the task over (run handed_over, step says who has it)
   rules                                  print the project's rules for agents
@@ -27,11 +39,11 @@ export const USAGE = `Usage: board-agent <command> [options]     (BOARD_URL and 
   runs                                   list your open runs (the current one marked *)
   mcp                                    serve the same protocol as MCP tools on stdin/stdout
 
-  --task <taskKey|id> picks which of your runs report, beat, ask, done, handover and status act on.
+  --task <taskKey|id> picks which of your runs report, beat, ask, link, usage, done, handover and status act on.
   --json prints answers as JSON. Your runs are kept in ./.board-agent.json (BOARD_AGENT_STATE to move it);
   a run the file does not know is found open on the board.
 Exit codes: 0 ok, 1 refused, 2 usage, 3 bad token, 4 run closed or lease lost, 5 stopped or taken over,
-            6 pause asked, 7 service unreachable, 8 no answer in time.`;
+            6 pause asked, 7 service unreachable, 8 no answer in time, 9 nothing left in the queue.`;
 
 const CLOSING = new Set(['done', 'failed', 'stopped', 'lost']);
 
@@ -51,6 +63,17 @@ const OPTIONS = {
   to: { type: 'string' },
   timeout: { type: 'string' },
   task: { type: 'string' },
+  view: { type: 'string' },
+  option: { type: 'string', multiple: true },
+  multiple: { type: 'boolean' },
+  title: { type: 'string' },
+  kind: { type: 'string' },
+  'input-tokens': { type: 'string' },
+  'output-tokens': { type: 'string' },
+  'cost-micros': { type: 'string' },
+  model: { type: 'string' },
+  report: { type: 'boolean' },
+  from: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -132,11 +155,26 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
       }
       return EXIT.ok;
     };
-    const report = async (run: CurrentRun, body: ReportBody) => {
+    const report = async (run: CurrentRun, body: ReportBody, print: (run: Run, control: string | null) => void = show) => {
       const answer = await work.onRun(run.runId, () => work.client.report(run.runId, body));
       if (CLOSING.has(answer.run.status) || answer.run.status === 'handed_over') state.drop(run.taskId);
-      show(answer.run, answer.control);
+      print(answer.run, answer.control);
       return controlled(answer.control);
+    };
+    /** After a claim or a queue's claim: the run becomes current, the agent's other open runs are kept and named. */
+    const holdClaimed = async (task: Pick<Task, 'id' | 'key' | 'title'>, run: Run, resumed: boolean) => {
+      const { project } = await work.me();
+      // The agent's other open runs (this file's, and any claimed elsewhere) are kept, not replaced;
+      // runs of the file that closed meanwhile (finished from another folder, lost) are let go.
+      const others = (await work.openRuns()).filter((held) => held.taskId !== task.id);
+      const open = new Set(others.map((other) => other.runId));
+      for (const held of state.runs(config.url).runs) if (!open.has(held.runId) && held.taskId !== task.id) state.drop(held.taskId);
+      for (const other of others) if (!state.runs(config.url).runs.some((r) => r.runId === other.runId)) await keep(other, false);
+      state.write({ url: config.url, runId: run.id, taskId: task.id, taskKey: task.key, projectId: project.id, claimedAt: run.startedAt });
+      if (resumed) io.err(`board-agent: ${resumedOnClaim(task.key, run.goal)}`);
+      if (others.length) io.err(`board-agent: ${secondClaimWarning(task.key, others, naming)}`);
+      if (values.json) io.out(JSON.stringify({ run: briefRun(run), task, ...(resumed && { resumed }), ...(others.length && { others: others.map((o) => ({ taskKey: o.taskKey, runId: o.runId, status: o.status })) }) }));
+      else io.out(`${resumed ? 'Resumed' : 'Claimed'} ${task.key} (${task.title}); run ${run.id}\n${run.status} · ${run.step || '(no step)'}`);
     };
 
     switch (command) {
@@ -144,18 +182,23 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
         if (rest.length !== 1) throw new UsageError('claim takes one task: board-agent claim <taskKey|id> --goal "…"');
         if (values.goal === undefined) throw new UsageError('claim needs --goal "<what the whole run is for>".');
         const { task, run, resumed } = await work.claimOrResume(rest[0], { goal: values.goal, ...(values.step !== undefined && { step: values.step }), ...(values.plan !== undefined && { steps: plan(values.plan) }) });
-        const { project } = await work.me();
-        // The agent's other open runs (this file's, and any claimed elsewhere) are kept, not replaced;
-        // runs of the file that closed meanwhile (finished from another folder, lost) are let go.
-        const others = (await work.openRuns()).filter((held) => held.taskId !== task.id);
-        const open = new Set(others.map((other) => other.runId));
-        for (const held of state.runs(config.url).runs) if (!open.has(held.runId) && held.taskId !== task.id) state.drop(held.taskId);
-        for (const other of others) if (!state.runs(config.url).runs.some((r) => r.runId === other.runId)) await keep(other, false);
-        state.write({ url: config.url, runId: run.id, taskId: task.id, taskKey: task.key, projectId: project.id, claimedAt: run.startedAt });
-        if (resumed) io.err(`board-agent: ${resumedOnClaim(task.key, run.goal)}`);
-        if (others.length) io.err(`board-agent: ${secondClaimWarning(task.key, others, naming)}`);
-        if (values.json) io.out(JSON.stringify({ run: briefRun(run), task, ...(resumed && { resumed }), ...(others.length && { others: others.map((o) => ({ taskKey: o.taskKey, runId: o.runId, status: o.status })) }) }));
-        else io.out(`${resumed ? 'Resumed' : 'Claimed'} ${task.key} (${task.title}); run ${run.id}\n${run.status} · ${run.step || '(no step)'}`);
+        await holdClaimed(task, run, resumed);
+        return EXIT.ok;
+      }
+      case 'next': {
+        if (rest.length) throw new UsageError('next takes no task: board-agent next [--view <viewId>] [--goal "…"]');
+        const taken = await work.next({
+          ...(values.view !== undefined && { viewId: values.view }),
+          ...(values.goal !== undefined && { goal: values.goal }),
+          ...(values.step !== undefined && { step: values.step }),
+          ...(values.plan !== undefined && { steps: plan(values.plan) }),
+        });
+        if (!taken) {
+          if (values.json) io.out(JSON.stringify({ run: null, task: null }));
+          io.err('board-agent: Nothing left in the queue for you.');
+          return EXIT.nothingLeft;
+        }
+        await holdClaimed({ id: taken.task.id, key: taken.task.key, title: taken.task.title }, taken.run, false);
         return EXIT.ok;
       }
       case 'report': {
@@ -181,16 +224,46 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
       }
       case 'ask': {
         const question = rest.join(' ').trim();
-        if (!question) throw new UsageError('ask needs the question: board-agent ask "<question>"');
+        if (!question) throw new UsageError('ask needs the question: board-agent ask "<question>" [--option A --option B]');
+        if (values.multiple && !values.option?.length) throw new UsageError('--multiple goes with the --option choices.');
         const run = await current();
         const timeout = number('timeout', values.timeout);
-        const answer = await work.ask(run.runId, run.taskId, question, { timeoutMs: timeout ? timeout * 1000 : undefined });
-        if (values.json) io.out(JSON.stringify({ comment: answer }));
+        const answer = await work.ask(run.runId, run.taskId, { text: question, ...(values.option?.length && { options: values.option, multiple: !!values.multiple }) }, { timeoutMs: timeout ? timeout * 1000 : undefined });
+        if (values.json) io.out(JSON.stringify({ answer }));
         else {
-          io.err(`board-agent: ${answer.author?.name ?? 'A person'} answered:`);
-          io.out(answer.body);
+          io.err(`board-agent: ${answer.by ?? 'A person'} answered${answer.via === 'comment' ? ' in a comment' : ''}:`);
+          io.out(answer.choices ? answer.choices.join('\n') : answer.text);
         }
         return EXIT.ok;
+      }
+      case 'link': {
+        if (rest.length !== 1) throw new UsageError('link takes one address: board-agent link <url> [--title "…"] [--kind pr]');
+        const link = { url: rest[0], ...(values.title !== undefined && { title: values.title }), ...(values.kind !== undefined && { kind: values.kind as never }) };
+        return await report(await current(), { links: [link] }, (run, control) => {
+          if (values.json) io.out(JSON.stringify({ links: run.links, control }));
+          else io.out(`${run.links.length} link${run.links.length === 1 ? '' : 's'} on the run:\n${run.links.map((l) => `  ${linkLine(l)}`).join('\n')}${control ? `\ncontrol: ${control}` : ''}`);
+        });
+      }
+      case 'usage': {
+        if (rest.length) throw new UsageError('usage takes options only: board-agent usage --input-tokens n … or usage --report');
+        if (values.report) {
+          const { project } = await work.me();
+          const read = await work.client.usage(project.id, { ...(values.from !== undefined && { from: values.from }), ...(values.to !== undefined && { to: values.to }) });
+          io.out(values.json ? JSON.stringify(read) : usageTable(read));
+          return EXIT.ok;
+        }
+        const usage = {
+          ...(values['input-tokens'] !== undefined && { inputTokens: number('input-tokens', values['input-tokens']) }),
+          ...(values['output-tokens'] !== undefined && { outputTokens: number('output-tokens', values['output-tokens']) }),
+          ...(values['cost-micros'] !== undefined && { costMicros: number('cost-micros', values['cost-micros']) }),
+          ...(values.model !== undefined && { model: values.model }),
+        };
+        if (!Object.keys(usage).length) throw new UsageError('usage needs at least one of --input-tokens, --output-tokens, --cost-micros, --model (the run\'s totals so far), or --report.');
+        return await report(await current(), { usage }, (run, control) => {
+          const u = run.usage;
+          if (values.json) io.out(JSON.stringify({ usage: u, control }));
+          else io.out(`usage: ${u.inputTokens} input tokens, ${u.outputTokens} output tokens, cost ${money(u.costMicros)}${u.model ? `, model ${u.model}` : ''}${control ? `\ncontrol: ${control}` : ''}`);
+        });
       }
       case 'done':
         return await report(await current(), { status: 'done', ...(values.log !== undefined && { log: values.log }) });

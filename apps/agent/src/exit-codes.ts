@@ -17,4 +17,6 @@ export const EXIT = {
   network: 7,
   /** `ask` got no answer within --timeout. */
   noAnswer: 8,
+  /** `next` found no task left in the queue for this agent (nothing was claimed). */
+  nothingLeft: 9,
 } as const;

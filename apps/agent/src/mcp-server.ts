@@ -1,7 +1,9 @@
 /**
  * The agent protocol as an MCP server on stdin/stdout (`board-agent mcp`), for MCP-capable agents.
- * Tools: list_my_tasks, read_task, claim_task, report, heartbeat, ask_person, comment, hand_over,
- * finish; resource `board://rules` (the project's rules for agents). An agent may hold several runs
+ * Tools: list_my_tasks, read_task, claim_task, next_task, report, heartbeat, ask_person (free, or
+ * with options), add_links, report_usage, read_usage, comment, hand_over, finish; resource
+ * `board://rules` (the project's rules for agents). The same server is served over HTTP at
+ * `/api/mcp` (apps/api/src/mcp), so the tools live here once for both transports. An agent may hold several runs
  * (one per task): run tools act on the current one (the last claimed) or the one `task` names, and
  * a new session finds the agent's open runs on the board and carries on with them. Answers name
  * properties, options and people (ids beside), never raw dumps (readable.ts). While a run is open
@@ -17,12 +19,14 @@ import type { ReportBody } from '@board/client';
 import { AgentWork, configFromEnv, plainHttpWarning, RunEnded } from './agent-work';
 import { heldFrom, resumedOnClaim, secondClaimWarning } from './held-runs';
 import { McpAgent } from './mcp-session';
-import { briefRun, readableTask } from './readable';
+import { briefRun, linkLine, money, readableTask } from './readable';
 
 const taskRef = z.string().min(1).describe('The task key (like ABC-12) or id.');
 /** The optional `task` of a run tool: which held run it acts on. */
 const runTask = taskRef.optional().describe('The task whose run this is about, when I hold several runs; the current run (the last claimed) by default.');
 const brief = <A extends { run: Parameters<typeof briefRun>[0] }>(answer: A) => ({ ...answer, run: briefRun(answer.run) });
+
+export const NOTHING_LEFT = 'Nothing left in the queue for you.';
 
 export function buildMcpServer(work: AgentWork, beatMs: number): { server: McpServer; agent: McpAgent } {
   const agent = new McpAgent(work, beatMs);
@@ -96,6 +100,34 @@ export function buildMcpServer(work: AgentWork, beatMs: number): { server: McpSe
   );
 
   server.registerTool(
+    'next_task',
+    {
+      title: 'Take the next task',
+      description:
+        'Claims the next task of the project’s work queue for me (live, not done, no open run, not blocked, assigned to me or to nobody; a view’s filters and order with view) and answers it in full with the run. ' +
+        'It becomes the current run. When nothing is left, says so and claims nothing.',
+      inputSchema: {
+        view: z.string().optional().describe('A view id: take tasks in its order and through its filters.'),
+        goal: z.string().optional().describe('What the whole run is for, one line.'),
+        step: z.string().optional().describe('What I do first.'),
+        plan: z.array(z.string()).optional().describe('The whole plan, one step each.'),
+      },
+    },
+    agent.tool(async ({ view, goal, step, plan }: { view?: string; goal?: string; step?: string; plan?: string[] }) => {
+      const taken = await work.next({ ...(view !== undefined && { viewId: view }), ...(goal !== undefined && { goal }), ...(step !== undefined && { step }), ...(plan !== undefined && { steps: plan }) });
+      if (!taken) return { task: null, run: null, message: NOTHING_LEFT };
+      const { task, run } = taken;
+      const others = (await work.openRuns()).filter((held) => held.taskId !== task.id);
+      agent.adopt(others);
+      agent.start({ runId: run.id, taskId: task.id, taskKey: task.key }, run.control);
+      const board = await client.board((await work.me()).project.id);
+      // The run is answered beside the task, in brief; the task's own copy would say it twice.
+      const { run: _sameRun, ...read } = readableTask(task, board);
+      return { task: read, run: briefRun(run), ...(others.length && { warning: secondClaimWarning(task.key, others, { option: 'the task argument' }) }) };
+    }),
+  );
+
+  server.registerTool(
     'report',
     {
       title: 'Report progress',
@@ -128,11 +160,18 @@ export function buildMcpServer(work: AgentWork, beatMs: number): { server: McpSe
     {
       title: 'Ask a person and wait',
       description:
-        'Posts the question as a comment on the task, sets the run waiting, and waits for a person’s comment; answers it. The run goes back to running. ' +
+        'Asks a person on the run (the card shows the question; the run waits) and waits for the answer: with options, the person picks one (several with multiple) and I get the choices; without, a free text. ' +
+        'A comment on the task also answers. The run goes back to running. ' +
         'A person may take long: send a progress token (the server reports progress on every heartbeat, so a client that resets its timeout on progress keeps waiting), or give timeoutSeconds.',
-      inputSchema: { question: z.string().min(1), timeoutSeconds: z.number().positive().optional().describe('Give up after this long (the run’s log then says nobody answered).'), task: runTask },
+      inputSchema: {
+        question: z.string().min(1).describe('At most 500 characters.'),
+        options: z.array(z.string()).optional().describe('2 to 10 different choices, each at most 100 characters; omit for a free answer.'),
+        multiple: z.boolean().optional().describe('The person may pick several options.'),
+        timeoutSeconds: z.number().positive().optional().describe('Give up after this long (the run’s log then says nobody answered).'),
+        task: runTask,
+      },
     },
-    agent.tool(async ({ question, timeoutSeconds, task }: { question: string; timeoutSeconds?: number; task?: string }, extra) => {
+    agent.tool(async ({ question, options, multiple, timeoutSeconds, task }: { question: string; options?: string[]; multiple?: boolean; timeoutSeconds?: number; task?: string }, extra) => {
       const current = await agent.mustRun(task);
       const progressToken = extra._meta?.progressToken;
       // Progress on every beat keeps a client that resets its request timeout on progress waiting.
@@ -141,13 +180,77 @@ export function buildMcpServer(work: AgentWork, beatMs: number): { server: McpSe
           ? undefined
           : (beats: number) => void extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: beats, message: 'Waiting for a person to answer.' } }).catch(() => undefined);
       try {
-        const comment = await work.ask(current.runId, current.taskId, question, { timeoutMs: timeoutSeconds ? timeoutSeconds * 1000 : undefined, signal: extra.signal, onBeat });
+        const asked = { text: question, ...(options?.length && { options, multiple: !!multiple }) };
+        const answer = await work.ask(current.runId, current.taskId, asked, { timeoutMs: timeoutSeconds ? timeoutSeconds * 1000 : undefined, signal: extra.signal, onBeat });
         agent.answered(current);
-        return { answer: comment.body, from: comment.author?.name ?? null, commentId: comment.id };
+        return { answer: answer.text, ...(answer.choices && { choices: answer.choices }), from: answer.by, ...(answer.via === 'comment' && { inComment: true, commentId: answer.commentId }) };
       } catch (error) {
         if (error instanceof RunEnded) agent.end(current, error);
         throw error;
       }
+    }),
+  );
+
+  server.registerTool(
+    'add_links',
+    {
+      title: 'Add links',
+      description: 'Adds links to what the current run produced (a pull request, a branch, a preview…), shown on its card and in the task’s history. A link with an address already kept replaces it. At most 20 per run.',
+      inputSchema: {
+        links: z
+          .array(
+            z.object({
+              url: z.string().describe('An http or https address.'),
+              title: z.string().optional(),
+              kind: z.enum(['pr', 'branch', 'commit', 'preview', 'session', 'doc', 'other']).optional().describe('other by default.'),
+            }),
+          )
+          .min(1),
+        task: runTask,
+      },
+    },
+    agent.tool(async ({ links, task }: { links: { url: string; title?: string; kind?: 'pr' | 'branch' | 'commit' | 'preview' | 'session' | 'doc' | 'other' }[]; task?: string }) => {
+      const answer = await agent.report({ links }, task);
+      return { links: answer.run.links.map(linkLine), control: answer.control };
+    }),
+  );
+
+  server.registerTool(
+    'report_usage',
+    {
+      title: 'Report usage',
+      description: 'Reports the current run’s tokens and cost: its totals so far (not the increase since the last report), so a retried report counts once. Cost in millionths of the team’s currency.',
+      inputSchema: {
+        inputTokens: z.number().int().min(0).optional(),
+        outputTokens: z.number().int().min(0).optional(),
+        costMicros: z.number().int().min(0).optional(),
+        model: z.string().optional(),
+        task: runTask,
+      },
+    },
+    agent.tool(async ({ task, ...usage }: { inputTokens?: number; outputTokens?: number; costMicros?: number; model?: string; task?: string }) => {
+      if (!Object.keys(usage).length) throw new Error('Send at least one of inputTokens, outputTokens, costMicros, model.');
+      const answer = await agent.report({ usage }, task);
+      return { usage: answer.run.usage, control: answer.control };
+    }),
+  );
+
+  server.registerTool(
+    'read_usage',
+    {
+      title: 'Read the project’s usage',
+      description: 'Tokens and cost of the project’s agents per agent, highest cost first, over UTC days (the last 30 by default). Cost in the team’s currency.',
+      inputSchema: { from: z.string().optional().describe('YYYY-MM-DD'), to: z.string().optional().describe('YYYY-MM-DD') },
+    },
+    agent.tool(async ({ from, to }: { from?: string; to?: string }) => {
+      const { project } = await work.me();
+      const read = await client.usage(project.id, { ...(from !== undefined && { from }), ...(to !== undefined && { to }) });
+      return {
+        from: read.from,
+        to: read.to,
+        total: { ...read.total, cost: money(read.total.costMicros) },
+        agents: read.agents.map((a) => ({ agent: a.agent.name, runs: a.runs, inputTokens: a.inputTokens, outputTokens: a.outputTokens, costMicros: a.costMicros, cost: money(a.costMicros) })),
+      };
     }),
   );
 

@@ -4,7 +4,8 @@
  * person set on each, and why a run cannot go on (stop, take-over, lost lease); plus how tool
  * answers and refusals are shaped. Runs are found on the board when the session does not know
  * them yet (a new session, a restarted server), so no run is lost with the process. Used by
- * mcp-server.ts; another transport (MCP over HTTP) builds one McpAgent per session the same way.
+ * mcp-server.ts; MCP over HTTP (apps/api/src/mcp) builds one per request, stateless, and stops its
+ * timer when the request ends: between requests the agent beats or reports itself.
  */
 import type { CallToolResult, ServerNotification } from '@modelcontextprotocol/sdk/types.js';
 import { BoardApiError, type ControlWord, type ReportBody } from '@board/client';

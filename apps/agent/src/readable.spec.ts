@@ -1,5 +1,5 @@
 import type { Board, Run } from '@board/client';
-import { briefRun, namedValues } from './readable';
+import { briefRun, linkLine, money, namedValues } from './readable';
 
 const option = (id: string, name: string) => ({ id, propertyId: 'p', name, color: '#112233', position: 'a' });
 const board = {
@@ -50,5 +50,27 @@ describe('readable answers', () => {
       ],
     } as Run;
     expect(briefRun(run)).toEqual({ id: 'r', taskId: 't', status: 'running', goal: 'g', step: 'b', control: null, stepsDone: 1, stepsTotal: 2, lastLog: 'ok', plan: ['[x] a', '[>] b'], log: ['started: g', 'Olive: ok'] });
+  });
+
+  it('briefs a run’s question with its answer, its links as lines and its usage once there is some', () => {
+    const base = { id: 'r', taskId: 't', status: 'running', goal: 'g', step: 'b', control: null } as Run;
+    const usage = { inputTokens: 0, outputTokens: 0, costMicros: 0, model: null };
+    expect(briefRun({ ...base, question: null, links: [], usage })).toEqual({ id: 'r', taskId: 't', status: 'running', goal: 'g', step: 'b', control: null });
+    const run = {
+      ...base,
+      question: { id: 'q', text: 'Which?', options: ['a', 'b'], multiple: false, askedAt: 'x', answer: { text: 'b', choices: ['b'], by: { id: 'u1', name: 'Olive' }, at: 'y' } },
+      links: [
+        { url: 'https://git.example.com/pr/1', title: 'Fix', kind: 'pr', at: 'x' },
+        { url: 'https://example.com', title: null, kind: 'other', at: 'x' },
+      ],
+      usage: { ...usage, outputTokens: 5 },
+    } as Run;
+    expect(briefRun(run)).toMatchObject({
+      question: { text: 'Which?', options: ['a', 'b'], multiple: false, answer: 'b', answeredBy: 'Olive' },
+      links: ['pr: Fix <https://git.example.com/pr/1>', 'other: <https://example.com>'],
+      usage: { inputTokens: 0, outputTokens: 5, costMicros: 0, model: null },
+    });
+    expect(linkLine({ url: 'https://x.example.com', title: null, kind: 'doc' })).toBe('doc: <https://x.example.com>');
+    expect([money(0), money(45_000), money(1_234_567)]).toEqual(['0.0000', '0.0450', '1.2346']);
   });
 });

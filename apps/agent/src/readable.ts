@@ -25,6 +25,11 @@ export interface RunBrief {
   log?: string[];
   reportDueAt?: string | null;
   endedAt?: string | null;
+  /** The open or last question: `text`, the options offered, and the answer with who gave it. */
+  question?: { text: string; options: string[] | null; multiple: boolean; answer: string | null; answeredBy: string | null };
+  /** What the run produced: `kind: title <url>`. */
+  links?: string[];
+  usage?: Run['usage'];
 }
 
 const MARK = { done: '[x]', active: '[>]', waiting: '[ ]' } as const;
@@ -44,7 +49,22 @@ export function briefRun(run: Run, logLines = 10): RunBrief {
     ...(run.log && { log: run.log.slice(-logLines).map((line) => (line.by ? `${line.by.name}: ${line.text}` : line.text)) }),
     ...(run.reportDueAt && { reportDueAt: run.reportDueAt }),
     ...(run.endedAt && { endedAt: run.endedAt }),
+    ...(run.question && {
+      question: { text: run.question.text, options: run.question.options, multiple: run.question.multiple, answer: run.question.answer?.text ?? null, answeredBy: run.question.answer?.by?.name ?? null },
+    }),
+    ...(run.links?.length && { links: run.links.map(linkLine) }),
+    ...(run.usage && (run.usage.inputTokens || run.usage.outputTokens || run.usage.costMicros || run.usage.model) && { usage: run.usage }),
   };
+}
+
+/** A run's link for a model: `pr: Fix login <https://…>`, the title when there is one. */
+export function linkLine(link: { url: string; title: string | null; kind: string }): string {
+  return `${link.kind}: ${link.title ? `${link.title} ` : ''}<${link.url}>`;
+}
+
+/** Millionths of the team's currency as a short amount: 1234567 → `1.2346`. */
+export function money(micros: number): string {
+  return (micros / 1_000_000).toFixed(4);
 }
 
 /** One set value, named: `{ property, propertyId, value, optionId }` and the like by type. */

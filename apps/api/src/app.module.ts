@@ -16,6 +16,7 @@ import { TasksModule } from './tasks/tasks.module';
 import { RunsModule } from './runs/runs.module';
 import { QueueModule } from './queue/queue.module';
 import { UsageModule } from './usage/usage.module';
+import { McpModule } from './mcp/mcp.module';
 import { EventsModule } from './events/events.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { ViewsModule } from './views/views.module';
@@ -54,6 +55,7 @@ export class AppModule {
         RunsModule,
         QueueModule,
         UsageModule,
+        McpModule,
         EventsModule,
         WebhooksModule,
         ViewsModule,

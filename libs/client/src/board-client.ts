@@ -11,7 +11,7 @@ import { BoardApiError, errorFrom, networkError } from './errors';
 import { sameOriginOnly } from './redirects';
 import type { paths } from './schema';
 import { openStream, type StreamEvent, type StreamOptions } from './stream';
-import type { AgentMe, Board, ClaimBody, Comment, ControlWord, ReportAnswer, ReportBody, Rules, Run, Task, User } from './types';
+import type { AgentMe, AnswerBody, Board, ClaimBody, Comment, ControlWord, NextAnswer, NextBody, ReportAnswer, ReportBody, Rules, Run, Task, Usage, User } from './types';
 
 export interface BoardClientOptions {
   /** The service's base address, e.g. `https://board.example.com` (routes carry `/api`); `''` for the page's own origin. */
@@ -138,6 +138,11 @@ export class BoardClient {
     return (await this.call(this.api.GET('/api/runs/{runId}', { params: { path: { runId } } }))).run;
   }
 
+  /** The project's usage per agent and UTC day (`from`/`to` as YYYY-MM-DD; the last 30 days by default). */
+  usage(projectId: string, range: { from?: string; to?: string } = {}): Promise<Usage> {
+    return this.call(this.api.GET('/api/projects/{projectId}/usage', { params: { path: { projectId }, query: range } }));
+  }
+
   // Agents (bearer token) --------------------------------------------------------------------
 
   agentMe(): Promise<AgentMe> {
@@ -146,6 +151,11 @@ export class BoardClient {
 
   async claim(taskId: string, body: ClaimBody = {}): Promise<Run> {
     return (await this.call(this.api.POST('/api/tasks/{taskId}/run', { params: { path: { taskId } }, body }))).run;
+  }
+
+  /** Claims the next task of the project's work queue; `{ run: null, task: null }` when nothing is left. */
+  async next(projectId: string, body: NextBody = {}): Promise<NextAnswer> {
+    return (await this.call(this.api.POST('/api/projects/{projectId}/runs/next', { params: { path: { projectId } }, body }))) as NextAnswer;
   }
 
   /** A report (step, plan, log, status…); the answer carries the person's control word, if any. */
@@ -162,6 +172,11 @@ export class BoardClient {
 
   async control(runId: string, control: ControlWord): Promise<Run> {
     return (await this.call(this.api.POST('/api/runs/{runId}/control', { params: { path: { runId } }, body: { control } }))).run;
+  }
+
+  /** A person answers the run's open question: the chosen options, or text for a free question. */
+  async answer(runId: string, answer: AnswerBody['answer']): Promise<Run> {
+    return (await this.call(this.api.POST('/api/runs/{runId}/answer', { params: { path: { runId } }, body: { answer } }))).run;
   }
 
   // The stream -------------------------------------------------------------------------------

@@ -29,3 +29,9 @@ export type ReportAnswer = Answer<'/api/runs/{runId}', 'patch'>;
 export type ControlWord = NonNullable<ReportAnswer['control']>;
 export type ClaimBody = BodyOf<'/api/tasks/{taskId}/run', 'post'>;
 export type ReportBody = BodyOf<'/api/runs/{runId}', 'patch'>;
+export type NextBody = BodyOf<'/api/projects/{projectId}/runs/next', 'post'>;
+/** A claimed `{ run, task }`, or `{ run: null, task: null }` when nothing is left in the queue. */
+export type NextAnswer = Answer<'/api/projects/{projectId}/runs/next', 'post', 201> | { run: null; task: null };
+export type RunQuestion = NonNullable<Run['question']>;
+export type AnswerBody = BodyOf<'/api/runs/{runId}/answer', 'post'>;
+export type Usage = Answer<'/api/projects/{projectId}/usage', 'get'>;

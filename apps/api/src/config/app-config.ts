@@ -50,6 +50,10 @@ export class AppConfig {
   @Transform(int) @IsInt() @Min(1) @Max(65535) EMBEDDED_PG_PORT = 54329;
   /** Bytes of serialised board lists an instance keeps for reuse, whatever the number of projects (decisions.md › Fair use). */
   @Transform(int) @IsInt() @Min(0) SERVICE_BOARD_CACHE_BYTES = 256 * 1024 * 1024;
+  /** MCP over HTTP (/api/mcp): how often a long tool call (ask_person) beats the run and reports progress. */
+  @Transform(int) @IsInt() @Min(50) SERVICE_MCP_BEAT_MS = 30000;
+  /** MCP over HTTP: requests one agent may have open at once on one instance (a further one is 429). */
+  @Transform(int) @IsInt() @Min(1) SERVICE_MCP_CONCURRENT = 4;
   @IsIn(['debug', 'info', 'warn', 'error', 'silent']) LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' | 'silent' = 'info';
 
   get production(): boolean {
@@ -75,7 +79,8 @@ const KEYS = [
   'DATABASE_HEAVY_STATEMENT_MS', 'PORT', 'HOST', 'NODE_ENV', 'SERVICE_URL', 'SERVICE_SIGNUP', 'SMTP_URL',
   'MAIL_FROM', 'S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_PUBLIC_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY',
   'S3_FORCE_PATH_STYLE', 'SERVICE_MAX_FILE_BYTES', 'SERVICE_FILE_TYPES', 'SERVICE_TRUST_PROXY', 'SERVICE_BODY_TIMEOUT_MS',
-  'SERVICE_WEBHOOK_ALLOW', 'SERVICE_DATA_DIR', 'EMBEDDED_PG_PORT', 'SERVICE_BOARD_CACHE_BYTES', 'LOG_LEVEL',
+  'SERVICE_WEBHOOK_ALLOW', 'SERVICE_DATA_DIR', 'EMBEDDED_PG_PORT', 'SERVICE_BOARD_CACHE_BYTES', 'SERVICE_MCP_BEAT_MS', 'SERVICE_MCP_CONCURRENT',
+  'LOG_LEVEL',
 ];
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {

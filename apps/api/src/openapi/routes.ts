@@ -1,10 +1,18 @@
 import 'reflect-metadata';
-import { RequestMethod, type DynamicModule, type Type } from '@nestjs/common';
+import { RequestMethod, SetMetadata, type DynamicModule, type Type } from '@nestjs/common';
 import { METHOD_METADATA, MODULE_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA, HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { ACCESS, type AccessRule } from '../auth/access.decorator';
 import { AFTER_GATE_BODY, AFTER_GATE_QUERY } from '../http/dto/after-gate';
 import { HEAVY_READ } from '../http/heavy-read.decorator';
 import type { HeavyReadClass } from '@board/kernel';
+
+export const OUTSIDE_DOCUMENT = 'board:outside-document';
+
+/**
+ * Keeps a route out of the API document: one that speaks another protocol than JSON answers
+ * (MCP's JSON-RPC over Streamable HTTP). test/contract/openapi.test.ts lists it with the reason.
+ */
+export const OutsideDocument = (reason: string): MethodDecorator => SetMetadata(OUTSIDE_DOCUMENT, reason);
 
 /** One route of the service as its decorators declare it. */
 export interface RouteInfo {
@@ -74,7 +82,7 @@ export function routesOf(controllers: Type<unknown>[], prefix = 'api'): RouteInf
       if (handler === 'constructor' || typeof fn !== 'function') continue;
       const verb = Reflect.getMetadata(METHOD_METADATA, fn) as RequestMethod | undefined;
       const sub = Reflect.getMetadata(PATH_METADATA, fn) as string | string[] | undefined;
-      if (verb === undefined || sub === undefined) continue;
+      if (verb === undefined || sub === undefined || Reflect.getMetadata(OUTSIDE_DOCUMENT, fn)) continue;
       const method = METHODS[verb];
       // Another verb (ALL, HEAD, …) is left out; the route-table test then names the route.
       if (!method) continue;
