@@ -1,7 +1,18 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { DOCS_PREFIX } from '../../apps/api/src/openapi/api-docs';
-import { apiDocument } from '../contract/contract-check';
+import { controllersOf, OUTSIDE_DOCUMENT } from '../../apps/api/src/openapi/routes';
+import { apiDocument, apiModule } from '../contract/contract-check';
+
+/** Routes the service serves that the API document leaves out on purpose (`@OutsideDocument`), e.g. /api/mcp. */
+function routesOutsideDocument(): string[] {
+  const join = (...parts: unknown[]) => `/${parts.map((p) => String(p ?? '').replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')}`;
+  return controllersOf(apiModule()).flatMap((controller) =>
+    Object.getOwnPropertyNames(controller.prototype)
+      .filter((name) => name !== 'constructor' && Reflect.getMetadata(OUTSIDE_DOCUMENT, controller.prototype[name]) !== undefined)
+      .map((name) => join('api', Reflect.getMetadata('path', controller), Reflect.getMetadata('path', controller.prototype[name]))),
+  );
+}
 
 /**
  * The README and docs/ may only name environment variables, routes and npm scripts that exist:
@@ -88,7 +99,7 @@ export function unknownNames(names: DocNames, source: string, scriptNames: strin
 describe('the README and docs/ name only what exists', () => {
   const source = sourceText();
   const scripts = Object.keys(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts);
-  const paths = Object.keys(apiDocument().paths);
+  const paths = [...Object.keys(apiDocument().paths), ...routesOutsideDocument()];
 
   it.each(PAGES)('%s', (page) => {
     const names = namesIn(readFileSync(join(ROOT, page), 'utf8'));
