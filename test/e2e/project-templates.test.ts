@@ -43,7 +43,7 @@ describe('project templates', () => {
 
   it('`team` adds Assignee, Due, Priority and Labels after Status, in that order, with their options', async () => {
     const project = await make({ name: 'Team one', template: 'team' });
-    expect(Object.keys(project).sort()).toEqual(['createdAt', 'doneWhen', 'id', 'key', 'name', 'ownerId', 'releases', 'role', 'sprints']);
+    expect(Object.keys(project).sort()).toEqual(['createdAt', 'dailyBudgetMicros', 'doneWhen', 'id', 'key', 'name', 'ownerId', 'releases', 'role', 'sprints']);
     const board = await boardOf(project.id);
     const props: BoardProperty[] = board.properties;
     expect(props.map((p) => [p.name, p.type])).toEqual([
