@@ -185,10 +185,13 @@ describe('lists', () => {
         for (let k = 0; k < 3; k++) await expectStatus(put(big.id, (await createTask(sam.client, p.id, `T${k}`)).id), 200);
       }
       expect((await read(big.id)).tasks).toHaveLength(12);
-      const few = await statementsOf(small.id);
+      // The fewest of three reads: a sweep of the app's own (leases, files, stream access) may send a
+      // statement through the same Database while one read is counted.
+      const fewest = async (listId: string) => Math.min(await statementsOf(listId), await statementsOf(listId), await statementsOf(listId));
+      const few = await fewest(small.id);
       // The session check, then the list's six queries, sent together.
       expect(few).toBeLessThanOrEqual(7);
-      expect(await statementsOf(big.id)).toBe(few);
+      expect(await fewest(big.id)).toBe(few);
     });
 
     it('refuse a task of a project the person is not in, and a deleted task, with 404 Task not found.', async () => {
