@@ -6,7 +6,7 @@ import {
 import { FieldRule, IdField, OneOf, Refusal, refusalOf, TextField } from '../http/dto/field-rules';
 
 /** A plan of steps: absent or null means none; else a list of texts (`readPlan`'s refusals). */
-export const PlanField = (): PropertyDecorator =>
+const PlanField = (): PropertyDecorator =>
   FieldRule('plan', (value) => (value === undefined || value === null ? null : refusalOf(() => readPlan(value))), {
     schema: { type: ['array', 'null'], maxItems: PLAN_MAX, items: { type: 'string', maxLength: STEP_MAX }, description: 'The plan: step texts, trimmed.' },
   });
