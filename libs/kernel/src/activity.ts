@@ -15,24 +15,3 @@ export interface ActivityLine {
   kind: ActivityKind;
   data: Record<string, unknown>;
 }
-
-/**
- * Writes feed lines with their webhook outbox rows, inside the write's transaction. Only the unit
- * of work's adapter calls it, with the `feedLine` events a write declared (write-events.ts):
- * application code never records by hand.
- */
-export abstract class ActivityRecorder {
-  abstract record(line: ActivityLine): Promise<void>;
-
-  /** Many lines of one project in order, as one write where the adapter can (bulk edits). */
-  async recordMany(lines: readonly ActivityLine[]): Promise<void> {
-    for (const line of lines) await this.record(line);
-  }
-
-  /**
-   * Many lines of one project as one write that rings each webhook once, about the project
-   * (no task), rather than once per line (an option ship). A webhook's ring carries the first of
-   * `kinds` it listens to; a webhook listening to none of them hears nothing.
-   */
-  abstract recordRingingOnce(lines: readonly ActivityLine[], kinds: readonly ActivityKind[]): Promise<void>;
-}

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { NoticeFeed, PresencePublisher } from '@board/kernel';
 import { ActivityFeedQuery, PgNotificationListener, PgPresencePublisher } from '@board/persistence';
 import { ActivityController } from './activity.controller';
+import { FeedService } from './feed.service';
 import { PresenceService } from './presence.service';
 import { StreamController } from './stream.controller';
 import { StreamService } from './stream.service';
@@ -18,6 +19,7 @@ import { StreamAccessWatch } from './stream-access.watch';
     StreamAccessWatch,
     PresenceService,
     ActivityFeedQuery,
+    FeedService,
   ],
   exports: [NoticeFeed],
 })

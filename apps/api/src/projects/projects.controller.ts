@@ -1,16 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
-import { ProjectQuery } from '@board/persistence';
 import { Admin, Agent, Human, HumanMember, Member, Owner } from '../auth/access.decorator';
 import { Auth, AuthContext, ByToken, ClientId, ProjectScope, TokenAuth } from '../auth/auth-context';
 import { CreateProjectBody, HandOverBody, PositionBody, RulesBody, UpdateProjectBody } from './projects.dto';
 import { ProjectsService } from './projects.service';
-import { requireView } from './project-view';
 
 @Controller()
 export class ProjectsController {
   constructor(
     private readonly projects: ProjectsService,
-    private readonly queries: ProjectQuery,
   ) {}
 
   @Human()
@@ -69,12 +66,7 @@ export class ProjectsController {
   /** An agent's own view of itself and its one project. */
   @Agent()
   @Get('agent/me')
-  async agentMe(@ByToken() auth: TokenAuth) {
-    const project = requireView(await this.queries.projectFor(auth.tokenProjectId, auth.caller.id));
-    const { id, name, color, emoji } = auth.caller;
-    return {
-      agent: { id, name, color, emoji },
-      project: { id: project.id, name: project.name, key: project.key, role: project.role, waiting: await this.queries.waitingRuns(project.id) },
-    };
+  agentMe(@ByToken() auth: TokenAuth) {
+    return this.projects.agentMe(auth);
   }
 }

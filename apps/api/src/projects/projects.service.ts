@@ -3,7 +3,7 @@ import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { Clock, DomainError, fail, feedLine, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import { DoneWhen, keyBases, MemberRepository, Project, ProjectRepository, projectSeed, readProjectKey, readProjectTemplate, spareKey } from '@board/projects';
 import { ProjectQuery } from '@board/persistence';
-import { AuthContext } from '../auth/auth-context';
+import { AuthContext, TokenAuth } from '../auth/auth-context';
 import { BudgetService } from '../runs/budget.service';
 import { requireView } from './project-view';
 import { CreateProjectBody, HandOverBody, PositionBody, RulesBody, UpdateProjectBody } from './projects.dto';
@@ -21,6 +21,16 @@ export class ProjectsService {
     private readonly clock: Clock,
     private readonly budget: BudgetService,
   ) {}
+
+  /** An agent's own view of itself and its one project, with the project's waiting runs. */
+  async agentMe(auth: TokenAuth) {
+    const project = requireView(await this.queries.projectFor(auth.tokenProjectId, auth.caller.id));
+    const { id, name, color, emoji } = auth.caller;
+    return {
+      agent: { id, name, color, emoji },
+      project: { id: project.id, name: project.name, key: project.key, role: project.role, waiting: await this.queries.waitingRuns(project.id) },
+    };
+  }
 
   list(auth: AuthContext) {
     return this.queries.listFor(auth.caller.id, true);

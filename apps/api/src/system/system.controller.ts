@@ -1,12 +1,12 @@
 import { Controller, Get, HttpCode, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { DatabaseHealthQuery } from '@board/persistence';
 import { Public } from '../auth/access.decorator';
+import { HealthService } from './health.service';
 import { SERVICE_VERSION } from './version';
 
 @Controller()
 export class SystemController {
-  constructor(private readonly database: DatabaseHealthQuery) {}
+  constructor(private readonly health: HealthService) {}
 
   @Public()
   @Get('version')
@@ -18,11 +18,8 @@ export class SystemController {
   @Public()
   @Get('health')
   @HttpCode(200)
-  async health(@Res({ passthrough: true }) reply: FastifyReply) {
-    const ok = await Promise.race([
-      this.database.answers(),
-      new Promise<boolean>((resolve) => setTimeout(resolve, 2000, false).unref()),
-    ]);
+  async check(@Res({ passthrough: true }) reply: FastifyReply) {
+    const ok = await this.health.ok();
     if (!ok) reply.status(503);
     return { ok };
   }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { HealthService } from './health.service';
 import { SystemController } from './system.controller';
 
 /**
@@ -8,5 +9,6 @@ import { SystemController } from './system.controller';
  */
 @Module({
   controllers: [SystemController],
+  providers: [HealthService],
 })
 export class SystemModule {}

@@ -3,15 +3,11 @@ import { Controller, Get, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Member } from '../auth/access.decorator';
 import { ProjectCaller, ProjectCallerOf } from '../auth/auth-context';
-import { ChangelogQuery } from '@board/persistence';
 import { BoardService } from './board.service';
 
 @Controller('projects/:projectId')
 export class BoardController {
-  constructor(
-    private readonly board: BoardService,
-    private readonly changelog: ChangelogQuery,
-  ) {}
+  constructor(private readonly board: BoardService) {}
 
   @Member()
   @Get('board')
@@ -24,7 +20,7 @@ export class BoardController {
   @Member()
   @Get('changelog')
   async changelogOf(@ProjectCallerOf() caller: ProjectCaller) {
-    return { changelog: await this.changelog.list(caller.projectId) };
+    return { changelog: await this.board.changelog(caller) };
   }
 
   @Member()

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { fail } from '@board/kernel';
-import { BoardLists, BoardQuery, RunQuery, TaskQuery } from '@board/persistence';
+import { BoardLists, BoardQuery, ChangelogQuery, RunQuery, TaskQuery } from '@board/persistence';
 import { PropertyDef } from '@board/properties';
 import { CardRows, orderCardRows, ViewRepository } from '@board/views';
 import { RunsService } from '../runs/runs.service';
@@ -21,7 +21,13 @@ export class BoardService {
     private readonly runQueries: RunQuery,
     private readonly views: ViewRepository,
     private readonly cache: BoardCache,
+    private readonly shipped: ChangelogQuery,
   ) {}
+
+  /** Every shipped option, newest first, with the tasks that shipped with it; with releases off, an empty list. */
+  changelog(caller: ProjectCaller) {
+    return this.shipped.list(caller.projectId);
+  }
 
   /**
    * The board answer as JSON bytes, in pieces to be sent one after the other: the task lists come

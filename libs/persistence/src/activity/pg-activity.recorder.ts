@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ActivityKind, ActivityLine, ActivityRecorder } from '@board/kernel';
+import { ActivityKind, ActivityLine } from '@board/kernel';
 import { Database } from '../database';
 import { raw, sql } from '../sql';
 import { deliveriesCte, LINES_PROJECT, linesCte } from './feed.sql';
@@ -13,20 +13,19 @@ const DELIVERIES = deliveriesCte(LINES_PROJECT, NO_WEBHOOK);
 /**
  * Writes feed lines inside the caller's transaction, and with them (same statement) one delivery
  * row per matching webhook: both commit or neither. Called by the unit of work only
- * (`PgUnitOfWork`), with the events a write declared.
+ * (`PgUnitOfWork`), with the events a write declared: an adapter of the unit of work, not a port
+ * of its own (nothing outside the unit of work may record).
  */
 @Injectable()
-export class PgActivityRecorder extends ActivityRecorder {
-  constructor(private readonly db: Database) {
-    super();
-  }
+export class PgActivityRecorder {
+  constructor(private readonly db: Database) {}
 
   record(line: ActivityLine): Promise<void> {
     return this.recordMany([line]);
   }
 
   /** The lines in one statement, with their deliveries; `created_at` keeps their order. */
-  override async recordMany(lines: readonly ActivityLine[]): Promise<void> {
+  async recordMany(lines: readonly ActivityLine[]): Promise<void> {
     if (lines.length === 0) return;
     const projectId = oneProject(lines);
     const row = await this.db.single<{ n: number }>(

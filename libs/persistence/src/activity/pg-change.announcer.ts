@@ -1,15 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { Change, ChangeAnnouncer } from '@board/kernel';
+import { Change } from '@board/kernel';
 import { Database } from '../database';
 
 export const CHANGE_CHANNEL = 'board_changes';
 
-/** pg_notify with the writing transaction's COMMIT: PostgreSQL delivers it at commit to every listening instance. */
+/**
+ * pg_notify with the writing transaction's COMMIT: PostgreSQL delivers it at commit to every
+ * listening instance. Called by the unit of work only, with the notices a write declared.
+ */
 @Injectable()
-export class PgChangeAnnouncer extends ChangeAnnouncer {
-  constructor(private readonly db: Database) {
-    super();
-  }
+export class PgChangeAnnouncer {
+  constructor(private readonly db: Database) {}
 
   async announce(change: Change): Promise<void> {
     await this.db.notify(CHANGE_CHANNEL, changePayload(change));

@@ -17,6 +17,7 @@ import { FairMailFiles1765000300000 } from './1765000300000-fair-mail-files';
 import { ProjectKeyPrefix1765000400000 } from './1765000400000-project-key-prefix';
 import { Search1765000500000 } from './1765000500000-search';
 import { AgentsAtWork1765000800000 } from './1765000800000-agents-at-work';
+import { OpenRunsIndex1765000900000 } from './1765000900000-open-runs-index';
 
 /** Every migration in order; new ones are appended, never edited once landed. */
 export const MIGRATIONS = [
@@ -34,4 +35,5 @@ export const MIGRATIONS = [
   ProjectKeyPrefix1765000400000,
   Search1765000500000,
   AgentsAtWork1765000800000,
+  OpenRunsIndex1765000900000,
 ];

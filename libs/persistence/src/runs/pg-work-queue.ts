@@ -67,10 +67,14 @@ export class PgWorkQueue extends WorkQueue {
           WHERE t.project_id = ${projectId} AND t.deleted_at IS NULL AND t.archived_at IS NULL
             AND NOT (t.id = ANY (${spent}::uuid[]))
             AND NOT ${overSql('t', doneWhen)}
-            AND NOT EXISTS (SELECT 1 FROM runs r WHERE r.project_id = t.project_id AND r.task_id = t.id AND r.ended_at IS NULL)
-            AND NOT EXISTS (
-              SELECT 1 FROM task_links l JOIN tasks b ON b.id = l.blocker_id AND b.project_id = t.project_id AND b.deleted_at IS NULL
-               WHERE l.task_id = t.id AND NOT ${overSql('b', doneWhen)})
+            -- Scalar subqueries, so each stays a per-task probe of its index (runs_one_open; the
+            -- task_links key, then tasks' own) whatever the statistics say: as anti-joins, a
+            -- project made a moment ago (never analysed) was planned as a scan of every open run
+            -- and every link per task, which grew with each claim.
+            AND (SELECT TRUE FROM runs r WHERE r.project_id = t.project_id AND r.task_id = t.id AND r.ended_at IS NULL LIMIT 1) IS NULL
+            AND (SELECT TRUE FROM task_links l JOIN tasks b ON b.project_id = l.project_id AND b.id = l.blocker_id
+                  WHERE l.project_id = t.project_id AND l.task_id = t.id AND b.deleted_at IS NULL AND NOT ${overSql('b', doneWhen)}
+                  LIMIT 1) IS NULL
             AND (
               -- When a person property names anyone, this agent must be among them.
               NOT EXISTS (SELECT 1 FROM unnest(${people}::text[]) AS p(id)
