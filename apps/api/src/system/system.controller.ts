@@ -6,7 +6,7 @@ import { SERVICE_VERSION } from './version';
 
 @Controller()
 export class SystemController {
-  constructor(private readonly health: HealthService) {}
+  constructor(private readonly checks: HealthService) {}
 
   @Public()
   @Get('version')
@@ -18,8 +18,8 @@ export class SystemController {
   @Public()
   @Get('health')
   @HttpCode(200)
-  async check(@Res({ passthrough: true }) reply: FastifyReply) {
-    const ok = await this.health.ok();
+  async health(@Res({ passthrough: true }) reply: FastifyReply) {
+    const ok = await this.checks.ok();
     if (!ok) reply.status(503);
     return { ok };
   }
