@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -69,6 +69,23 @@ describeBrowser('board page: the settings and screens added after the first cut'
     await section(page, 'Webhooks').getByText('http://127.0.0.1:9/second').waitFor();
     expect(await page.locator('.once').count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a view downloads as CSV: the file holds its tasks in its order', async () => {
+    const { context, page, problems, project } = await signedIn('Cass', 'CSVP');
+    await apiIn(context, h.origin, 'POST', `/projects/${project.id}/tasks`, { title: 'First, with a comma' });
+    await apiIn(context, h.origin, 'POST', `/projects/${project.id}/tasks`, { title: '=2+2' });
+    await page.goto(`/p/${project.id}`);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
+    const file = await download.path();
+    const text = readFileSync(file, 'utf8');
+    const lines = text.split('\r\n');
+    expect(lines[0]).toBe('Key,Title,Status,Created,Updated');
+    expect(lines[1]).toMatch(/^CSVP-1,"First, with a comma",,/);
+    expect(lines[2]).toMatch(/^CSVP-2,'=2\+2,,/);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
     expect(problems).toEqual([]);
     await context.close();
   });

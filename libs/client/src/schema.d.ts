@@ -1178,6 +1178,30 @@ export interface paths {
         patch: operations["Views_viewCardView"];
         trace?: never;
     };
+    "/api/views/{viewId}/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a view’s tasks as CSV, in its order
+         * @description **Access**: Any member of the project, person or agent.
+         *
+         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
+         *
+         *     **Heavy read**: at most 2 at once per person (per agent for tokens), on every instance together; a third answers 429 `Too many requests at once. Wait for the others to finish.` with `Retry-After: 1`. Its statements may run 15 seconds (503 with `Retry-After: 5` past that).
+         */
+        get: operations["ViewExport_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tasks/{taskId}/checklist": {
         parameters: {
             query?: never;
@@ -5672,6 +5696,38 @@ export interface operations {
             404: components["responses"]["Error404"];
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    ViewExport_csv: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path: {
+                viewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };

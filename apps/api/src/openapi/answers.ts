@@ -170,6 +170,14 @@ export const ANSWERS: Record<string, Answer> = {
   'DELETE /api/views/{viewId}': { schema: ok },
   'PUT /api/views/{viewId}/lens': { schema: wrap('view', ref('View')), conflict: true },
   'POST /api/views/{viewId}/lens/promote': { schema: wrap('view', ref('View')), conflict: true },
+  'GET /api/views/{viewId}/export.csv': {
+    mediaType: 'text/csv',
+    schema: {
+      type: 'string',
+      description:
+        "`text/csv; charset=utf-8`, RFC 4180: `Key`, `Title`, the properties' names in display order, `Created`, `Updated`; one row per live task the view's shared filters pass, in its sort (never a lens). Names joined by `; `, checkboxes `true`/`false`, dates `YYYY-MM-DD`, timestamps ISO 8601 UTC; a text cell starting with `=`, `+`, `-` or `@` gets a leading `'`.",
+    },
+  },
   'GET /api/views/{viewId}/tasks': {
     schema: obj({ tasks: arrayOf(ref('TaskItem')), total: int, next: nullable(str) }),
     description: 'A page of the view\'s tasks in its order; `next` continues.',

@@ -98,6 +98,7 @@ export const SUMMARIES: Record<string, string> = {
   'PUT /api/views/{viewId}/lens': 'Set your own filters and sort on a view',
   'POST /api/views/{viewId}/lens/promote': 'Make your lens the view’s shared filters and sort',
   'GET /api/views/{viewId}/tasks': 'Read a view’s tasks a page at a time, in its order',
+  'GET /api/views/{viewId}/export.csv': 'Download a view’s tasks as CSV, in its order',
   'PATCH /api/projects/{projectId}/card-view': 'Choose what the project’s cards show',
   'PATCH /api/views/{viewId}/card-view': 'Choose what one view’s cards show',
 

@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
-import { ViewTaskPageQuery } from '@board/persistence';
+import { ViewCsvQuery, ViewTaskPageQuery } from '@board/persistence';
 import { TasksModule } from '../tasks/tasks.module';
+import { ViewExportController } from './view-export.controller';
+import { ViewExportService } from './view-export.service';
 import { ViewsController } from './views.controller';
 import { ViewsService } from './views.service';
 
 @Module({
   imports: [TasksModule],
-  controllers: [ViewsController],
-  providers: [ViewTaskPageQuery, ViewsService],
+  controllers: [ViewsController, ViewExportController],
+  providers: [ViewTaskPageQuery, ViewCsvQuery, ViewsService, ViewExportService],
 })
 export class ViewsModule {}

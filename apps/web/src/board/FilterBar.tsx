@@ -73,6 +73,10 @@ export function FilterBar({ board, view, me }: { board: Board; view: View; me: U
         </button>
       )}
       <ViewMenu board={board} view={view} />
+      {/* A plain link: the session cookie goes with it and the browser saves the file itself. */}
+      <a className="button ghost" href={`/api/views/${view.id}/export.csv`} download title="The view’s tasks with its shared filters and order (not your own)">
+        Download CSV
+      </a>
       {open && <RuleForm board={board} onAdd={(rule, mine) => (mine ? writeLens([...lensRules, rule], view.lensSort ?? null) : writeShared([...view.filters.rules, rule]))} me={me} />}
       <ErrorLine error={act.error} />
     </div>

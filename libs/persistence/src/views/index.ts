@@ -1,2 +1,3 @@
 export * from './pg-view.repository';
 export * from './view-task-page.query';
+export * from './view-csv.query';
