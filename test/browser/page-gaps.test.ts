@@ -90,6 +90,19 @@ describeBrowser('board page: the settings and screens added after the first cut'
     await context.close();
   });
 
+  it('settings export the whole project as one JSON file', async () => {
+    const { context, page, problems, project } = await signedIn('Exa', 'EXPP');
+    await apiIn(context, h.origin, 'POST', `/projects/${project.id}/tasks`, { title: 'Kept in the file' });
+    await page.goto(`/p/${project.id}/settings`);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export the project' }).click()]);
+    expect(download.suggestedFilename()).toBe('EXPP-export.json');
+    const doc = JSON.parse(readFileSync(await download.path(), 'utf8')) as { format: string; tasks: { title: string }[] };
+    expect(doc.format).toBe('task-board-export');
+    expect(doc.tasks.map((x) => x.title)).toEqual(['Kept in the file']);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('properties, options and views: reorder, release notes and dates, a when rule of several options, Type defaults', async () => {
     const { context, page, problems, project } = await signedIn('Pat', 'PROP');
     const call = <M extends HttpMethod, P extends string>(method: M, path: P, data?: unknown) => apiIn(context, h.origin, method, path, data);

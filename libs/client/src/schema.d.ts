@@ -2342,6 +2342,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{projectId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the whole project as one JSON document
+         * @description **Access**: The owner or an admin of the project.
+         *
+         *     Others: 403 `Only the owner or an admin can export the project.`
+         *
+         *     Not a member of the project (or the resource is not there): 404 `Project not found.` / the resource's 404; a token of another project: 403 `That token belongs to another project.`
+         *
+         *     **Heavy read**: at most 2 at once per person (per agent for tokens), on every instance together; a third answers 429 `Too many requests at once. Wait for the others to finish.` with `Retry-After: 1`. Its statements may run 15 seconds (503 with `Retry-After: 5` past that).
+         */
+        get: operations["ProjectExport_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -7926,6 +7952,132 @@ export interface operations {
             404: components["responses"]["Error404"];
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    ProjectExport_export: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        format: "task-board-export";
+                        /** @constant */
+                        version: 1;
+                        /** Format: date-time */
+                        exportedAt: string;
+                        project: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            key: string;
+                            doneWhen: unknown;
+                            releases: boolean;
+                            sprints: boolean;
+                            dailyBudgetMicros: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            members: {
+                                /** Format: uuid */
+                                id: string;
+                                kind: string;
+                                name: string;
+                                email: string | null;
+                                role: string;
+                                color: string | null;
+                                emoji: string | null;
+                            }[];
+                        };
+                        properties: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            type: string;
+                            /** @description Base-62 fractional index, compared byte by byte. */
+                            position: string;
+                            config: unknown;
+                            options: unknown[];
+                        }[];
+                        views: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            kind: string;
+                            groupById: string | null;
+                            /** @description Base-62 fractional index, compared byte by byte. */
+                            position: string;
+                            isDefault: boolean;
+                            filters: unknown;
+                            sort: unknown;
+                            cardView: unknown;
+                        }[];
+                        cardView: unknown;
+                        rules: {
+                            text: string | null;
+                            updatedAt: string | null;
+                        };
+                        tasks: {
+                            /** Format: uuid */
+                            id: string;
+                            number: number;
+                            title: string;
+                            description: string;
+                            /** @description Base-62 fractional index, compared byte by byte. */
+                            position: string;
+                            values: {
+                                [key: string]: unknown;
+                            };
+                            parentId: string | null;
+                            createdBy: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            archivedAt: string | null;
+                            deletedAt: string | null;
+                            blockers: string[];
+                            checklist: unknown[];
+                            comments: unknown[];
+                            shipped: unknown[];
+                            sources: string[];
+                        }[];
+                        runs: unknown[];
+                        activity: {
+                            /** Format: uuid */
+                            id: string;
+                            taskId: string | null;
+                            actorId: string | null;
+                            kind: string;
+                            data: unknown;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        attachments: unknown[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };

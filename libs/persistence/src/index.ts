@@ -3,6 +3,7 @@ export * from './data-source';
 export * from './embedded-postgres';
 export * from './persistence.module';
 export * from './projects/project.query';
+export * from './projects/project-export.query';
 export * from './accounts/pg-throttle.repository';
 export * from './scope.sql';
 export * from './properties';

@@ -65,6 +65,32 @@ export const ANSWERS: Record<string, Answer> = {
   'DELETE /api/projects/{projectId}': { schema: ok },
   'POST /api/projects/{projectId}/hand-over': { schema: ok },
   'PUT /api/projects/{projectId}/position': { schema: ok },
+  'GET /api/projects/{projectId}/export': {
+    schema: obj(
+      {
+        format: { const: 'task-board-export' },
+        version: { const: 1 },
+        exportedAt: timestamp,
+        project: obj({ id: uuid, name: str, key: str, doneWhen: anyJson, releases: bool, sprints: bool, dailyBudgetMicros: nullable(str), createdAt: timestamp, members: arrayOf(obj({ id: uuid, kind: str, name: str, email: nullable(str), role: str, color: nullable(str), emoji: nullable(str) })) }),
+        properties: arrayOf(obj({ id: uuid, name: str, type: str, position: rank, config: anyJson, options: arrayOf(anyJson) })),
+        views: arrayOf(obj({ id: uuid, name: str, kind: str, groupById: nullable(uuid), position: rank, isDefault: bool, filters: anyJson, sort: anyJson, cardView: anyJson })),
+        cardView: anyJson,
+        rules: obj({ text: nullable(str), updatedAt: nullable(timestamp) }),
+        tasks: arrayOf(
+          obj({
+            id: uuid, number: int, title: str, description: str, position: rank, values: mapOf(anyJson), parentId: nullable(uuid), createdBy: nullable(uuid),
+            createdAt: timestamp, updatedAt: timestamp, archivedAt: nullable(timestamp), deletedAt: nullable(timestamp),
+            blockers: arrayOf(uuid), checklist: arrayOf(anyJson), comments: arrayOf(anyJson), shipped: arrayOf(anyJson), sources: arrayOf(str),
+          }),
+        ),
+        runs: arrayOf(anyJson),
+        activity: arrayOf(obj({ id: uuid, taskId: nullable(uuid), actorId: nullable(uuid), kind: str, data: anyJson, createdAt: timestamp })),
+        attachments: arrayOf(anyJson),
+      },
+      [],
+      'The whole project (owner and admins): every live, archived and deleted task with its checklist, comments (authors by name and email), blockers and parent; every run; every feed line; attachment metadata (no bytes). No secret of any kind. Counts in micros and tokens are decimal strings (64-bit).',
+    ),
+  },
   'GET /api/projects/{projectId}/rules': { schema: wrap('rules', ref('AgentRules')) },
   'PUT /api/projects/{projectId}/rules': { schema: wrap('rules', ref('AgentRules')) },
   'GET /api/agent/me': { schema: ref('AgentMe') },

@@ -25,6 +25,7 @@ export const SUMMARIES: Record<string, string> = {
   'DELETE /api/projects/{projectId}': 'Delete a project and everything in it',
   'POST /api/projects/{projectId}/hand-over': 'Hand a project over to another member',
   'PUT /api/projects/{projectId}/position': 'Move a project in your own list',
+  'GET /api/projects/{projectId}/export': 'Export the whole project as one JSON document',
   'GET /api/projects/{projectId}/rules': 'Read the project’s rules for agents',
   'PUT /api/projects/{projectId}/rules': 'Write the project’s rules for agents',
   'GET /api/agent/me': 'Read the calling agent, its project and the rules',

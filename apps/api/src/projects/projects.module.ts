@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ProjectExportQuery } from '@board/persistence';
 import { MailModule } from '../mail/mail.module';
 import { RunsModule } from '../runs/runs.module';
 import { AgentsController } from './agents.controller';
@@ -6,13 +7,15 @@ import { AgentsService } from './agents.service';
 import { InviteMailService } from './invite-mail.service';
 import { MembersController } from './members.controller';
 import { MembersService } from './members.service';
+import { ProjectExportController } from './project-export.controller';
+import { ProjectExportService } from './project-export.service';
 import { ProjectsController } from './projects.controller';
 import { ProjectsService } from './projects.service';
 
 /** Projects, their members and invites, their agents and agent tokens. */
 @Module({
   imports: [MailModule, RunsModule],
-  controllers: [ProjectsController, MembersController, AgentsController],
-  providers: [ProjectsService, MembersService, AgentsService, InviteMailService],
+  controllers: [ProjectsController, MembersController, AgentsController, ProjectExportController],
+  providers: [ProjectsService, MembersService, AgentsService, InviteMailService, ProjectExportQuery, ProjectExportService],
 })
 export class ProjectsModule {}

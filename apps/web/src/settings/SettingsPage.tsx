@@ -22,6 +22,16 @@ export function SettingsPage({ board, me }: { board: Board; me: User }) {
       <PropertiesSection board={board} admin={admin} />
       <RulesSection board={board} admin={admin} />
       {admin && <WebhooksSection board={board} />}
+      {admin && (
+        <section aria-labelledby="export-h">
+          <h2 id="export-h">Export</h2>
+          <p>The whole project as one JSON file: every task (archived and deleted too) with its checklist, comments, blockers and parts, every run, the activity feed and the files’ details. No token, secret or password is in it.</p>
+          {/* A plain link: the session cookie goes with it and the browser saves the file. */}
+          <a className="button" href={`/api/projects/${board.project.id}/export`} download>
+            Export the project
+          </a>
+        </section>
+      )}
       {admin && <ImportSection board={board} />}
     </div>
   );
