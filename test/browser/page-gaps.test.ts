@@ -103,6 +103,16 @@ describeBrowser('board page: the settings and screens added after the first cut'
     await context.close();
   });
 
+  it('the profile shows the security log', async () => {
+    const { page, problems } = await signedIn('Sec', 'SECP');
+    await page.goto('/account');
+    const log = section(page, 'Security log');
+    await log.getByRole('cell', { name: 'Signed in' }).first().waitFor();
+    expect(await log.getByRole('row').count()).toBeGreaterThanOrEqual(2);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
   it('properties, options and views: reorder, release notes and dates, a when rule of several options, Type defaults', async () => {
     const { context, page, problems, project } = await signedIn('Pat', 'PROP');
     const call = <M extends HttpMethod, P extends string>(method: M, path: P, data?: unknown) => apiIn(context, h.origin, method, path, data);

@@ -1910,6 +1910,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/me/security": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read your security log: sign-ins, failures and account changes
+         * @description The person's last 100 security events, newest first; `userAgent` is cut to 200 characters.
+         *
+         *     **Access**: A signed-in person (session cookie); a bearer token is ignored here.
+         */
+        get: operations["SecurityLog_security"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects": {
         parameters: {
             query?: never;
@@ -7176,6 +7198,41 @@ export interface operations {
             403: components["responses"]["Error403"];
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    SecurityLog_security: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The person's last 100 security events, newest first; `userAgent` is cut to 200 characters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        events: {
+                            /** Format: date-time */
+                            at: string;
+                            /** @enum {string} */
+                            kind: "signed_in" | "sign_in_failed" | "signed_out" | "password_changed" | "password_reset" | "totp_on" | "totp_off" | "recovery_code_used" | "sessions_ended" | "oidc_linked";
+                            ip: string;
+                            userAgent: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };

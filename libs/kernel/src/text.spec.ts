@@ -100,3 +100,11 @@ describe('readText', () => {
     expect(e.params).toEqual({ field: 'Title', max: 400 });
   });
 });
+
+describe('wellFormed', () => {
+  it('replaces lone surrogates and keeps pairs', () => {
+    const { wellFormed } = jest.requireActual('./text') as typeof import('./text');
+    expect(wellFormed('a\uD800b\uDC00c😀')).toBe('a\uFFFDb\uFFFDc😀');
+    expect(() => encodeURIComponent(wellFormed('\uDBFF'))).not.toThrow();
+  });
+});

@@ -41,3 +41,11 @@ export function readText(value: unknown, field: string, rule: TextRule = {}): st
   if (rule.max !== undefined && charLength(text) > rule.max) fail('text.too_long', { field: label, max: rule.max });
   return text;
 }
+
+/** A UTF-16 half with no other half: PostgreSQL refuses it in text and encodeURIComponent throws on it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** The text with each lone surrogate replaced by U+FFFD (String.prototype.toWellFormed, before Node 20's lib types have it). */
+export function wellFormed(text: string): string {
+  return text.replace(LONE_SURROGATE, '\uFFFD');
+}

@@ -1,13 +1,17 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
 import { MailModule } from '../mail/mail.module';
 import { AccountsService } from './accounts.service';
 import { AuthController } from './auth.controller';
 import { ForgotService } from './forgot.service';
+import { SecurityEventInterceptor } from './security-event.interceptor';
+import { SecurityLogController } from './security-log.controller';
+import { SecurityLogService } from './security-log.service';
 
-/** People's accounts: register, sign in and out, sessions, profile, password and reset links. */
+/** People's accounts: register, sign in and out, sessions, profile, password and reset links, the security log. */
 @Module({
-  imports: [MailModule],
-  controllers: [AuthController],
-  providers: [AccountsService, ForgotService],
+  imports: [MailModule, AuthModule],
+  controllers: [AuthController, SecurityLogController],
+  providers: [AccountsService, ForgotService, SecurityLogService, SecurityEventInterceptor],
 })
 export class AccountsModule {}

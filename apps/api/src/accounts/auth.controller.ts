@@ -7,6 +7,7 @@ import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth
 import { AfterGate, BodyAfterGate } from '../http/dto/after-gate';
 import { clientAddress } from '../http/client-address';
 import { AccountsService } from './accounts.service';
+import { RecordsSecurity, securitySubject } from './security-event.interceptor';
 import { FORGOT_MESSAGE, ForgotService } from './forgot.service';
 import { ChangePasswordBody, ForgotBody, LoginBody, RegisterBody, ResetBody, UpdateMeBody } from './accounts.dto';
 
@@ -22,6 +23,7 @@ export class AuthController {
   @Public()
   @Post('register')
   @HttpCode(201)
+  @RecordsSecurity('signed_in')
   async register(
     @BodyAfterGate(RegisterBody, { json: 'later' }) body: AfterGate<RegisterBody>,
     @Req() req: FastifyRequest,
@@ -37,6 +39,7 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(200)
+  @RecordsSecurity('signed_in', { failed: 'sign_in_failed' })
   async login(@BodyAfterGate(LoginBody) body: AfterGate<LoginBody>, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const signedIn = await this.accounts.login(body, clientAddress(req));
     setSessionCookie(reply, signedIn.sessionId, this.config.production);
@@ -46,6 +49,7 @@ export class AuthController {
   @Public()
   @Post('logout')
   @HttpCode(200)
+  @RecordsSecurity('signed_out')
   async logout(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.accounts.logout(readSessionCookie(req));
     clearSessionCookie(reply, this.config.production);
@@ -55,8 +59,10 @@ export class AuthController {
   @Public()
   @Post('reset')
   @HttpCode(200)
+  @RecordsSecurity('password_reset')
   async reset(@BodyAfterGate(ResetBody) body: AfterGate<ResetBody>, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const signedIn = await this.accounts.reset(body, clientAddress(req));
+    securitySubject(req, signedIn.user.id);
     setSessionCookie(reply, signedIn.sessionId, this.config.production);
     return { ok: true };
   }
@@ -86,6 +92,7 @@ export class AuthController {
   @Person()
   @Post('password')
   @HttpCode(200)
+  @RecordsSecurity('password_changed')
   async password(@BySession() auth: SessionAuth, @Body() body: ChangePasswordBody) {
     await this.accounts.changePassword(auth, body);
     return { ok: true };
@@ -99,6 +106,7 @@ export class AuthController {
 
   @Person()
   @Delete('sessions')
+  @RecordsSecurity('sessions_ended')
   async endSessions(@BySession() auth: SessionAuth) {
     await this.accounts.endOtherSessions(auth);
     return { ok: true };

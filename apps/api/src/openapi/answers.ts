@@ -1,5 +1,5 @@
 import type { JsonSchema } from './dto-schema';
-import { anyJson, arrayOf, bool, int, mapOf, nullable, obj, rank, ref, str, timestamp, uuid } from './schemas/common';
+import { anyJson, arrayOf, bool, int, mapOf, nullable, obj, rank, ref, str, timestamp, uuid, words } from './schemas/common';
 
 /** The success answer of a route: its status's JSON body, or another media type (the stream). */
 export interface Answer {
@@ -56,6 +56,17 @@ export const ANSWERS: Record<string, Answer> = {
   'GET /api/auth/me': { schema: wrap('user', ref('User')) },
   'PATCH /api/auth/me': { schema: wrap('user', ref('User')) },
   'POST /api/auth/password': { schema: ok, errors: [403] },
+  'GET /api/auth/me/security': {
+    schema: obj({
+      events: arrayOf(obj({
+        at: timestamp,
+        kind: words('signed_in', 'sign_in_failed', 'signed_out', 'password_changed', 'password_reset', 'totp_on', 'totp_off', 'recovery_code_used', 'sessions_ended', 'oidc_linked'),
+        ip: str,
+        userAgent: str,
+      })),
+    }),
+    description: "The person's last 100 security events, newest first; `userAgent` is cut to 200 characters.",
+  },
   'GET /api/auth/sessions': { schema: obj({ others: int }) },
   'DELETE /api/auth/sessions': { schema: ok },
 

@@ -16,6 +16,7 @@ export const SUMMARIES: Record<string, string> = {
   'GET /api/auth/me': 'Read your own account',
   'PATCH /api/auth/me': 'Change your name, colour or face',
   'POST /api/auth/password': 'Change your password',
+  'GET /api/auth/me/security': 'Read your security log: sign-ins, failures and account changes',
   'GET /api/auth/sessions': 'Count your other signed-in sessions',
   'DELETE /api/auth/sessions': 'Sign out everywhere else',
 

@@ -1,5 +1,6 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { wellFormed } from '@board/kernel';
 import { Member, VIEW } from '../auth/access.decorator';
 import { ProjectCaller, ProjectCallerOf, ResourceId } from '../auth/auth-context';
 import { HeavyRead } from '../http/heavy-read.decorator';
@@ -22,12 +23,9 @@ export class ViewExportController {
   }
 }
 
-/** encodeURIComponent throws on these; stored names refuse them, but a header must never fail. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
 /** A download's header: an ASCII fallback name and the exact one (RFC 6266, RFC 5987). */
 function attachment(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  const exact = encodeURIComponent(fileName.replace(LONE_SURROGATE, '\uFFFD')).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const exact = encodeURIComponent(wellFormed(fileName)).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`;
 }

@@ -83,6 +83,51 @@ export function AccountPage({ user }: { user: User }) {
           End other sessions
         </button>
       </section>
+      <SecurityLog />
     </div>
+  );
+}
+
+const SECURITY_WORDS: Record<string, string> = {
+  signed_in: 'Signed in',
+  sign_in_failed: 'Sign-in refused',
+  signed_out: 'Signed out',
+  password_changed: 'Password changed',
+  password_reset: 'Password reset by link',
+  totp_on: 'Two-step sign-in turned on',
+  totp_off: 'Two-step sign-in turned off',
+  recovery_code_used: 'Recovery code used',
+  sessions_ended: 'Other sessions ended',
+  oidc_linked: 'Single sign-on linked',
+};
+
+/** The person's last 100 security events, newest first, with where they came from. */
+function SecurityLog() {
+  const log = useQuery({ queryKey: ['security'], queryFn: () => get<{ events: { at: string; kind: string; ip: string; userAgent: string }[] }>('/auth/me/security') });
+  return (
+    <section aria-labelledby="security-h">
+      <h2 id="security-h">Security log</h2>
+      {!log.data ? (
+        <p>…</p>
+      ) : log.data.events.length === 0 ? (
+        <p>Nothing yet.</p>
+      ) : (
+        <table className="security-log">
+          <thead>
+            <tr><th scope="col">When</th><th scope="col">What</th><th scope="col">Address</th><th scope="col">Browser or app</th></tr>
+          </thead>
+          <tbody>
+            {log.data.events.map((e, i) => (
+              <tr key={`${e.at}-${i}`}>
+                <td><time dateTime={e.at}>{new Date(e.at).toLocaleString()}</time></td>
+                <td>{SECURITY_WORDS[e.kind] ?? e.kind}</td>
+                <td>{e.ip}</td>
+                <td className="user-agent">{e.userAgent}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
   );
 }

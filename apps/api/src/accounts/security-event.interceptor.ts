@@ -1,0 +1,73 @@
+import { applyDecorators, CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata, UseInterceptors } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import { from, Observable, throwError } from 'rxjs';
+import { catchError, mergeMap, switchMap } from 'rxjs/operators';
+import type { SecurityKind } from '@board/accounts';
+import { DomainError } from '@board/kernel';
+import { CredentialsService } from '../auth/credentials.service';
+import { SecurityLogService } from './security-log.service';
+
+const SECURITY_EVENT = 'board:security-event';
+
+interface SecuritySpec {
+  kind: SecurityKind;
+  /** Recorded for the accounts the body's email names when the route refuses with `account.login_failed`. */
+  failed?: SecurityKind;
+}
+
+/** Who a route's event is about, when its answer does not say (a reset answers `{ ok: true }`). */
+const SUBJECT = Symbol('security-subject');
+type WithSubject = FastifyRequest & { [SUBJECT]?: string };
+
+/** Names the person a route's security event is about, from inside the handler. */
+export function securitySubject(request: FastifyRequest, userId: string): void {
+  (request as WithSubject)[SUBJECT] = userId;
+}
+
+/**
+ * Records a security event when the route succeeds: about the person the handler named
+ * (`securitySubject`), else the `{ user }` the route answers, else the person signed in when the
+ * request arrived (a sign-out ends that session, so it is read before the handler runs).
+ */
+@Injectable()
+export class SecurityEventInterceptor implements NestInterceptor {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly credentials: CredentialsService,
+    private readonly log: SecurityLogService,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const spec = this.reflector.get<SecuritySpec | undefined>(SECURITY_EVENT, context.getHandler());
+    if (!spec) return next.handle();
+    const request = context.switchToHttp().getRequest<WithSubject>();
+    return from(this.credentials.fromSession(request)).pipe(
+      switchMap((before) =>
+        next.handle().pipe(
+          mergeMap(async (answer: unknown) => {
+            const named = request[SUBJECT] ?? userOf(answer) ?? before?.auth.caller.id;
+            if (named) await this.log.note(named, spec.kind, request);
+            return answer;
+          }),
+          catchError((error: unknown) => {
+            const refusedSignIn = spec.failed && error instanceof DomainError && error.code === 'account.login_failed';
+            if (!refusedSignIn || !spec.failed) return throwError(() => error);
+            const email = (request.body as { email?: unknown } | undefined)?.email;
+            return from(this.log.noteFailedSignIn(email, request)).pipe(switchMap(() => throwError(() => error)));
+          }),
+        ),
+      ),
+    );
+  }
+}
+
+function userOf(answer: unknown): string | undefined {
+  const user = (answer as { user?: { id?: unknown } } | null | undefined)?.user;
+  return typeof user?.id === 'string' ? user.id : undefined;
+}
+
+/** `@RecordsSecurity('signed_in', { failed: 'sign_in_failed' })` on a route of the auth family. */
+export const RecordsSecurity = (kind: SecurityKind, options: { failed?: SecurityKind } = {}) =>
+  applyDecorators(SetMetadata(SECURITY_EVENT, { kind, failed: options.failed } satisfies SecuritySpec), UseInterceptors(SecurityEventInterceptor));
+
