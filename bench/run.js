@@ -10,7 +10,7 @@
  *
  * Knobs (environment):
  *   BENCH_QUICK=1          smaller counts, for a smoke run (also: --quick)
- *   BENCH_ONLY=a,b         only these scenarios: board, page, writes, bulk, stream, webhooks, import, charts, queue, search
+ *   BENCH_ONLY=a,b         only these scenarios: board, page, writes, bulk, stream, webhooks, import, export, charts, queue, search
  *                          (page: the board page opened in Debian's Chromium, time until usable)
  *   BENCH_WRITE_OPS=a,b    only these write operations: task create, value PUT, move, comment create,
  *                          run report (agent)
@@ -816,6 +816,33 @@ async function benchImport(port, owner) {
   return stats;
 }
 
+/**
+ * GET /projects/{id}/export of the big board (extensions § 3.4: a 5,000-task project under 5 s),
+ * plus a Trello import of 2,000 cards into it so that tasks carry checklists, comments and feed lines.
+ */
+async function benchExport(port, owner, big) {
+  const cookie = owner.cookie;
+  const projectId = big.id;
+  await api(port, 'POST', `/projects/${projectId}/import`, { cookie, raw: JSON.stringify(generateTrelloExport({ cards: 2000, seed: 4242 })) }, 200);
+  let bytes = 0;
+  let tasks = 0;
+  const stats = await runLoad({
+    n: 5,
+    concurrency: 1,
+    op: async () => {
+      const t0 = performance.now();
+      const res = await call(port, 'GET', `/projects/${projectId}/export`, { cookie });
+      const ms = performance.now() - t0;
+      if (res.status !== 200) throw new HttpError(`export answered ${res.status}: ${res.text.slice(0, 300)}`);
+      bytes = res.text.length;
+      tasks = JSON.parse(res.text).tasks.length;
+      return ms;
+    },
+  });
+  record(`project export (${tasks} tasks)`, stats, `${(bytes / 2 ** 20).toFixed(1)} MB document; 2,000 of the tasks with checklists and comments; the feed`);
+  return stats;
+}
+
 /** A monotonic clock shared by every thread of this process, in milliseconds. */
 const hrNow = () => Number(process.hrtime.bigint()) / 1e6;
 
@@ -1382,6 +1409,7 @@ function evaluateTargets(figures) {
     hooks ? `${f(hooks.throughput, '/s')}, ${hooks.arrived}/${hooks.expected} arrived` : 'n/a');
   const imp = figures.import;
   t('Trello import of 3,000 cards median < 5 s', imp ? imp.median < 5000 : null, imp ? f(imp.median) : 'n/a');
+  t('project export of 5,000 tasks or more median < 5 s', figures.export ? figures.export.median < 5000 : null, figures.export ? f(figures.export.median) : 'n/a');
   for (const kind of ['burnup', 'flow', 'throughput']) {
     const c = figures.charts?.[kind];
     t(`chart ${kind} over 20 projects × 5,000 tasks, 366 days, median < 1,000 ms`, c ? c.median < 1000 : null, c ? f(c.median) : 'n/a');
@@ -1500,6 +1528,7 @@ async function main() {
     }
     if (wants('webhooks')) figures.webhooks = await benchWebhooks(a.port, owner, big, livePool, dbUrl);
     if (wants('import')) figures.import = await benchImport(a.port, owner);
+    if (wants('export')) figures.export = await benchExport(a.port, owner, big);
     if (wants('charts')) figures.charts = await benchCharts(a.port, owner, dbUrl);
     if (wants('queue')) figures.queue = await benchQueue(a.port, owner, dbUrl);
     if (wants('search')) figures.search = await benchSearch(a.port, owner, dbUrl);
