@@ -132,6 +132,28 @@ export function OptionalField(name: string, read: (value: unknown) => unknown, d
 }
 
 /**
+ * A field that the domain's reader `read` both checks and makes typed (trims, lower-cases): the DTO
+ * holds what the reader answers, so the service takes the value as it is and never reads it again.
+ * `read` must answer its own answer unchanged (the check runs it on the transformed value).
+ */
+export function ReadField(name: string, read: (value: unknown) => unknown, doc?: FieldSchema): PropertyDecorator {
+  const validate = FieldRule(name, (value) => refusalOf(() => read(value)), doc);
+  const typed = TransformField((value) => {
+    try {
+      return read(value);
+    } catch (error) {
+      // Left as sent: the check raises the reader's refusal in the field's turn.
+      if (error instanceof DomainError) return value;
+      throw error;
+    }
+  });
+  return (target, key) => {
+    typed(target, key);
+    validate(target, key);
+  };
+}
+
+/**
  * A field the pipe reads but does not check: its rules need saved state (the project's properties,
  * a gate checked first), so the service or the aggregate checks it in the contract's order.
  */
