@@ -1,6 +1,5 @@
-import { readText } from '@board/kernel';
 import { COMMENT_BODY_MAX, CommentEdit, readCommentEdit } from '@board/tasks';
-import { ReadField, TextField } from '../http/dto/field-rules';
+import { BaseTextField, ReadField, TextField } from '../http/dto/field-rules';
 
 /** POST /tasks/:taskId/comments */
 export class AddCommentBody {
@@ -21,6 +20,6 @@ export class EditCommentBody implements CommentEdit {
   body: string;
 
   /** The words the writer started from; absent or null: the last write wins. */
-  @ReadField('text:baseBody', (value) => (value === null ? undefined : readText(value, 'baseBody', { allowEmpty: true })), { schema: { type: ['string', 'null'] } })
+  @BaseTextField('baseBody')
   baseBody?: string;
 }

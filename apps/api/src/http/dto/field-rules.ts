@@ -132,6 +132,13 @@ export function OptionalField(name: string, read: (value: unknown) => unknown, d
 }
 
 /**
+ * The text a writer started from (`baseBody`, `baseText`): any text, empty included, trimmed; null
+ * or absent is no base (the last write wins), so the DTO holds a string or nothing.
+ */
+export const BaseTextField = (field: string): PropertyDecorator =>
+  ReadField(`text:${field}`, (value) => (value === null ? undefined : readText(value, field, { allowEmpty: true })), { schema: { type: ['string', 'null'] } });
+
+/**
  * A field that the domain's reader `read` both checks and makes typed (trims, lower-cases): the DTO
  * holds what the reader answers, so the service takes the value as it is and never reads it again.
  * `read` must answer its own answer unchanged (the check runs it on the transformed value).
