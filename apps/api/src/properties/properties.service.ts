@@ -4,9 +4,9 @@ import { fail, notice, parseId, rankBetween, ranksAfter, UnitOfWork, withEvents,
 import {
   assertAdminPerson, cardHome, cardStart, findTypeProperty, hasOptions, mergeDefaults, OPTIONS_ON_CREATE_MAX, OptionRecord,
   CardRow, paletteColor, placeAfter, PropertyConfig, PropertyDef, PropertyRecord, PropertyRepository, quoteNames, readBoolean, readDefaultsPatch, readInitialOptions,
-  readPropertyName, readPropertyType, readWhenRule, sameJson,
+  readPropertyName, readPropertyType, readWhenRule, sameJson, shapeProperties,
 } from '@board/properties';
-import { PropertyDefsQuery, shapeProperties } from '@board/persistence';
+import { PropertyDefsQuery } from '@board/persistence';
 import type { ProjectCaller } from '../auth/auth-context';
 import type { CreatePropertyBody, UpdatePropertyBody } from './properties.dto';
 
