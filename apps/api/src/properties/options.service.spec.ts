@@ -1,6 +1,6 @@
 import { notice, rankBetween } from '@board/kernel';
-import { ShipRepository } from '@board/shipping';
 import { InMemoryPropertyRepository } from '../../../../test/support/in-memory/property-repository';
+import { InMemoryShipRepository } from '../../../../test/support/in-memory/ship-repository';
 import { RecordingUnitOfWork } from '../../../../test/support/recording-unit-of-work';
 import { refusalCode } from '../../../../test/support/refusal-code';
 import type { ProjectCaller } from '../auth/auth-context';
@@ -15,27 +15,13 @@ const OWNER: ProjectCaller = { userId: 'olga', kind: 'human', name: 'Olga', role
 const MEMBER: ProjectCaller = { ...OWNER, userId: 'ann', name: 'Ann', role: 'member' };
 const ring = notice({ projectId: PROJECT, scope: 'board', clientId: 'tab-1' });
 
-/** Only `forget` is reached from options (a shipped day taken back). */
-class ForgettingShips extends ShipRepository {
-  readonly forgotten: string[] = [];
-  async tasksFor(): Promise<never> {
-    throw new Error('not reached from options');
-  }
-  async markShipped(): Promise<never> {
-    throw new Error('not reached from options');
-  }
-  async forget(_projectId: string, optionId: string): Promise<void> {
-    this.forgotten.push(optionId);
-  }
-}
-
 function setUp() {
   const store = new InMemoryPropertyRepository();
   const at = new Date();
   store.properties.set(STATUS, { id: STATUS, projectId: PROJECT, name: 'Status', type: 'select', position: rankBetween(null, null), config: {}, createdAt: at });
   store.properties.set(RELEASE, { id: RELEASE, projectId: PROJECT, name: 'Release', type: 'select', position: 'a1', config: { dated: true }, createdAt: at });
   store.properties.set(NOTE, { id: NOTE, projectId: PROJECT, name: 'Note', type: 'text', position: 'a2', config: {}, createdAt: at });
-  const ships = new ForgettingShips();
+  const ships = new InMemoryShipRepository(store);
   const uow = new RecordingUnitOfWork();
   return { store, ships, uow, service: new OptionsService(store, ships, uow) };
 }
