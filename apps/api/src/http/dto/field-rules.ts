@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { ValidateBy, type ValidationArguments } from 'class-validator';
-import { DomainError, ErrorCode, ErrorParams, isUuid, readText, TextRule } from '@board/kernel';
+import { DomainError, ErrorCode, ErrorParams, IdKind, isUuid, parseId, readText, TextRule } from '@board/kernel';
 
 /**
  * A refusal a field rule raises: the catalog's code and params. The rule's message carries it
@@ -159,6 +159,16 @@ export function ReadField(name: string, read: (value: unknown) => unknown, doc?:
     validate(target, key);
   };
 }
+
+/**
+ * `IdField` (absent or null passes) whose DTO holds the id as read: lower case, as every store
+ * compares it, so the service takes it as it is.
+ */
+export const ReadIdField = (kind: IdKind): PropertyDecorator =>
+  ReadField(`id:${kind}`, (value) => (value === undefined || value === null ? value : parseId(value, kind)), {
+    schema: { type: ['string', 'null'], format: 'uuid', description: `A ${kind} id.` },
+    required: false,
+  });
 
 /**
  * A field the pipe reads but does not check: its rules need saved state (the project's properties,
