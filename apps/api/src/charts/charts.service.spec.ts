@@ -1,5 +1,5 @@
 import type { ChartQuery } from '@board/persistence';
-import { FixedClock } from '../../../../test/support/fixed-clock';
+import { SteppedClock } from '../../../../test/support/in-memory/clock';
 import { InMemoryChartRepository } from '../../../../test/support/in-memory/chart-repository';
 import { refusalCode } from '../../../../test/support/refusal-code';
 import { ChartsService } from './charts.service';
@@ -28,7 +28,7 @@ function setUp() {
       return [{ day: 1, key: 'done', n: 2 }, { day: 0, key: TODO, n: 3 }];
     }) as Counts,
   };
-  const service = new ChartsService(store, queries as ChartQuery, new FixedClock(new Date('2026-03-10T12:00:00Z')));
+  const service = new ChartsService(store, queries as ChartQuery, new SteppedClock(new Date('2026-03-10T12:00:00Z')));
   return { store, service, asked };
 }
 

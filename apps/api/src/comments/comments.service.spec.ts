@@ -1,7 +1,7 @@
 import { feedLine, notice, WriteEvent } from '@board/kernel';
 import type { DiscussionQuery } from '@board/persistence';
 import type { CommentView } from '@board/tasks';
-import { FixedClock } from '../../../../test/support/fixed-clock';
+import { SteppedClock } from '../../../../test/support/in-memory/clock';
 import { InMemoryCommentRepository } from '../../../../test/support/in-memory/comment-repository';
 import { RecordingUnitOfWork } from '../../../../test/support/recording-unit-of-work';
 import { refusalCode } from '../../../../test/support/refusal-code';
@@ -31,7 +31,7 @@ function setUp() {
   const store = new InMemoryCommentRepository();
   store.liveTasks.add(`${PROJECT}:${TASK}`);
   const uow = new RecordingUnitOfWork();
-  const clock = new FixedClock();
+  const clock = new SteppedClock();
   const queries: Pick<DiscussionQuery, 'comment'> = {
     comment: async (projectId, commentId): Promise<CommentView | null> => {
       const c = await store.find(projectId, commentId);
@@ -60,7 +60,7 @@ describe('CommentsService', () => {
     expect(answered).toEqual([`${TASK}:ann`]);
     expect(store.touched).toEqual([{ projectId: PROJECT, taskId: TASK, at: clock.now() }]);
     // The task's row lock, not the project's: no project lock is asked for.
-    expect(uow.writes).toEqual([undefined]);
+    expect(uow.writes.map((w) => w.options)).toEqual([undefined]);
   });
 
   it('asks no run about an agent’s comment', async () => {
@@ -79,17 +79,17 @@ describe('CommentsService', () => {
   it('edits the author’s own words under the project lock, with an `edited` line', async () => {
     const { uow, clock, service } = setUp();
     const { comment } = await service.add(ANN, TASK, { body: 'First' });
-    uow.events.length = 0;
+    uow.clear();
     const edited = await service.edit(ANN, comment.id, { body: 'Second' });
     expect(edited.comment).toMatchObject({ body: 'Second', editedAt: clock.now() });
     expect(uow.events).toEqual([line('ann', { commentId: comment.id, action: 'edited' }), ring]);
-    expect(uow.writes[1]).toEqual({ lockProject: PROJECT });
+    expect(uow.writes.map((w) => w.options)).toEqual([{ lockProject: PROJECT }]);
   });
 
   it('writes and rings nothing for the same words, and refuses words changed since the base', async () => {
     const { uow, service } = setUp();
     const { comment } = await service.add(ANN, TASK, { body: 'Saved' });
-    uow.events.length = 0;
+    uow.clear();
     expect((await service.edit(ANN, comment.id, { body: 'Saved' })).comment.editedAt).toBeNull();
     expect(await refusalCode(service.edit(ANN, comment.id, { body: 'Mine', baseBody: 'Older' }))).toBe('task.clash');
     expect(uow.events).toEqual([]);
@@ -111,7 +111,7 @@ describe('CommentsService', () => {
     const { uow, service } = setUp();
     const mine = (await service.add(ANN, TASK, { body: 'Mine' })).comment;
     const hers = (await service.add(ANN, TASK, { body: 'Hers' })).comment;
-    uow.events.length = 0;
+    uow.clear();
     expect(await refusalCode(service.remove(BEN, mine.id))).toBe('comment.delete_own');
     expect(await refusalCode(service.remove(AGENT, mine.id))).toBe('comment.delete_own');
     await service.remove(ANN, mine.id);

@@ -3,7 +3,7 @@ import type { ListQuery, ListSummary } from '@board/persistence';
 jest.mock('@board/persistence', () => ({}));
 import { ranksAfter } from '@board/kernel';
 import { MAX_LIST_TASKS, MAX_LISTS } from '@board/lists';
-import { FixedClock } from '../../../../test/support/fixed-clock';
+import { SteppedClock } from '../../../../test/support/in-memory/clock';
 import { InMemoryListRepository } from '../../../../test/support/in-memory/list-repository';
 import { RecordingUnitOfWork } from '../../../../test/support/recording-unit-of-work';
 import { refusalCode } from '../../../../test/support/refusal-code';
@@ -26,7 +26,7 @@ function setUp() {
     return { id: list.id, name: list.name, count: store.items_.filter((i) => i.listId === listId).length, createdAt: list.now };
   };
   const queries: Pick<ListQuery, 'summary'> = { summary };
-  const service = new ListsService(uow, store, queries as ListQuery, new FixedClock());
+  const service = new ListsService(uow, store, queries as ListQuery, new SteppedClock());
   return { store, uow, service };
 }
 

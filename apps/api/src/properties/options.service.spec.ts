@@ -35,13 +35,13 @@ describe('OptionsService', () => {
     expect(a.position < b.position).toBe(true);
     expect((await store.options(PROJECT, STATUS)).map((o) => o.name)).toEqual(['To do', 'Done']);
     expect(uow.events).toEqual([ring, ring]);
-    expect(uow.writes).toEqual([{ lockProject: PROJECT }, { lockProject: PROJECT }]);
+    expect(uow.writes.map((w) => w.options)).toEqual([{ lockProject: PROJECT }, { lockProject: PROJECT }]);
   });
 
   it('refuses a name the property has (case and spaces ignored), an option on a text property, and an unknown property', async () => {
     const { uow, service } = setUp();
     await service.create(OWNER, STATUS, { name: 'To do' });
-    uow.events.length = 0;
+    uow.clear();
     expect(await refusalCode(service.create(OWNER, STATUS, { name: ' TO DO ' }))).toBe('option.duplicate');
     expect(await refusalCode(service.create(OWNER, NOTE, { name: 'x' }))).toBe('option.not_select');
     expect(await refusalCode(service.create(OWNER, UNKNOWN, { name: 'x' }))).toBe('property.not_found');
@@ -52,7 +52,7 @@ describe('OptionsService', () => {
     const { uow, service } = setUp();
     const todo = await service.create(OWNER, STATUS, { name: 'To do' });
     await service.create(OWNER, STATUS, { name: 'Done' });
-    uow.events.length = 0;
+    uow.clear();
     expect((await service.update(OWNER, todo.id, { name: 'TO DO' })).name).toBe('TO DO');
     await service.update(OWNER, todo.id, { name: 'TO DO' });
     expect(uow.events).toEqual([ring]);
@@ -79,7 +79,7 @@ describe('OptionsService', () => {
     const todo = await service.create(OWNER, STATUS, { name: 'To do' });
     store.optionTasks.set(todo.id, ['t1', 't2']);
     expect(await service.countTasks(PROJECT, todo.id)).toBe(2);
-    uow.events.length = 0;
+    uow.clear();
     await service.remove(OWNER, todo.id);
     expect(uow.events).toEqual([ring]);
     expect(await refusalCode(service.remove(OWNER, todo.id))).toBe('option.not_found');

@@ -40,13 +40,13 @@ describe('PropertiesService', () => {
     expect(first.position < second.position).toBe(true);
     expect(store.cardRows.get(first.id)).toEqual({ place: 'footer', mode: 'colour' });
     expect(uow.events).toEqual([ring, ring]);
-    expect(uow.writes).toEqual([{ lockProject: PROJECT }, { lockProject: PROJECT }]);
+    expect(uow.writes.map((w) => w.options)).toEqual([{ lockProject: PROJECT }, { lockProject: PROJECT }]);
   });
 
   it('rings only when an update changes something', async () => {
     const { uow, service } = setUp();
     const { id } = await service.create(OWNER, { name: 'Priority', type: 'select', options: ['High'] });
-    uow.events.length = 0;
+    uow.clear();
     await service.update(OWNER, id, { name: 'Priority', showOnCard: true });
     expect(uow.events).toEqual([]);
     await service.update(OWNER, id, { name: 'Urgency' });
@@ -76,7 +76,7 @@ describe('PropertiesService', () => {
   it('refuses to delete what a board groups by, naming the boards, and deletes with a ring otherwise', async () => {
     const { store, uow, service } = setUp();
     const { id } = await service.create(OWNER, { name: 'Status', type: 'select', options: ['To do'] });
-    uow.events.length = 0;
+    uow.clear();
     store.grouping.set(id, [{ id: 'v1', name: 'Board', kind: 'board' }]);
     expect(await refusalCode(service.remove(OWNER, id))).toBe('property.grouped_by_view');
     store.grouping.set(id, [{ id: 'v1', name: 'Board', kind: 'board' }, { id: 'v2', name: 'Team', kind: 'board' }]);

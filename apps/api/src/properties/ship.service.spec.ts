@@ -3,7 +3,7 @@ import type { PropertyDefsQuery } from '@board/persistence';
 import { Project, ProjectProps, ProjectRepository } from '@board/projects';
 import type { PropertyDef } from '@board/properties';
 import { Task, TaskRepository } from '@board/tasks';
-import { FixedClock } from '../../../../test/support/fixed-clock';
+import { SteppedClock } from '../../../../test/support/in-memory/clock';
 import { InMemoryPropertyRepository } from '../../../../test/support/in-memory/property-repository';
 import { InMemoryShipRepository } from '../../../../test/support/in-memory/ship-repository';
 import { RecordingUnitOfWork } from '../../../../test/support/recording-unit-of-work';
@@ -54,7 +54,7 @@ function setUp(project: Partial<ProjectProps> = {}) {
   const saved: string[][] = [];
   const tasks: Pick<TaskRepository, 'saveMany'> = { saveMany: async (_projectId, list) => void saved.push(list.map((t) => t.id)) };
   const uow = new RecordingUnitOfWork();
-  const service = new ShipService(store, ships, projects as ProjectRepository, defs as PropertyDefsQuery, tasks as TaskRepository, uow, new FixedClock());
+  const service = new ShipService(store, ships, projects as ProjectRepository, defs as PropertyDefsQuery, tasks as TaskRepository, uow, new SteppedClock());
   return { store, ships, saved, uow, service };
 }
 
@@ -71,7 +71,7 @@ describe('ShipService', () => {
     expect(lines.lines.map((l) => [l.taskId, l.kind, l.data.shipId])).toEqual([['t-done', 'archive', shipped?.shipId], ['t-open', 'value', shipped?.shipId]]);
     expect(ring).toEqual(notice({ projectId: PROJECT, scope: 'board', clientId: 'tab-1' }));
     expect(uow.events).toHaveLength(2);
-    expect(uow.writes).toEqual([{ lockProject: PROJECT }]);
+    expect(uow.writes.map((w) => w.options)).toEqual([{ lockProject: PROJECT }]);
   });
 
   it('refuses an option that is gone, one shipped already, a last option whose rest goes next, and releases turned off', async () => {
@@ -80,7 +80,8 @@ describe('ShipService', () => {
     await service.ship(OWNER, V1, { rest: 'leave' });
     expect(await refusalCode(service.ship(OWNER, V1, { rest: 'leave' }))).toBe('ship.already_shipped');
     expect(await refusalCode(service.ship(OWNER, V2, { rest: 'next' }))).toBe('ship.last_option');
-    expect(uow.writes).toHaveLength(1);
+    // Refused inside the write: nothing of theirs landed.
+    expect(uow.writes.map((w) => w.landed)).toEqual([true, false, false]);
     expect(await refusalCode(setUp({ releases: false }).service.ship(OWNER, V1, { rest: 'leave' }))).toBe('ship.releases_off');
     expect(await refusalCode(setUp().service.ship(OWNER, DONE, { rest: 'leave' }))).toBe('ship.no_target');
   });

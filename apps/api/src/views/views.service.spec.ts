@@ -48,7 +48,7 @@ describe('ViewsService', () => {
     expect(view).toMatchObject({ name: 'Mine', kind: 'board', groupById: STATUS, isDefault: false });
     expect(views.views.size).toBe(2);
     expect(uow.events).toEqual([ring]);
-    expect(uow.writes).toEqual([{ lockProject: PROJECT }]);
+    expect(uow.writes.map((w) => w.options)).toEqual([{ lockProject: PROJECT }]);
   });
 
   it('refuses a board without a grouping, grouping by text, or by another project’s property', async () => {
@@ -83,7 +83,7 @@ describe('ViewsService', () => {
   it('deletes a view with a ring, never the main one', async () => {
     const { views, uow, service } = setUp();
     const list = await service.create(ANN, { name: 'List', kind: 'list' });
-    uow.events.length = 0;
+    uow.clear();
     expect(await refusalCode(service.remove(ANN, MAIN))).toBe('view.main');
     await service.remove(ANN, list.id);
     expect(views.views.has(list.id)).toBe(false);
