@@ -1,5 +1,5 @@
 import { DomainError } from '@board/kernel';
-import { CardRow, GroupingView, OptionClash, OptionRecord, optionKey, PropertyConfig, PropertyRecord, PropertyRepository, Ranked } from '@board/properties';
+import { CardRow, GroupingView, OptionClash, OptionRecord, optionKey, PropertyConfig, PropertyDef, PropertyRecord, PropertyRepository, Ranked } from '@board/properties';
 
 const byPosition = <T extends { position: string }>(a: T, b: T) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0);
 
@@ -92,6 +92,14 @@ export class InMemoryPropertyRepository extends PropertyRepository {
 
   async countOptionTasks(_projectId: string, _propertyId: string, optionId: string): Promise<number> {
     return this.optionTasks.get(optionId)?.length ?? 0;
+  }
+
+  /** The project's properties as the value rules know them (what `PropertyDefsQuery.load` answers), from this store. */
+  defs(projectId: string): PropertyDef[] {
+    return [...this.properties.values()].filter((p) => p.projectId === projectId).sort(byPosition).map((p) => ({
+      id: p.id, name: p.name, type: p.type, position: p.position, config: p.config,
+      optionIds: new Set([...this.options_.values()].filter((o) => o.propertyId === p.id).map((o) => o.id)),
+    }));
   }
 
   private refuseClash(projectId: string, propertyId: string, id: string, name: string, clash: OptionClash): void {

@@ -1,6 +1,5 @@
 import { notice } from '@board/kernel';
 import type { PropertyDefsQuery } from '@board/persistence';
-import type { PropertyDef } from '@board/properties';
 import { InMemoryPropertyRepository } from '../../../../test/support/in-memory/property-repository';
 import { RecordingUnitOfWork } from '../../../../test/support/recording-unit-of-work';
 import { refusalCode } from '../../../../test/support/refusal-code';
@@ -21,13 +20,7 @@ function setUp() {
   const store = new InMemoryPropertyRepository();
   const uow = new RecordingUnitOfWork();
   // What the value rules read: the project's properties as definitions, from the same store.
-  const defs: Pick<PropertyDefsQuery, 'load'> = {
-    load: async (projectId) =>
-      [...store.properties.values()].filter((p) => p.projectId === projectId).map((p): PropertyDef => ({
-        id: p.id, name: p.name, type: p.type, position: p.position, config: p.config,
-        optionIds: new Set([...store.options_.values()].filter((o) => o.propertyId === p.id).map((o) => o.id)),
-      })),
-  };
+  const defs: Pick<PropertyDefsQuery, 'load'> = { load: async (projectId) => store.defs(projectId) };
   return { store, uow, service: new PropertiesService(store, defs as PropertyDefsQuery, uow) };
 }
 

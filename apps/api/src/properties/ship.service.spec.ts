@@ -1,7 +1,6 @@
 import { notice, WriteEvent } from '@board/kernel';
 import type { PropertyDefsQuery } from '@board/persistence';
 import { Project, ProjectProps, ProjectRepository } from '@board/projects';
-import type { PropertyDef } from '@board/properties';
 import { Task, TaskRepository } from '@board/tasks';
 import { SteppedClock } from '../../../../test/support/in-memory/clock';
 import { InMemoryPropertyRepository } from '../../../../test/support/in-memory/property-repository';
@@ -44,13 +43,7 @@ function setUp(project: Partial<ProjectProps> = {}) {
         rulesText: '', rulesUpdatedAt: null, createdAt: at, dailyBudgetMicros: null, ...project,
       }),
   };
-  const defs: Pick<PropertyDefsQuery, 'load'> = {
-    load: async () =>
-      [...store.properties.values()].map((p): PropertyDef => ({
-        id: p.id, name: p.name, type: p.type, position: p.position, config: p.config,
-        optionIds: new Set([...store.options_.values()].filter((o) => o.propertyId === p.id).map((o) => o.id)),
-      })),
-  };
+  const defs: Pick<PropertyDefsQuery, 'load'> = { load: async (projectId) => store.defs(projectId) };
   const saved: string[][] = [];
   const tasks: Pick<TaskRepository, 'saveMany'> = { saveMany: async (_projectId, list) => void saved.push(list.map((t) => t.id)) };
   const uow = new RecordingUnitOfWork();
