@@ -52,3 +52,20 @@ export function readAfterId(value: unknown): string | null | undefined {
   if (value === undefined) return undefined;
   return typeof value === 'string' ? value.toLowerCase() : null;
 }
+
+/** A new list, as its body was read: a name and where it goes (absent: last; null or unknown: first). */
+export interface ListCreate {
+  name: string;
+  afterId?: string | null;
+}
+
+/** A change of a list: an absent name keeps the name; a present afterId moves the list (null or unknown: first). */
+export interface ListChange {
+  name?: string;
+  afterId?: string | null;
+}
+
+/** Where a task goes in a list: after this task (absent, null or unknown: first). */
+export interface ListTaskPlace {
+  afterId?: string | null;
+}

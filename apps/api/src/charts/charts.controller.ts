@@ -1,10 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseInterceptors } from '@nestjs/common';
 import { Human } from '../auth/access.decorator';
 import { Auth, AuthContext } from '../auth/auth-context';
-import { AfterGate, BodyAfterGate, QueryAfterGate } from '../http/dto/after-gate';
 import { HeavyRead } from '../http/heavy-read.decorator';
 import { ChartDataQuery, CreateChartBody, UpdateChartBody } from './charts.dto';
 import { ChartsService } from './charts.service';
+import { ChartOwnerCheck } from './chart-owner.check';
 
 /** A person's charts: human only, anybody else's chart is not found. */
 @Controller('charts')
@@ -26,7 +26,8 @@ export class ChartsController {
 
   @Human()
   @Patch(':chartId')
-  async update(@Auth() auth: AuthContext, @Param('chartId') chartId: string, @BodyAfterGate(UpdateChartBody) body: AfterGate<UpdateChartBody>) {
+  @UseInterceptors(ChartOwnerCheck)
+  async update(@Auth() auth: AuthContext, @Param('chartId') chartId: string, @Body() body: UpdateChartBody) {
     return { chart: await this.charts.update(auth.caller.id, chartId, body) };
   }
 
@@ -40,7 +41,8 @@ export class ChartsController {
   @Human()
   @HeavyRead('chart')
   @Get(':chartId/data')
-  async data(@Auth() auth: AuthContext, @Param('chartId') chartId: string, @QueryAfterGate(ChartDataQuery) query: AfterGate<ChartDataQuery>) {
+  @UseInterceptors(ChartOwnerCheck)
+  async data(@Auth() auth: AuthContext, @Param('chartId') chartId: string, @Query() query: ChartDataQuery) {
     return this.charts.data(auth.caller.id, chartId, query);
   }
 }

@@ -3,8 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Clock, fail, parseId } from '@board/kernel';
 import { applyChartChange, ChartRecord, ChartRepository, chartView, checkFlowProperty, fillSeries, readChartCreate, readDayRange, seriesHeads } from '@board/charts';
 import { ChartQuery } from '@board/persistence';
-import type { AfterGate } from '../http/dto/after-gate';
-import { ChartDataQuery, CreateChartBody, UpdateChartBody } from './charts.dto';
+import type { ChartDataQuery, CreateChartBody, UpdateChartBody } from './charts.dto';
 
 /** A person's charts over their projects; the data is counted from the feed at read time. */
 @Injectable()
@@ -28,9 +27,13 @@ export class ChartsService {
     return chartView(chart, visible);
   }
 
-  async update(userId: string, rawChartId: string, input: AfterGate<UpdateChartBody>) {
+  /** The gate of a chart's routes that read a body or a query, checked before it: the chart is the caller's. */
+  async checkOwned(userId: string, rawChartId: string): Promise<void> {
+    await this.load(userId, rawChartId);
+  }
+
+  async update(userId: string, rawChartId: string, body: UpdateChartBody) {
     const saved = await this.load(userId, rawChartId);
-    const body = input.read();
     const chart = applyChartChange(saved, body);
     // Projects are checked when sent; a flow property whenever the projects or it change.
     const visible = await this.check(chart, body.projectIds !== undefined, body.projectIds !== undefined || body.propertyId !== undefined);
@@ -42,9 +45,9 @@ export class ChartsService {
     if (!(await this.store.delete(userId, parseId(rawChartId, 'chart')))) fail('chart.not_found');
   }
 
-  async data(userId: string, rawChartId: string, input: AfterGate<ChartDataQuery>) {
+  async data(userId: string, rawChartId: string, query: ChartDataQuery) {
     const chart = await this.load(userId, rawChartId);
-    const range = readDayRange(input.read(), this.clock.now());
+    const range = readDayRange(query, this.clock.now());
     const visible = await this.store.memberProjects(userId, chart.projectIds);
     const projectIds = chart.projectIds.filter((id) => visible.has(id));
     // A flow property whose project the reader left (or that is gone) draws no series.

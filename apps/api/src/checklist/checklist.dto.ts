@@ -1,5 +1,5 @@
-import { CHECKLIST_TEXT_MAX } from '@board/tasks';
-import { TextField, Truthy } from '../http/dto/field-rules';
+import { CHECKLIST_TEXT_MAX, ChecklistPatch } from '@board/tasks';
+import { BaseTextField, TextField, Truthy } from '../http/dto/field-rules';
 
 /** POST /tasks/:taskId/checklist */
 export class AddChecklistItemBody {
@@ -8,13 +8,14 @@ export class AddChecklistItemBody {
 }
 
 /** PATCH /checklist/:itemId: each part optional; `baseText` is the text the writer started from. */
-export class UpdateChecklistItemBody {
+export class UpdateChecklistItemBody implements ChecklistPatch {
   @TextField('text', { max: CHECKLIST_TEXT_MAX })
   text?: string;
 
   @Truthy('done')
   done?: boolean;
 
-  @TextField('baseText', { allowEmpty: true })
-  baseText?: string | null;
+  /** The text the writer started from; absent or null: the last write wins. */
+  @BaseTextField('baseText')
+  baseText?: string;
 }

@@ -2,11 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Clock, fail, feedLine, notice, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import {
-  ChecklistAction, ChecklistItem, ChecklistItemView, checklistAction, checklistItemView, ChecklistRepository, isChecklistClash,
-  isEmptyChecklistPatch, newChecklistItem, readChecklistPatch, readChecklistText,
+  ChecklistAction, ChecklistItem, ChecklistItemView, checklistAction, checklistItemView, ChecklistPatch, ChecklistRepository, isChecklistClash,
+  isEmptyChecklistPatch, newChecklistItem,
 } from '@board/tasks';
 import type { ProjectCaller } from '../auth/auth-context';
-import type { AddChecklistItemBody, UpdateChecklistItemBody } from './checklist.dto';
 
 /**
  * A task's checklist. Every write that changes something moves the task's `updated_at`, leaves
@@ -21,8 +20,7 @@ export class ChecklistService {
     private readonly clock: Clock,
   ) {}
 
-  async add(caller: ProjectCaller, taskId: string, body: AddChecklistItemBody): Promise<{ item: ChecklistItemView }> {
-    const text = readChecklistText(body.text);
+  async add(caller: ProjectCaller, taskId: string, { text }: { text: string }): Promise<{ item: ChecklistItemView }> {
     const projectId = caller.projectId;
     // The task's row lock, not the project's: adds to other tasks go on meanwhile.
     return this.uow.write(async () => {
@@ -34,8 +32,7 @@ export class ChecklistService {
     });
   }
 
-  async update(caller: ProjectCaller, itemId: string, body: UpdateChecklistItemBody): Promise<{ item: ChecklistItemView } | { ok: true }> {
-    const patch = readChecklistPatch({ ...body });
+  async update(caller: ProjectCaller, itemId: string, patch: ChecklistPatch): Promise<{ item: ChecklistItemView } | { ok: true }> {
     if (isEmptyChecklistPatch(patch)) return { ok: true };
     const projectId = caller.projectId;
     return this.uow.write(

@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, HttpCode, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Patch, Post, UseInterceptors } from '@nestjs/common';
 import { COMMENT, Member, TASK } from '../auth/access.decorator';
 import { ResourceId, ProjectCaller, ProjectCallerOf } from '../auth/auth-context';
-import { AfterGate, BodyAfterGate } from '../http/dto/after-gate';
+import { CommentAuthorCheck } from './comment-author.check';
 import { AddCommentBody, EditCommentBody } from './comments.dto';
 import { CommentsService } from './comments.service';
 
@@ -19,8 +19,8 @@ export class CommentsController {
 
   @Member(COMMENT)
   @Patch('comments/:commentId')
-  edit(@ResourceId() commentId: string, @ProjectCallerOf() caller: ProjectCaller, @BodyAfterGate(EditCommentBody) body: AfterGate<EditCommentBody>) {
-    // Read by the service after its author gate (the contract's order).
+  @UseInterceptors(CommentAuthorCheck)
+  edit(@ResourceId() commentId: string, @ProjectCallerOf() caller: ProjectCaller, @Body() body: EditCommentBody) {
     return this.comments.edit(caller, commentId, body);
   }
 

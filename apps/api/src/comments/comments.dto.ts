@@ -1,5 +1,5 @@
-import { COMMENT_BODY_MAX, readCommentEdit } from '@board/tasks';
-import { FieldRule, refusalOf, TextField } from '../http/dto/field-rules';
+import { COMMENT_BODY_MAX, CommentEdit, readCommentEdit } from '@board/tasks';
+import { BaseTextField, ReadField, TextField } from '../http/dto/field-rules';
 
 /** POST /tasks/:taskId/comments */
 export class AddCommentBody {
@@ -8,17 +8,18 @@ export class AddCommentBody {
 }
 
 /**
- * PATCH /comments/:commentId. Its gate (only the author edits) is checked in the service before
- * the body, so the service reads it with `parseRequest` after the gate, not the global pipe.
+ * PATCH /comments/:commentId. Its gate (only the author edits) is checked before the body
+ * (`CommentAuthorCheck`).
  */
-export class EditCommentBody {
+export class EditCommentBody implements CommentEdit {
   /** An empty body has its own sentence: deleting is the way to take the words away. */
-  @FieldRule('comment-body', (value) => refusalOf(() => readCommentEdit({ body: value })), {
+  @ReadField('comment-body', (value) => readCommentEdit({ body: value }).body, {
     schema: { type: 'string', maxLength: COMMENT_BODY_MAX },
     required: true,
   })
   body: string;
 
-  @TextField('baseBody', { allowEmpty: true })
-  baseBody?: string | null;
+  /** The words the writer started from; absent or null: the last write wins. */
+  @BaseTextField('baseBody')
+  baseBody?: string;
 }

@@ -3,13 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { ActivityLine, Clock, fail, feedLine, notice, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import { DiscussionQuery } from '@board/persistence';
 import {
-  assertCanDeleteComment, assertCanEditComment, Comment, CommentActor, commentDeletedData, commentEditOutcome, CommentRepository,
-  CommentView, readCommentEdit, readNewCommentBody,
+  assertCanDeleteComment, assertCanEditComment, Comment, CommentActor, commentDeletedData, CommentEdit, commentEditOutcome, CommentRepository,
+  CommentView,
 } from '@board/tasks';
 import type { ProjectCaller } from '../auth/auth-context';
-import type { AfterGate } from '../http/dto/after-gate';
 import { RunsService } from '../runs/runs.service';
-import type { AddCommentBody, EditCommentBody } from './comments.dto';
 
 const actorOf = (caller: ProjectCaller): CommentActor => ({ userId: caller.userId, kind: caller.kind, role: caller.role });
 
@@ -29,8 +27,7 @@ export class CommentsService {
     private readonly runs: RunsService,
   ) {}
 
-  async add(caller: ProjectCaller, taskId: string, input: AddCommentBody): Promise<{ comment: CommentView }> {
-    const body = readNewCommentBody(input.body);
+  async add(caller: ProjectCaller, taskId: string, { body }: { body: string }): Promise<{ comment: CommentView }> {
     const projectId = caller.projectId;
     // The insert locks the task's row, not the project: comments on other tasks go on meanwhile.
     return this.uow.write(async () => {
@@ -43,14 +40,20 @@ export class CommentsService {
     });
   }
 
-  async edit(caller: ProjectCaller, commentId: string, input: AfterGate<EditCommentBody>): Promise<{ comment: CommentView }> {
+  /**
+   * The edit route's gate, checked before its body is read (the contract's order): the comment is
+   * there and the caller wrote it.
+   */
+  async checkEditable(actor: CommentActor, projectId: string, commentId: string): Promise<void> {
+    assertCanEditComment(actor, await this.load(projectId, commentId));
+  }
+
+  async edit(caller: ProjectCaller, commentId: string, edit: CommentEdit): Promise<{ comment: CommentView }> {
     const projectId = caller.projectId;
     return this.uow.write(
       async () => {
-        const saved = await this.load(projectId, commentId);
-        // The author check comes before the body is read: it is the route's gate.
-        assertCanEditComment(actorOf(caller), saved);
-        const edit = readCommentEdit({ ...input.read() });
+        // Checked again under the lock: the gate ran before the transaction.
+        assertCanEditComment(actorOf(caller), await this.load(projectId, commentId));
         const written = await this.comments.rewrite(projectId, commentId, edit, this.clock.now());
         if (written) {
           const events = await this.changed(caller, written, { commentId, action: 'edited' });

@@ -1,5 +1,5 @@
-import { isUuid } from '@board/kernel';
-import { FieldRule, IdField, TextField } from '../http/dto/field-rules';
+import { fail, isUuid } from '@board/kernel';
+import { ReadField, ReadIdField, TextField } from '../http/dto/field-rules';
 import { readInstant } from '../http/query-string';
 
 /** The feed's page size: 1 to 500, 100 when absent. */
@@ -11,27 +11,27 @@ export const FEED_LIMIT_MAX = 500;
  * a 400, not a 500.
  */
 export class FeedPageQuery {
-  @FieldRule('feed-after', (value) => (value === undefined || readInstant(value) !== null ? null : { code: 'feed.after_invalid' }), {
+  @ReadField('feed-after', (value) => (value === undefined ? undefined : (readInstant(value) ?? fail('feed.after_invalid'))), {
     schema: { type: 'string', format: 'date-time', description: 'With afterId, the `next` cursor of the page before.' },
   })
   after?: string;
 
-  @FieldRule('feed-after-id', (value) => (value === undefined || isUuid(value) ? null : { code: 'feed.after_id_invalid' }), {
+  @ReadField('feed-after-id', (value) => (value === undefined ? undefined : isUuid(value) ? value.toLowerCase() : fail('feed.after_id_invalid')), {
     schema: { type: 'string', format: 'uuid', description: 'With after, the `next` cursor of the page before.' },
   })
   afterId?: string;
 
-  @FieldRule('feed-limit', (value) => {
-    if (value === undefined) return null;
+  @ReadField('feed-limit', (value) => {
+    if (value === undefined) return undefined;
     const size = Number(value);
-    return /^\d+$/.test(String(value)) && size >= 1 && size <= FEED_LIMIT_MAX ? null : { code: 'query.limit_invalid' };
+    return /^\d+$/.test(String(value)) && size >= 1 && size <= FEED_LIMIT_MAX ? size : fail('query.limit_invalid');
   }, { schema: { type: 'integer', minimum: 1, maximum: FEED_LIMIT_MAX, description: 'Lines in the page (100 when left out).' } })
-  limit?: string;
+  limit?: number;
 
-  @FieldRule('feed-order', (value) => (value === undefined || value === 'oldest' || value === 'newest' ? null : { code: 'feed.order_invalid' }), {
+  @ReadField('feed-order', (value) => (value === undefined || value === 'oldest' || value === 'newest' ? value : fail('feed.order_invalid')), {
     schema: { type: 'string', enum: ['oldest', 'newest'], default: 'oldest', description: 'The reading order; `after`/`afterId` and `next` continue in it (newest: to older lines).' },
   })
-  order?: string;
+  order?: 'oldest' | 'newest';
 }
 
 /** `title`, `description` or `checklist:<item id>`, any case. */
@@ -42,11 +42,12 @@ export class PresenceBody {
   @TextField('clientId', { max: 200, required: true })
   clientId: string;
 
-  @IdField('task')
+  @ReadIdField('task')
   taskId?: string | null;
 
-  @FieldRule('presence-field', (value) =>
-    value === undefined || value === null || (typeof value === 'string' && PRESENCE_FIELD.test(value)) ? null : { code: 'presence.field_invalid' },
+  /** Held in lower case (a checklist item's id). */
+  @ReadField('presence-field', (value) =>
+    value === undefined || value === null ? value : typeof value === 'string' && PRESENCE_FIELD.test(value) ? value.toLowerCase() : fail('presence.field_invalid'),
     { schema: { type: ['string', 'null'], description: 'What you are editing: `title`, `description` or `checklist:<item id>`; null: nothing.', examples: ['description'] } },
   )
   field?: string | null;

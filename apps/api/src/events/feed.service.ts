@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ActivityFeedQuery } from '@board/persistence';
 import { ProjectCaller } from '../auth/auth-context';
-import { readInstant } from '../http/query-string';
 import type { FeedPageQuery } from './events.dto';
 
 /** The project's activity feed, a page at a time, oldest or newest first. */
@@ -9,11 +8,9 @@ import type { FeedPageQuery } from './events.dto';
 export class FeedService {
   constructor(private readonly activity: ActivityFeedQuery) {}
 
-  /** `after` and `afterId` continue a page in the order asked; the query DTO has checked their shape. */
+  /** `after` and `afterId` continue a page in the order asked (`afterId` only with `after`). */
   page(caller: ProjectCaller, query: FeedPageQuery) {
-    const from = query.after === undefined ? null : readInstant(query.after);
-    const size = query.limit === undefined ? 100 : Number(query.limit);
-    const order = query.order === 'newest' ? 'newest' : 'oldest';
-    return this.activity.page(caller.projectId, size, from, from && query.afterId ? query.afterId.toLowerCase() : null, order);
+    const from = query.after ?? null;
+    return this.activity.page(caller.projectId, query.limit ?? 100, from, (from && query.afterId) ?? null, query.order ?? 'oldest');
   }
 }

@@ -9,8 +9,8 @@ export class PresenceService {
 
   /** `{ clientId, taskId, field }`: taskId null means the tab closed the task (and so no field). */
   async announce(caller: ProjectCaller, body: PresenceBody): Promise<void> {
-    const taskId = body.taskId ? body.taskId.toLowerCase() : null;
-    const field = taskId && body.field ? body.field.toLowerCase() : null;
+    const taskId = body.taskId ?? null;
+    const field = (taskId && body.field) ?? null;
     await this.publisher.publish({ projectId: caller.projectId, clientId: body.clientId, userId: caller.userId, taskId, field });
   }
 }

@@ -1,7 +1,7 @@
-import { Controller, Delete, Param, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Param, Put, UseInterceptors } from '@nestjs/common';
 import { Human } from '../auth/access.decorator';
 import { Auth, AuthContext } from '../auth/auth-context';
-import { AfterGate, BodyAfterGate } from '../http/dto/after-gate';
+import { ListIdsCheck } from './list-ids.check';
 import { PutListTaskBody } from './lists.dto';
 import { ListsService } from './lists.service';
 
@@ -12,7 +12,8 @@ export class ListTasksController {
 
   @Human()
   @Put(':taskId')
-  async put(@Auth() auth: AuthContext, @Param('listId') listId: string, @Param('taskId') taskId: string, @BodyAfterGate(PutListTaskBody) body: AfterGate<PutListTaskBody>) {
+  @UseInterceptors(ListIdsCheck)
+  async put(@Auth() auth: AuthContext, @Param('listId') listId: string, @Param('taskId') taskId: string, @Body() body: PutListTaskBody) {
     await this.lists.putTask(auth.caller.id, listId, taskId, body);
     return { ok: true };
   }

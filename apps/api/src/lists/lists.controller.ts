@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseInterceptors } from '@nestjs/common';
 import { Human } from '../auth/access.decorator';
 import { Auth, AuthContext } from '../auth/auth-context';
-import { AfterGate, BodyAfterGate } from '../http/dto/after-gate';
+import { ListIdsCheck } from './list-ids.check';
 import { CreateListBody, UpdateListBody } from './lists.dto';
 import { ListsService } from './lists.service';
 
@@ -31,7 +31,8 @@ export class ListsController {
 
   @Human()
   @Patch(':listId')
-  async update(@Auth() auth: AuthContext, @Param('listId') listId: string, @BodyAfterGate(UpdateListBody) body: AfterGate<UpdateListBody>) {
+  @UseInterceptors(ListIdsCheck)
+  async update(@Auth() auth: AuthContext, @Param('listId') listId: string, @Body() body: UpdateListBody) {
     return { list: await this.lists.update(auth.caller.id, listId, body) };
   }
 

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Clock, fail, parseId, silent, UnitOfWork } from '@board/kernel';
-import { checkListRoom, checkTaskRoom, ListRepository, rankAfter, rankAtEnd, readAfterId, readListName } from '@board/lists';
+import { checkListRoom, checkTaskRoom, ListChange, ListCreate, ListRepository, ListTaskPlace, rankAfter, rankAtEnd } from '@board/lists';
 import { ListQuery, ListSummary } from '@board/persistence';
-import type { AfterGate } from '../http/dto/after-gate';
-import { CreateListBody, PutListTaskBody, UpdateListBody } from './lists.dto';
 
 /**
  * A person's own lists of tasks across projects. Every write takes the person's lock (limits and
@@ -23,9 +21,7 @@ export class ListsService {
     return this.queries.summaries(userId);
   }
 
-  async create(userId: string, body: CreateListBody): Promise<ListSummary> {
-    const name = readListName(body.name, true);
-    const afterId = readAfterId(body.afterId);
+  async create(userId: string, { name, afterId }: ListCreate): Promise<ListSummary> {
     const id = randomUUID();
     await this.uow.write(async () => {
       await this.store.lockPerson(userId);
@@ -39,11 +35,8 @@ export class ListsService {
     return (await this.queries.summary(userId, id)) ?? fail('list.not_found');
   }
 
-  async update(userId: string, rawListId: string, input: AfterGate<UpdateListBody>): Promise<ListSummary> {
+  async update(userId: string, rawListId: string, { name, afterId }: ListChange): Promise<ListSummary> {
     const listId = parseId(rawListId, 'list');
-    const body = input.read();
-    const name = readListName(body.name, false);
-    const afterId = readAfterId(body.afterId);
     await this.uow.write(async () => {
       await this.store.lockPerson(userId);
       if (!(await this.store.exists(userId, listId))) fail('list.not_found');
@@ -68,11 +61,10 @@ export class ListsService {
   }
 
   /** Adds the task, or moves it when it is in the list already (null or absent afterId: first). */
-  async putTask(userId: string, rawListId: string, rawTaskId: string, input: AfterGate<PutListTaskBody>): Promise<void> {
+  async putTask(userId: string, rawListId: string, rawTaskId: string, place: ListTaskPlace): Promise<void> {
     const listId = parseId(rawListId, 'list');
     const taskId = parseId(rawTaskId, 'task');
-    const body = input.read();
-    const afterId = readAfterId(body.afterId) ?? null;
+    const afterId = place.afterId ?? null;
     await this.uow.write(async () => {
       await this.store.lockPerson(userId);
       if (!(await this.store.exists(userId, listId))) fail('list.not_found');

@@ -1,6 +1,6 @@
 import { hasOptions, OPTIONS_ON_CREATE_MAX, PROPERTY_NAME_MAX, PROPERTY_TYPES, PropertyType, readBoolean, readInitialOptions, readPropertyName, readPropertyType } from '@board/properties';
 import { readShipRest, readShipStrays, SHIP_RESTS, ShipRest } from '@board/shipping';
-import { CheckedInService, FieldRule, OptionalField, refusalOf } from '../http/dto/field-rules';
+import { CheckedInService, FieldRule, ReadField, refusalOf } from '../http/dto/field-rules';
 
 /** POST /projects/:projectId/properties: name, type, then the first options of a type that has them. */
 const NAME = { type: 'string', maxLength: PROPERTY_NAME_MAX, examples: ['Priority'] };
@@ -8,15 +8,16 @@ const DAY = { type: ['string', 'null'], format: 'date', description: 'A day, YYY
 const AFTER_ID = (what: string) => ({ type: ['string', 'null'], format: 'uuid', description: `Put it after this ${what} (null: first).` });
 
 export class CreatePropertyBody {
-  @FieldRule('property-name', (value) => refusalOf(() => readPropertyName(value, true)), { schema: NAME, required: true })
-  name: unknown;
+  @ReadField('property-name', (value) => readPropertyName(value, true), { schema: NAME, required: true })
+  name: string;
 
-  @FieldRule('property-type', (value) => refusalOf(() => readPropertyType(value)), { schema: { type: 'string', enum: [...PROPERTY_TYPES] }, required: true })
-  type: unknown;
+  @ReadField('property-type', readPropertyType, { schema: { type: 'string', enum: [...PROPERTY_TYPES] }, required: true })
+  type: PropertyType;
 
   @FieldRule('property-options', (value, dto) => {
     const { name, type } = dto as CreatePropertyBody;
-    return hasOptions(type as PropertyType) ? refusalOf(() => readInitialOptions(readPropertyName(name, true), value, OPTIONS_ON_CREATE_MAX)) : null;
+    // Name and type are read (and passed) by now: the fields are checked in order.
+    return hasOptions(type) ? refusalOf(() => readInitialOptions(name, value, OPTIONS_ON_CREATE_MAX)) : null;
   }, {
     schema: {
       type: 'array',
@@ -35,11 +36,11 @@ export class CreatePropertyBody {
  * project's properties, so the service reads those in the contract's order.
  */
 export class UpdatePropertyBody {
-  @OptionalField('property-name', (value) => readPropertyName(value, true), { schema: NAME })
-  name?: unknown;
+  @ReadField('property-name', (value) => (value === undefined ? undefined : readPropertyName(value, true)), { schema: NAME })
+  name?: string;
 
-  @OptionalField('showOnCard', (value) => readBoolean(value, 'showOnCard'), { schema: { type: 'boolean', description: 'Whether cards show the value.' } })
-  showOnCard?: unknown;
+  @ReadField('showOnCard', (value) => (value === undefined ? undefined : readBoolean(value, 'showOnCard')), { schema: { type: 'boolean', description: 'Whether cards show the value.' } })
+  showOnCard?: boolean;
 
   @CheckedInService('dated', { type: 'boolean', description: 'A select only: its options carry a start, a target and a note (releases, sprints).' })
   dated?: unknown;

@@ -4,9 +4,9 @@ import { fail, notice, parseId, rankBetween, ranksAfter, UnitOfWork, withEvents,
 import {
   assertAdminPerson, cardHome, cardStart, findTypeProperty, hasOptions, mergeDefaults, OPTIONS_ON_CREATE_MAX, OptionRecord,
   CardRow, paletteColor, placeAfter, PropertyConfig, PropertyDef, PropertyRecord, PropertyRepository, quoteNames, readBoolean, readDefaultsPatch, readInitialOptions,
-  readPropertyName, readPropertyType, readWhenRule, sameJson,
+  readWhenRule, sameJson, shapeProperties,
 } from '@board/properties';
-import { PropertyDefsQuery, shapeProperties } from '@board/persistence';
+import { PropertyDefsQuery } from '@board/persistence';
 import type { ProjectCaller } from '../auth/auth-context';
 import type { CreatePropertyBody, UpdatePropertyBody } from './properties.dto';
 
@@ -21,8 +21,8 @@ export class PropertiesService {
   /** Appends a property (with its first options) and puts it on the card view. */
   async create(caller: ProjectCaller, body: CreatePropertyBody) {
     const projectId = caller.projectId;
-    const name = readPropertyName(body.name, true);
-    const type = readPropertyType(body.type);
+    const { name, type } = body;
+    // The first options are read with the property's name, which their refusals name.
     const names = hasOptions(type) ? readInitialOptions(name, body.options, OPTIONS_ON_CREATE_MAX) : [];
     const id = randomUUID();
     return this.uow.write(
@@ -58,14 +58,8 @@ export class PropertiesService {
         let defs: PropertyDef[] | undefined;
         const loadDefs = async () => (defs ??= await this.defs.load(projectId));
 
-        if (body.name !== undefined) {
-          const name = readPropertyName(body.name, true);
-          if (name !== property.name) change.name = name;
-        }
-        if (body.showOnCard !== undefined) {
-          const show = readBoolean(body.showOnCard, 'showOnCard');
-          changed = (await this.showOnCard(projectId, property, show)) || changed;
-        }
+        if (body.name !== undefined && body.name !== property.name) change.name = body.name;
+        if (body.showOnCard !== undefined) changed = (await this.showOnCard(projectId, property, body.showOnCard)) || changed;
         if (body.dated !== undefined) {
           assertAdminPerson(caller, 'change dated properties');
           if (property.type !== 'select') fail('property.not_dated_type');

@@ -10,10 +10,7 @@ export class SearchService {
   constructor(private readonly queries: SearchQuery) {}
 
   async search(auth: AuthContext, query: TaskSearchQuery): Promise<SearchResult> {
-    const q = typeof query.q === 'string' ? query.q : '';
-    const limit = query.limit === undefined ? SEARCH_LIMIT_DEFAULT : Number(query.limit);
-    const projectId = query.projectId ? query.projectId.toLowerCase() : null;
-    return this.queries.search(await this.projectsOf(auth, projectId), q, limit);
+    return this.queries.search(await this.projectsOf(auth, query.projectId ?? null), query.q ?? '', query.limit ?? SEARCH_LIMIT_DEFAULT);
   }
 
   /**

@@ -1,6 +1,6 @@
 import { parseId } from '@board/kernel';
-import { readViewKind, readViewName, VIEW_KINDS, VIEW_NAME_MAX } from '@board/views';
-import { CheckedInService, FieldRule, IdField, OptionalField, refusalOf } from '../http/dto/field-rules';
+import { readViewKind, readViewName, VIEW_KINDS, VIEW_NAME_MAX, ViewKind } from '@board/views';
+import { CheckedInService, FieldRule, ReadField, ReadIdField, refusalOf } from '../http/dto/field-rules';
 
 const NAME = { type: 'string', maxLength: VIEW_NAME_MAX };
 const FILTERS = { $ref: '#/components/schemas/Rules', description: 'The rules a task must meet to show; `{ "rules": [] }` shows all.' };
@@ -8,15 +8,15 @@ const SORT = { $ref: '#/components/schemas/Sort', description: 'The order of the
 
 /** POST /projects/:projectId/views. Whether `groupById` is a property of the project is the service's. */
 export class CreateViewBody {
-  @FieldRule('view-name', (value) => refusalOf(() => readViewName(value, true)), { schema: NAME, required: true })
-  name: unknown;
+  @ReadField('view-name', (value) => readViewName(value, true), { schema: NAME, required: true })
+  name: string;
 
-  @FieldRule('view-kind', (value) => (value === undefined || value === null ? null : refusalOf(() => readViewKind(value))), {
+  @ReadField('view-kind', (value) => (value === undefined || value === null ? undefined : readViewKind(value)), {
     schema: { enum: [...VIEW_KINDS, null], description: 'board by default' },
   })
-  kind?: unknown;
+  kind?: ViewKind;
 
-  @IdField('property')
+  @ReadIdField('property')
   groupById?: string | null;
 }
 
@@ -25,13 +25,13 @@ export class CreateViewBody {
  * checked against the project's properties (the order of checks the contract keeps).
  */
 export class UpdateViewBody {
-  @OptionalField('view-name', (value) => readViewName(value, true), { schema: NAME })
-  name?: unknown;
+  @ReadField('view-name', (value) => (value === undefined ? undefined : readViewName(value, true)), { schema: NAME })
+  name?: string;
 
-  @OptionalField('view-kind', readViewKind, { schema: { type: 'string', enum: [...VIEW_KINDS] } })
-  kind?: unknown;
+  @ReadField('view-kind', (value) => (value === undefined ? undefined : readViewKind(value)), { schema: { type: 'string', enum: [...VIEW_KINDS] } })
+  kind?: ViewKind;
 
-  @IdField('property')
+  @ReadIdField('property')
   groupById?: string | null;
 
   @CheckedInService('filters', FILTERS)

@@ -5,7 +5,7 @@ import { fail, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } fro
 import { ProjectFactsQuery, PropertyDefsQuery, TaskQuery, ViewTaskPageQuery } from '@board/persistence';
 import { PropertyDef } from '@board/properties';
 import {
-  assertGrouping, assertLensFits, CardRows, orderCardRows, readCardRows, readViewKind, readViewName, ViewKind, ViewRecord, ViewRepository,
+  assertGrouping, assertLensFits, CardRows, orderCardRows, readCardRows, ViewKind, ViewRecord, ViewRepository,
 } from '@board/views';
 import { ProjectCaller } from '../auth/auth-context';
 import { presentView } from './view-presenter';
@@ -24,13 +24,13 @@ export class ViewsService {
 
   /** Agents may create views; a list may remember a grouping it does not read. */
   async create(caller: ProjectCaller, body: CreateViewBody) {
-    const name = readViewName(body.name, true);
-    const kind = body.kind === undefined || body.kind === null ? 'board' : readViewKind(body.kind);
+    const { name } = body;
+    const kind = body.kind ?? 'board';
     const id = randomUUID();
     return this.uow.write(
       async () => {
         const defs = await this.defs.load(caller.projectId);
-        const group = this.readGroup(body.groupById, defs);
+        const group = this.groupOf(body.groupById, defs);
         assertGrouping(kind, group, true);
         await this.views.insert({ id, projectId: caller.projectId, name, kind, groupById: group?.id ?? null, filters: { rules: [] }, sort: null });
         return withEvents(await this.present(caller, id, defs), this.ring(caller));
@@ -45,9 +45,9 @@ export class ViewsService {
         const defs = await this.defs.load(caller.projectId);
         const view = await this.load(caller, viewId, true);
         const before = JSON.stringify(view);
-        if (body.name !== undefined) view.name = readViewName(body.name, true);
-        if (body.kind !== undefined) view.kind = readViewKind(body.kind);
-        if (body.groupById !== undefined) view.groupById = this.readGroup(body.groupById, defs)?.id ?? null;
+        if (body.name !== undefined) view.name = body.name;
+        if (body.kind !== undefined) view.kind = body.kind;
+        if (body.groupById !== undefined) view.groupById = this.groupOf(body.groupById, defs)?.id ?? null;
         if (body.filters !== undefined) {
           // The shared rules are a person's to write; agents may rename, regroup and sort.
           if (caller.kind !== 'human') fail('gate.human');
@@ -190,9 +190,8 @@ export class ViewsService {
   }
 
   /** The property a view groups by (none when absent or null); one of another project is refused. */
-  private readGroup(raw: unknown, defs: readonly PropertyDef[]): PropertyDef | null {
-    if (raw === undefined || raw === null) return null;
-    const id = parseId(raw, 'property');
+  private groupOf(id: string | null | undefined, defs: readonly PropertyDef[]): PropertyDef | null {
+    if (id === undefined || id === null) return null;
     return defs.find((d) => d.id === id) ?? fail('property.not_in_project');
   }
 

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { ValidateBy, type ValidationArguments } from 'class-validator';
-import { DomainError, ErrorCode, ErrorParams, isUuid, readText, TextRule } from '@board/kernel';
+import { DomainError, ErrorCode, ErrorParams, IdKind, isUuid, parseId, readText, TextRule } from '@board/kernel';
 
 /**
  * A refusal a field rule raises: the catalog's code and params. The rule's message carries it
@@ -130,6 +130,45 @@ export function Truthy(field: string): PropertyDecorator {
 export function OptionalField(name: string, read: (value: unknown) => unknown, doc?: FieldSchema): PropertyDecorator {
   return FieldRule(name, (value) => (value === undefined ? null : refusalOf(() => read(value))), doc);
 }
+
+/**
+ * The text a writer started from (`baseBody`, `baseText`): any text, empty included, trimmed; null
+ * or absent is no base (the last write wins), so the DTO holds a string or nothing.
+ */
+export const BaseTextField = (field: string): PropertyDecorator =>
+  ReadField(`text:${field}`, (value) => (value === null ? undefined : readText(value, field, { allowEmpty: true })), { schema: { type: ['string', 'null'] } });
+
+/**
+ * A field that the domain's reader `read` both checks and makes typed (trims, lower-cases): the DTO
+ * holds what the reader answers, so the service takes the value as it is and never reads it again.
+ * `read` must answer its own answer unchanged (the check runs it on the transformed value).
+ */
+export function ReadField(name: string, read: (value: unknown) => unknown, doc?: FieldSchema): PropertyDecorator {
+  const validate = FieldRule(name, (value) => refusalOf(() => read(value)), doc);
+  const typed = TransformField((value) => {
+    try {
+      return read(value);
+    } catch (error) {
+      // Left as sent: the check raises the reader's refusal in the field's turn.
+      if (error instanceof DomainError) return value;
+      throw error;
+    }
+  });
+  return (target, key) => {
+    typed(target, key);
+    validate(target, key);
+  };
+}
+
+/**
+ * `IdField` (absent or null passes) whose DTO holds the id as read: lower case, as every store
+ * compares it, so the service takes it as it is.
+ */
+export const ReadIdField = (kind: IdKind): PropertyDecorator =>
+  ReadField(`id:${kind}`, (value) => (value === undefined || value === null ? value : parseId(value, kind)), {
+    schema: { type: ['string', 'null'], format: 'uuid', description: `A ${kind} id.` },
+    required: false,
+  });
 
 /**
  * A field the pipe reads but does not check: its rules need saved state (the project's properties,
