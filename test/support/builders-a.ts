@@ -57,3 +57,16 @@ export async function readTask(client: Client, taskId: string): Promise<FullTask
 export async function deleteTask(client: Client, taskId: string): Promise<void> {
   await expectStatus(client.delete(`/tasks/${taskId}`), 200);
 }
+
+/** A checklist item added to a task (and ticked when `done`); answers the item. */
+export async function aChecklistItem(client: Client, taskId: string, text: string, done = false): Promise<RouteAnswer<'post', `/tasks/${string}/checklist`>['item']> {
+  const { item } = await expectStatus(client.post(`/tasks/${taskId}/checklist`, { text }), 201);
+  if (!done) return item;
+  await expectStatus(client.patch(`/checklist/${item.id}`, { done: true }), 200);
+  return { ...item, done: true };
+}
+
+/** A comment on a task, as whoever `client` is; answers the comment. */
+export async function aComment(client: Client, taskId: string, body: string): Promise<RouteAnswer<'post', `/tasks/${string}/comments`>['comment']> {
+  return (await expectStatus(client.post(`/tasks/${taskId}/comments`, { body }), 201)).comment;
+}
