@@ -70,3 +70,14 @@ export async function aChecklistItem(client: Client, taskId: string, text: strin
 export async function aComment(client: Client, taskId: string, body: string): Promise<RouteAnswer<'post', `/tasks/${string}/comments`>['comment']> {
   return (await expectStatus(client.post(`/tasks/${taskId}/comments`, { body }), 201)).comment;
 }
+
+/**
+ * A live or archived task's feed lines as its full read shows them (the newest 60), oldest first,
+ * with who wrote each: `kind` keeps only lines of that kind. For a deleted task, `taskFeed`.
+ */
+export async function taskActivity(client: Client, taskId: string, kind?: string): Promise<{ kind: string; data: Record<string, unknown>; actorId: string | null }[]> {
+  return (await readTask(client, taskId)).activity
+    .filter((l) => kind === undefined || l.kind === kind)
+    .reverse()
+    .map((l) => ({ kind: l.kind, data: l.data as Record<string, unknown>, actorId: l.actor?.id ?? null }));
+}
