@@ -1,11 +1,14 @@
 /**
  * More typed set-up and reads for end-to-end suites, all through the API (beside builders.ts, so
- * the two can grow without clashing):
+ * the two can grow without clashing), for tests to show state through the contract, not SQL:
+ * - `projectFeed`: every line of a project's feed, oldest first, page after page;
  * - `taskFeed`: a task's feed lines as the project's feed shows them, oldest first, deleted task
  *   included (the task read would answer 404 then);
+ * - `taskActivity`: a live or archived task's lines as its full read shows them;
  * - `readTask`: the full task read (`GET /tasks/:taskId`), which shows its checklist, comments,
- *   `updatedAt` and newest activity;
- * - `deleteTask`: deletes a task through the API.
+ *   values, `archivedAt`, `updatedAt` and newest activity;
+ * - `deleteTask`: deletes a task through the API;
+ * - `aChecklistItem`, `aComment`: a task's checklist item (ticked or not) and comment.
  */
 import type { RouteAnswer } from './routes';
 import { expectStatus } from './fixtures';
