@@ -82,6 +82,7 @@ describe('activity feed', () => {
     await must(owner.client.put(`/projects/${otherProjectId}/rules`, { text: 'Other rules' }), 200);
 
     // 12 lines by SQL: six share the timestamp of the fifth created line, six share a timestamp of their own.
+    // Storage itself (here and for the expected order below): forced clocks, to the microsecond the API never shows.
     const fifth = await t.sql.query(`SELECT created_at FROM activity WHERE project_id = $1 AND task_id = $2 AND kind = 'created'`, [projectId, tasks[4].id]);
     const shared = fifth.rows[0].created_at;
     const insert = (taskId: string | null, kind: string, data: unknown, at: string | Date) =>
@@ -281,6 +282,7 @@ describe('activity feed', () => {
 
   it('pages 100 lines by default, up to 500 when asked', async () => {
     const pid = (await createProject(owner.client, 'Long feed', 'LONG')).id;
+    // Forced clocks: 520 lines within 37 milliseconds, which no run of the API would stamp.
     await t.sql.query(
       `INSERT INTO activity (id, project_id, task_id, actor_id, kind, data, created_at)
        SELECT gen_random_uuid(), $1, NULL, $2, 'rules', '{"hash":"h","text":"t"}', '2030-01-01T00:00:00Z'::timestamptz + (n % 37) * interval '1 millisecond'

@@ -213,6 +213,7 @@ describe('board-agent CLI', () => {
 
     expect((await run('claim', (await task('Lose me')).key, '--goal', 'x')).code).toBe(0);
     ({ runId } = state());
+    // A forced clock: thirty minutes of silence cannot pass in a test.
     await t.sql.query(`UPDATE runs SET updated_at = now() - interval '31 minutes' WHERE id = $1`, [runId]);
     await expectStatus(owner.client.get(`/projects/${projectId}/board`), 200); // the board read sweeps the lease
     const lost = await run('report', '--log', 'back again');

@@ -162,6 +162,7 @@ describe('agents at work', () => {
         expect(answers.map((a) => a.status).sort()).toEqual([...Array(6).fill(200), ...Array(10).fill(201)]);
         expect(new Set(claimed).size).toBe(10);
         expect([...claimed].sort()).toEqual([...ids].sort());
+        // Storage itself: a row count, since a task read shows one open run even if two were made.
         const open = await t.sql.query('SELECT count(*)::int AS n FROM runs WHERE project_id = $1 AND ended_at IS NULL AND task_id = ANY($2::uuid[])', [pid, ids]);
         expect(open.rows[0].n).toBe(10);
       }
@@ -396,6 +397,7 @@ describe('agents at work', () => {
       await t.sql.query(`UPDATE usage_project_days SET cost_micros = 9223372036854775000 WHERE project_id = $1`, [pid]);
       const res = await report(agent, runId, { usage: { costMicros: 1e15 } });
       expect(res.status).toBe(200);
+      // Storage itself: the project's day sum the budget reads (no route shows it, nor a number this size exactly).
       const day = await t.sql.query(`SELECT cost_micros::text AS c FROM usage_project_days WHERE project_id = $1`, [pid]);
       expect(day.rows[0].c).toBe('9223372036854775807');
     });
@@ -408,6 +410,7 @@ describe('agents at work', () => {
       const answers = await Promise.all(runs.map((r) => report(agent, r, { usage: { costMicros: 1_000 } })));
       expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
       for (const r of runs) expect((await readRun(r)).control).toBe('pause');
+      // Storage itself: the project's day sum the budget reads, which no route shows; lost updates would leave it short.
       const cost = await t.sql.query('SELECT cost_micros::int AS c FROM usage_project_days WHERE project_id = $1', [pid]);
       expect(cost.rows[0].c).toBe(8_000);
     });

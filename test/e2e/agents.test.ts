@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { expectError } from '../support/fixtures';
-import { addMember, createAgent, createProject, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import { expectError, expectStatus } from '../support/fixtures';
+import { addMember, Client, createAgent, createProject, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -16,7 +16,14 @@ describe('agents and tokens', () => {
   });
   afterAll(() => t.close());
 
+  // Storage itself, where a test must see rows no route shows (a user row kept, a token's digest).
   const rows = async (sql: string, params: unknown[] = []) => (await t.sql.query(sql, params)).rows;
+  /** The members of a project as its board lists them (as its owner). */
+  const members = async (owner: { client: Client }, projectId: string) =>
+    (await expectStatus(owner.client.get(`/projects/${projectId}/board`), 200)).members;
+  /** The members of a project as `{ id, kind, role }`. */
+  const roles = async (owner: { client: Client }, projectId: string) =>
+    (await members(owner, projectId)).map((m) => ({ id: m.id, kind: m.kind, role: m.role }));
 
   async function ownerWithProject(name = 'Agents') {
     const owner = await registerPerson(t, 'Olive');
@@ -34,10 +41,10 @@ describe('agents and tokens', () => {
         token: expect.stringMatching(TOKEN),
       });
       const agentId = res.body.agent.id;
-      expect(await rows('SELECT kind, email, project_id FROM users WHERE id = $1', [agentId])).toEqual([
-        { kind: 'agent', email: null, project_id: project.id },
-      ]);
-      expect(await rows('SELECT role FROM members WHERE project_id = $1 AND user_id = $2', [project.id, agentId])).toEqual([{ role: 'member' }]);
+      const listed = (await members(owner, project.id)).filter((m) => m.id === agentId);
+      expect(listed.map((m) => ({ kind: m.kind, email: m.email, role: m.role }))).toEqual([{ kind: 'agent', email: null, role: 'member' }]);
+      // The agent belongs to this project: its token says so.
+      expect((await owner.client.withToken(res.body.token).get('/agent/me')).body.project?.id).toBe(project.id);
     });
 
     it('takes a colour and an emoji', async () => {
@@ -67,8 +74,9 @@ describe('agents and tokens', () => {
       expectError(await post({ name: 'Red', color: 'red' }), 400, 'Pick one of the colours on offer.');
       expectError(await post({ name: 'Faces', emoji: '🤖🤖' }), 400, 'A face is one emoji, or null for your initials.');
       expectError(await post({ name: 'Letters', emoji: 'ab' }), 400, 'A face is one emoji, or null for your initials.');
+      // Storage itself: an agent's user row made without its membership would show on no board.
       expect(await rows(`SELECT id FROM users WHERE project_id = $1`, [project.id])).toEqual([]);
-      expect(await rows(`SELECT user_id FROM members WHERE project_id = $1 AND role <> 'owner'`, [project.id])).toEqual([]);
+      expect(await roles(owner, project.id)).toEqual([{ id: owner.user.id, kind: 'human', role: 'owner' }]);
     });
   });
 
@@ -89,6 +97,7 @@ describe('agents and tokens', () => {
       expectError(await owner.client.get('/agent/me'), 403, 'Only an agent can do this.');
     });
 
+    // Storage itself: what the table keeps of a token.
     it('is stored only as its SHA-256 digest', async () => {
       const { owner, project } = await ownerWithProject();
       const { token, agent } = await createAgent(owner.client, project.id);
@@ -136,7 +145,8 @@ describe('agents and tokens', () => {
       expectError(await patch({ name: 'x'.repeat(81) }), 400, 'Name is too long (max 80 characters).');
       expectError(await patch({ name: 'Fine', color: '#123456' }), 400, 'Pick one of the colours on offer.');
       expectError(await patch({ emoji: 'x' }), 400, 'A face is one emoji, or null for your initials.');
-      expect(await rows('SELECT name, color FROM users WHERE id = $1', [agent.id])).toEqual([{ name: 'Stable', color: agent.color }]);
+      const kept = (await members(owner, project.id)).filter((m) => m.id === agent.id);
+      expect(kept.map((m) => ({ name: m.name, color: m.color }))).toEqual([{ name: 'Stable', color: agent.color }]);
     });
 
     it('answers 404 for a person, an unknown id or an agent of another project', async () => {
@@ -146,7 +156,7 @@ describe('agents and tokens', () => {
       for (const id of [owner.user.id, randomUUID(), foreign.agent.id]) {
         expectError(await owner.client.patch(`/projects/${project.id}/agents/${id}`, { name: 'X' }), 404, 'Agent not found.');
       }
-      expect(await rows('SELECT name FROM users WHERE id = $1', [foreign.agent.id])).toEqual([{ name: 'Robo' }]);
+      expect((await members(owner, elsewhere.id)).filter((m) => m.id === foreign.agent.id).map((m) => m.name)).toEqual(['Robo']);
     });
   });
 
@@ -165,9 +175,10 @@ describe('agents and tokens', () => {
         expectError(await client.withToken(bearer).get('/agent/me'), 401, 'That token is not valid any more.');
         expectError(await client.withToken(bearer).get(`/projects/${project.id}/rules`), 401, 'That token is not valid any more.');
       }
+      // Storage itself: the token rows are gone, not only refused.
       expect(await rows('SELECT id FROM agent_tokens WHERE agent_id = $1', [agent.id])).toEqual([]);
-      expect(await rows('SELECT role FROM members WHERE user_id = $1', [agent.id])).toEqual([]);
-      // The user row stays, so its comments and runs keep their author.
+      expect(await roles(owner, project.id)).toEqual([{ id: owner.user.id, kind: 'human', role: 'owner' }]);
+      // The user row stays, so its comments and runs keep their author (storage itself: no route lists a removed agent).
       expect(await rows('SELECT kind, name FROM users WHERE id = $1', [agent.id])).toEqual([{ kind: 'agent', name: 'Robo' }]);
       expect((await owner.client.get(`/projects/${project.id}/tokens`)).body).toEqual({ tokens: [] });
 
@@ -180,7 +191,7 @@ describe('agents and tokens', () => {
       expectError(await owner.client.delete(`/projects/${project.id}/agents/${randomUUID()}`), 404, 'Agent not found.');
       expectError(await owner.client.delete(`/projects/${project.id}/agents/${owner.user.id}`), 404, 'Agent not found.');
       expectError(await owner.client.delete(`/projects/${project.id}/agents/robo`), 400, 'That is not an agent id.');
-      expect(await rows('SELECT role FROM members WHERE project_id = $1', [project.id])).toEqual([{ role: 'owner' }]);
+      expect(await roles(owner, project.id)).toEqual([{ id: owner.user.id, kind: 'human', role: 'owner' }]);
     });
   });
 
@@ -191,6 +202,7 @@ describe('agents and tokens', () => {
       const b = await createAgent(owner.client, project.id, 'B');
       const res = await owner.client.get(`/projects/${project.id}/tokens`);
       expect(res.status).toBe(200);
+      // Storage itself: each token's id found by its digest, independently of the list under test.
       const idOf = async (token: string) => (await rows('SELECT id FROM agent_tokens WHERE digest = $1', [sha256(token)]))[0].id;
       expect(res.body).toEqual({
         tokens: [
@@ -254,7 +266,8 @@ describe('agents and tokens', () => {
       const { owner, project } = await ownerWithProject();
       const other = await createProject(owner.client, 'Other project');
       const foreign = await createAgent(owner.client, other.id);
-      const foreignId = (await rows('SELECT id FROM agent_tokens WHERE digest = $1', [sha256(foreign.token)]))[0].id;
+      const [foreignToken] = (await expectStatus(owner.client.get(`/projects/${other.id}/tokens`), 200)).tokens;
+      const foreignId = foreignToken.id;
       expectError(await owner.client.delete(`/projects/${project.id}/tokens/${randomUUID()}`), 404, 'Token not found.');
       expectError(await owner.client.delete(`/projects/${project.id}/tokens/${foreignId}`), 404, 'Token not found.');
       expect((await foreign.client.get('/agent/me')).status).toBe(200);
@@ -263,7 +276,7 @@ describe('agents and tokens', () => {
       expectError(await owner.client.post(`/projects/${project.id}/agents/${randomUUID()}/tokens`), 404, 'Agent not found.');
       expectError(await owner.client.post(`/projects/${project.id}/agents/${foreign.agent.id}/tokens`), 404, 'Agent not found.');
       expectError(await owner.client.post(`/projects/${project.id}/agents/${owner.user.id}/tokens`), 404, 'Agent not found.');
-      expect(await rows('SELECT id FROM agent_tokens WHERE project_id = $1', [project.id])).toEqual([]);
+      expect((await owner.client.get(`/projects/${project.id}/tokens`)).body).toEqual({ tokens: [] });
     });
   });
 });

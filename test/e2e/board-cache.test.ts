@@ -97,6 +97,7 @@ describe('board read cache', () => {
     await boardOnA();
     await expectStatus(owner.client.patch(`/projects/${project.id}`, { key: 'CCX' }), 200);
     expect(taskOn(await boardOnA(), t3.id)!.key).toBe(`CCX-${t3.number}`);
+    // Storage itself: a write that goes around the app, which no notice announces.
     await a.sql.query(`UPDATE tasks SET title = 'Edited in SQL' WHERE id = $1`, [t3.id]);
     expect(taskOn(await boardOnA(), t3.id)!.title).toBe('Edited in SQL');
     const settings = await expectStatus(owner.client.get(`/projects/${project.id}/settings`), 200);

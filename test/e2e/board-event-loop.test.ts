@@ -33,6 +33,7 @@ describe('reading a 50,000-task board keeps the event loop free', () => {
     // Straight in SQL: 50,000 creates through the API would take minutes.
     await seedTasks(t, projectId, TASKS - 1);
     // Values, parts and blockers on some, as real boards have: the build reads them (task 800 holds no Status).
+    // Straight in SQL too, for the same reason: thousands of writes through the API.
     await t.sql.query(
       `UPDATE tasks SET "values" = jsonb_build_object($2::text, ($3::text[])[number % 4 + 1]) WHERE project_id = $1 AND number % 4 <> 0`,
       [projectId, statusId, options],
@@ -86,6 +87,7 @@ describe('reading a 50,000-task board keeps the event loop free', () => {
   }, 120_000);
 
   it('a read after a value write, and after a create', async () => {
+    // Storage itself: one task among 50,000 found without a board read, which would change what this test watches.
     const [{ id }] = (await t.sql.query(`SELECT id FROM tasks WHERE project_id = $1 AND number = 800`, [projectId])).rows;
     await expectStatus(c.put(`/tasks/${id}/values/${statusId}`, { value: options[1] }), 200);
     const afterValue = await readWatched();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createTaskFromBody, expectStatus } from '../support/fixtures';
+import { aChecklistItem, aComment } from '../support/builders-a';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 import type { BoardTaskAnswer, MemberAnswer, ProjectAnswer, TaskAnswer } from '../support/answers';
 
@@ -28,27 +29,6 @@ async function setValue(c: Client, taskId: string, propertyId: string, value: un
 }
 
 const ok = <T>(res: Promise<{ status: number; body: T }>): Promise<T> => expectStatus(res, 200);
-
-/** A checklist item through the route, or straight into the table while that route is unfinished. */
-async function addChecklistItem(t: TestApp, c: Client, projectId: string, taskId: string, text: string, done: boolean): Promise<void> {
-  const res = await c.post(`/tasks/${taskId}/checklist`, { text });
-  if (res.status === 201 || res.status === 200) {
-    if (!done) return;
-    const tick = await c.patch(`/checklist/${res.body.item.id}`, { done: true });
-    if (tick.status === 200) return;
-    await t.sql.query('UPDATE checklist_items SET done = true WHERE id = $1', [res.body.item.id]);
-    return;
-  }
-  await t.sql.query('INSERT INTO checklist_items (id, project_id, task_id, text, done, position) VALUES ($1, $2, $3, $4, $5, $6)', [
-    randomUUID(), projectId, taskId, text, done, `a${randomUUID().slice(0, 8)}`,
-  ]);
-}
-
-async function addComment(t: TestApp, c: Client, userId: string, projectId: string, taskId: string, body: string): Promise<void> {
-  const res = await c.post(`/tasks/${taskId}/comments`, { body });
-  if (res.status === 201 || res.status === 200) return;
-  await t.sql.query('INSERT INTO comments (id, project_id, task_id, author_id, body) VALUES ($1, $2, $3, $4, $5)', [randomUUID(), projectId, taskId, userId, body]);
-}
 
 /** Every position strictly after the one before it, compared byte by byte (plain `<`, no locale). */
 function expectRankOrder(tasks: { position: string }[]): void {
@@ -264,13 +244,13 @@ describe('board reads', () => {
     it('counts checklist items, ticked items and comments per task', async () => {
       const busy = await newTask(owner.client, project.id, 'Busy');
       const quiet = await newTask(owner.client, project.id, 'Quiet');
-      await addChecklistItem(t, owner.client, project.id, busy.id, 'one', true);
-      await addChecklistItem(t, owner.client, project.id, busy.id, 'two', false);
-      await addChecklistItem(t, owner.client, project.id, busy.id, 'three', true);
-      await addChecklistItem(t, owner.client, project.id, busy.id, 'four', false);
-      await addComment(t, owner.client, owner.user.id, project.id, busy.id, 'first');
-      await addComment(t, member.client, member.user.id, project.id, busy.id, 'second');
-      await addComment(t, agent.client, agent.agent.id, project.id, busy.id, 'third');
+      await aChecklistItem(owner.client, busy.id, 'one', true);
+      await aChecklistItem(owner.client, busy.id, 'two', false);
+      await aChecklistItem(owner.client, busy.id, 'three', true);
+      await aChecklistItem(owner.client, busy.id, 'four', false);
+      await aComment(owner.client, busy.id, 'first');
+      await aComment(member.client, busy.id, 'second');
+      await aComment(agent.client, busy.id, 'third');
 
       const b = await board();
       const row = b.tasks.find((x) => x.id === busy.id);
@@ -406,7 +386,8 @@ describe('board reads', () => {
         const afterId = i % 7 === 6 ? ids[i - 3] : undefined;
         ids.push((await newTask(owner.client, p.id, `Task ${i}`, { values, afterId })).id);
       }
-      // Something hanging off many tasks: checklist items, comments, links, parts.
+      // Something hanging off many tasks: checklist items, comments, links, parts (seeded in
+      // storage: some 1,200 calls through the API would make this set-up the test's slowest part).
       await t.sql.query(
         `INSERT INTO checklist_items (id, project_id, task_id, text, done, position)
          SELECT gen_random_uuid(), $1, id, 'item', number % 2 = 0, 'a0' FROM tasks WHERE project_id = $1`,
@@ -488,6 +469,7 @@ describe('board reads', () => {
   it('keeps a 29-day-old deletion out of both lists (a deleted task is nowhere until restored)', async () => {
     const task = await newTask(owner.client, project.id, 'Old bin');
     expect((await owner.client.delete(`/tasks/${task.id}`)).status).toBe(200);
+    // A forced clock: 29 days cannot pass in a test.
     await t.sql.query('UPDATE tasks SET deleted_at = $2 WHERE id = $1', [task.id, new Date(Date.now() - 29 * DAY_MS)]);
     const b = await board();
     expect([...b.tasks, ...b.archived].some((x) => x.id === task.id)).toBe(false);

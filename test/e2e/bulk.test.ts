@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createProperty, createTask, expectStatus, feedLines } from '../support/fixtures';
+import { createProperty, createTask, expectStatus } from '../support/fixtures';
+import { readTask, taskActivity } from '../support/builders-a';
 import type { ProjectAnswer, TaskAnswer } from '../support/answers';
 import { aBoard, Agent, aTeam, optionId, Prop, propertyNamed } from '../support/builders';
 import { Client, createProject, Person, startTestApp, TestApp } from '../support/test-app';
@@ -25,8 +26,12 @@ describe('bulk routes', () => {
 
   const newTask = (title: string, values: Record<string, unknown> = {}, projectId: string = project.id, as: Client = owner.client): Promise<TaskAnswer> =>
     createTask(as, projectId, title, values);
-  const taskRow = async (taskId: string) => (await t.sql.query(`SELECT "values", archived_at, updated_at FROM tasks WHERE id = $1`, [taskId])).rows[0];
-  const feed = (taskId: string, kind: string) => feedLines(t, taskId, kind);
+  /** What a test reads of a task: its values and when it was archived, from the full read (as one who may read it). */
+  const taskRow = async (taskId: string, as: Client = owner.client) => {
+    const task = await readTask(as, taskId);
+    return { values: task.values, archivedAt: task.archivedAt };
+  };
+  const feed = (taskId: string, kind: string) => taskActivity(owner.client, taskId, kind);
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -45,14 +50,14 @@ describe('bulk routes', () => {
       const res = await archive({ taskIds: [task.id] }, agent.client);
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ error: 'Only a person can do this.' });
-      expect((await taskRow(task.id)).archived_at).toBeNull();
+      expect((await taskRow(task.id)).archivedAt).toBeNull();
     });
 
     it('refuses a non-member with 404', async () => {
       const res = await archive({ taskIds: [foreignTask.id] }, owner.client, otherProject.id);
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ error: 'Project not found.' });
-      expect((await taskRow(foreignTask.id)).archived_at).toBeNull();
+      expect((await taskRow(foreignTask.id, outsider.client)).archivedAt).toBeNull();
     });
 
     it('archives named tasks, duplicates once, counting only those that really went', async () => {
@@ -61,17 +66,17 @@ describe('bulk routes', () => {
       const c = await newTask('C');
       const untouched = await newTask('Untouched');
       await owner.client.post(`/tasks/${c.id}/archive`);
-      const cAt = (await taskRow(c.id)).archived_at;
+      const cAt = (await taskRow(c.id)).archivedAt;
       const res = await archive({ taskIds: [a.id, b.id, a.id, c.id, b.id.toUpperCase()] }, member.client);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ archived: 2 });
       for (const task of [a, b]) {
-        expect((await taskRow(task.id)).archived_at).not.toBeNull();
-        expect(await feed(task.id, 'archive')).toEqual([{ kind: 'archive', data: { action: 'archived' }, actor_id: member.user.id }]);
+        expect((await taskRow(task.id)).archivedAt).not.toBeNull();
+        expect(await feed(task.id, 'archive')).toEqual([{ kind: 'archive', data: { action: 'archived' }, actorId: member.user.id }]);
       }
-      expect((await taskRow(c.id)).archived_at).toEqual(cAt);
+      expect((await taskRow(c.id)).archivedAt).toEqual(cAt);
       expect(await feed(c.id, 'archive')).toHaveLength(1);
-      expect((await taskRow(untouched.id)).archived_at).toBeNull();
+      expect((await taskRow(untouched.id)).archivedAt).toBeNull();
       const board = (await owner.client.get(`/projects/${project.id}/board`)).body;
       expect(board.tasks.some((x) => [a.id, b.id, c.id].includes(x.id))).toBe(false);
       expect(board.archived.filter((x) => [a.id, b.id, c.id].includes(x.id))).toHaveLength(3);
@@ -111,11 +116,11 @@ describe('bulk routes', () => {
       const ok = await archive({ propertyId: st.id, value: done }, owner.client, p.id);
       expect(ok.status).toBe(200);
       expect(ok.body).toEqual({ archived: 2 });
-      expect((await taskRow(d1.id)).archived_at).not.toBeNull();
-      expect((await taskRow(d2.id)).archived_at).not.toBeNull();
-      expect((await taskRow(open.id)).archived_at).toBeNull();
-      expect((await taskRow(empty.id)).archived_at).toBeNull();
-      expect(await feed(d1.id, 'archive')).toEqual([{ kind: 'archive', data: { action: 'archived' }, actor_id: owner.user.id }]);
+      expect((await taskRow(d1.id)).archivedAt).not.toBeNull();
+      expect((await taskRow(d2.id)).archivedAt).not.toBeNull();
+      expect((await taskRow(open.id)).archivedAt).toBeNull();
+      expect((await taskRow(empty.id)).archivedAt).toBeNull();
+      expect(await feed(d1.id, 'archive')).toEqual([{ kind: 'archive', data: { action: 'archived' }, actorId: owner.user.id }]);
       // The Done column is empty now.
       expect((await archive({ propertyId: st.id, value: done }, owner.client, p.id)).body).toEqual({ archived: 0 });
       // An option id in upper case names the same column.
@@ -123,7 +128,7 @@ describe('bulk routes', () => {
       const upper = await archive({ propertyId: st.id.toUpperCase(), value: done.toUpperCase() }, owner.client, p.id);
       expect(upper.status).toBe(200);
       expect(upper.body).toEqual({ archived: 1 });
-      expect((await taskRow(d3.id)).archived_at).not.toBeNull();
+      expect((await taskRow(d3.id)).archivedAt).not.toBeNull();
     });
 
     it('archives a column without tripping over a task deleted at the same moment', async () => {
@@ -138,7 +143,7 @@ describe('bulk routes', () => {
         ]);
         for (const d of deletes) expect(d.status).toBe(200);
         expect({ round, status: archived.status, body: archived.body }).toEqual({ round, status: 200, body: { archived: expect.any(Number) } });
-        for (const x of tasks.slice(2)) expect((await taskRow(x.id)).archived_at).not.toBeNull();
+        for (const x of tasks.slice(2)) expect((await taskRow(x.id)).archivedAt).not.toBeNull();
       }
     }, 60_000);
 
@@ -155,14 +160,14 @@ describe('bulk routes', () => {
       const res = await archive({ propertyId: st.id, value: null }, owner.client, p.id);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ archived: 3 });
-      for (const x of [none1, none2, cleared]) expect((await taskRow(x.id)).archived_at).not.toBeNull();
-      expect((await taskRow(held.id)).archived_at).toBeNull();
+      for (const x of [none1, none2, cleared]) expect((await taskRow(x.id)).archivedAt).not.toBeNull();
+      expect((await taskRow(held.id)).archivedAt).toBeNull();
       // Without value at all it is the same empty column.
       const none3 = await newTask('None 3', {}, p.id);
       const again = await archive({ propertyId: st.id }, owner.client, p.id);
       expect(again.body).toEqual({ archived: 1 });
-      expect((await taskRow(none3.id)).archived_at).not.toBeNull();
-      expect((await taskRow(held.id)).archived_at).toBeNull();
+      expect((await taskRow(none3.id)).archivedAt).not.toBeNull();
+      expect((await taskRow(held.id)).archivedAt).toBeNull();
     });
 
     it('archives a multi-select column: tasks whose list holds the option', async () => {
@@ -173,9 +178,9 @@ describe('bulk routes', () => {
       const res = await archive({ propertyId: tags.id, value: red });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ archived: 2 });
-      expect((await taskRow(both.id)).archived_at).not.toBeNull();
-      expect((await taskRow(onlyRed.id)).archived_at).not.toBeNull();
-      expect((await taskRow(green.id)).archived_at).toBeNull();
+      expect((await taskRow(both.id)).archivedAt).not.toBeNull();
+      expect((await taskRow(onlyRed.id)).archivedAt).not.toBeNull();
+      expect((await taskRow(green.id)).archivedAt).toBeNull();
     });
 
     it('loses no value written while a bulk archive runs', async () => {
@@ -191,7 +196,7 @@ describe('bulk routes', () => {
         for (const w of writes) expect(w.status).toBe(200);
         for (const [i, x] of tasks.entries()) {
           const stored = await taskRow(x.id);
-          expect({ round, i, value: stored.values[pts.id], archived: stored.archived_at !== null }).toEqual({ round, i, value: i + 1, archived: true });
+          expect({ round, i, value: stored.values[pts.id], archived: stored.archivedAt !== null }).toEqual({ round, i, value: i + 1, archived: true });
         }
       }
     }, 60_000);
@@ -221,8 +226,8 @@ describe('bulk routes', () => {
         const res = await archive(body);
         expect({ body, status: res.status, answer: res.body }).toEqual({ body, status: 400, answer: { error } });
       }
-      expect((await taskRow(live.id)).archived_at).toBeNull();
-      expect((await taskRow(foreignTask.id)).archived_at).toBeNull();
+      expect((await taskRow(live.id)).archivedAt).toBeNull();
+      expect((await taskRow(foreignTask.id, outsider.client)).archivedAt).toBeNull();
       expect(await feed(live.id, 'archive')).toEqual([]);
     });
   });
@@ -240,7 +245,7 @@ describe('bulk routes', () => {
       expect(res.body).toEqual({ set: 2, value: done, dropped: [] });
       for (const x of [a, b, c]) expect((await taskRow(x.id)).values).toEqual({ [status.id]: done });
       for (const x of [a, b]) {
-        expect(await feed(x.id, 'value')).toEqual([{ kind: 'value', data: { property: 'Status', value: 'Done', changes: { [status.id]: [x === a ? null : optOf(status, 'To do'), done] } }, actor_id: member.user.id }]);
+        expect(await feed(x.id, 'value')).toEqual([{ kind: 'value', data: { property: 'Status', value: 'Done', changes: { [status.id]: [x === a ? null : optOf(status, 'To do'), done] } }, actorId: member.user.id }]);
       }
       expect(await feed(c.id, 'value')).toEqual([]);
       // Same again: nothing changes, nothing written.
@@ -293,7 +298,7 @@ describe('bulk routes', () => {
       expect((await taskRow(a.id)).values).toEqual({ [tags.id]: [green, red] });
       expect((await taskRow(b.id)).values).toEqual({ [tags.id]: [red] });
       expect((await taskRow(c.id)).values).toEqual({ [tags.id]: [red] });
-      expect(await feed(a.id, 'value')).toEqual([{ kind: 'value', data: { property: 'Tags', value: ['Green', 'Red'] }, actor_id: agent.agent.id }]);
+      expect(await feed(a.id, 'value')).toEqual([{ kind: 'value', data: { property: 'Tags', value: ['Green', 'Red'] }, actorId: agent.agent.id }]);
       expect(await feed(b.id, 'value')).toEqual([]);
       expect(await feed(c.id, 'value')).toHaveLength(1);
     });

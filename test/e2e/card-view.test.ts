@@ -30,6 +30,7 @@ describe('card view', () => {
   const board = async (c: Client = owner.client) => expectStatus(c.get(`/projects/${project.id}/board`), 200);
   const projectRows = async (): Promise<Rows> => (await board()).cardView.rows;
   const patchProject = (rows: unknown, c: Client = owner.client) => c.patch(`/projects/${project.id}/card-view`, { rows });
+  // Storage itself: what is kept, not the rows the board reads merged with the defaults.
   const storedProject = async () => (await t.sql.query('SELECT card_view FROM projects WHERE id = $1', [project.id])).rows[0].card_view;
 
   beforeAll(async () => {
@@ -223,6 +224,7 @@ describe('card view', () => {
 
     it('{ rows: null } returns the view to the project\'s card view', async () => {
       await expectStatus(patchView(viewId, { [p.priority]: { place: 'headerR', mode: 'colour' } }), 200);
+      // Storage itself: the view keeps rows of its own, then none (not a copy of the project's).
       expect((await t.sql.query('SELECT card_view FROM views WHERE id = $1', [viewId])).rows[0].card_view).not.toBeNull();
       const res = await patchView(viewId, null);
       expect(res.status).toBe(200);

@@ -28,7 +28,7 @@ describe('GET /api/projects/:id/changelog', () => {
   const ship = (optionId: string, body: Record<string, unknown>) => expectStatus(c.post(`/options/${optionId}/ship`, body), 200);
   const shipOn = async (day: string, optionId: string, body: Record<string, unknown>) => {
     await ship(optionId, body);
-    // Ships land on today's day; the order test needs days apart.
+    // Ships land on today's day; the order test needs days apart (a forced clock).
     await t.sql.query(`UPDATE options SET shipped_at = $2 WHERE id = $1`, [optionId, day]);
   };
 

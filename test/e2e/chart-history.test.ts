@@ -29,6 +29,7 @@ describe('chart data over a scripted history', () => {
   const step = async <T>(write: () => Promise<T>, record: (at: number, result: T) => void): Promise<T> => {
     const at = clock.t;
     const result = await write();
+    // A forced clock: the history spans days, stamped on the feed lines the write just made.
     await t.sql.query(`UPDATE activity SET created_at = $1 WHERE created_at >= $2`, [new Date(at), STARTED]);
     record(at, result);
     clock.t += 60_000;

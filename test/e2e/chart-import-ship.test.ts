@@ -1,5 +1,6 @@
 import { DAY } from '@board/kernel';
 import { createProperty, createTask, expectStatus } from '../support/fixtures';
+import { projectFeed } from '../support/builders-a';
 import { createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 import { ChartEvent, DAY0, expected, ScriptClock, scriptDay } from '../support/chart-replay';
 import type { ChartDataAnswer, ProjectAnswer } from '../support/answers';
@@ -61,6 +62,7 @@ describe('chart data over imported tasks and shipped releases', () => {
   const step = async <T>(write: () => Promise<T>, record: (at: number, result: T) => void | Promise<void>): Promise<T> => {
     const at = clock.t;
     const result = await write();
+    // A forced clock: the history spans days, stamped on the feed lines the write just made.
     await t.sql.query(`UPDATE activity SET created_at = $1 WHERE created_at >= $2`, [new Date(at), STARTED]);
     await record(at, result);
     clock.t += 60_000;
@@ -106,6 +108,7 @@ describe('chart data over imported tasks and shipped releases', () => {
         const fresh = board.cards.filter((c) => !known.has(c.name));
         expect(body.imported).toBe(fresh.length);
         status = (await expectStatus(pat.client.get(`/projects/${project.id}/board`), 200)).properties.find((p) => p.id === status.id)!;
+        // Storage itself: which task a card became (its source id) is shown by no route.
         const rows = (await t.sql.query(`SELECT s.source_id, t.id FROM task_sources s JOIN tasks t ON t.id = s.task_id WHERE s.project_id = $1`, [project.id])).rows;
         const idOf = new Map(rows.map((r) => [r.source_id, r.id]));
         for (const card of fresh) {
@@ -258,6 +261,7 @@ describe('chart data over imported tasks and shipped releases', () => {
   }
 
   it('the model agrees with the tasks as they are now', async () => {
+    // Storage itself: every task with its values, the archived and deleted ones too, which no one read shows.
     const rows = (await t.sql.query(`SELECT id, "values", archived_at, deleted_at FROM tasks WHERE project_id = $1`, [project.id])).rows;
     expect(rows).toHaveLength(model.size);
     for (const row of rows) {
@@ -272,7 +276,7 @@ describe('chart data over imported tasks and shipped releases', () => {
 
   // Last: it changes the project. An option's delete scrubs it from the tasks and writes no line.
   it('an option deleted later counts as none on every day', async () => {
-    const lines = async () => (await t.sql.query(`SELECT count(*)::int AS n FROM activity WHERE project_id = $1`, [project.id])).rows[0].n;
+    const lines = async () => (await projectFeed(pat.client, project.id)).length;
     const before = await lines();
     for (const [p, name] of [[status, 'Backlog'], [review, 'Passed']] as const) await expectStatus(pat.client.delete(`/options/${optionOf(p, name)}`), 200);
     expect(await lines()).toBe(before);

@@ -160,7 +160,7 @@ describe('chart data over feed lines older than what charts read', () => {
     const [todo, , done] = status.options.map((o) => o.id);
     const moved = (await expectStatus(pat.client.post(`/projects/${p.id}/tasks`, { title: 'Moved', values: { [status.id]: todo } }), 201)).task;
     const still = (await expectStatus(pat.client.post(`/projects/${p.id}/tasks`, { title: 'Still', values: { [status.id]: done } }), 201)).task;
-    // Created lines as they were written before they carried the task's selects.
+    // Created lines as they were written before they carried the task's selects (storage itself: lines of an older release).
     await t.sql.query(`UPDATE activity SET data = '{}' WHERE project_id = $1 AND kind = 'created'`, [p.id]);
     await expectStatus(pat.client.put(`/tasks/${moved.id}/values/${status.id}`, { value: done }), 200);
     const chart = (await expectStatus(pat.client.post('/charts', { name: 'Old', kind: 'burnup', projectIds: [p.id] }), 201)).chart;

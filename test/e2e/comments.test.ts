@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Database, DiscussionQuery } from '@board/persistence';
-import { ChangeListener, feedLines, holdTransaction, insertTask, listenChanges, within } from '../support/fixtures';
+import { ChangeListener, createTask, holdTransaction, listenChanges, within } from '../support/fixtures';
 import { Agent, anAgent, aTeam } from '../support/builders';
+import { deleteTask, readTask, taskFeed } from '../support/builders-a';
 import { addMember, Client, createAgent, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 const CLASH = 'This changed while you typed.';
@@ -25,11 +26,23 @@ describe('comment routes', () => {
   let projectId: string;
   let changes: ChangeListener;
 
-  const feed = (taskId: string) => feedLines(t, taskId, 'comment', ['kind', 'data', 'actor_id', 'task_id', 'project_id']);
-  const commentRow = async (id: string) =>
-    (await t.sql.query('SELECT body, author_id, created_at, edited_at FROM comments WHERE id = $1', [id])).rows[0];
-  const updatedAt = async (taskId: string): Promise<Date> => (await t.sql.query('SELECT updated_at FROM tasks WHERE id = $1', [taskId])).rows[0].updated_at;
+  // Read off the project's feed: a line stored under another project would not show.
+  const feed = (taskId: string) => taskFeed(owner.client, projectId, taskId, 'comment');
+  const comments = async (taskId: string) => (await readTask(owner.client, taskId)).comments;
+  /** The comment as the task read shows it, or undefined when it is gone. */
+  const commentOf = async (taskId: string, id: string) => (await comments(taskId)).find((c) => c.id === id);
+  const updatedAt = async (taskId: string): Promise<Date> => new Date((await readTask(owner.client, taskId)).updatedAt);
+  // A forced clock: the API never writes an updated_at in the past, so only storage can age a task.
   const ageTask = (taskId: string) => t.sql.query('UPDATE tasks SET updated_at = $2 WHERE id = $1', [taskId, LONG_AGO]);
+  // Storage itself: once its task is deleted no route shows a comment, yet it must be kept for a restore.
+  const storedBody = async (id: string) => (await t.sql.query('SELECT body FROM comments WHERE id = $1', [id])).rows[0]?.body;
+  /** A new task of the project, made through the API; its create notice is taken so tests count only their own. */
+  async function newTask(): Promise<string> {
+    const task = await createTask(owner.client, projectId, 'A task');
+    await changes.waitFor((n) => n.projectId === projectId);
+    await changes.take();
+    return task.id;
+  }
   const authorOf = (p: { id: string; name: string; color: string; emoji: string | null }) => ({ id: p.id, name: p.name, color: p.color, emoji: p.emoji });
   const queries = () => t.app.get(DiscussionQuery, { strict: false });
 
@@ -59,7 +72,7 @@ describe('comment routes', () => {
 
   describe('POST /api/tasks/:taskId/comments', () => {
     it('answers 201 { comment } with the trimmed body and its author, writes a comment line, the task time and a notice', async () => {
-      const taskId = await insertTask(t, projectId);
+      const taskId = await newTask();
       await ageTask(taskId);
       const res = await member.client.post(`/tasks/${taskId}/comments`, { body: '  Looks good to me  ' }, { headers: { 'x-service-client': 'tab-9' } });
       expect(res.status).toBe(201);
@@ -75,21 +88,21 @@ describe('comment routes', () => {
         },
       });
       const comment = res.body.comment;
-      expect(await feed(taskId)).toEqual([{ kind: 'comment', data: { commentId: comment.id }, actor_id: member.user.id, task_id: taskId, project_id: projectId }]);
+      expect(await feed(taskId)).toEqual([{ kind: 'comment', data: { commentId: comment.id }, actorId: member.user.id, taskId }]);
       expect((await updatedAt(taskId)).getTime()).toBeGreaterThan(new Date(LONG_AGO).getTime());
       expect(await changes.take()).toEqual([{ projectId, scope: 'task', taskId, clientId: 'tab-9' }]);
     });
 
     it('lets an agent comment as itself', async () => {
-      const taskId = await insertTask(t, projectId);
+      const taskId = await newTask();
       const comment = await addComment(taskId, 'Done on my side.', agent.client);
       expect(comment.authorId).toBe(agent.agent.id);
       expect(comment.author).toEqual(authorOf(agent.agent));
-      expect((await feed(taskId))[0]).toMatchObject({ data: { commentId: comment.id }, actor_id: agent.agent.id });
+      expect((await feed(taskId))[0]).toMatchObject({ data: { commentId: comment.id }, actorId: agent.agent.id });
     });
 
     it('refuses a missing, empty, non-text or too long body with the Body messages and writes nothing', async () => {
-      const taskId = await insertTask(t, projectId);
+      const taskId = await newTask();
       const cases: [unknown, string][] = [
         [{}, 'Body cannot be empty.'],
         [{ body: null }, 'Body cannot be empty.'],
@@ -104,13 +117,13 @@ describe('comment routes', () => {
         const res = await owner.client.post(`/tasks/${taskId}/comments`, body);
         expect({ body, status: res.status, answer: res.body }).toEqual({ body, status: 400, answer: { error } });
       }
-      expect((await t.sql.query('SELECT count(*)::int AS n FROM comments WHERE task_id = $1', [taskId])).rows[0].n).toBe(0);
+      expect(await comments(taskId)).toEqual([]);
       expect(await feed(taskId)).toEqual([]);
       expect(await changes.take()).toEqual([]);
     });
 
     it('holds the task, not the project: a comment lands while the project lock is held elsewhere', async () => {
-      const taskId = await insertTask(t, projectId);
+      const taskId = await newTask();
       const hold = await holdTransaction(t.app.get(Database), undefined, { lockProject: projectId });
       // Bounded: a comment that waited for the project lock would answer only after the release.
       const answer = await within(owner.client.post(`/tasks/${taskId}/comments`, { body: 'Not waiting' }));
@@ -119,27 +132,29 @@ describe('comment routes', () => {
     });
 
     it('finds no task when a delete holding the task’s row commits first, and writes nothing', async () => {
-      const taskId = await insertTask(t, projectId);
+      const taskId = await newTask();
       const db = t.app.get(Database);
+      // A race: the delete must hold the task's row open while the comment arrives, which no route can do.
       const deleting = await holdTransaction(db, () => db.query('UPDATE tasks SET deleted_at = now() WHERE project_id = $1 AND id = $2', [projectId, taskId]));
       const pending = owner.client.post(`/tasks/${taskId}/comments`, { body: 'Too late' });
       await new Promise((r) => setTimeout(r, 300));
       await deleting.release();
       const res = await pending;
       expect(res.status).toBe(404);
+      // A race, and the task is deleted now: only storage can show that no comment landed.
       expect((await t.sql.query('SELECT count(*)::int AS n FROM comments WHERE task_id = $1', [taskId])).rows[0].n).toBe(0);
       expect(await feed(taskId)).toEqual([]);
     });
 
     it('takes exactly 8000 characters', async () => {
-      const taskId = await insertTask(t, projectId);
+      const taskId = await newTask();
       expect((await addComment(taskId, 'y'.repeat(8000))).body).toHaveLength(8000);
     });
   });
 
   describe('PATCH /api/comments/:commentId', () => {
     it('lets the author change the words: editedAt set, createdAt and place kept, one edited line, a notice', async () => {
-      const taskId = await insertTask(t, projectId);
+      const taskId = await newTask();
       const first = await addComment(taskId, 'First', member.client);
       const second = await addComment(taskId, 'Second', owner.client);
       await changes.take();
@@ -148,21 +163,20 @@ describe('comment routes', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ comment: { ...first, body: 'First, corrected', editedAt: expect.stringMatching(ISO) } });
       expect(res.body.comment.createdAt).toBe(first.createdAt);
-      const row = await commentRow(first.id);
-      expect(row.body).toBe('First, corrected');
-      expect(row.edited_at).not.toBeNull();
-      expect(row.created_at.toISOString()).toBe(first.createdAt);
+      const row = await commentOf(taskId, first.id);
+      expect(row?.body).toBe('First, corrected');
+      expect(row?.editedAt).not.toBeNull();
+      expect(row?.createdAt).toBe(first.createdAt);
       expect((await feed(taskId)).slice(2)).toEqual([
-        { kind: 'comment', data: { commentId: first.id, action: 'edited' }, actor_id: member.user.id, task_id: taskId, project_id: projectId },
+        { kind: 'comment', data: { commentId: first.id, action: 'edited' }, actorId: member.user.id, taskId },
       ]);
       expect((await updatedAt(taskId)).getTime()).toBeGreaterThan(new Date(LONG_AGO).getTime());
       expect(await changes.take()).toEqual([{ projectId, scope: 'task', taskId, clientId: 'tab-3' }]);
-      const read = await queries().forTask(projectId, taskId);
-      expect(read.comments.map((c) => c.id)).toEqual([first.id, second.id]);
+      expect((await comments(taskId)).map((c) => c.id)).toEqual([first.id, second.id]);
     });
 
     it('writes nothing for the same words: no editedAt, no line, no notice, no task time', async () => {
-      const taskId = await insertTask(t, projectId);
+      const taskId = await newTask();
       const comment = await addComment(taskId, 'Same words', member.client);
       await changes.take();
       await ageTask(taskId);
@@ -171,23 +185,23 @@ describe('comment routes', () => {
         expect(res.status).toBe(200);
         expect(res.body).toEqual({ comment });
       }
-      expect((await commentRow(comment.id)).edited_at).toBeNull();
+      expect((await commentOf(taskId, comment.id))?.editedAt).toBeNull();
       expect((await feed(taskId)).length).toBe(1);
       expect((await updatedAt(taskId)).toISOString()).toBe(new Date(LONG_AGO).toISOString());
       expect(await changes.take()).toEqual([]);
     });
 
     it('lets an agent edit its own comment', async () => {
-      const taskId = await insertTask(t, projectId);
+      const taskId = await newTask();
       const comment = await addComment(taskId, 'Working on it', agent.client);
       const res = await agent.client.patch(`/comments/${comment.id}`, { body: 'Finished' });
       expect(res.status).toBe(200);
       expect(res.body.comment).toMatchObject({ body: 'Finished', authorId: agent.agent.id, author: authorOf(agent.agent) });
-      expect((await feed(taskId)).at(-1)).toMatchObject({ data: { commentId: comment.id, action: 'edited' }, actor_id: agent.agent.id });
+      expect((await feed(taskId)).at(-1)).toMatchObject({ data: { commentId: comment.id, action: 'edited' }, actorId: agent.agent.id });
     });
 
     it('refuses everybody but the author, owner and admin included, people and agents alike', async () => {
-      const taskId = await insertTask(t, projectId);
+      const taskId = await newTask();
       const byMember = await addComment(taskId, 'Mine', member.client);
       const byAgent = await addComment(taskId, 'Agent words', agent.client);
       await changes.take();
@@ -202,14 +216,14 @@ describe('comment routes', () => {
       // The author check comes first, even before an empty body.
       const empty = await owner.client.patch(`/comments/${byMember.id}`, { body: '' });
       expect([empty.status, empty.body]).toEqual([403, { error: EDIT_OWN }]);
-      expect((await commentRow(byMember.id)).body).toBe('Mine');
-      expect((await commentRow(byAgent.id)).body).toBe('Agent words');
+      expect((await commentOf(taskId, byMember.id))?.body).toBe('Mine');
+      expect((await commentOf(taskId, byAgent.id))?.body).toBe('Agent words');
       expect((await feed(taskId)).length).toBe(2);
       expect(await changes.take()).toEqual([]);
     });
 
     it('refuses an empty body with its own sentence, and a long or non-text body with the Body messages', async () => {
-      const taskId = await insertTask(t, projectId);
+      const taskId = await newTask();
       const comment = await addComment(taskId, 'Keep me', member.client);
       const cases: [unknown, number, string][] = [
         [{ body: '' }, 400, EMPTY],
@@ -224,11 +238,11 @@ describe('comment routes', () => {
         const res = await member.client.patch(`/comments/${comment.id}`, body);
         expect({ body, status: res.status, answer: res.body }).toEqual({ body, status, answer: { error } });
       }
-      expect(await commentRow(comment.id)).toMatchObject({ body: 'Keep me', edited_at: null });
+      expect(await commentOf(taskId, comment.id)).toMatchObject({ body: 'Keep me', editedAt: null });
     });
 
     it('writes when the saved words still are the base', async () => {
-      const taskId = await insertTask(t, projectId);
+      const taskId = await newTask();
       const comment = await addComment(taskId, 'Base', member.client);
       const res = await member.client.patch(`/comments/${comment.id}`, { body: 'Mine', baseBody: 'Base' });
       expect(res.status).toBe(200);
@@ -236,24 +250,25 @@ describe('comment routes', () => {
     });
 
     it('on a clash answers 409 { error, field: body, current } and writes nothing', async () => {
-      const taskId = await insertTask(t, projectId);
+      const taskId = await newTask();
       const comment = await addComment(taskId, 'Base', member.client);
       // The author changed it from another tab.
       await member.client.patch(`/comments/${comment.id}`, { body: 'Other tab' });
-      const editedAt = (await commentRow(comment.id)).edited_at;
+      const editedAt = (await commentOf(taskId, comment.id))?.editedAt;
+      expect(editedAt).toEqual(expect.stringMatching(ISO));
       await changes.take();
       await ageTask(taskId);
       const res = await member.client.patch(`/comments/${comment.id}`, { body: 'This tab', baseBody: 'Base' });
       expect(res.status).toBe(409);
       expect(res.body).toEqual({ error: CLASH, field: 'body', current: 'Other tab' });
-      expect(await commentRow(comment.id)).toMatchObject({ body: 'Other tab', edited_at: editedAt });
+      expect(await commentOf(taskId, comment.id)).toMatchObject({ body: 'Other tab', editedAt });
       expect((await feed(taskId)).map((l) => l.data.action)).toEqual([undefined, 'edited']);
       expect((await updatedAt(taskId)).toISOString()).toBe(new Date(LONG_AGO).toISOString());
       expect(await changes.take()).toEqual([]);
     });
 
     it('lets only one of two tabs from the same base through', async () => {
-      const taskId = await insertTask(t, projectId);
+      const taskId = await newTask();
       const comment = await addComment(taskId, 'Base', member.client);
       const answers = await Promise.all([
         member.client.patch(`/comments/${comment.id}`, { body: 'Tab one', baseBody: 'Base' }),
@@ -268,20 +283,19 @@ describe('comment routes', () => {
 
   describe('DELETE /api/comments/:commentId', () => {
     it("lets the author delete their own, with a deleted line that carries the author and never the words", async () => {
-      const taskId = await insertTask(t, projectId);
+      const taskId = await newTask();
       const comment = await addComment(taskId, 'Secret words', member.client);
       await changes.take();
       await ageTask(taskId);
       const res = await member.client.delete(`/comments/${comment.id}`, undefined, { headers: { 'x-service-client': 'tab-4' } });
       expect([res.status, res.body]).toEqual([200, { ok: true }]);
-      expect(await commentRow(comment.id)).toBeUndefined();
+      expect(await commentOf(taskId, comment.id)).toBeUndefined();
       const line = (await feed(taskId)).at(-1);
       expect(line).toEqual({
         kind: 'comment',
         data: { commentId: comment.id, action: 'deleted', authorId: member.user.id, byProject: false },
-        actor_id: member.user.id,
-        task_id: taskId,
-        project_id: projectId,
+        actorId: member.user.id,
+        taskId,
       });
       expect(JSON.stringify(line?.data)).not.toContain('Secret');
       expect((await updatedAt(taskId)).getTime()).toBeGreaterThan(new Date(LONG_AGO).getTime());
@@ -291,7 +305,7 @@ describe('comment routes', () => {
     });
 
     it("lets a person who is owner or admin delete anybody's, marked byProject", async () => {
-      const taskId = await insertTask(t, projectId);
+      const taskId = await newTask();
       const byMember = await addComment(taskId, 'Member words', member.client);
       const byAgent = await addComment(taskId, 'Agent words', agent.client);
       const byOwner = await addComment(taskId, 'Owner words', owner.client);
@@ -299,7 +313,7 @@ describe('comment routes', () => {
       expect((await admin.client.delete(`/comments/${byAgent.id}`)).status).toBe(200);
       expect((await admin.client.delete(`/comments/${byOwner.id}`)).status).toBe(200);
       const deletes = (await feed(taskId)).filter((l) => l.data.action === 'deleted');
-      expect(deletes.map((l) => [l.data, l.actor_id])).toEqual([
+      expect(deletes.map((l) => [l.data, l.actorId])).toEqual([
         [{ commentId: byMember.id, action: 'deleted', authorId: member.user.id, byProject: true }, owner.user.id],
         [{ commentId: byAgent.id, action: 'deleted', authorId: agent.agent.id, byProject: true }, admin.user.id],
         [{ commentId: byOwner.id, action: 'deleted', authorId: owner.user.id, byProject: true }, admin.user.id],
@@ -307,7 +321,7 @@ describe('comment routes', () => {
     });
 
     it("lets an agent delete its own only, and a plain member only their own", async () => {
-      const taskId = await insertTask(t, projectId);
+      const taskId = await newTask();
       const byMember = await addComment(taskId, 'Member words', member.client);
       const byOwner = await addComment(taskId, 'Owner words', owner.client);
       const byAgent = await addComment(taskId, 'Agent words', agent.client);
@@ -326,19 +340,19 @@ describe('comment routes', () => {
       expect([own.status, own.body]).toEqual([200, { ok: true }]);
       expect((await feed(taskId)).at(-1)).toMatchObject({
         data: { commentId: byAgent.id, action: 'deleted', authorId: agent.agent.id, byProject: false },
-        actor_id: agent.agent.id,
+        actorId: agent.agent.id,
       });
-      expect(await commentRow(byMember.id)).toBeDefined();
-      expect(await commentRow(byOwner.id)).toBeDefined();
+      expect(await commentOf(taskId, byMember.id)).toBeDefined();
+      expect(await commentOf(taskId, byOwner.id)).toBeDefined();
     });
 
     it('keeps a comment whose author is gone: author null, nobody can edit it, a managing person can delete it', async () => {
-      const taskId = await insertTask(t, projectId);
+      const taskId = await newTask();
       const temp = await createAgent(owner.client, projectId, 'Temp');
       const comment = await addComment(taskId, 'Left behind', temp.client);
+      // Storage itself: no route deletes a user row (an agent removed keeps its authorship).
       await t.sql.query('DELETE FROM users WHERE id = $1', [temp.agent.id]);
-      const read = await queries().forTask(projectId, taskId);
-      expect(read.comments).toEqual([expect.objectContaining({ id: comment.id, authorId: null, author: null, body: 'Left behind' })]);
+      expect(await comments(taskId)).toEqual([expect.objectContaining({ id: comment.id, authorId: null, author: null, body: 'Left behind' })]);
       const edit = await owner.client.patch(`/comments/${comment.id}`, { body: 'x' });
       expect([edit.status, edit.body]).toEqual([403, { error: EDIT_OWN }]);
       const byMember = await member.client.delete(`/comments/${comment.id}`);
@@ -365,7 +379,7 @@ describe('comment routes', () => {
     });
 
     it('refuses a caller without credentials', async () => {
-      const taskId = await insertTask(t, projectId);
+      const taskId = await newTask();
       const comment = await addComment(taskId, 'Hello');
       const anon = new Client(t.api);
       for (const res of [
@@ -378,7 +392,7 @@ describe('comment routes', () => {
     });
 
     it('answers 404 to a non-member, and writes nothing', async () => {
-      const taskId = await insertTask(t, projectId);
+      const taskId = await newTask();
       const comment = await addComment(taskId, 'Private');
       const add = await outsider.client.post(`/tasks/${taskId}/comments`, { body: 'x' });
       expect([add.status, add.body]).toEqual([404, { error: TASK_NOT_FOUND }]);
@@ -386,22 +400,23 @@ describe('comment routes', () => {
       expect([patch.status, patch.body]).toEqual([404, { error: COMMENT_NOT_FOUND }]);
       const del = await outsider.client.delete(`/comments/${comment.id}`);
       expect([del.status, del.body]).toEqual([404, { error: COMMENT_NOT_FOUND }]);
-      expect((await commentRow(comment.id)).body).toBe('Private');
+      expect((await commentOf(taskId, comment.id))?.body).toBe('Private');
       expect((await feed(taskId)).length).toBe(1);
     });
 
     it('answers 404 on every route once the task is deleted', async () => {
-      const taskId = await insertTask(t, projectId);
+      const taskId = await newTask();
       const comment = await addComment(taskId, 'Gone with it', member.client);
+      await deleteTask(owner.client, taskId);
+      await changes.waitFor((n) => n.projectId === projectId);
       await changes.take();
-      await t.sql.query('UPDATE tasks SET deleted_at = now() WHERE id = $1', [taskId]);
       const add = await member.client.post(`/tasks/${taskId}/comments`, { body: 'x' });
       expect([add.status, add.body]).toEqual([404, { error: TASK_NOT_FOUND }]);
       const patch = await member.client.patch(`/comments/${comment.id}`, { body: 'x' });
       expect([patch.status, patch.body]).toEqual([404, { error: COMMENT_NOT_FOUND }]);
       const del = await owner.client.delete(`/comments/${comment.id}`);
       expect([del.status, del.body]).toEqual([404, { error: COMMENT_NOT_FOUND }]);
-      expect((await commentRow(comment.id)).body).toBe('Gone with it');
+      expect(await storedBody(comment.id)).toBe('Gone with it');
       expect((await feed(taskId)).length).toBe(1);
       expect(await changes.take()).toEqual([]);
     });
@@ -409,7 +424,7 @@ describe('comment routes', () => {
 
   describe('DiscussionQuery.forTask', () => {
     it('reads comments oldest first, each with its author', async () => {
-      const taskId = await insertTask(t, projectId);
+      const taskId = await newTask();
       const a = await addComment(taskId, 'One', owner.client);
       const b = await addComment(taskId, 'Two', agent.client);
       const c = await addComment(taskId, 'Three', member.client);

@@ -15,6 +15,7 @@ describe('common passwords are refused', () => {
   // Every request comes from 127.0.0.1: the throttle stays out of these tests.
   beforeEach(() => t.sql.query('DELETE FROM throttle_failures'));
 
+  // Storage itself: no route counts the accounts with an address.
   const usersWith = async (email: string) => (await t.sql.query('SELECT count(*)::int AS n FROM users WHERE email = $1', [email])).rows[0].n as number;
 
   describe('POST /api/auth/register', () => {

@@ -11,6 +11,7 @@ import { AddressInfo } from 'node:net';
 import type { PoolClient } from 'pg';
 import { LeaseSweeper } from '../../apps/api/src/runs/lease.sweeper';
 import { createTask, expectStatus, within } from '../support/fixtures';
+import { readTask } from '../support/builders-a';
 import { trelloExport } from '../support/trello';
 import { Answer, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
@@ -24,6 +25,7 @@ interface Held {
   release(): Promise<void>;
 }
 
+// A race by design: a connection of the test's own holds the lock, which no route can do.
 async function hold(t: TestApp, statement: string, values: unknown[] = []): Promise<Held> {
   const client: PoolClient = await t.sql.connect();
   await client.query('BEGIN');
@@ -39,7 +41,7 @@ async function hold(t: TestApp, statement: string, values: unknown[] = []): Prom
   };
 }
 
-/** Waits until `n` of the service's requests wait on a lock (so they hold their connections). */
+/** Waits until `n` of the service's requests wait on a lock (so they hold their connections): the server's own view, no route shows it. */
 async function waitersReach(t: TestApp, n: number): Promise<void> {
   for (let i = 0; i < 200; i++) {
     const { rows } = await t.sql.query(
@@ -143,6 +145,7 @@ describe('fair use: a small pool of 3 connections', () => {
     const agent = await createAgent(bob.client, bobs.id);
     const task = await createTask(bob.client, bobs.id, 'Runs long');
     const run = await expectStatus(agent.client.post(`/tasks/${task.id}/run`, { goal: 'work', steps: ['a'] }), 201);
+    // A forced clock: thirty minutes of silence cannot pass in a test.
     await t.sql.query(`UPDATE runs SET updated_at = now() - interval '31 minutes', beat_at = now() - interval '31 minutes' WHERE id = $1`, [run.run.id]);
 
     const lock = await hold(t, 'LOCK TABLE charts IN ACCESS EXCLUSIVE MODE');
@@ -156,7 +159,8 @@ describe('fair use: a small pool of 3 connections', () => {
       expectBusy(board);
       expect(Date.now() - started).toBeLessThan(5000);
 
-      // Background work has connections of its own: a delivery that comes due is sent…
+      // Background work has connections of its own: a delivery that comes due is sent… (written
+      // straight in: the requests' pool is full, so no route can make one now)
       await t.sql.query(
         `INSERT INTO webhook_deliveries (id, project_id, webhook_id, kind, body, next_try_at) VALUES (gen_random_uuid(), $1, $2, 'task.created', '{"marker":"while full"}', now())`,
         [bobs.id, (hook as { webhook: { id: string } }).webhook.id],
@@ -165,6 +169,7 @@ describe('fair use: a small pool of 3 connections', () => {
       expect(receiver.bodies).toContain('{"marker":"while full"}');
       // …and the lease sweep closes the run whose agent stopped reporting.
       expect(await within(t.app.get(LeaseSweeper).tick().then(() => 'swept'), 5000)).toBe('swept');
+      // Read from storage while the pool is still full: no route can answer now.
       expect((await t.sql.query('SELECT status FROM runs WHERE id = $1', [run.run.id])).rows[0].status).toBe('lost');
     } finally {
       await lock.release();
@@ -207,7 +212,8 @@ describe('fair use: heavy reads per person', () => {
     expect((await beas!).status).toBe(200);
     expect((await Promise.all(held)).map((r) => r.status)).toEqual([200, 200]);
     // Nothing was imported by the refused import.
-    expect((await t.sql.query('SELECT count(*)::int AS n FROM tasks WHERE project_id = $1', [ann.projectId])).rows[0].n).toBe(0);
+    const board = await expectStatus(ann.client.get(`/projects/${ann.projectId}/board`), 200);
+    expect([board.tasks.length, board.archived.length]).toEqual([0, 0]);
     expect((await ann.client.post(`/projects/${ann.projectId}/import/preview`, trelloExport({ cards: 3 }))).status).toBe(200);
   });
   it('the slots hold across instances: two reads on one instance, the third on another is 429', async () => {
@@ -258,7 +264,7 @@ describe('fair use: statement limits (1 s for requests, 3 s for heavy reads, set
     }
     expect(res).not.toBeNull();
     expectBusy(res!);
-    expect((await t.sql.query('SELECT title FROM tasks WHERE id = $1', [task.id])).rows[0].title).toBe('Before');
+    expect((await readTask(ann.client, task.id)).title).toBe('Before');
     expect((await ann.client.patch(`/tasks/${task.id}`, { title: 'After' })).status).toBe(200);
   });
 

@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { Clock } from '@board/kernel';
 import { FilesSweeper } from '../../apps/api/src/files/files.sweeper';
-import { expectError, expectStatus, feedLines, listenChanges, ChangeListener, createTask } from '../support/fixtures';
+import { expectError, expectStatus, listenChanges, ChangeListener, createTask } from '../support/fixtures';
+import { taskFeed } from '../support/builders-a';
 import { gif, jpeg, png, segmentBombJpeg, webp } from '../support/images';
 import { startS3, TestBucket } from '../support/s3';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
@@ -77,7 +78,13 @@ describe('files', () => {
 
   /** Where an upload URL writes. */
   const keyOf = (id: string) => `uploads/${projectId}/${id}`;
+  // Storage itself: a pending upload, and where a file's bytes are kept, are shown by no route.
   const rowOf = async (id: string) => (await t.sql.query('SELECT * FROM attachments WHERE id = $1', [id])).rows[0];
+  /** A task's feed lines (of one kind), as the project's feed shows them. */
+  const feedOf = (taskId: string, kind?: string) => taskFeed(owner.client, projectId, taskId, kind);
+  /** A webhook's deliveries as its owner reads them: what each is about. */
+  const deliveriesOf = async (hookId: string) =>
+    (await expectStatus(owner.client.get(`/projects/${projectId}/webhooks/${hookId}/deliveries`), 200)).deliveries.map((d) => ({ kind: d.kind, taskKey: d.taskKey }));
   /** Where a ready file is kept and served from (a key of its own, made at ready). */
   const storedKeyOf = async (id: string): Promise<string> => (await rowOf(id)).object_key;
 
@@ -93,7 +100,7 @@ describe('files', () => {
       expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
       expect(await rowOf(body.id)).toMatchObject({ state: 'pending', name: 'notes.txt', mime: 'text/plain', size: '5', uploader_id: member.user.id });
       // Nothing reaches the feed yet.
-      expect(await feedLines(t, task.id, 'attachment')).toEqual([]);
+      expect(await feedOf(task.id, 'attachment')).toEqual([]);
     });
 
     it('refuses with the contract sentences', async () => {
@@ -128,6 +135,7 @@ describe('files', () => {
       const granted = answers.filter((a) => a.status === 201);
       expect(granted).toHaveLength(20);
       for (const refused of answers.filter((a) => a.status !== 201)) expectError(refused, 400, 'Finish or cancel your other uploads first.');
+      // Storage itself: pending uploads are shown by no route.
       expect((await t.sql.query(`SELECT count(*)::int AS n FROM attachments WHERE uploader_id = $1`, [busy.user.id])).rows[0].n).toBe(20);
       // Across projects too: the slots are the person's.
       const elsewhere = (await createProject(busy.client, 'Elsewhere', 'ELS')).id;
@@ -205,19 +213,18 @@ describe('files', () => {
           id, taskId: task.id, uploaderId: member.user.id, name: 'notes.txt', mime: 'text/plain', size: 5, width: null, height: null,
           createdAt: expect.any(String), url: `/api/attachments/${id}`,
         });
-        expect(await feedLines(t, task.id, 'attachment')).toEqual([
-          { kind: 'attachment', data: { action: 'added', attachmentId: id, name: 'notes.txt' }, actor_id: member.user.id },
+        expect(await feedOf(task.id, 'attachment')).toEqual([
+          { kind: 'attachment', data: { action: 'added', attachmentId: id, name: 'notes.txt' }, actorId: member.user.id, taskId: task.id },
         ]);
         expect(await changes.take()).toEqual([{ projectId, scope: 'task', taskId: task.id, clientId: 'tab-1' }]);
-        const deliveries = await t.sql.query('SELECT kind, task_id FROM webhook_deliveries WHERE webhook_id = $1', [hook.webhook.id]);
-        expect(deliveries.rows).toEqual([{ kind: 'attachment', task_id: task.id }]);
+        expect(await deliveriesOf(hook.webhook.id)).toEqual([{ kind: 'attachment', taskKey: task.key }]);
 
         // Again: the same answer, nothing written, nothing rung.
         const again = await expectStatus(member.client.post(`/attachments/${id}/ready`), 200);
         expect(again.attachment).toEqual(attachment);
-        expect(await feedLines(t, task.id, 'attachment')).toHaveLength(1);
+        expect(await feedOf(task.id, 'attachment')).toHaveLength(1);
         expect(await changes.take()).toEqual([]);
-        expect((await t.sql.query('SELECT count(*)::int AS n FROM webhook_deliveries WHERE webhook_id = $1', [hook.webhook.id])).rows[0].n).toBe(1);
+        expect(await deliveriesOf(hook.webhook.id)).toHaveLength(1);
       } finally {
         await changes.close();
         await expectStatus(owner.client.delete(`/projects/${projectId}/webhooks/${hook.webhook.id}`), 200);
@@ -230,7 +237,7 @@ describe('files', () => {
       const answers = await Promise.all([1, 2, 3].map(() => member.client.post(`/attachments/${id}/ready`)));
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
       expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
-      expect(await feedLines(t, racer.id, 'attachment')).toHaveLength(1);
+      expect(await feedOf(racer.id, 'attachment')).toHaveLength(1);
     });
 
     it('lets only the uploader confirm', async () => {
@@ -374,17 +381,17 @@ describe('files', () => {
         expectError(await owner.client.get(`/attachments/${file.id}`), 404, 'File not found.');
       }
       expectError(await member.client.delete(`/attachments/${mine.id}`), 404, 'File not found.');
-      const removed = (await feedLines(t, task.id, 'attachment')).filter((l) => l.data.action === 'removed');
+      const removed = (await feedOf(task.id, 'attachment')).filter((l) => l.data.action === 'removed');
       expect(removed).toEqual([
-        { kind: 'attachment', data: { action: 'removed', attachmentId: bots.id, name: 'b.txt' }, actor_id: agent.agent.id },
-        { kind: 'attachment', data: { action: 'removed', attachmentId: owners.id, name: 'o.txt' }, actor_id: admin.user.id },
-        { kind: 'attachment', data: { action: 'removed', attachmentId: mine.id, name: 'm.txt' }, actor_id: member.user.id },
+        { kind: 'attachment', data: { action: 'removed', attachmentId: bots.id, name: 'b.txt' }, actorId: agent.agent.id, taskId: task.id },
+        { kind: 'attachment', data: { action: 'removed', attachmentId: owners.id, name: 'o.txt' }, actorId: admin.user.id, taskId: task.id },
+        { kind: 'attachment', data: { action: 'removed', attachmentId: mine.id, name: 'm.txt' }, actorId: member.user.id, taskId: task.id },
       ]);
     });
 
     it('writes and rings nothing for a pending file, and takes it out of the bucket too', async () => {
       const { id } = await upload(member.client, 'p.txt', 'text/plain', Buffer.from('p'));
-      const before = (await feedLines(t, task.id)).length;
+      const before = (await feedOf(task.id)).length;
       const changes = await listenChanges(t.databaseUrl);
       try {
         await expectStatus(member.client.delete(`/attachments/${id}`), 200);
@@ -392,7 +399,7 @@ describe('files', () => {
       } finally {
         await changes.close();
       }
-      expect((await feedLines(t, task.id)).length).toBe(before);
+      expect((await feedOf(task.id)).length).toBe(before);
       expect(await s3.store.head(keyOf(id))).toBeNull();
     });
   });
@@ -428,11 +435,12 @@ describe('files', () => {
       const { id: pending } = await upload(member.client, 'c.txt', 'text/plain', Buffer.from('c'), doomed.id);
       const stored = await Promise.all(files.map((f) => storedKeyOf(f.id)));
       await expectStatus(owner.client.delete(`/tasks/${doomed.id}`), 200);
+      // A forced clock: 30 days of retention cannot pass in a test.
       await t.sql.query(`UPDATE tasks SET deleted_at = now() - interval '31 days' WHERE id = $1`, [doomed.id]);
       const { RetentionSweeper } = await import('../../apps/api/src/tasks/retention.sweeper');
       await t.app.get(RetentionSweeper).sweep();
       const keys = [...stored, keyOf(pending)];
-      // Queued in the same transaction as the task went; the bucket still holds them.
+      // Queued in the same transaction as the task went; the bucket still holds them (storage itself: the queue has no route).
       expect((await t.sql.query('SELECT key FROM object_deletions WHERE key = ANY($1) ORDER BY key', [keys])).rows.map((r) => r.key)).toEqual(
         [...keys].sort(),
       );
@@ -450,7 +458,7 @@ describe('files', () => {
         const files = [];
         for (let i = 0; i < 6; i++) files.push(await attach(member.client, `f${i}.txt`, 'text/plain', Buffer.from(`f${i}`)));
         const keys = await Promise.all(files.map((f) => storedKeyOf(f.id)));
-        // The rows go (as a project or task removal would take them) and their keys are queued.
+        // The rows go (as a project or task removal would take them) and their keys are queued: storage itself, the queue has no route.
         await t.sql.query('DELETE FROM attachments WHERE id = ANY($1)', [files.map((f) => f.id)]);
         expect(await dead.app.get(FilesSweeper).sweep()).toMatchObject({ deleted: 0 });
         const queued = (await t.sql.query('SELECT key, tries FROM object_deletions WHERE key = ANY($1)', [keys])).rows;

@@ -33,6 +33,7 @@ describe('a forwarded address that is not an IP address', () => {
     const res = await client.post('/auth/login', { email: person.email, password: person.password }, { headers: { 'x-forwarded-for': 'yet another name' } });
     expect(res.status).toBe(429);
 
+    // Storage itself: which address the throttle counted is shown by no route.
     const { rows } = await t.sql.query<{ subject: string }>(`SELECT DISTINCT subject FROM throttle_failures WHERE family = 'login'`);
     expect(rows.map((r) => r.subject).some((s) => /free text|another/.test(s))).toBe(false);
 
