@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Database, DiscussionQuery } from '@board/persistence';
+import { CommentQuery, Database } from '@board/persistence';
 import { ChangeListener, feedLines, holdTransaction, insertTask, listenChanges, within } from '../support/fixtures';
 import { Agent, anAgent, aTeam } from '../support/builders';
 import { addMember, Client, createAgent, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
@@ -31,7 +31,7 @@ describe('comment routes', () => {
   const updatedAt = async (taskId: string): Promise<Date> => (await t.sql.query('SELECT updated_at FROM tasks WHERE id = $1', [taskId])).rows[0].updated_at;
   const ageTask = (taskId: string) => t.sql.query('UPDATE tasks SET updated_at = $2 WHERE id = $1', [taskId, LONG_AGO]);
   const authorOf = (p: { id: string; name: string; color: string; emoji: string | null }) => ({ id: p.id, name: p.name, color: p.color, emoji: p.emoji });
-  const queries = () => t.app.get(DiscussionQuery, { strict: false });
+  const queries = () => t.app.get(CommentQuery, { strict: false });
 
   async function addComment(taskId: string, body: string, as: Client = owner.client) {
     const res = await as.post(`/tasks/${taskId}/comments`, { body });
@@ -157,8 +157,8 @@ describe('comment routes', () => {
       ]);
       expect((await updatedAt(taskId)).getTime()).toBeGreaterThan(new Date(LONG_AGO).getTime());
       expect(await changes.take()).toEqual([{ projectId, scope: 'task', taskId, clientId: 'tab-3' }]);
-      const read = await queries().forTask(projectId, taskId);
-      expect(read.comments.map((c) => c.id)).toEqual([first.id, second.id]);
+      const read = await queries().onTask(projectId, taskId);
+      expect(read.map((c) => c.id)).toEqual([first.id, second.id]);
     });
 
     it('writes nothing for the same words: no editedAt, no line, no notice, no task time', async () => {
@@ -337,8 +337,8 @@ describe('comment routes', () => {
       const temp = await createAgent(owner.client, projectId, 'Temp');
       const comment = await addComment(taskId, 'Left behind', temp.client);
       await t.sql.query('DELETE FROM users WHERE id = $1', [temp.agent.id]);
-      const read = await queries().forTask(projectId, taskId);
-      expect(read.comments).toEqual([expect.objectContaining({ id: comment.id, authorId: null, author: null, body: 'Left behind' })]);
+      const read = await queries().onTask(projectId, taskId);
+      expect(read).toEqual([expect.objectContaining({ id: comment.id, authorId: null, author: null, body: 'Left behind' })]);
       const edit = await owner.client.patch(`/comments/${comment.id}`, { body: 'x' });
       expect([edit.status, edit.body]).toEqual([403, { error: EDIT_OWN }]);
       const byMember = await member.client.delete(`/comments/${comment.id}`);
@@ -407,21 +407,20 @@ describe('comment routes', () => {
     });
   });
 
-  describe('DiscussionQuery.forTask', () => {
+  describe('CommentQuery.onTask', () => {
     it('reads comments oldest first, each with its author', async () => {
       const taskId = await insertTask(t, projectId);
       const a = await addComment(taskId, 'One', owner.client);
       const b = await addComment(taskId, 'Two', agent.client);
       const c = await addComment(taskId, 'Three', member.client);
       await owner.client.patch(`/comments/${a.id}`, { body: 'One, edited' });
-      const read = await queries().forTask(projectId, taskId);
-      expect(read.checklist).toEqual([]);
-      expect(JSON.parse(JSON.stringify(read.comments))).toEqual([
+      const read = await queries().onTask(projectId, taskId);
+      expect(JSON.parse(JSON.stringify(read))).toEqual([
         { ...a, body: 'One, edited', editedAt: expect.stringMatching(ISO) },
         b,
         c,
       ]);
-      expect(read.comments[0].createdAt).toBeInstanceOf(Date);
+      expect(read[0].createdAt).toBeInstanceOf(Date);
     });
   });
 });
