@@ -8,3 +8,4 @@ export * from './user.repository';
 export * from './reset-token.repository';
 export * from './throttle';
 export * from './reset-link';
+export * from './account.errors';

@@ -8,3 +8,4 @@ export * from './property-rules';
 export * from './ordering';
 export * from './option-view';
 export * from './property.repository';
+export * from './property.errors';

@@ -2,3 +2,4 @@ export * from './view';
 export * from './card-view';
 export * from './view.repository';
 export * from './view-order';
+export * from './view.errors';
