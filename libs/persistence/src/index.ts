@@ -26,6 +26,7 @@ export * from './events/stream-access.query';
 export * from './lists';
 export * from './charts';
 export * from './sql';
+export * from './filter-plan.sql';
 export * from './locks.sql';
 export * from './system';
 export * from './lanes';
