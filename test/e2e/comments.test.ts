@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Database, DiscussionQuery } from '@board/persistence';
+import { CommentQuery, Database } from '@board/persistence';
 import { ChangeListener, createTask, holdTransaction, listenChanges, within } from '../support/fixtures';
 import { Agent, anAgent, aTeam } from '../support/builders';
 import { deleteTask, readTask, taskFeed } from '../support/builders-a';
@@ -44,7 +44,7 @@ describe('comment routes', () => {
     return task.id;
   }
   const authorOf = (p: { id: string; name: string; color: string; emoji: string | null }) => ({ id: p.id, name: p.name, color: p.color, emoji: p.emoji });
-  const queries = () => t.app.get(DiscussionQuery, { strict: false });
+  const queries = () => t.app.get(CommentQuery, { strict: false });
 
   async function addComment(taskId: string, body: string, as: Client = owner.client) {
     const res = await as.post(`/tasks/${taskId}/comments`, { body });
@@ -422,21 +422,20 @@ describe('comment routes', () => {
     });
   });
 
-  describe('DiscussionQuery.forTask', () => {
+  describe('CommentQuery.onTask', () => {
     it('reads comments oldest first, each with its author', async () => {
       const taskId = await newTask();
       const a = await addComment(taskId, 'One', owner.client);
       const b = await addComment(taskId, 'Two', agent.client);
       const c = await addComment(taskId, 'Three', member.client);
       await owner.client.patch(`/comments/${a.id}`, { body: 'One, edited' });
-      const read = await queries().forTask(projectId, taskId);
-      expect(read.checklist).toEqual([]);
-      expect(JSON.parse(JSON.stringify(read.comments))).toEqual([
+      const read = await queries().onTask(projectId, taskId);
+      expect(JSON.parse(JSON.stringify(read))).toEqual([
         { ...a, body: 'One, edited', editedAt: expect.stringMatching(ISO) },
         b,
         c,
       ]);
-      expect(read.comments[0].createdAt).toBeInstanceOf(Date);
+      expect(read[0].createdAt).toBeInstanceOf(Date);
     });
   });
 });

@@ -1,11 +1,12 @@
 /**
- * toSql() against evaluate() on a real PostgreSQL: for random tasks over random properties of all
+ * filterPlanSql() (libs/persistence) against evaluate() (libs/filters) on a real PostgreSQL: for random tasks over random properties of all
  * nine types (odd value shapes included) and random rule sets, the rows the SQL selects are exactly
  * the tasks evaluate() passes.
  */
 import fc from 'fast-check';
 import { Client } from 'pg';
-import { cleanFilters, evaluate, OPERATORS, toSql } from '@board/filters';
+import { cleanFilters, evaluate, OPERATORS, planFilters } from '@board/filters';
+import { compile, filterPlanSql } from '@board/persistence';
 import { PropertyDef } from '@board/properties';
 import { createDatabase } from '../support/database';
 import { storedValueArb } from '../support/stored-values';
@@ -125,7 +126,7 @@ function ruleArb(world: World): fc.Arbitrary<unknown> {
 
 // ---- the test --------------------------------------------------------------------------------
 
-describe('toSql agrees with evaluate on PostgreSQL', () => {
+describe('filterPlanSql agrees with evaluate on PostgreSQL', () => {
   let db: Awaited<ReturnType<typeof createDatabase>>;
   let client: Client;
   let world: World;
@@ -152,8 +153,7 @@ describe('toSql agrees with evaluate on PostgreSQL', () => {
   });
 
   async function selected(filters: unknown, me: string | null): Promise<{ sql: string; params: unknown[]; ids: number[] }> {
-    const params: unknown[] = [];
-    const sql = toSql(filters, { me, properties: world.properties, param: (v) => (params.push(v), `$${params.length}`) });
+    const { text: sql, values: params } = compile(filterPlanSql(planFilters(filters, { me, properties: world.properties })));
     const { rows } = await client.query<{ id: number }>(`SELECT id FROM t WHERE ${sql} ORDER BY id`, params);
     return { sql, params, ids: rows.map((r) => r.id) };
   }

@@ -9,3 +9,4 @@ export * from './reset-token.repository';
 export * from './throttle';
 export * from './reset-link';
 export * from './security-log';
+export * from './account.errors';

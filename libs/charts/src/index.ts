@@ -3,3 +3,4 @@ export * from './days';
 export * from './series';
 export * from './feed';
 export * from './chart.repository';
+export * from './chart.errors';

@@ -3,3 +3,4 @@ export * from './disposition';
 export * from './image-size';
 export * from './object-store';
 export * from './inspect-upload';
+export * from './file.errors';

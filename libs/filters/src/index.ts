@@ -2,4 +2,3 @@ export * from './rules';
 export * from './clean';
 export * from './plan';
 export * from './evaluate';
-export * from './sql';

@@ -4,8 +4,9 @@ import { cleanFilters, findProperty, propertyIndex } from './clean';
 import { FilterRule, foldCase, ME, NONE } from './rules';
 
 /**
- * What a cleaned rule asks, with the sentinels resolved for one reader. evaluate() and toSql()
- * both read these, so the two cannot drift apart on what a rule means.
+ * What a cleaned rule asks, with the sentinels resolved for one reader. evaluate() and the SQL
+ * compiler in libs/persistence (`filterPlanSql`) both read these, so the two cannot drift apart
+ * on what a rule means.
  */
 export type RulePlan =
   /** select, iteration, multi_select, person: does the value hold one of `ids` (or is it empty and `none`)? */

@@ -1,2 +1,3 @@
 export * from './list';
 export * from './list.repository';
+export * from './list.errors';

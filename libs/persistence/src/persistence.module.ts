@@ -15,8 +15,8 @@ import { PgAgentTokenRepository } from './projects/pg-agent-token.repository';
 import { PgInviteMailRepository } from './projects/pg-invite-mail.repository';
 import { ProjectQuery } from './projects/project.query';
 import { PgActivityRecorder } from './activity/pg-activity.recorder';
-import { CredentialQuery } from './accounts/credential.query';
-import { StreamAccessQuery } from './accounts/stream-access.query';
+import { CredentialQuery } from './auth/credential.query';
+import { StreamAccessQuery } from './events/stream-access.query';
 import { PgChangeAnnouncer } from './activity/pg-change.announcer';
 import { PgUnitOfWork } from './activity/pg-unit-of-work';
 import { PropertyDefsQuery } from './properties/property-defs.query';
@@ -25,13 +25,15 @@ import { PgViewRepository } from './views/pg-view.repository';
 import { PropertyRepository } from '@board/properties';
 import { ShipRepository } from '@board/shipping';
 import { PgPropertyRepository } from './properties/pg-property.repository';
-import { PgShipRepository } from './properties/pg-ship.repository';
+import { PgShipRepository } from './shipping/pg-ship.repository';
 import { DatabaseHealthQuery } from './system/health.query';
 import { PgHeavyReads } from './system/pg-heavy-reads';
 import { PgBackgroundWork } from './system/pg-background-work';
 import { DatabaseLanes } from './lanes';
 import { RunRepository, UsageRepository, WorkQueue } from '@board/runs';
-import { PgRunRepository, PgUsageRepository, PgWorkQueue, UsageQuery } from './runs';
+import { PgRunRepository, PgUsageRepository } from './runs';
+import { PgWorkQueue } from './queue';
+import { UsageQuery } from './usage';
 
 /**
  * Binds every storage port to its TypeORM/PostgreSQL adapter over one open DataSource (the

@@ -61,9 +61,10 @@ function render(query: Sql, values: unknown[]): string {
 }
 
 /**
- * A fragment from a builder that registers its values through a `param` callback (the filters'
- * `toSql`), so its values travel as bind parameters of the template it is spliced into. A marker
- * stands for each value until the text is split; a placeholder used twice carries its value twice.
+ * A fragment from a builder that registers its values through a `param` callback (the filter
+ * plan's `filterPlanSql`), so its values travel as bind parameters of the template it is spliced
+ * into. A marker stands for each value until the text is split; a placeholder used twice carries
+ * its value twice.
  */
 export function fromParams(build: (param: (value: unknown) => string) => string): Sql {
   const registered: unknown[] = [];

@@ -6,3 +6,4 @@ export * from './project-defaults';
 export * from './ports';
 export * from './invite-mail';
 export * from './project-template';
+export * from './project.errors';

@@ -9,3 +9,4 @@ export * from './ordering';
 export * from './option-view';
 export * from './property.repository';
 export * from './property-read';
+export * from './property.errors';

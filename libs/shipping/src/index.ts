@@ -1,2 +1,3 @@
 export * from './ship';
 export * from './ship.repository';
+export * from './ship.errors';

@@ -5,3 +5,4 @@ export * from './checklist-item';
 export * from './comment';
 export * from './ports';
 export * from './project-room';
+export * from './task.errors';

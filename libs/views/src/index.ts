@@ -3,3 +3,4 @@ export * from './card-view';
 export * from './view.repository';
 export * from './view-order';
 export * from './view-csv';
+export * from './view.errors';

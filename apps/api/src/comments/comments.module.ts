@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DiscussionQuery, PgCommentRepository } from '@board/persistence';
+import { CommentQuery, PgCommentRepository } from '@board/persistence';
 import { CommentRepository } from '@board/tasks';
 import { CommentsController } from './comments.controller';
 import { CommentsService } from './comments.service';
@@ -8,8 +8,6 @@ import { RunsModule } from '../runs/runs.module';
 @Module({
   imports: [RunsModule],
   controllers: [CommentsController],
-  providers: [CommentsService, DiscussionQuery, { provide: CommentRepository, useClass: PgCommentRepository }],
-  // The task's full read takes its checklist and comments from DiscussionQuery.
-  exports: [DiscussionQuery],
+  providers: [CommentsService, CommentQuery, { provide: CommentRepository, useClass: PgCommentRepository }],
 })
 export class CommentsModule {}

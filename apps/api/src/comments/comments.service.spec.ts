@@ -1,5 +1,5 @@
 import { feedLine, notice, WriteEvent } from '@board/kernel';
-import type { DiscussionQuery } from '@board/persistence';
+import type { CommentQuery } from '@board/persistence';
 import type { CommentView } from '@board/tasks';
 import { SteppedClock } from '../../../../test/support/in-memory/clock';
 import { InMemoryCommentRepository } from '../../../../test/support/in-memory/comment-repository';
@@ -32,7 +32,7 @@ function setUp() {
   store.liveTasks.add(`${PROJECT}:${TASK}`);
   const uow = new RecordingUnitOfWork();
   const clock = new SteppedClock();
-  const queries: Pick<DiscussionQuery, 'comment'> = {
+  const queries: Pick<CommentQuery, 'comment'> = {
     comment: async (projectId, commentId): Promise<CommentView | null> => {
       const c = await store.find(projectId, commentId);
       return c && { id: c.id, taskId: c.taskId, authorId: c.authorId, body: c.body, createdAt: c.createdAt, editedAt: c.editedAt, author: null };
@@ -47,7 +47,7 @@ function setUp() {
       return [runRing];
     },
   };
-  const service = new CommentsService(store, queries as DiscussionQuery, uow, clock, runs as RunsService);
+  const service = new CommentsService(store, queries as CommentQuery, uow, clock, runs as RunsService);
   return { store, uow, clock, service, answered, runRing };
 }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ActivityLine, Clock, fail, feedLine, notice, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
-import { DiscussionQuery } from '@board/persistence';
+import { CommentQuery } from '@board/persistence';
 import {
   assertCanDeleteComment, assertCanEditComment, Comment, CommentActor, commentDeletedData, CommentEdit, commentEditOutcome, CommentRepository,
   CommentView,
@@ -21,7 +21,7 @@ const actorOf = (caller: ProjectCaller): CommentActor => ({ userId: caller.userI
 export class CommentsService {
   constructor(
     private readonly comments: CommentRepository,
-    private readonly queries: DiscussionQuery,
+    private readonly queries: CommentQuery,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly runs: RunsService,

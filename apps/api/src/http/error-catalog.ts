@@ -5,8 +5,9 @@ type Entry = readonly [status: number, message: (p: ErrorParams) => string];
 const fixed = (status: number, message: string): Entry => [status, () => message];
 
 /**
- * Every domain error code with its HTTP status and the contract's exact sentence. The mapped
- * type makes it exhaustive: a code without an entry does not compile.
+ * Every error code of every lib (the kernel's and each lib's `*.errors.ts`, merged into `ErrorCode`)
+ * with its HTTP status and the contract's exact sentence. The mapped type makes it exhaustive: a
+ * code without an entry does not compile (test/architecture/error-codes.test.ts checks it as well).
  */
 export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   'request.not_json': fixed(400, 'The request body must be JSON.'),

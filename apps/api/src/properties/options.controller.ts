@@ -3,14 +3,14 @@ import { Admin, Member, OPTION } from '../auth/access.decorator';
 import { ResourceId, ProjectCaller, ProjectCallerOf } from '../auth/auth-context';
 import { OptionsService } from './options.service';
 import { OptionBody, ShipBody } from './properties.dto';
-import { ShipService } from './ship.service';
+import { ShippingService } from '../shipping/shipping.service';
 
 /** An option of a select, multi-select or iteration: change, delete, count, ship. */
 @Controller('options/:optionId')
 export class OptionsController {
   constructor(
     private readonly options: OptionsService,
-    private readonly ships: ShipService,
+    private readonly ships: ShippingService,
   ) {}
 
   @Member(OPTION)

@@ -5,12 +5,13 @@ import { OptionsController } from './options.controller';
 import { PropertiesController } from './properties.controller';
 import { OptionsService } from './options.service';
 import { PropertiesService } from './properties.service';
-import { ShipService } from './ship.service';
+import { ShippingModule } from '../shipping/shipping.module';
 
-/** Properties and their options: create, change, move, delete, counts, ships. */
+/** Properties and their options: create, change, move, delete, counts; the ship route (ShippingModule does the shipping). */
 @Module({
+  imports: [ShippingModule],
   controllers: [PropertiesController, OptionsController],
-  providers: [PropertyListQuery, { provide: TaskRepository, useClass: PgTaskRepository }, PropertiesService, OptionsService, ShipService],
+  providers: [PropertyListQuery, { provide: TaskRepository, useClass: PgTaskRepository }, PropertiesService, OptionsService],
   exports: [PropertyListQuery],
 })
 export class PropertiesModule {}

@@ -3,7 +3,7 @@ import { Attachment, AttachmentRepository } from '@board/files';
 import { Database } from '../database';
 import { advisoryXactLock, uploadSlotsLockKey } from '../locks.sql';
 import { sql } from '../sql';
-import { liveTaskOf, touchTask } from '../discussion/touch-task';
+import { liveTaskOf, touchTask } from '../tasks/touch-task';
 import { ATTACHMENT_COLUMNS, AttachmentRow, toAttachment } from './attachments.table';
 
 const LIVE_TASK = liveTaskOf('a');

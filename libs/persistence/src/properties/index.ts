@@ -1,4 +1,3 @@
 export * from './property-defs.query';
 export * from './pg-property.repository';
 export * from './property-list.query';
-export * from './pg-ship.repository';

@@ -4,7 +4,7 @@ import { LEASE_MS, Run, RunRepository } from '@board/runs';
 import { Database, pgErrorCode } from '../database';
 import { raw, sql } from '../sql';
 import { RUN_COLUMNS, RunRow, toRun } from './runs.table';
-import { advisoryTake } from './work-queue.sql';
+import { advisoryTake } from '../queue/work-queue.sql';
 
 /** How long a run that stopped reporting keeps its lease, as an interval. */
 const LEASE = `${LEASE_MS / 1000} seconds`;

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { Filters, SortSpec, toSql } from '@board/filters';
+import { Filters, planFilters, SortSpec } from '@board/filters';
 import { PropertyDef } from '@board/properties';
 import { Database } from '../database';
-import { fromParams, sql } from '../sql';
+import { sql } from '../sql';
+import { filterPlanSql } from '../filter-plan.sql';
 import { orderBySql } from './view-sort.sql';
 
 export interface ViewTasksPageRequest {
@@ -32,9 +33,7 @@ export class ViewTaskPageQuery {
 
   async page(request: ViewTasksPageRequest): Promise<ViewTasksPage> {
     const { projectId, me, properties, after, limit } = request;
-    const where = fromParams((param) =>
-      [toSql(request.filters, { me, properties, param }), toSql(request.lens, { me, properties, param })].join(' AND '),
-    );
+    const where = sql`${filterPlanSql(planFilters(request.filters, { me, properties }))} AND ${filterPlanSql(planFilters(request.lens, { me, properties }))}`;
     const order = orderBySql(request.sort, properties);
     // Every live task is ranked, passing or not, so a cursor whose task stopped passing the rules
     // between two pages (a value changed meanwhile) still marks its place instead of restarting the walk.

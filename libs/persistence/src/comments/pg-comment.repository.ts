@@ -3,7 +3,7 @@ import { Comment, CommentEdit, CommentRepository } from '@board/tasks';
 import { Database } from '../database';
 import { sql } from '../sql';
 import { COMMENT_COLUMNS, CommentRow, toComment } from './comments.table';
-import { liveTaskOf, touchTask } from './touch-task';
+import { liveTaskOf, touchTask } from '../tasks/touch-task';
 
 const LIVE_TASK = liveTaskOf('c');
 

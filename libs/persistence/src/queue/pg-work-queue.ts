@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { toSql } from '@board/filters';
+import { planFilters } from '@board/filters';
 import { QueueRequest, WorkQueue } from '@board/runs';
 import { Database } from '../database';
-import { fromParams, raw, Sql, sql } from '../sql';
+import { raw, Sql, sql } from '../sql';
+import { filterPlanSql } from '../filter-plan.sql';
 import { orderBySql } from '../views/view-sort.sql';
 import { advisoryTryTake, overSql } from './work-queue.sql';
 
@@ -62,7 +63,7 @@ export class PgWorkQueue extends WorkQueue {
   private candidates(request: QueueRequest, spent: readonly string[], offset: number): Sql {
     const { projectId, agentId, properties, doneWhen } = request;
     const people = properties.filter((p) => p.type === 'person').map((p) => p.id);
-    const filters: Sql = request.filters ? fromParams((param) => toSql(request.filters!, { me: agentId, properties, param })) : raw('TRUE');
+    const filters: Sql = request.filters ? filterPlanSql(planFilters(request.filters, { me: agentId, properties })) : raw('TRUE');
     return sql`SELECT t.id, row_number() OVER () AS n FROM (SELECT t.id FROM tasks t
           WHERE t.project_id = ${projectId} AND t.deleted_at IS NULL AND t.archived_at IS NULL
             AND NOT (t.id = ANY (${spent}::uuid[]))

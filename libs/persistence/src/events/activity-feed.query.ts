@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Database } from '../database';
 import { raw, sql } from '../sql';
 import { userJson } from '../accounts/users.table';
-import { ACTIVITY_LINE_COLUMNS, ActivityLineRow } from './activity.table';
+import { ACTIVITY_LINE_COLUMNS, ActivityLineRow } from '../activity/activity.table';
 
 export interface FeedCursor {
   after: string;

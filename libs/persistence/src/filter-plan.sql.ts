@@ -1,9 +1,5 @@
-import { planFilters, ReaderContext, RulePlan } from './plan';
-
-export interface SqlContext extends ReaderContext {
-  /** Registers a bind parameter and answers its placeholder (`$3`). */
-  param: (value: unknown) => string;
-}
+import type { RulePlan } from '@board/filters';
+import { fromParams, raw, Sql } from './sql';
 
 /** The four empties: a missing key (SQL NULL), JSON null, "" and []. Never NULL itself. */
 const emptySql = (x: string): string => `COALESCE(${x} IN ('null'::jsonb, '""'::jsonb, '[]'::jsonb), TRUE)`;
@@ -64,13 +60,14 @@ function ruleSql(plan: RulePlan, param: (value: unknown) => string): string {
 }
 
 /**
- * Compiles `filters` (cleaned here first) into a PostgreSQL boolean expression over a row alias `t`
- * whose column `t."values"` is the task's jsonb values map. Every value, property ids included,
- * goes through `param`. Answers exactly what evaluate() answers, row by row; 'TRUE' when no rule
- * is left. The expression is never NULL.
+ * Compiles a filter plan (libs/filters `planFilters`: the rules cleaned, the sentinels resolved for
+ * one reader) into a PostgreSQL boolean expression over a row alias `t` whose column `t."values"`
+ * is the task's jsonb values map. The domain says what a rule asks; only this file knows the column
+ * and the SQL. Every value, property ids included, travels as a bind parameter. Answers exactly what
+ * evaluate() answers, row by row (test/integration/filters-sql.test.ts); TRUE when no rule is left.
+ * The expression is never NULL.
  */
-export function toSql(filters: unknown, ctx: SqlContext): string {
-  const plans = planFilters(filters, ctx);
-  if (plans.length === 0) return 'TRUE';
-  return plans.map((plan) => `(${ruleSql(plan, ctx.param)})`).join(' AND ');
+export function filterPlanSql(plans: readonly RulePlan[]): Sql {
+  if (plans.length === 0) return raw('TRUE');
+  return fromParams((param) => plans.map((plan) => `(${ruleSql(plan, param)})`).join(' AND '));
 }

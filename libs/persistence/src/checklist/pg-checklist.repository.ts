@@ -3,7 +3,7 @@ import { ChecklistItem, ChecklistPatch, ChecklistRepository } from '@board/tasks
 import { Database } from '../database';
 import { sql } from '../sql';
 import { CHECKLIST_ITEM_COLUMNS, ChecklistItemRow, toChecklistItem } from './checklist-items.table';
-import { liveTaskOf, touchTask } from './touch-task';
+import { liveTaskOf, touchTask } from '../tasks/touch-task';
 
 const LIVE_TASK = liveTaskOf('c');
 

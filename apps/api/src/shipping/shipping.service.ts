@@ -7,7 +7,7 @@ import { PropertyRepository } from '@board/properties';
 import { ProjectRepository } from '@board/projects';
 import { checkShip, planShip, readShipRequest, ShipRepository, ShipRest, shipDay, shipRingKinds } from '@board/shipping';
 import type { ProjectCaller } from '../auth/auth-context';
-import type { ShipBody } from './properties.dto';
+import type { ShipBody } from '../properties/properties.dto';
 
 export interface ShipAnswer {
   archived: number;
@@ -23,7 +23,7 @@ export interface ShipAnswer {
  * feed lines, the day and the shipped tasks), one stream ring and one ring per webhook.
  */
 @Injectable()
-export class ShipService {
+export class ShippingService {
   constructor(
     private readonly store: PropertyRepository,
     private readonly ships: ShipRepository,

@@ -8,7 +8,7 @@ import { InMemoryShipRepository } from '../../../../test/support/in-memory/ship-
 import { RecordingUnitOfWork } from '../../../../test/support/recording-unit-of-work';
 import { refusalCode } from '../../../../test/support/refusal-code';
 import type { ProjectCaller } from '../auth/auth-context';
-import { ShipService } from './ship.service';
+import { ShippingService } from './shipping.service';
 
 // The read model is a small typed fake below: the adapters' library is not loaded (specs stay fast).
 jest.mock('@board/persistence', () => ({}));
@@ -47,11 +47,11 @@ function setUp(project: Partial<ProjectProps> = {}) {
   const saved: string[][] = [];
   const tasks: Pick<TaskRepository, 'saveMany'> = { saveMany: async (_projectId, list) => void saved.push(list.map((t) => t.id)) };
   const uow = new RecordingUnitOfWork();
-  const service = new ShipService(store, ships, projects as ProjectRepository, defs as PropertyDefsQuery, tasks as TaskRepository, uow, new SteppedClock());
+  const service = new ShippingService(store, ships, projects as ProjectRepository, defs as PropertyDefsQuery, tasks as TaskRepository, uow, new SteppedClock());
   return { store, ships, saved, uow, service };
 }
 
-describe('ShipService', () => {
+describe('ShippingService', () => {
   it('archives what is over, moves the rest to the next option, and rings each webhook once and the board once', async () => {
     const { ships, saved, uow, service } = setUp();
     expect(await service.ship(OWNER, V1, { rest: 'next' })).toEqual({ archived: 1, moved: 1, rest: 'next', shippedAt: '2026-03-02', taken: 0 });

@@ -5,7 +5,7 @@ import { Database } from '../database';
 import { ResolvedScope, SCOPE_COLUMNS, scopeJoin, ScopeTarget } from '../scope.sql';
 import { raw, sql } from '../sql';
 import { AGENT_TOKEN_CREDENTIAL_COLUMNS, AgentTokenCredentialRow } from '../projects/agent-tokens.table';
-import { USER_VIEW_COLUMNS } from './users.table';
+import { USER_VIEW_COLUMNS } from '../accounts/users.table';
 
 export type CredentialUser = UserView & { kind: UserKind };
 

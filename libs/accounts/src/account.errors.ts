@@ -1,0 +1,27 @@
+/** The refusals of signing in and up, credentials, passwords, resets and the throttle, by stable code; the catalog (apps/api/src/http/error-catalog.ts) maps each. */
+export const ACCOUNT_ERROR_CODES = [
+  'auth.signin_required',
+  'auth.token_invalid',
+  'auth.token_other_project',
+  'auth.cross_site',
+  'throttle.too_many',
+  'signup.closed',
+  'account.email_invalid',
+  'account.password_short',
+  'account.password_common',
+  'account.email_taken',
+  'account.login_failed',
+  'account.color_invalid',
+  'account.emoji_invalid',
+  'account.password_change_incomplete',
+  'account.new_password_short',
+  'account.wrong_password',
+  'reset.dead_link',
+  'forgot.unavailable',
+  'forgot.email_missing',
+] as const;
+
+// Adds these codes to the kernel's ErrorCode, so `fail('…')` anywhere checks against every lib's codes.
+declare module '@board/kernel' {
+  interface ErrorCodes extends Record<(typeof ACCOUNT_ERROR_CODES)[number], true> {}
+}

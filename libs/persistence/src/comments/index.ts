@@ -1,0 +1,2 @@
+export * from './pg-comment.repository';
+export * from './comment.query';

@@ -1,3 +1,0 @@
-export * from './pg-checklist.repository';
-export * from './pg-comment.repository';
-export * from './discussion.query';
