@@ -1,0 +1,52 @@
+/**
+ * Reads of state through the API, for e2e suites that used to look into the tables: a task's values,
+ * its feed lines, the board's tasks. Each throws with the status and body of an unexpected answer.
+ *
+ * Why the API can stand in for the table here: the task read's `values` are the stored values as
+ * they are (no rule filters them), and its `activity` is the task's feed lines, newest first, the
+ * last 60, without the `reset` and `rules` lines (which the read leaves out on purpose).
+ */
+import type { BoardAnswer, BoardTaskAnswer } from './answers';
+import { expectStatus } from './fixtures';
+import type { Client } from './test-app';
+
+/** The task read (`GET /tasks/:taskId`), which must answer 200. */
+export async function readTask(client: Client, taskId: string) {
+  return (await expectStatus(client.get(`/tasks/${taskId}`), 200)).task;
+}
+
+/** A task's stored values, as the task read shows them. */
+export async function valuesOf(client: Client, taskId: string): Promise<Record<string, unknown>> {
+  return (await readTask(client, taskId)).values as Record<string, unknown>;
+}
+
+/** A feed line as the task read shows it, with its actor's id. */
+export interface TaskFeedLine {
+  kind: string;
+  data: Record<string, unknown>;
+  actorId: string | null;
+}
+
+/**
+ * A task's feed lines, oldest first (the task read's last 60, turned around). `kind` keeps only
+ * lines of that kind; `{ not: kind }` keeps all but that kind; leave it out for every line.
+ */
+export async function taskFeed(client: Client, taskId: string, kind?: string | { not: string }): Promise<TaskFeedLine[]> {
+  const task = await readTask(client, taskId);
+  const lines = (task.activity as { kind: string; data: Record<string, unknown>; actor: { id: string } | null }[])
+    .map((a) => ({ kind: a.kind, data: a.data, actorId: a.actor?.id ?? null }))
+    .reverse();
+  if (typeof kind === 'string') return lines.filter((l) => l.kind === kind);
+  if (kind) return lines.filter((l) => l.kind !== kind.not);
+  return lines;
+}
+
+/** The project's board read, which must answer 200. */
+export async function boardOf(client: Client, projectId: string): Promise<BoardAnswer> {
+  return expectStatus(client.get<BoardAnswer>(`/projects/${projectId}/board`), 200);
+}
+
+/** The project's live tasks, in board order. */
+export async function liveTasks(client: Client, projectId: string): Promise<BoardTaskAnswer[]> {
+  return (await boardOf(client, projectId)).tasks;
+}
