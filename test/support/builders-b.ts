@@ -50,3 +50,30 @@ export async function boardOf(client: Client, projectId: string): Promise<BoardA
 export async function liveTasks(client: Client, projectId: string): Promise<BoardTaskAnswer[]> {
   return (await boardOf(client, projectId)).tasks;
 }
+
+/** A line of the project's feed (`GET /projects/:projectId/activity`), as it answers it. */
+export interface ProjectFeedLine extends TaskFeedLine {
+  taskId: string | null;
+}
+
+/**
+ * The project's whole feed, oldest first, page after page (500 a page), with each line's task
+ * and actor. Unlike the task read it keeps the lines of deleted tasks and has no cap of 60; within
+ * one millisecond it orders by id, so two separate writes in the same millisecond may read either way.
+ */
+export async function projectFeed(client: Client, projectId: string): Promise<ProjectFeedLine[]> {
+  type Page = { activity: { kind: string; data: Record<string, unknown>; taskId: string | null; actor: { id: string } | null }[]; next: { after: string; afterId: string } | null };
+  const lines: ProjectFeedLine[] = [];
+  let cursor = '';
+  for (;;) {
+    const page = await expectStatus(client.get<Page>(`/projects/${projectId}/activity?limit=500${cursor}`), 200);
+    for (const a of page.activity) lines.push({ kind: a.kind, data: a.data, taskId: a.taskId, actorId: a.actor?.id ?? null });
+    if (!page.next) return lines;
+    cursor = `&after=${encodeURIComponent(page.next.after)}&afterId=${page.next.afterId}`;
+  }
+}
+
+/** A task's lines of the project feed (deleted tasks too), oldest first, without `taskId`. */
+export async function feedOfTask(client: Client, projectId: string, taskId: string): Promise<TaskFeedLine[]> {
+  return (await projectFeed(client, projectId)).filter((l) => l.taskId === taskId).map(({ kind, data, actorId }) => ({ kind, data, actorId }));
+}
