@@ -77,3 +77,24 @@ export async function projectFeed(client: Client, projectId: string): Promise<Pr
 export async function feedOfTask(client: Client, projectId: string, taskId: string): Promise<TaskFeedLine[]> {
   return (await projectFeed(client, projectId)).filter((l) => l.taskId === taskId).map(({ kind, data, actorId }) => ({ kind, data, actorId }));
 }
+
+/** A blocker link: `taskId` waits on `blockerId`. */
+export interface LinkPair {
+  taskId: string;
+  blockerId: string;
+}
+
+/**
+ * The blocker links touching any of the tasks, once each, sorted by task then blocker, read off
+ * each task's `links` (both ends). The task read leaves out deleted tasks, so a link to or from a
+ * deleted task does not show here.
+ */
+export async function linksAmong(client: Client, ...taskIds: string[]): Promise<LinkPair[]> {
+  const pairs = new Map<string, LinkPair>();
+  for (const id of taskIds) {
+    const { links } = await readTask(client, id);
+    for (const b of links.blockedBy) pairs.set(`${id} ${b.id}`, { taskId: id, blockerId: b.id });
+    for (const w of links.blocks) pairs.set(`${w.id} ${id}`, { taskId: w.id, blockerId: id });
+  }
+  return [...pairs.values()].sort((x, y) => (x.taskId === y.taskId ? (x.blockerId < y.blockerId ? -1 : 1) : x.taskId < y.taskId ? -1 : 1));
+}
