@@ -20,6 +20,12 @@ describe('lenses', () => {
 
   const board = async (c: Client = owner.client) => expectStatus(c.get(`/projects/${project.id}/board`), 200);
   const viewOf = async (id: string, c: Client = owner.client) => (await board(c)).views.find((v) => v.id === id);
+  /** A person's lens on a view as the view read shows it to them. */
+  const lensOf = async (viewId: string, c: Client) => {
+    const v = await viewOf(viewId, c);
+    return { rules: v?.lens?.rules, sort: v?.lensSort };
+  };
+  // Storage itself: whether a person's lens row exists (the view read shows an empty lens either way).
   const lensRow = async (viewId: string, userId: string) =>
     (await t.sql.query('SELECT rules, sort FROM lenses WHERE view_id = $1 AND user_id = $2', [viewId, userId])).rows[0];
   const putLens = (c: Client, viewId: string, body: unknown) => c.put(`/views/${viewId}/lens`, body);
@@ -57,7 +63,7 @@ describe('lenses', () => {
       expect(res.status).toBe(200);
       expect(Object.keys(res.body)).toEqual(['view']);
       expect(res.body.view).toEqual({ ...view, lens: { rules }, lensSort: { columnId: points.id, direction: 'desc' } });
-      expect(await lensRow(view.id, owner.user.id)).toEqual({ rules, sort: { columnId: points.id, direction: 'desc' } });
+      expect(await lensOf(view.id, owner.client)).toEqual({ rules, sort: { columnId: points.id, direction: 'desc' } });
       const seen = await viewOf(view.id);
       expect(seen!.lens).toEqual({ rules });
       expect(seen!.lensSort).toEqual({ columnId: points.id, direction: 'desc' });
@@ -71,7 +77,7 @@ describe('lenses', () => {
       let res = await putLens(owner.client, view.id, { filters: { rules: [{ propertyId: points.id, op: 'gt', text: '3' }] } });
       expect(res.body.view.lens).toEqual({ rules: [{ propertyId: points.id, op: 'gt', text: '3' }] });
       expect(res.body.view.lensSort).toBeNull();
-      expect(await lensRow(view.id, owner.user.id)).toEqual({ rules: [{ propertyId: points.id, op: 'gt', text: '3' }], sort: null });
+      expect(await lensOf(view.id, owner.client)).toEqual({ rules: [{ propertyId: points.id, op: 'gt', text: '3' }], sort: null });
       await expectStatus(putLens(owner.client, view.id, { filters: { rules: [] }, sort: { columnId: '_title', direction: 'asc' } }), 200);
       res = await putLens(owner.client, view.id, { filters: { rules: [{ propertyId: notes.id, op: 'not_empty' }] }, sort: null });
       expect(res.body.view.lens).toEqual({ rules: [{ propertyId: notes.id, op: 'not_empty' }] });
@@ -81,7 +87,7 @@ describe('lenses', () => {
     it('an order alone is a lens; no rules and no order removes the lens row', async () => {
       let res = await putLens(owner.client, view.id, { filters: { rules: [] }, sort: { columnId: '_title', direction: 'desc' } });
       expect(res.body.view).toMatchObject({ lens: { rules: [] }, lensSort: { columnId: '_title', direction: 'desc' } });
-      expect(await lensRow(view.id, owner.user.id)).toEqual({ rules: [], sort: { columnId: '_title', direction: 'desc' } });
+      expect(await lensOf(view.id, owner.client)).toEqual({ rules: [], sort: { columnId: '_title', direction: 'desc' } });
       res = await putLens(owner.client, view.id, { filters: { rules: [] } });
       expect(res.status).toBe(200);
       expect(res.body.view).toMatchObject({ lens: { rules: [] }, lensSort: null });
@@ -118,7 +124,7 @@ describe('lenses', () => {
       };
       expect(res.body.view.lens).toEqual(cleaned);
       expect(res.body.view.lensSort).toEqual({ columnId: '_comments', direction: 'desc' });
-      expect(await lensRow(view.id, owner.user.id)).toEqual({ rules: cleaned.rules, sort: { columnId: '_comments', direction: 'desc' } });
+      expect(await lensOf(view.id, owner.client)).toEqual({ rules: cleaned.rules, sort: { columnId: '_comments', direction: 'desc' } });
     });
 
     it('409 when a rule names a property the view already filters; nothing written', async () => {
@@ -129,12 +135,13 @@ describe('lenses', () => {
         sort: { columnId: '_key', direction: 'asc' },
       });
       expect([res.status, res.body]).toEqual([409, { error: 'The view already filters Priority. Remove it for everyone first.' }]);
-      expect(await lensRow(view.id, member.user.id)).toEqual({ rules: [{ propertyId: notes.id, op: 'empty' }], sort: null });
+      expect(await lensOf(view.id, member.client)).toEqual({ rules: [{ propertyId: notes.id, op: 'empty' }], sort: null });
     });
 
     it('is a person\'s: an agent gets 403; wrong ids are refused', async () => {
       let res = await putLens(robo.client, view.id, { filters: { rules: [{ propertyId: notes.id, op: 'empty' }] } });
       expect([res.status, res.body]).toEqual([403, { error: 'Only a person can do this.' }]);
+      // Storage itself: the refusal left no lens row for anyone.
       expect((await t.sql.query('SELECT count(*)::int AS n FROM lenses WHERE view_id = $1', [view.id])).rows[0].n).toBe(0);
       res = await putLens(owner.client, 'nope', { filters: { rules: [] } });
       expect([res.status, res.body]).toEqual([400, { error: 'That is not a view id.' }]);
@@ -222,8 +229,9 @@ describe('lenses', () => {
         await l.close();
       }
       expect(await lensRow(view.id, member.user.id)).toBeUndefined();
-      const raw = (await t.sql.query('SELECT filters, sort FROM views WHERE id = $1', [view.id])).rows[0];
-      expect(raw).toEqual({ filters: { rules: [...shared, ...mine] }, sort: { columnId: points.id, direction: 'desc' } });
+      // The view's own filters and order, as an agent (who has no lens) reads them.
+      const { filters, sort } = (await viewOf(view.id, robo.client))!;
+      expect({ filters, sort }).toEqual({ filters: { rules: [...shared, ...mine] }, sort: { columnId: points.id, direction: 'desc' } });
       // Everyone sees the promoted rules; the owner keeps their own lens.
       expect(await viewOf(view.id, robo.client)).toMatchObject({ filters: { rules: [...shared, ...mine] }, sort: { columnId: points.id, direction: 'desc' } });
       expect(await viewOf(view.id, owner.client)).toMatchObject({
@@ -271,9 +279,10 @@ describe('lenses', () => {
       } finally {
         await l.close();
       }
-      const raw = (await t.sql.query('SELECT filters, sort FROM views WHERE id = $1', [view.id])).rows[0];
-      expect(raw).toEqual({ filters: { rules: shared }, sort: { columnId: '_title', direction: 'asc' } });
-      expect(await lensRow(view.id, member.user.id)).toEqual({
+      // The view's own filters and order, as an agent (who has no lens) reads them.
+      const { filters, sort } = (await viewOf(view.id, robo.client))!;
+      expect({ filters, sort }).toEqual({ filters: { rules: shared }, sort: { columnId: '_title', direction: 'asc' } });
+      expect(await lensOf(view.id, member.client)).toEqual({
         rules: [{ propertyId: notes.id, op: 'empty' }, { propertyId: points.id, op: 'gt', text: '1' }],
         sort: { columnId: '_key', direction: 'desc' },
       });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ChangeListener, createTaskFromBody, feedLines, listenChanges } from '../support/fixtures';
+import { ChangeListener, createTaskFromBody, listenChanges } from '../support/fixtures';
+import { linksAmong, readTask, taskFeed } from '../support/builders-b';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 import type { BoardAnswer, MemberAnswer, TaskAnswer } from '../support/answers';
 
@@ -27,14 +28,13 @@ describe('blockers and parents', () => {
   const unblock = (task: Ref, blocker: Ref, c: Client = owner.client) => c.delete(`/tasks/${task.id}/blockers/${blocker.id}`);
   const parent = (task: Ref, p: Ref, c: Client = owner.client) => c.put(`/tasks/${task.id}/parent`, { parentId: p.id });
   const unparent = (task: Ref, c: Client = owner.client) => c.delete(`/tasks/${task.id}/parent`);
-  const linkFeed = async (taskId: string) => (await feedLines(t, taskId, 'link', ['data'])).map((r) => r.data);
-  const actorsOfLinkFeed = async (taskId: string) => (await feedLines(t, taskId, 'link', ['actor_id'])).map((r) => r.actor_id);
-  const linkRows = async (...ids: string[]) =>
-    (
-      await t.sql.query(`SELECT task_id, blocker_id FROM task_links WHERE task_id = ANY($1::uuid[]) OR blocker_id = ANY($1::uuid[]) ORDER BY task_id, blocker_id`, [
-        ids,
-      ])
-    ).rows;
+  const linkFeed = async (taskId: string) => (await taskFeed(owner.client, taskId, 'link')).map((r) => r.data);
+  const actorsOfLinkFeed = async (taskId: string) => (await taskFeed(owner.client, taskId, 'link')).map((r) => r.actorId);
+  /** The links touching the tasks, as `{ task_id, blocker_id }` (both ends read through the API). */
+  const linkRows = async (...ids: string[]) => (await linksAmong(owner.client, ...ids)).map((l) => ({ task_id: l.taskId, blocker_id: l.blockerId }));
+  /** Storage itself, for links of deleted tasks, which no read shows. */
+  const storedLinkRows = async (...ids: string[]) =>
+    (await t.sql.query(`SELECT task_id, blocker_id FROM task_links WHERE task_id = ANY($1::uuid[]) OR blocker_id = ANY($1::uuid[]) ORDER BY task_id, blocker_id`, [ids])).rows;
   const full = async (id: string, c: Client = owner.client) => {
     const res = await c.get(`/tasks/${id}`);
     if (res.status !== 200) throw new Error(`task read failed: ${res.status} ${JSON.stringify(res.body)}`);
@@ -195,7 +195,7 @@ describe('blockers and parents', () => {
       expect(await block(a, b, outsider.client)).toMatchObject({ status: 404, body: { error: 'Task not found.' } });
       expect((await owner.client.delete(`/tasks/${a.id}`)).status).toBe(200);
       expect(await block(a, b)).toMatchObject({ status: 404, body: { error: 'Task not found.' } });
-      expect(await linkRows(a.id, b.id)).toEqual([]);
+      expect(await storedLinkRows(a.id, b.id)).toEqual([]);
     });
 
     it('never lets both of two opposite links through when they come at once', async () => {
@@ -257,7 +257,7 @@ describe('blockers and parents', () => {
       expect((await block(a, b)).body).toEqual({ ok: true });
       expect((await owner.client.delete(`/tasks/${b.id}`)).status).toBe(200);
       expect(await unblock(a, b)).toMatchObject({ status: 404, body: NOT_ON_BOARD });
-      expect(await linkRows(a.id, b.id)).toEqual([{ task_id: a.id, blocker_id: b.id }]);
+      expect(await storedLinkRows(a.id, b.id)).toEqual([{ task_id: a.id, blocker_id: b.id }]);
       expect(await linkFeed(a.id)).toEqual([{ action: 'linked', blockerKey: b.key }]);
       expect((await owner.client.post(`/tasks/${b.id}/restore`)).status).toBe(200);
       expect((await boardTask(a.id))!.blockedBy).toEqual([b.key]);
@@ -320,7 +320,7 @@ describe('blockers and parents', () => {
         const b = await newTask(`Pair B${i}`);
         const [ab, ba] = await Promise.all([parent(a, b, owner.client), parent(b, a, member.client)]);
         expect({ i, statuses: [ab.status, ba.status].sort() }).toEqual({ i, statuses: [200, 409] });
-        const rows = (await t.sql.query('SELECT id, parent_id FROM tasks WHERE id = ANY($1::uuid[]) ORDER BY number', [[a.id, b.id]])).rows;
+        const rows = await Promise.all([a, b].map(async (x) => ({ id: x.id, parent_id: (await readTask(owner.client, x.id)).parent?.id ?? null })));
         const parented = rows.filter((r) => r.parent_id !== null);
         expect(parented).toHaveLength(1);
         const [part, whole, winner, loser] = ab.status === 200 ? [a, b, ab, ba] : [b, a, ba, ab];

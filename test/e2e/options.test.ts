@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, OPTION_COLORS } from '@board/kernel';
 import { PropertyRepository } from '@board/properties';
-import { ChangeListener, createProperty, expectError, insertTask as insertTaskRow, listenChanges } from '../support/fixtures';
+import { ChangeListener, createProperty, createTask, expectError, expectStatus, insertTask as insertTaskRow, listenChanges } from '../support/fixtures';
+import { boardOf, projectFeed, valuesOf as valuesRead } from '../support/builders-b';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -24,12 +25,14 @@ describe('options', () => {
 
   const rows = async (sql: string, params: unknown[] = []) => (await t.sql.query(sql, params)).rows;
   const one = async (sql: string, params: unknown[] = []) => (await rows(sql, params))[0];
+  /** The names of a property of the project, in board order. */
   const optionNames = async (propertyId: string) =>
-    (await rows(`SELECT name FROM options WHERE property_id = $1 ORDER BY position COLLATE "C"`, [propertyId])).map((r) => r.name);
-  const valuesOf = async (taskId: string) => (await one(`SELECT "values" FROM tasks WHERE id = $1`, [taskId])).values;
+    ((await boardOf(owner.client, projectId)).properties.find((x) => x.id === propertyId)?.options ?? []).map((o) => o.name);
+  const valuesOf = (taskId: string) => valuesRead(owner.client, taskId);
 
   async function insertTask(values: Record<string, unknown>, extra: { archived?: boolean; deleted?: boolean; pid?: string } = {}): Promise<string> {
-    const number = ++taskNumber;
+    // Far past the numbers the API hands out in these tests, so the two never meet.
+    const number = 100_000 + ++taskNumber;
     return insertTaskRow(t, extra.pid ?? projectId, { number, title: `Task ${number}`, values, archived: extra.archived, deleted: extra.deleted });
   }
 
@@ -79,7 +82,7 @@ describe('options', () => {
       expect(res.body.option.position > p.options[0].position!).toBe(true);
       expect(await optionNames(p.id)).toEqual(['Low', 'High']);
       expect(await changes.take()).toEqual([{ projectId, scope: 'board', clientId: 'tab-1' }]);
-      expect(await one(`SELECT count(*)::int AS n FROM activity WHERE project_id = $1`, [projectId])).toEqual({ n: 0 });
+      expect(await projectFeed(owner.client, projectId)).toEqual([]);
     });
 
     it('ignores a colour that is not #rrggbb and takes the next unused palette colour', async () => {
@@ -166,8 +169,8 @@ describe('options', () => {
           id: expect.stringMatching(UUID), propertyId: r.id, name: 'v1', color: OPTION_COLORS[0], position: expect.any(String),
           startsOn: '2025-01-06', targetOn: '2025-02-28', note: '**Big** one', shippedAt: null,
         });
-        const stored = await one(`SELECT to_char(starts_on, 'YYYY-MM-DD') AS s, to_char(target_on, 'YYYY-MM-DD') AS t, note FROM options WHERE id = $1`, [v1.id]);
-        expect(stored).toEqual({ s: '2025-01-06', t: '2025-02-28', note: '**Big** one' });
+        const stored = (await boardOf(owner.client, projectId)).properties.find((x) => x.id === r.id)?.options.find((o) => o.id === v1.id);
+        expect({ s: stored?.startsOn, t: stored?.targetOn, note: stored?.note }).toEqual({ s: '2025-01-06', t: '2025-02-28', note: '**Big** one' });
         const sprint = await property('Iteration', 'iteration');
         expect(await option(sprint.id, { name: 'S1', startsOn: null, note: '' })).toMatchObject({ startsOn: null, targetOn: null, note: null, shippedAt: null });
       });
@@ -186,6 +189,7 @@ describe('options', () => {
         const p = await property('Plain', 'select');
         const o = await option(p.id, { name: 'x', startsOn: 'whenever', targetOn: '2025-01-01', note: 'n' });
         expect(Object.keys(o).sort()).toEqual(['color', 'id', 'name', 'position', 'propertyId']);
+        // Storage itself: the read leaves the dated keys off a plain option, so only the row shows nothing was kept.
         expect(await one(`SELECT starts_on, target_on, note FROM options WHERE id = $1`, [o.id])).toEqual({ starts_on: null, target_on: null, note: null });
       });
     });
@@ -255,6 +259,7 @@ describe('options', () => {
     it('takes a shipped day back for the owner and admins only', async () => {
       const r = await releases('Shipped');
       const v = await option(r.id, { name: 'v1', targetOn: '2025-01-31' });
+      // A forced clock: shipped on a fixed past day (shipping through the API stamps today).
       await t.sql.query(`UPDATE options SET shipped_at = '2025-02-01' WHERE id = $1`, [v.id]);
       expectError(await member.client.patch(`/options/${v.id}`, { shippedAt: null }), 403, 'Only the owner or an admin can take back a shipped day.');
       expectError(await agent.patch(`/options/${v.id}`, { shippedAt: null }), 403, 'Only a person can do this.');
@@ -264,7 +269,7 @@ describe('options', () => {
       const res = await admin.client.patch(`/options/${v.id}`, { shippedAt: null });
       expect(res.body.option).toMatchObject({ shippedAt: null, targetOn: '2025-01-31', note: 'still shipped' });
       expect(await changes.take()).toHaveLength(1);
-      expect((await one(`SELECT shipped_at FROM options WHERE id = $1`, [v.id])).shipped_at).toBeNull();
+      expect((await boardOf(owner.client, projectId)).properties.find((x) => x.id === r.id)?.options.find((o) => o.id === v.id)?.shippedAt).toBeNull();
     });
 
     it('answers 400 for a bad id and 404 for an unknown or foreign option', async () => {
@@ -298,28 +303,34 @@ describe('options', () => {
       const [gone, stays] = single.options.map((o) => o.id);
       const [mGone, mStays] = multi.options.map((o) => o.id);
       const text = await property('Words', 'text');
-      const a = await insertTask({ [single.id]: gone, [multi.id]: [mGone, mStays], [text.id]: gone });
-      const b = await insertTask({ [single.id]: stays, [multi.id]: [mGone] }, { archived: true });
-      const c = await insertTask({ [single.id]: gone }, { deleted: true });
-      const d = await insertTask({ [multi.id]: [mStays] });
+      const make = async (values: Record<string, unknown>) => (await createTask(owner.client, projectId, 'Holder', values)).id;
+      const a = await make({ [single.id]: gone, [multi.id]: [mGone, mStays], [text.id]: gone });
+      const b = await make({ [single.id]: stays, [multi.id]: [mGone] });
+      await expectStatus(owner.client.post(`/tasks/${b}/archive`), 200);
+      const c = await make({ [single.id]: gone });
+      await expectStatus(owner.client.delete(`/tasks/${c}`), 200);
+      const d = await make({ [multi.id]: [mStays] });
       expect((await owner.client.delete(`/options/${gone}`)).status).toBe(200);
       expect((await owner.client.delete(`/options/${mGone}`)).status).toBe(200);
       expect(await valuesOf(a)).toEqual({ [multi.id]: [mStays], [text.id]: gone });
       expect(await valuesOf(b)).toEqual({ [single.id]: stays });
+      // A deleted task is read once it is back.
+      await expectStatus(owner.client.post(`/tasks/${c}/restore`), 200);
       expect(await valuesOf(c)).toEqual({});
       expect(await valuesOf(d)).toEqual({ [multi.id]: [mStays] });
     });
 
     it('takes it out of doneWhen and leaves saved filter rules alone', async () => {
       const pid = (await createProject(owner.client, 'Done options')).id;
-      const status = await one(`SELECT id FROM properties WHERE project_id = $1 AND name = 'Status'`, [pid]);
-      const opts = (await rows(`SELECT id, name FROM options WHERE property_id = $1 ORDER BY position COLLATE "C"`, [status.id])).map((r) => r.id);
-      const [todo, , done] = opts;
+      const before = await boardOf(owner.client, pid);
+      const status = before.properties.find((x) => x.name === 'Status')!;
+      const [todo, , done] = status.options.map((o) => o.id);
       const filters = { rules: [{ propertyId: status.id, op: 'is', values: [done] }] };
-      await t.sql.query(`UPDATE views SET filters = $2 WHERE project_id = $1`, [pid, JSON.stringify(filters)]);
-      await t.sql.query(`UPDATE projects SET done_when = $2 WHERE id = $1`, [pid, JSON.stringify({ propertyId: status.id, optionIds: [todo, done] })]);
+      for (const v of before.views) await expectStatus(owner.client.patch(`/views/${v.id}`, { filters }), 200);
+      await expectStatus(owner.client.patch(`/projects/${pid}`, { doneWhen: { propertyId: status.id, optionIds: [todo, done] } }), 200);
       expect((await owner.client.delete(`/options/${done}`)).status).toBe(200);
-      expect((await one(`SELECT done_when FROM projects WHERE id = $1`, [pid])).done_when).toEqual({ propertyId: status.id, optionIds: [todo] });
+      expect((await boardOf(owner.client, pid)).project.doneWhen).toEqual({ propertyId: status.id, optionIds: [todo] });
+      // Storage itself: the saved rules, which every read shows cleaned of the deleted option.
       expect((await one(`SELECT filters FROM views WHERE project_id = $1`, [pid])).filters).toEqual(filters);
     });
   });
@@ -330,9 +341,11 @@ describe('options', () => {
       const multi = await property('Count multi', 'multi_select', ['One', 'Two']);
       const [one1, two1] = single.options.map((o) => o.id);
       const [oneM, twoM] = multi.options.map((o) => o.id);
-      await insertTask({ [single.id]: one1, [multi.id]: [oneM, twoM] });
-      await insertTask({ [single.id]: one1, [multi.id]: [twoM] }, { archived: true });
-      await insertTask({ [single.id]: one1, [multi.id]: [oneM] }, { deleted: true });
+      const make = async (values: Record<string, unknown>) => (await createTask(owner.client, projectId, 'Counted', values)).id;
+      await make({ [single.id]: one1, [multi.id]: [oneM, twoM] });
+      await expectStatus(owner.client.post(`/tasks/${await make({ [single.id]: one1, [multi.id]: [twoM] })}/archive`), 200);
+      await expectStatus(owner.client.delete(`/tasks/${await make({ [single.id]: one1, [multi.id]: [oneM] })}`), 200);
+      // Stored values the API never writes (an empty list, a multi-select holding a bare id) go straight into the table.
       await insertTask({ [single.id]: two1, [multi.id]: [] });
       await insertTask({ [multi.id]: one1 });
       const res = await member.client.get(`/options/${one1}/count`);

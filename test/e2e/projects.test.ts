@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { expectError } from '../support/fixtures';
+import { boardOf, projectFeed } from '../support/builders-b';
 import { addMember, Client, createAgent, createProject, registerPerson, startTestApp, TestApp } from '../support/test-app';
 import type { ProjectAnswer } from '../support/answers';
 
@@ -19,15 +20,26 @@ describe('projects', () => {
   });
   afterAll(() => t.close());
 
-  const one = async (sql: string, params: unknown[] = []) => (await t.sql.query(sql, params)).rows[0];
-  const count = async (sql: string, params: unknown[] = []) => Number((await one(sql, params)).n);
+  /** Storage itself: a count over every person's projects, which no one person's read shows. */
+  const count = async (sql: string, params: unknown[] = []) => Number((await t.sql.query(sql, params)).rows[0].n);
+  /** The project as `GET /projects` lists it to `as` (a member). */
+  const projectOf = async (as: Client, projectId: string) => {
+    const found = (await as.get('/projects')).body.projects.find((x) => x.id === projectId);
+    if (!found) throw new Error(`project ${projectId} is not listed`);
+    return found;
+  };
+  /** A property's config as the API shows it: nothing set reads as no date, no defaults, no rule. */
+  const NO_CONFIG = { dated: false, defaults: {}, when: null };
+  /** The project's properties (with config and options), as its board shows them, in display order. */
+  const propertiesOf = async (as: Client, projectId: string) => (await boardOf(as, projectId)).properties;
 
   /** The seeded Status property of a project and its options by name. */
-  async function statusOf(projectId: string) {
-    const property = await one(`SELECT id, name, type, config FROM properties WHERE project_id = $1 AND name = 'Status'`, [projectId]);
-    const rows = (await t.sql.query(`SELECT id, name FROM options WHERE property_id = $1 ORDER BY position COLLATE "C"`, [property.id])).rows;
-    const options: Record<string, string> = Object.fromEntries(rows.map((r) => [r.name, r.id]));
-    return { property, options, names: rows.map((r) => r.name) };
+  async function statusOf(as: Client, projectId: string) {
+    const found = (await propertiesOf(as, projectId)).find((x) => x.name === 'Status');
+    if (!found) throw new Error(`project ${projectId} has no Status`);
+    const property = { id: found.id, name: found.name, type: found.type, config: found.config };
+    const options: Record<string, string> = Object.fromEntries(found.options.map((o) => [o.name, o.id]));
+    return { property, options, names: found.options.map((o) => o.name) };
   }
 
   describe('GET /api/projects', () => {
@@ -85,9 +97,9 @@ describe('projects', () => {
         dailyBudgetMicros: null,
       });
       expect(Math.abs(Date.parse(p.createdAt!) - Date.now())).toBeLessThan(60_000);
-      const row = await one('SELECT name, key, owner_id FROM projects WHERE id = $1', [p.id]);
-      expect(row).toEqual({ name: 'Task Board', key: 'TB', owner_id: pat.user.id });
-      expect(await one('SELECT role FROM members WHERE project_id = $1 AND user_id = $2', [p.id, pat.user.id])).toEqual({ role: 'owner' });
+      const listed = (await pat.client.get('/projects')).body.projects.find((x) => x.id === p.id);
+      expect({ name: listed?.name, key: listed?.key, ownerId: listed?.ownerId }).toEqual({ name: 'Task Board', key: 'TB', ownerId: pat.user.id });
+      expect((await boardOf(pat.client, p.id)).members.find((m) => m.id === pat.user.id)?.role).toBe('owner');
     });
 
     it('derives a different unique key for a second project with the same name', async () => {
@@ -97,6 +109,7 @@ describe('projects', () => {
       expect(a.key).toBe('SNH');
       expect(b.key).not.toBe(a.key);
       expect(b.key).toMatch(KEY);
+      // Storage itself: the key is unique across every person's projects.
       expect(await count('SELECT count(*) AS n FROM projects WHERE key = $1', [b.key])).toBe(1);
     });
 
@@ -155,12 +168,13 @@ describe('projects', () => {
 
     it('refuses a key that is not 2 to 10 letters or digits starting with a letter', async () => {
       const pat = await registerPerson(t);
-      const before = await count('SELECT count(*) AS n FROM projects');
+      const mine = async () => (await pat.client.get('/projects')).body.projects.length;
+      const before = await mine();
       for (const key of ['A', 'ABCDEFGHIJK', '1AB', 'AB-1', 'A B', '', 'ÄB', 42, true]) {
         const res = await pat.client.post('/projects', { name: 'Bad key', key });
         expectError(res, 400, KEY_INVALID);
       }
-      expect(await count('SELECT count(*) AS n FROM projects')).toBe(before);
+      expect(await mine()).toBe(before);
     });
 
     it('refuses a key another project already uses, whatever its case', async () => {
@@ -169,7 +183,7 @@ describe('projects', () => {
       await createProject(pat.client, 'First', 'DUP1');
       expectError(await other.client.post('/projects', { name: 'Second', key: 'DUP1' }), 409, 'Another project already uses the key DUP1.');
       expectError(await other.client.post('/projects', { name: 'Second', key: 'dup1' }), 409, 'Another project already uses the key DUP1.');
-      expect(await count(`SELECT count(*) AS n FROM projects WHERE name = 'Second'`)).toBe(0);
+      expect((await other.client.get('/projects')).body.projects.filter((x) => x.name === 'Second')).toHaveLength(0);
     });
 
     it('refuses a missing, empty, too long or non-text name', async () => {
@@ -192,16 +206,15 @@ describe('projects', () => {
     it('seeds Status (To do, In progress, Done), doneWhen and the main board view', async () => {
       const pat = await registerPerson(t);
       const p = await createProject(pat.client, 'Seeded');
-      const props = (await t.sql.query('SELECT id, name, type, config FROM properties WHERE project_id = $1', [p.id])).rows;
-      expect(props).toEqual([{ id: expect.any(String), name: 'Status', type: 'select', config: {} }]);
-      const status = await statusOf(p.id);
+      const props = (await propertiesOf(pat.client, p.id)).map(({ id, name, type, config }) => ({ id, name, type, config }));
+      expect(props).toEqual([{ id: expect.any(String), name: 'Status', type: 'select', config: NO_CONFIG }]);
+      const status = await statusOf(pat.client, p.id);
       expect(status.names).toEqual(['To do', 'In progress', 'Done']);
-      expect(await count('SELECT count(*) AS n FROM options WHERE project_id = $1', [p.id])).toBe(3);
+      expect((await propertiesOf(pat.client, p.id)).flatMap((x) => x.options)).toHaveLength(3);
       expect(p.doneWhen).toEqual({ propertyId: status.property.id, optionIds: [status.options.Done] });
-      const views = (await t.sql.query('SELECT name, kind, group_by_id, is_default FROM views WHERE project_id = $1', [p.id])).rows;
-      expect(views).toEqual([{ name: 'Board', kind: 'board', group_by_id: status.property.id, is_default: true }]);
-      const stored = await one('SELECT done_when FROM projects WHERE id = $1', [p.id]);
-      expect(stored.done_when).toEqual(p.doneWhen);
+      const views = (await boardOf(pat.client, p.id)).views.map(({ name, kind, groupById, isDefault }) => ({ name, kind, groupById, isDefault }));
+      expect(views).toEqual([{ name: 'Board', kind: 'board', groupById: status.property.id, isDefault: true }]);
+      expect((await projectOf(pat.client, p.id)).doneWhen).toEqual(p.doneWhen);
     });
   });
 
@@ -232,7 +245,7 @@ describe('projects', () => {
       expectError(await pat.client.patch(`/projects/${p.id}`, { name: null }), 400, 'Name cannot be empty.');
       expectError(await pat.client.patch(`/projects/${p.id}`, { name: 'x'.repeat(81) }), 400, 'Name is too long (max 80 characters).');
       expectError(await pat.client.patch(`/projects/${p.id}`, { name: 5 }), 400, 'Name must be text.');
-      expect((await one('SELECT name FROM projects WHERE id = $1', [p.id])).name).toBe('Keep me');
+      expect((await projectOf(pat.client, p.id)).name).toBe('Keep me');
     });
 
     it('changes the key, upper-cased', async () => {
@@ -241,7 +254,7 @@ describe('projects', () => {
       const res = await pat.client.patch(`/projects/${p.id}`, { key: 'newkey1' });
       expect(res.status).toBe(200);
       expect(res.body.project.key).toBe('NEWKEY1');
-      expect((await one('SELECT key FROM projects WHERE id = $1', [p.id])).key).toBe('NEWKEY1');
+      expect((await projectOf(pat.client, p.id)).key).toBe('NEWKEY1');
       // Its own key again is no clash.
       const same = await pat.client.patch(`/projects/${p.id}`, { key: 'NEWKEY1' });
       expect(same.status).toBe(200);
@@ -256,7 +269,7 @@ describe('projects', () => {
         expectError(await pat.client.patch(`/projects/${p.id}`, { key }), 400, KEY_INVALID);
       }
       expectError(await pat.client.patch(`/projects/${p.id}`, { key: 'hold1' }), 409, 'Another project already uses the key HOLD1.');
-      expect((await one('SELECT key FROM projects WHERE id = $1', [p.id])).key).toBe('MOVE1');
+      expect((await projectOf(pat.client, p.id)).key).toBe('MOVE1');
     });
 
     it('writes nothing when one field of the body is refused', async () => {
@@ -264,9 +277,9 @@ describe('projects', () => {
       const p = await createProject(pat.client, 'Atomic');
       expectError(await pat.client.patch(`/projects/${p.id}`, { name: 'Changed', key: '1bad' }), 400, KEY_INVALID);
       expectError(await pat.client.patch(`/projects/${p.id}`, { releases: true, sprints: 'no' }), 400, 'Sprints is true or false.');
-      const row = await one('SELECT name, key, releases, sprints FROM projects WHERE id = $1', [p.id]);
-      expect(row).toEqual({ name: 'Atomic', key: p.key, releases: false, sprints: false });
-      expect(await count('SELECT count(*) AS n FROM properties WHERE project_id = $1', [p.id])).toBe(1);
+      const { name, key, releases, sprints } = await projectOf(pat.client, p.id);
+      expect({ name, key, releases, sprints }).toEqual({ name: 'Atomic', key: p.key, releases: false, sprints: false });
+      expect(await propertiesOf(pat.client, p.id)).toHaveLength(1);
     });
 
     describe('doneWhen', () => {
@@ -276,7 +289,7 @@ describe('projects', () => {
       beforeAll(async () => {
         pat = await registerPerson(t);
         p = await createProject(pat.client, 'Done rules');
-        status = await statusOf(p.id);
+        status = await statusOf(pat.client, p.id);
       });
 
       it('takes a select property of the project and some of its options', async () => {
@@ -284,7 +297,7 @@ describe('projects', () => {
         const res = await pat.client.patch(`/projects/${p.id}`, { doneWhen });
         expect(res.status).toBe(200);
         expect(res.body.project.doneWhen).toEqual(doneWhen);
-        expect((await one('SELECT done_when FROM projects WHERE id = $1', [p.id])).done_when).toEqual(doneWhen);
+        expect((await projectOf(pat.client, p.id)).doneWhen).toEqual(doneWhen);
       });
 
       it('counts a repeated option once', async () => {
@@ -299,14 +312,14 @@ describe('projects', () => {
         const res = await pat.client.patch(`/projects/${p.id}`, { doneWhen: null });
         expect(res.status).toBe(200);
         expect(res.body.project.doneWhen).toBeNull();
-        expect((await one('SELECT done_when FROM projects WHERE id = $1', [p.id])).done_when).toBeNull();
+        expect((await projectOf(pat.client, p.id)).doneWhen).toBeNull();
         const listed = (await pat.client.get('/projects')).body.projects.find((x) => x.id === p.id)!;
         expect(listed.doneWhen).toBeNull();
       });
 
       it('refuses a property of another project', async () => {
         const other = await createProject(pat.client, 'Other done');
-        const otherStatus = await statusOf(other.id);
+        const otherStatus = await statusOf(pat.client, other.id);
         const res = await pat.client.patch(`/projects/${p.id}`, {
           doneWhen: { propertyId: otherStatus.property.id, optionIds: [otherStatus.options.Done] },
         });
@@ -317,21 +330,21 @@ describe('projects', () => {
 
       it('refuses an option that is not of the property', async () => {
         const other = await createProject(pat.client, 'Other options');
-        const otherStatus = await statusOf(other.id);
-        const before = (await one('SELECT done_when FROM projects WHERE id = $1', [p.id])).done_when;
+        const otherStatus = await statusOf(pat.client, other.id);
+        const before = (await projectOf(pat.client, p.id)).doneWhen;
         for (const optionIds of [[otherStatus.options.Done], [status.options.Done, randomUUID()]]) {
           const res = await pat.client.patch(`/projects/${p.id}`, { doneWhen: { propertyId: status.property.id, optionIds } });
           expectError(res, 400, DONE_WHEN_INVALID);
         }
-        expect((await one('SELECT done_when FROM projects WHERE id = $1', [p.id])).done_when).toEqual(before);
+        expect((await projectOf(pat.client, p.id)).doneWhen).toEqual(before);
       });
 
       it('refuses a property of this project that is not a select, and takes a dated select', async () => {
         expect((await pat.client.patch(`/projects/${p.id}`, { sprints: true, releases: true })).status).toBe(200);
-        const sprint = await one(`SELECT id FROM properties WHERE project_id = $1 AND type = 'iteration'`, [p.id]);
+        const sprint = (await propertiesOf(pat.client, p.id)).find((x) => x.type === 'iteration')!;
         const res = await pat.client.patch(`/projects/${p.id}`, { doneWhen: { propertyId: sprint.id, optionIds: [] } });
         expectError(res, 400, DONE_WHEN_INVALID);
-        const release = await one(`SELECT id FROM properties WHERE project_id = $1 AND name = 'Release'`, [p.id]);
+        const release = (await propertiesOf(pat.client, p.id)).find((x) => x.name === 'Release')!;
         const ok = await pat.client.patch(`/projects/${p.id}`, { doneWhen: { propertyId: release.id, optionIds: [] } });
         expect(ok.status).toBe(200);
         expect(ok.body.project.doneWhen).toEqual({ propertyId: release.id, optionIds: [] });
@@ -357,15 +370,15 @@ describe('projects', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ project: { ...p, releases: true } });
       const releases = async () =>
-        (await t.sql.query(`SELECT name, type, config FROM properties WHERE project_id = $1 AND name = 'Release'`, [p.id])).rows;
-      expect(await releases()).toEqual([{ name: 'Release', type: 'select', config: { dated: true } }]);
+        (await propertiesOf(pat.client, p.id)).filter((x) => x.name === 'Release').map(({ name, type, config }) => ({ name, type, config }));
+      expect(await releases()).toEqual([{ name: 'Release', type: 'select', config: { ...NO_CONFIG, dated: true } }]);
       expect((await pat.client.patch(`/projects/${p.id}`, { releases: true })).status).toBe(200);
       const off = await pat.client.patch(`/projects/${p.id}`, { releases: false });
       expect(off.body.project.releases).toBe(false);
       expect(await releases()).toHaveLength(1);
       expect((await pat.client.patch(`/projects/${p.id}`, { releases: true })).body.project.releases).toBe(true);
       expect(await releases()).toHaveLength(1);
-      expect(await count('SELECT count(*) AS n FROM properties WHERE project_id = $1', [p.id])).toBe(2);
+      expect(await propertiesOf(pat.client, p.id)).toHaveLength(2);
     });
 
     it('turns sprints on: an iteration Sprint is created once', async () => {
@@ -376,9 +389,10 @@ describe('projects', () => {
       expect(res.body).toEqual({ project: { ...p, sprints: true } });
       await pat.client.patch(`/projects/${p.id}`, { sprints: false });
       await pat.client.patch(`/projects/${p.id}`, { sprints: true });
-      const rows = (await t.sql.query(`SELECT name, type FROM properties WHERE project_id = $1 AND type = 'iteration'`, [p.id])).rows;
+      const rows = (await propertiesOf(pat.client, p.id)).filter((x) => x.type === 'iteration').map(({ name, type }) => ({ name, type }));
       expect(rows).toEqual([{ name: 'Sprint', type: 'iteration' }]);
-      expect((await one('SELECT releases, sprints FROM projects WHERE id = $1', [p.id]))).toEqual({ releases: false, sprints: true });
+      const { releases, sprints } = await projectOf(pat.client, p.id);
+      expect({ releases, sprints }).toEqual({ releases: false, sprints: true });
     });
 
     it('refuses releases and sprints that are not booleans', async () => {
@@ -388,7 +402,7 @@ describe('projects', () => {
         expectError(await pat.client.patch(`/projects/${p.id}`, { releases: value }), 400, 'Releases is true or false.');
         expectError(await pat.client.patch(`/projects/${p.id}`, { sprints: value }), 400, 'Sprints is true or false.');
       }
-      expect(await count('SELECT count(*) AS n FROM properties WHERE project_id = $1', [p.id])).toBe(1);
+      expect(await propertiesOf(pat.client, p.id)).toHaveLength(1);
     });
   });
 
@@ -408,14 +422,15 @@ describe('projects', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ ok: true });
 
+      // Storage itself: a deleted project leaves no row anywhere, which no read can show.
       for (const table of ['properties', 'options', 'views', 'members', 'invites', 'agent_tokens', 'activity']) {
         expect([table, await count(`SELECT count(*) AS n FROM ${table} WHERE project_id = $1`, [p.id])]).toEqual([table, 0]);
       }
       expect(await count('SELECT count(*) AS n FROM projects WHERE id = $1', [p.id])).toBe(0);
       expect(await count('SELECT count(*) AS n FROM users WHERE project_id = $1', [p.id])).toBe(0);
       // The other project is untouched.
-      expect(await count('SELECT count(*) AS n FROM properties WHERE project_id = $1', [keep.id])).toBe(1);
-      expect(await count('SELECT count(*) AS n FROM members WHERE project_id = $1', [keep.id])).toBe(1);
+      expect(await propertiesOf(owner.client, keep.id)).toHaveLength(1);
+      expect((await boardOf(owner.client, keep.id)).members).toHaveLength(1);
 
       expectError(await owner.client.get(`/projects/${p.id}/rules`), 404, 'Project not found.');
       expectError(await member.client.get(`/projects/${p.id}/rules`), 404, 'Project not found.');
@@ -442,10 +457,10 @@ describe('projects', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ ok: true });
 
-      const roles = (await t.sql.query('SELECT user_id, role FROM members WHERE project_id = $1 ORDER BY role', [p.id])).rows;
+      const roles = (await boardOf(heir.client, p.id)).members.map((m) => ({ userId: m.id, role: m.role })).sort((x, y) => (x.role < y.role ? -1 : 1));
       expect(roles).toEqual([
-        { user_id: owner.user.id, role: 'admin' },
-        { user_id: heir.user.id, role: 'owner' },
+        { userId: owner.user.id, role: 'admin' },
+        { userId: heir.user.id, role: 'owner' },
       ]);
       const heirView = (await heir.client.get('/projects')).body.projects[0];
       expect(heirView).toEqual({ ...p, ownerId: heir.user.id, role: 'owner', taskCount: 0 });
@@ -464,7 +479,7 @@ describe('projects', () => {
       const p = await createProject(owner.client, 'To admin');
       await addMember(owner.client, p.id, admin, 'admin');
       expect((await owner.client.post(`/projects/${p.id}/hand-over`, { userId: admin.user.id })).status).toBe(200);
-      expect((await one('SELECT owner_id FROM projects WHERE id = $1', [p.id])).owner_id).toBe(admin.user.id);
+      expect((await projectOf(owner.client, p.id)).ownerId).toBe(admin.user.id);
     });
 
     it('refuses a person who is not a member, and unknown ids', async () => {
@@ -475,7 +490,7 @@ describe('projects', () => {
       expectError(await owner.client.post(`/projects/${p.id}/hand-over`, { userId: randomUUID() }), 404, 'Member not found.');
       expectError(await owner.client.post(`/projects/${p.id}/hand-over`, { userId: 'nope' }), 400, 'That is not a member id.');
       expectError(await owner.client.post(`/projects/${p.id}/hand-over`, {}), 400, 'That is not a member id.');
-      expect((await one('SELECT owner_id FROM projects WHERE id = $1', [p.id])).owner_id).toBe(owner.user.id);
+      expect((await projectOf(owner.client, p.id)).ownerId).toBe(owner.user.id);
     });
 
     it('refuses an agent', async () => {
@@ -487,8 +502,8 @@ describe('projects', () => {
         400,
         'A project can only be handed over to a person who is a member.',
       );
-      expect((await one('SELECT owner_id FROM projects WHERE id = $1', [p.id])).owner_id).toBe(owner.user.id);
-      expect((await one('SELECT role FROM members WHERE project_id = $1 AND user_id = $2', [p.id, agent.agent.id])).role).toBe('member');
+      expect((await projectOf(owner.client, p.id)).ownerId).toBe(owner.user.id);
+      expect((await boardOf(owner.client, p.id)).members.find((m) => m.id === agent.agent.id)?.role).toBe('member');
     });
   });
 
@@ -564,8 +579,8 @@ describe('projects', () => {
         expect(read.body).toEqual(res.body);
       }
 
-      const lines = (await t.sql.query('SELECT kind, task_id, actor_id, data FROM activity WHERE project_id = $1', [p.id])).rows;
-      expect(lines).toEqual([{ kind: 'rules', task_id: null, actor_id: owner.user.id, data: { hash: sha256(text), text } }]);
+      const lines = await projectFeed(owner.client, p.id);
+      expect(lines).toEqual([{ kind: 'rules', taskId: null, actorId: owner.user.id, data: { hash: sha256(text), text } }]);
     });
 
     it('lets an admin write them and writes a line per change only', async () => {
@@ -576,13 +591,10 @@ describe('projects', () => {
       expect((await admin.client.put(`/projects/${p.id}/rules`, { text: 'One' })).status).toBe(200);
       expect((await admin.client.put(`/projects/${p.id}/rules`, { text: 'One' })).status).toBe(200);
       expect((await admin.client.put(`/projects/${p.id}/rules`, { text: 'Two' })).body.rules.hash).toBe(sha256('Two'));
-      const lines = (await t.sql.query(
-        `SELECT actor_id, data->>'text' AS text, data->>'hash' AS hash FROM activity WHERE project_id = $1 AND kind = 'rules' ORDER BY created_at`,
-        [p.id],
-      )).rows;
+      const lines = (await projectFeed(admin.client, p.id)).filter((l) => l.kind === 'rules').map((l) => ({ actorId: l.actorId, text: l.data.text, hash: l.data.hash }));
       expect(lines).toEqual([
-        { actor_id: admin.user.id, text: 'One', hash: sha256('One') },
-        { actor_id: admin.user.id, text: 'Two', hash: sha256('Two') },
+        { actorId: admin.user.id, text: 'One', hash: sha256('One') },
+        { actorId: admin.user.id, text: 'Two', hash: sha256('Two') },
       ]);
     });
 
@@ -597,7 +609,7 @@ describe('projects', () => {
       expectError(await pat.client.put(`/projects/${p.id}/rules`, { text: 12 }), 400, 'Text must be text.');
       expectError(await pat.client.put(`/projects/${p.id}/rules`, {}), 400, 'Text cannot be empty.');
       expect((await pat.client.get(`/projects/${p.id}/rules`)).body.rules.text).toBe(long);
-      expect(await count(`SELECT count(*) AS n FROM activity WHERE project_id = $1 AND kind = 'rules'`, [p.id])).toBe(1);
+      expect((await projectFeed(pat.client, p.id)).filter((l) => l.kind === 'rules')).toHaveLength(1);
     });
 
     it('clears the rules with an empty text', async () => {

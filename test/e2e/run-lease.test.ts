@@ -1,5 +1,6 @@
 import { RunsService } from '../../apps/api/src/runs/runs.service';
-import { feedLines, listenChanges } from '../support/fixtures';
+import { expectStatus, listenChanges } from '../support/fixtures';
+import { taskFeed } from '../support/builders-b';
 import { Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 import type { MemberAnswer } from '../support/answers';
 
@@ -33,10 +34,12 @@ describe('run lease', () => {
     return { taskId, runId: run.id as string };
   }
 
+  // A forced clock: the run's last report and beat are moved back by `interval`.
   const age = (runId: string, interval = '31 minutes') =>
     t.sql.query(`UPDATE runs SET updated_at = now() - $2::interval, beat_at = now() - $2::interval WHERE id = $1`, [runId, interval]);
-  const row = async (runId: string) => (await t.sql.query('SELECT status, ended_at, updated_at FROM runs WHERE id = $1', [runId])).rows[0];
-  const runLines = (taskId: string) => feedLines(t, taskId, 'run', ['data', 'actor_id']);
+  /** A run as `GET /runs/:runId` answers it (that read closes nothing, unlike the board's). */
+  const row = async (runId: string) => (await expectStatus(owner.client.get(`/runs/${runId}`), 200)).run;
+  const runLines = async (taskId: string) => (await taskFeed(owner.client, taskId, 'run')).map(({ data, actorId }) => ({ data, actorId }));
   const board = async (pid: string) => {
     const res = await owner.client.get(`/projects/${pid}/board`);
     expect(res.status).toBe(200);
@@ -66,8 +69,8 @@ describe('run lease', () => {
       expect(read.runs.map((r) => r.id)).not.toContain(runId);
       const stored = await row(runId);
       expect(stored.status).toBe('lost');
-      expect(stored.ended_at).toBeInstanceOf(Date);
-      expect(await runLines(taskId)).toEqual([{ data: { runId, status: 'lost' }, actor_id: null }]);
+      expect(new Date(stored.endedAt ?? NaN).getTime()).not.toBeNaN();
+      expect(await runLines(taskId)).toEqual([{ data: { runId, status: 'lost' }, actorId: null }]);
       const seen = await changes.take();
       expect(seen).toContainEqual(expect.objectContaining({ projectId: projectA, taskId }));
     } finally {
@@ -110,6 +113,7 @@ describe('run lease', () => {
 
   it('a fresh beat does not keep the lease: only reports count', async () => {
     const { runId } = await openRun(agentA, projectA);
+    // A forced clock: the last report 31 minutes back, the beat left fresh.
     await t.sql.query(`UPDATE runs SET updated_at = now() - interval '31 minutes' WHERE id = $1`, [runId]);
     expect((await agentA.client.patch(`/runs/${runId}`, { beat: true })).status).toBe(200);
     await board(projectA);
@@ -119,6 +123,7 @@ describe('run lease', () => {
   it('a run whose report_due_at has passed is closed even though it reported a minute ago', async () => {
     const { taskId, runId } = await openRun(agentA, projectA);
     expect((await agentA.client.patch(`/runs/${runId}`, { reportFor: 5 })).status).toBe(200);
+    // A forced clock: the report was due a second ago.
     await t.sql.query(`UPDATE runs SET updated_at = now() - interval '1 minute', report_due_at = now() - interval '1 second' WHERE id = $1`, [runId]);
     expect((await board(projectA)).runs.map((r) => r.id)).not.toContain(runId);
     expect((await row(runId)).status).toBe('lost');
@@ -128,6 +133,7 @@ describe('run lease', () => {
   it('a run whose report_due_at is still ahead is kept past 30 minutes', async () => {
     const { runId } = await openRun(agentA, projectA);
     expect((await agentA.client.patch(`/runs/${runId}`, { reportFor: 60 })).status).toBe(200);
+    // A forced clock: the last report 45 minutes back, the report due in 15.
     await t.sql.query(`UPDATE runs SET updated_at = now() - interval '45 minutes', report_due_at = now() + interval '15 minutes' WHERE id = $1`, [runId]);
     expect((await board(projectA)).runs.map((r) => r.id)).toContain(runId);
     await service().expireOverdue();
@@ -136,6 +142,7 @@ describe('run lease', () => {
 
   it.each(['waiting', 'handed_over'] as const)('a %s run is never closed by the lease', async (status) => {
     const { taskId, runId } = await openRun(agentA, projectA, status);
+    // A forced clock: three days without a report, the report two days overdue.
     await t.sql.query(
       `UPDATE runs SET updated_at = now() - interval '3 days', beat_at = now() - interval '3 days', report_due_at = now() - interval '2 days' WHERE id = $1`,
       [runId],
@@ -143,7 +150,7 @@ describe('run lease', () => {
     expect((await board(projectA)).runs.map((r) => r.id)).toContain(runId);
     await service().expireOverdue();
     await service().expireOverdue(projectA);
-    expect(await row(runId)).toMatchObject({ status, ended_at: null });
+    expect(await row(runId)).toMatchObject({ status, endedAt: null });
     expect(await runLines(taskId)).toEqual([]);
   });
 

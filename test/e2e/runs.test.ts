@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { feedLines } from '../support/fixtures';
+import { expectStatus } from '../support/fixtures';
+import { readTask, taskFeed } from '../support/builders-b';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 import type { MemberAnswer } from '../support/answers';
 
@@ -60,8 +61,12 @@ describe('run routes', () => {
     return res.body;
   }
 
-  const row = async (runId: string) => (await t.sql.query('SELECT * FROM runs WHERE id = $1', [runId])).rows[0];
-  const runLines = (taskId: string) => feedLines(t, taskId, 'run', ['data', 'actor_id']);
+  /** A run as `GET /runs/:runId` answers it (a closed run too). */
+  const row = async (runId: string) => (await expectStatus(owner.client.get(`/runs/${runId}`), 200)).run;
+  /** Storage itself: every column of the run, for a write that must leave all but one alone. */
+  const storedRun = async (runId: string) => (await t.sql.query('SELECT * FROM runs WHERE id = $1', [runId])).rows[0];
+  const runLines = async (taskId: string) => (await taskFeed(owner.client, taskId, 'run')).map(({ data, actorId }) => ({ data, actorId }));
+  // Storage itself: a second open run of a task would show in no read (the task read shows one).
   const openCount = async (taskId: string): Promise<number> =>
     (await t.sql.query('SELECT count(*)::int AS n FROM runs WHERE task_id = $1 AND ended_at IS NULL', [taskId])).rows[0].n;
   const boardRuns = async (pid = projectId, as: Client = owner.client) => {
@@ -98,7 +103,8 @@ describe('run routes', () => {
         expect(res.status).toBe(403);
         expect(res.body).toEqual({ error: ONLY_AGENT });
       }
-      expect((await t.sql.query('SELECT count(*)::int AS n FROM runs WHERE task_id = $1', [taskId])).rows[0].n).toBe(0);
+      const refused = await readTask(owner.client, taskId);
+      expect({ run: refused.run, pastRuns: refused.pastRuns }).toEqual({ run: null, pastRuns: [] });
       expect(await outsider.client.post(`/tasks/${taskId}/run`, {}).then((r) => r.status)).toBe(404);
     });
 
@@ -133,7 +139,8 @@ describe('run routes', () => {
       expect(run.updatedAt).toBe(run.startedAt);
       expect(run.beatAt).toBe(run.startedAt);
       const stored = await row(run.id);
-      expect(stored).toMatchObject({ task_id: taskId, project_id: projectId, agent_id: robo.agent.id, status: 'running', ended_at: null });
+      expect(stored).toMatchObject({ taskId, agent: { id: robo.agent.id }, status: 'running', endedAt: null });
+      expect((await boardRuns()).map((r) => r.id)).toContain(run.id);
     });
 
     it('defaults: empty goal and step, no plan, log starts with "started: "', async () => {
@@ -168,7 +175,7 @@ describe('run routes', () => {
         expect(res.body).toEqual({ error: ALREADY_OPEN });
       }
       expect(await openCount(taskId)).toBe(1);
-      expect((await row(first.id)).ended_at).toBeNull();
+      expect((await row(first.id)).endedAt).toBeNull();
     });
 
     it('a closed run does not stop the next claim', async () => {
@@ -189,10 +196,10 @@ describe('run routes', () => {
       expect(res.status).toBe(201);
       const old = await row(first.id);
       expect(old.status).toBe('done');
-      expect(old.ended_at).toBeInstanceOf(Date);
+      expect(old.endedAt).toMatch(ISO);
       expect(await openCount(taskId)).toBe(1);
-      expect((await row(res.body.run.id)).ended_at).toBeNull();
-      expect(await runLines(taskId)).toEqual([{ data: { runId: first.id, status: 'done' }, actor_id: bot.agent.id }]);
+      expect((await row(res.body.run.id)).endedAt).toBeNull();
+      expect(await runLines(taskId)).toEqual([{ data: { runId: first.id, status: 'done' }, actorId: bot.agent.id }]);
       const board = await boardRuns();
       expect(board.filter((r) => r.taskId === taskId).map((r) => r.id)).toEqual([res.body.run.id]);
     });
@@ -214,9 +221,10 @@ describe('run routes', () => {
         expect(statuses).toEqual([201, ...Array(24).fill(409)]);
         for (const a of answers.filter((x) => x.status === 409)) expect(a.body).toEqual({ error: ALREADY_OPEN });
         expect(await openCount(taskId)).toBe(1);
+        // A race: a second run, open or closed, would only show in the table.
         expect((await t.sql.query('SELECT count(*)::int AS n FROM runs WHERE task_id = $1', [taskId])).rows[0].n).toBe(1);
         const winner = answers.find((a) => a.status === 201)!.body.run;
-        expect((await row(winner.id)).ended_at).toBeNull();
+        expect((await row(winner.id)).endedAt).toBeNull();
       }
     });
 
@@ -256,7 +264,7 @@ describe('run routes', () => {
         expect(res.status).toBe(400);
         expect(res.body).toEqual({ error: REPORT_FOR });
       }
-      expect((await row(run.id)).report_due_at).toBeNull();
+      expect((await row(run.id)).reportDueAt).toBeNull();
     });
 
     it('refuses handed_over without a step and taken_over from an agent', async () => {
@@ -310,12 +318,13 @@ describe('run routes', () => {
       const res = await robo.client.patch(`/runs/${run.id}`, { status: 'lost' });
       expect(res.status).toBe(409);
       expect(res.body).toEqual({ error: WAITS });
-      expect(await row(run.id)).toMatchObject({ status, ended_at: null });
+      expect(await row(run.id)).toMatchObject({ status, endedAt: null });
       expect(await runLines(taskId)).toEqual([]);
     });
 
     it('answers { run, control } and stamps updated_at and beat_at', async () => {
       const run = await claimed(robo, await newTask());
+      // A forced clock: the run's last report and beat are moved 10 minutes back.
       await t.sql.query(`UPDATE runs SET updated_at = now() - interval '10 minutes', beat_at = now() - interval '10 minutes' WHERE id = $1`, [run.id]);
       const before = await row(run.id);
       const res = await robo.client.patch(`/runs/${run.id}`, { step: 'fix', stepIndex: 1 });
@@ -334,21 +343,22 @@ describe('run routes', () => {
         ],
       });
       const after = await row(run.id);
-      expect(after.updated_at.getTime()).toBeGreaterThan(before.updated_at.getTime() + 5 * 60_000);
-      expect(after.beat_at.getTime()).toBe(after.updated_at.getTime());
-      expect(res.body.run.updatedAt).toBe(after.updated_at.toISOString());
+      expect(new Date(after.updatedAt).getTime()).toBeGreaterThan(new Date(before.updatedAt).getTime() + 5 * 60_000);
+      expect(after.beatAt).toBe(after.updatedAt);
+      expect(res.body.run.updatedAt).toBe(after.updatedAt);
     });
 
     it('a beat writes only beat_at and answers { run, control }', async () => {
       const run = await claimed(robo, await newTask());
       await report(robo, run.id, { reportFor: 20 });
+      // A forced clock: the run's last report and beat are moved 10 minutes back.
       await t.sql.query(`UPDATE runs SET updated_at = now() - interval '10 minutes', beat_at = now() - interval '10 minutes' WHERE id = $1`, [run.id]);
-      const before = await row(run.id);
+      const before = await storedRun(run.id);
       const res = await robo.client.patch(`/runs/${run.id}`, { beat: true, goal: 'ignored', log: 'ignored', status: 'done', stepIndex: -1 });
       expect(res.status).toBe(200);
       expect(Object.keys(res.body).sort()).toEqual(['control', 'run']);
       expect(res.body.control).toBeNull();
-      const after = await row(run.id);
+      const after = await storedRun(run.id);
       expect(after.beat_at.getTime()).toBeGreaterThan(before.beat_at.getTime() + 5 * 60_000);
       const { beat_at: _a, ...restAfter } = after;
       const { beat_at: _b, ...restBefore } = before;
@@ -366,12 +376,12 @@ describe('run routes', () => {
       const due = new Date(res.body.run.reportDueAt!).getTime();
       expect(due).toBeGreaterThanOrEqual(sent + 10 * 60_000 - 2000);
       expect(due).toBeLessThanOrEqual(Date.now() + 10 * 60_000 + 2000);
-      expect((await row(run.id)).report_due_at.getTime()).toBe(due);
+      expect(new Date((await row(run.id)).reportDueAt ?? NaN).getTime()).toBe(due);
       await report(robo, run.id, { beat: true });
-      expect((await row(run.id)).report_due_at.getTime()).toBe(due);
+      expect(new Date((await row(run.id)).reportDueAt ?? NaN).getTime()).toBe(due);
       const next = await report(robo, run.id, { log: 'on it' });
       expect(next.run.reportDueAt).toBeNull();
-      expect((await row(run.id)).report_due_at).toBeNull();
+      expect((await row(run.id)).reportDueAt).toBeNull();
     });
 
     it('logs the step when log is omitted, the log line when it is sent', async () => {
@@ -404,8 +414,8 @@ describe('run routes', () => {
       expect(answer.run.endedAt).toMatch(ISO);
       const stored = await row(run.id);
       expect(stored.status).toBe(status);
-      expect(stored.ended_at.toISOString()).toBe(answer.run.endedAt);
-      expect(await runLines(taskId)).toEqual([{ data: { runId: run.id, status }, actor_id: robo.agent.id }]);
+      expect(stored.endedAt).toBe(answer.run.endedAt);
+      expect(await runLines(taskId)).toEqual([{ data: { runId: run.id, status }, actorId: robo.agent.id }]);
       expect((await boardRuns()).map((r) => r.id)).not.toContain(run.id);
     });
 
@@ -602,8 +612,8 @@ describe('run routes', () => {
       expect(res.status).toBe(200);
       expect(res.body.run).toMatchObject({ status: 'taken_over', control: null, endedAt: expect.stringMatching(ISO), lastLog: 'Milo took the task over.' });
       expect(await row(run.id)).toMatchObject({ status: 'taken_over', control: null });
-      expect((await row(run.id)).ended_at).toBeInstanceOf(Date);
-      expect(await runLines(taskId)).toEqual([{ data: { runId: run.id, status: 'taken_over' }, actor_id: member.user.id }]);
+      expect((await row(run.id)).endedAt).toMatch(ISO);
+      expect(await runLines(taskId)).toEqual([{ data: { runId: run.id, status: 'taken_over' }, actorId: member.user.id }]);
       expect((await boardRuns()).map((r) => r.id)).not.toContain(run.id);
       expect((await owner.client.get(`/tasks/${taskId}`)).body.task.run).toBeNull();
 

@@ -1,4 +1,4 @@
-import { createTaskFromBody } from '../support/fixtures';
+import { createTaskFromBody, expectStatus } from '../support/fixtures';
 import { Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 import type { MemberAnswer, SearchAnswer, TaskAnswer } from '../support/answers';
 
@@ -24,6 +24,7 @@ describe('GET /api/projects/:projectId/search', () => {
     if (res.status !== 200) throw new Error(`archive failed: ${res.status}`);
     archiveClock += 60_000;
     const at = new Date(archiveClock);
+    // A forced clock: each archive a minute after the last, so the newest-first order is certain.
     await t.sql.query('UPDATE tasks SET archived_at = $2 WHERE id = $1', [task.id, at]);
     return { ...task, archivedAt: at.toISOString() };
   }
@@ -58,7 +59,7 @@ describe('GET /api/projects/:projectId/search', () => {
     expect((await owner.client.delete(`/tasks/${binned.id}`)).status).toBe(200);
     await archived('Foreign', 'quokka zebra in another project', otherProjectId);
     await archived('Title only', 'no words of the query', projectId).then(async (x) => {
-      await t.sql.query('UPDATE tasks SET title = $2 WHERE id = $1', [x.id, 'quokka zebra in the title only']);
+      await expectStatus(owner.client.patch(`/tasks/${x.id}`, { title: 'quokka zebra in the title only' }), 200);
     });
 
     const body = await search('quokka Zebra');
@@ -97,7 +98,7 @@ describe('GET /api/projects/:projectId/search', () => {
     const inTitle = await archived('Lantern repair', 'the lantern is broken');
     const notInTitle = await archived('Repair', 'the lantern is broken too');
     const splitOverKeyAndTitle = await archived('Lantern', 'placeholder');
-    await t.sql.query('UPDATE tasks SET description = $2 WHERE id = $1', [splitOverKeyAndTitle.id, `${splitOverKeyAndTitle.key} lantern notes`]);
+    await expectStatus(owner.client.patch(`/tasks/${splitOverKeyAndTitle.id}`, { description: `${splitOverKeyAndTitle.key} lantern notes` }), 200);
 
     const body = await search('lantern');
     expect(hitIds(body)).toEqual([notInTitle.id]);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createProperty, createTaskFromBody, expectStatus, feedLines } from '../support/fixtures';
+import { createProperty, createTaskFromBody, expectStatus } from '../support/fixtures';
+import { readTask, taskFeed, valuesOf } from '../support/builders-b';
 import type { ProjectAnswer, TaskAnswer } from '../support/answers';
 import { Agent, aTeam, optionId, Prop } from '../support/builders';
 import { addMember, Client, createAgent, createProject, Person, startTestApp, TestApp } from '../support/test-app';
@@ -23,9 +24,9 @@ describe('POST /api/tasks/:taskId/move', () => {
     return res.body.tasks;
   };
   const titles = async (projectId: string = project.id) => (await boardTasks(projectId)).map((x) => x.title);
-  const storedValues = async (taskId: string) => (await t.sql.query(`SELECT "values" FROM tasks WHERE id = $1`, [taskId])).rows[0].values;
-  const positionOf = async (taskId: string): Promise<string> => (await t.sql.query(`SELECT position FROM tasks WHERE id = $1`, [taskId])).rows[0].position;
-  const feed = (taskId: string) => feedLines(t, taskId, { not: 'created' });
+  const storedValues = (taskId: string) => valuesOf(owner.client, taskId);
+  const positionOf = async (taskId: string): Promise<string> => (await readTask(owner.client, taskId)).position;
+  const feed = (taskId: string) => taskFeed(owner.client, taskId, { not: 'created' });
   const move = (taskId: string, body: unknown, as: Client = owner.client) => as.post(`/tasks/${taskId}/move`, body);
 
   /** Positions in board order must rise strictly (byte order, plain `<`). */
@@ -162,7 +163,7 @@ describe('POST /api/tasks/:taskId/move', () => {
       expect(b.position < res.body.position).toBe(true);
       expect(await storedValues(a.id)).toEqual({ [status.id]: optOf(status, 'In progress') });
       expect(await positionOf(a.id)).toBe(res.body.position);
-      expect(await feed(a.id)).toEqual([{ kind: 'value', data: { property: 'Status', value: 'In progress', changes: { [status.id]: [null, optOf(status, 'In progress')] } }, actor_id: member.user.id }]);
+      expect(await feed(a.id)).toEqual([{ kind: 'value', data: { property: 'Status', value: 'In progress', changes: { [status.id]: [null, optOf(status, 'In progress')] } }, actorId: member.user.id }]);
       // Into the column of tasks holding nothing.
       const back = await move(a.id, { beforeId: b.id, values: { [status.id]: null } });
       expect(back.status).toBe(200);
@@ -255,9 +256,9 @@ describe('POST /api/tasks/:taskId/move', () => {
         ]);
         expect(moved.status).toBe(200);
         expect(shelf.status).toBe(200);
-        const stored = (await t.sql.query(`SELECT position, archived_at FROM tasks WHERE id = $1`, [a.id])).rows[0];
+        const stored = await readTask(owner.client, a.id);
         expect({ round: i, position: stored.position }).toEqual({ round: i, position: moved.body.position });
-        expect({ round: i, archived: stored.archived_at !== null }).toEqual({ round: i, archived: i % 2 === 1 });
+        expect({ round: i, archived: stored.archivedAt !== null }).toEqual({ round: i, archived: i % 2 === 1 });
       }
     }, 60_000);
 

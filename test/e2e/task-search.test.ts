@@ -100,6 +100,7 @@ describe('GET /api/search', () => {
     const newer = await task('Xylograph two');
     const desc = await task('Other', 'xylograph in the description');
     const strong = await task('Xylograph xylograph', 'xylograph xylograph xylograph');
+    // A forced clock: the older task last changed an hour ago.
     await t.sql.query(`UPDATE tasks SET updated_at = now() - interval '1 hour' WHERE id = $1`, [older.id]);
     expect(await ids('xylograph')).toEqual([strong.id, newer.id, older.id, desc.id]);
   });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createProperty, createTaskFromBody, expectError, expectStatus, feedLines } from '../support/fixtures';
+import { createProperty, createTaskFromBody, expectError, expectStatus } from '../support/fixtures';
+import { boardOf, liveTasks, readTask, taskFeed, valuesOf } from '../support/builders-b';
 import { Agent, aTeam, optionId, Prop } from '../support/builders';
 import type { ProjectAnswer, TaskAnswer } from '../support/answers';
 import { addMember, Client, createAgent, createProject, Person, startTestApp, TestApp } from '../support/test-app';
@@ -26,9 +27,8 @@ describe('task values', () => {
 
   const newTask = (body: Record<string, unknown>, as: Client = owner.client, projectId: string = project.id): Promise<TaskAnswer> =>
     createTaskFromBody(as, projectId, body);
-  const storedValues = async (taskId: string): Promise<Record<string, unknown>> =>
-    (await t.sql.query(`SELECT "values" FROM tasks WHERE id = $1`, [taskId])).rows[0].values;
-  const feed = (taskId: string, kind = 'value') => feedLines(t, taskId, kind);
+  const storedValues = (taskId: string) => valuesOf(owner.client, taskId);
+  const feed = (taskId: string, kind = 'value') => taskFeed(owner.client, taskId, kind);
   const put = (taskId: string, propertyId: string, body: unknown, as: Client = owner.client) => as.put(`/tasks/${taskId}/values/${propertyId}`, body);
 
   /** `when` through the property PATCH (a member may set it); a refusal fails the test. */
@@ -145,16 +145,16 @@ describe('task values', () => {
     });
 
     it('refuses every bad value with its message and creates nothing', async () => {
-      const count = async () => Number((await t.sql.query(`SELECT count(*) FROM tasks WHERE project_id = $1`, [project.id])).rows[0].count);
+      const count = async () => (await liveTasks(owner.client, project.id)).length;
+      const last = await newTask({ title: 'Before the refusals' });
       const before = await count();
-      const counter = Number((await t.sql.query(`SELECT task_counter FROM projects WHERE id = $1`, [project.id])).rows[0].task_counter);
       for (const [label, prop, sent, error] of refused()) {
         const res = await owner.client.post(`/projects/${project.id}/tasks`, { title: label, values: { [prop.id]: sent } });
         expect({ label, status: res.status, body: res.body }).toEqual({ label, status: 400, body: { error } });
       }
       expect(await count()).toBe(before);
-      // A refused create hands out no number.
-      expect(Number((await t.sql.query(`SELECT task_counter FROM projects WHERE id = $1`, [project.id])).rows[0].task_counter)).toBe(counter);
+      // A refused create hands out no number: the next create takes the one after the last.
+      expect((await newTask({ title: 'After the refusals' })).number).toBe(last.number + 1);
     });
 
     it('refuses a number that does not fit (1e309) sent as raw JSON', async () => {
@@ -272,12 +272,12 @@ describe('task values', () => {
       await put(task.id, tags.id, { value: null });
       await put(task.id, tags.id, { value: [] });
       expect(await feed(task.id)).toEqual([
-        { kind: 'value', data: { property: 'Status', value: 'In progress', changes: { [status.id]: [null, optOf(status, 'In progress')] } }, actor_id: member.user.id },
-        { kind: 'value', data: { property: 'Tags', value: ['Blue', 'Red'] }, actor_id: owner.user.id },
-        { kind: 'value', data: { property: 'Owner', value: 'Robo' }, actor_id: owner.user.id },
-        { kind: 'value', data: { property: 'Points', value: 8 }, actor_id: owner.user.id },
-        { kind: 'value', data: { property: 'Status', value: null, changes: { [status.id]: [optOf(status, 'In progress'), null] } }, actor_id: agent.agent.id },
-        { kind: 'value', data: { property: 'Tags', value: [] }, actor_id: owner.user.id },
+        { kind: 'value', data: { property: 'Status', value: 'In progress', changes: { [status.id]: [null, optOf(status, 'In progress')] } }, actorId: member.user.id },
+        { kind: 'value', data: { property: 'Tags', value: ['Blue', 'Red'] }, actorId: owner.user.id },
+        { kind: 'value', data: { property: 'Owner', value: 'Robo' }, actorId: owner.user.id },
+        { kind: 'value', data: { property: 'Points', value: 8 }, actorId: owner.user.id },
+        { kind: 'value', data: { property: 'Status', value: null, changes: { [status.id]: [optOf(status, 'In progress'), null] } }, actorId: agent.agent.id },
+        { kind: 'value', data: { property: 'Tags', value: [] }, actorId: owner.user.id },
       ]);
     });
 
@@ -315,20 +315,21 @@ describe('task values', () => {
           expect({ round: i, status: written.status }).toEqual({ round: i, status: 200 });
           expected = i;
         }
-        const row = (await t.sql.query(`SELECT "values", deleted_at FROM tasks WHERE id = $1`, [task.id])).rows[0];
-        expect({ round: i, value: row.values[points.id] }).toEqual({ round: i, value: expected });
         if (i % 3 === 0) {
-          expect(row.deleted_at).not.toBeNull();
+          expectError(await owner.client.get(`/tasks/${task.id}`), 404, 'Task not found.');
           expect((await owner.client.post(`/tasks/${task.id}/restore`)).status).toBe(200);
         }
+        expect({ round: i, value: (await storedValues(task.id))[points.id] }).toEqual({ round: i, value: expected });
       }
     }, 60_000);
 
     it('stamps updatedAt on a value change', async () => {
       const task = await newTask({ title: 'Stamp' });
+      // A forced clock: no call sets a task's updatedAt back, so the table is put back to 2000.
       await t.sql.query(`UPDATE tasks SET updated_at = '2000-01-01' WHERE id = $1`, [task.id]);
+      expect(new Date((await readTask(owner.client, task.id)).updatedAt).getTime()).toBeLessThan(Date.UTC(2000, 0, 2));
       await put(task.id, points.id, { value: 1 });
-      const at = (await t.sql.query(`SELECT updated_at FROM tasks WHERE id = $1`, [task.id])).rows[0].updated_at;
+      const at = (await readTask(owner.client, task.id)).updatedAt;
       expect(new Date(at).getUTCFullYear()).toBeGreaterThan(2000);
     });
 
@@ -407,7 +408,7 @@ describe('task values', () => {
             propertyIds: [severity.id, steps.id],
             hidBy: optOf(kind, 'Chore'),
           },
-          actor_id: member.user.id,
+          actorId: member.user.id,
         },
       ]);
       // The task read shows the same line.
@@ -472,7 +473,7 @@ describe('task values', () => {
         propertyIds: [severity.id, impact.id],
         hidBy: optOf(kind, 'Feature'),
       });
-      await t.sql.query(`DELETE FROM properties WHERE id = $1`, [impact.id]);
+      await expectStatus(owner.client.delete(`/properties/${impact.id}`), 200);
     });
 
     it('shows the property again once the select matches, without bringing the old value back', async () => {
@@ -499,7 +500,8 @@ describe('task values', () => {
       p = await createProject(owner.client, 'Typed', 'TYP');
       await addMember(owner.client, p.id, member);
       type = await createProperty(owner.client, p.id, 'Type', 'select', ['Bug', 'Story']);
-      // Case and spaces ignored: a select named " type " is the Type.
+      // Case and spaces ignored: a select named " type " is the Type. The API trims names, so
+      // such a name is only in the table (from before the trimming) and is written there.
       await t.sql.query(`UPDATE properties SET name = ' tYpE ' WHERE id = $1`, [type.id]);
       size = await createProperty(owner.client, p.id, 'Size', 'number');
       labels = await createProperty(owner.client, p.id, 'Labels', 'multi_select', ['ui', 'api']);
@@ -513,8 +515,8 @@ describe('task values', () => {
       await setDefaults(secret.id, { [optOf(type, 'Bug')]: 99 });
       // Secret shows for stories only, so a bug's default for it is never written.
       await setWhen(secret.id, { propertyId: type.id, optionIds: [optOf(type, 'Story')] });
-      const cfg = (await t.sql.query(`SELECT config FROM properties WHERE id = $1`, [size.id])).rows[0].config;
-      expect(cfg.defaults).toEqual({ [optOf(type, 'Bug')]: 3, [optOf(type, 'Story')]: 8 });
+      const cfg = (await boardOf(owner.client, p.id)).properties.find((x) => x.id === size.id)?.config;
+      expect(cfg?.defaults).toEqual({ [optOf(type, 'Bug')]: 3, [optOf(type, 'Story')]: 8 });
     });
 
     const create = (values: Record<string, unknown>, as: Client = member.client) => newTask({ title: 'Typed', values }, as, p.id);
@@ -557,7 +559,7 @@ describe('task values', () => {
       expect(first.values[size.id]).toBe(3);
       const other = await create({ [second.id]: optOf(second, 'Bug') });
       expect(other.values).toEqual({ [second.id]: optOf(second, 'Bug') });
-      await t.sql.query(`DELETE FROM properties WHERE id = $1`, [second.id]);
+      await expectStatus(owner.client.delete(`/properties/${second.id}`), 200);
     });
 
     it('reads a default naming a deleted option as no default', async () => {
@@ -583,7 +585,7 @@ describe('task values', () => {
       }
       const task = await create({ [type.id]: bug });
       expect(task.values).toEqual({ [type.id]: bug, [size.id]: 3, [summary.id]: 'What broke?' });
-      for (const [prop] of stored) await t.sql.query(`DELETE FROM properties WHERE id = $1`, [prop.id]);
+      for (const [prop] of stored) await expectStatus(owner.client.delete(`/properties/${prop.id}`), 200);
     });
   });
 });

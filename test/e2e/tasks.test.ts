@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createProperty, createTaskFromBody, feedLines } from '../support/fixtures';
+import { createProperty, createTaskFromBody, expectError, expectStatus } from '../support/fixtures';
+import { feedOfTask, liveTasks } from '../support/builders-b';
 import type { ProjectAnswer, TaskAnswer } from '../support/answers';
 import { Agent, aTeam, optionId, Prop } from '../support/builders';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
@@ -38,8 +39,8 @@ describe('tasks', () => {
     expect(res.status).toBe(200);
     return res.body.task;
   };
-  const feed = (taskId: string) => feedLines(t, taskId);
-  const row = async (taskId: string) => (await t.sql.query(`SELECT * FROM tasks WHERE id = $1`, [taskId])).rows[0];
+  // The project's feed, not the task read: it keeps the lines of deleted tasks.
+  const feed = (taskId: string) => feedOfTask(owner.client, project.id, taskId);
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -73,10 +74,10 @@ describe('tasks', () => {
       expect(new Date(task.createdAt).getTime()).toBeGreaterThanOrEqual(before - 5000);
       expect(task.updatedAt).toBe(task.createdAt);
       const lines = await feed(task.id);
-      expect(lines).toEqual([{ kind: 'created', data: { selects: {} }, actor_id: member.user.id }]);
-      const stored = await row(task.id);
-      expect(stored.created_by).toBe(member.user.id);
-      expect(stored.title).toBe('Write the spec');
+      expect(lines).toEqual([{ kind: 'created', data: { selects: {} }, actorId: member.user.id }]);
+      expect((await read(task.id)).title).toBe('Write the spec');
+      // Storage itself: created_by is kept, but no read shows it.
+      expect((await t.sql.query(`SELECT created_by FROM tasks WHERE id = $1`, [task.id])).rows[0].created_by).toBe(member.user.id);
     });
 
     it('defaults the description to empty', async () => {
@@ -89,7 +90,7 @@ describe('tasks', () => {
       expect(res.status).toBe(201);
       expect(res.body.task.createdBy).toBe(agent.agent.id);
       expect(res.body.task.projectId).toBe(project.id);
-      expect(await feed(res.body.task.id)).toEqual([{ kind: 'created', data: { selects: {} }, actor_id: agent.agent.id }]);
+      expect(await feed(res.body.task.id)).toEqual([{ kind: 'created', data: { selects: {} }, actorId: agent.agent.id }]);
     });
 
     it('numbers tasks 1, 2, 3 per project and never hands a number out twice', async () => {
@@ -103,7 +104,7 @@ describe('tasks', () => {
       const d = await newTask({ title: 'four' }, owner.client, p.id);
       expect(d.number).toBe(4);
       expect(d.key).toBe('NUM-4');
-      // Even when the rows are gone for good.
+      // Even when the rows are gone for good (the purge after 30 days, which no call can bring forward).
       await t.sql.query(`DELETE FROM tasks WHERE project_id = $1`, [p.id]);
       const e = await newTask({ title: 'five' }, owner.client, p.id);
       expect(e.number).toBe(5);
@@ -137,7 +138,7 @@ describe('tasks', () => {
         [['x'], 'Title must be text.'],
         ['x'.repeat(401), 'Title is too long (max 400 characters).'],
       ];
-      const count = async () => Number((await t.sql.query(`SELECT count(*) FROM tasks WHERE project_id = $1`, [project.id])).rows[0].count);
+      const count = async () => (await liveTasks(owner.client, project.id)).length;
       const before = await count();
       for (const [title, error] of cases) {
         const res = await owner.client.post(`/projects/${project.id}/tasks`, title === undefined ? { description: 'x' } : { title });
@@ -329,6 +330,7 @@ describe('tasks', () => {
     it('keeps at most 60 activity entries, newest first, leaving out project lines', async () => {
       const points = await createProperty(owner.client, project.id, 'Points', 'number');
       const task = await newTask({ title: 'Busy' });
+      // No call writes reset or rules lines on a task, so they are written into the feed here.
       await t.sql.query(`INSERT INTO activity (id, project_id, task_id, actor_id, kind, data) VALUES ($1, $2, $3, $4, 'reset', '{}'), ($5, $2, $3, $4, 'rules', '{}')`, [
         randomUUID(), project.id, task.id, owner.user.id, randomUUID(),
       ]);
@@ -347,6 +349,7 @@ describe('tasks', () => {
 
     it('leaves out reset and rules lines on a short history', async () => {
       const task = await newTask({ title: 'Quiet' });
+      // No call writes reset or rules lines on a task, so they are written into the feed here.
       await t.sql.query(`INSERT INTO activity (id, project_id, task_id, actor_id, kind, data) VALUES ($1, $2, $3, $4, 'reset', '{}'), ($5, $2, $3, $4, 'rules', '{}')`, [
         randomUUID(), project.id, task.id, owner.user.id, randomUUID(),
       ]);
@@ -411,13 +414,13 @@ describe('tasks', () => {
       const res = await member.client.patch(`/tasks/${task.id}`, { title: '  New  ', description: 'New words' });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ ok: true });
-      const stored = await row(task.id);
+      const stored = await read(task.id);
       expect(stored.title).toBe('New');
       expect(stored.description).toBe('New words');
-      expect(new Date(stored.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(task.updatedAt).getTime());
+      expect(new Date(stored.updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(task.updatedAt).getTime());
       expect(await lines(task.id)).toEqual([
-        { kind: 'title', data: {}, actor_id: member.user.id },
-        { kind: 'description', data: {}, actor_id: member.user.id },
+        { kind: 'title', data: {}, actorId: member.user.id },
+        { kind: 'description', data: {}, actorId: member.user.id },
       ]);
     });
 
@@ -425,7 +428,7 @@ describe('tasks', () => {
       const task = await newTask({ title: 'T', description: 'Something' });
       const res = await owner.client.patch(`/tasks/${task.id}`, { description: '' });
       expect(res.status).toBe(200);
-      expect((await row(task.id)).description).toBe('');
+      expect((await read(task.id)).description).toBe('');
       expect((await lines(task.id)).map((l) => l.kind)).toEqual(['description']);
     });
 
@@ -437,14 +440,14 @@ describe('tasks', () => {
 
     it('writes no feed line and keeps updatedAt for a PATCH that changes nothing', async () => {
       const task = await newTask({ title: 'Still', description: 'Same' });
-      const before = (await row(task.id)).updated_at;
+      const before = (await read(task.id)).updatedAt;
       for (const body of [{ title: 'Still' }, { title: '  Still ' }, { description: 'Same' }, { title: 'Still', description: 'Same' }, {}]) {
         const res = await owner.client.patch(`/tasks/${task.id}`, body);
         expect(res.status).toBe(200);
         expect(res.body).toEqual({ ok: true });
       }
       expect(await lines(task.id)).toEqual([]);
-      expect((await row(task.id)).updated_at).toEqual(before);
+      expect((await read(task.id)).updatedAt).toEqual(before);
     });
 
     it('refuses bad titles and descriptions', async () => {
@@ -462,7 +465,7 @@ describe('tasks', () => {
         const res = await owner.client.patch(`/tasks/${task.id}`, body);
         expect({ body, status: res.status, answer: res.body }).toEqual({ body, status: 400, answer: { error } });
       }
-      expect((await row(task.id)).title).toBe('Fine');
+      expect((await read(task.id)).title).toBe('Fine');
     });
 
     it('answers a clash on the title with 409, the field and the saved words, and writes nothing', async () => {
@@ -470,7 +473,7 @@ describe('tasks', () => {
       const res = await owner.client.patch(`/tasks/${task.id}`, { title: 'Mine', baseTitle: 'What I saw' });
       expect(res.status).toBe(409);
       expect(res.body).toEqual({ error: CLASH, field: 'title', current: 'Theirs now' });
-      expect((await row(task.id)).title).toBe('Theirs now');
+      expect((await read(task.id)).title).toBe('Theirs now');
       expect(await lines(task.id)).toEqual([]);
     });
 
@@ -484,7 +487,7 @@ describe('tasks', () => {
       });
       expect(res.status).toBe(409);
       expect(res.body).toEqual({ error: CLASH, field: 'description', current: 'Saved words' });
-      const stored = await row(task.id);
+      const stored = await read(task.id);
       expect(stored.title).toBe('T0');
       expect(stored.description).toBe('Saved words');
       expect(await lines(task.id)).toEqual([]);
@@ -492,14 +495,14 @@ describe('tasks', () => {
       const res2 = await owner.client.patch(`/tasks/${task.id}`, { title: 'T1', baseTitle: 'nope', description: 'My words', baseDescription: 'Saved words' });
       expect(res2.status).toBe(409);
       expect(res2.body).toEqual({ error: CLASH, field: 'title', current: 'T0' });
-      expect((await row(task.id)).description).toBe('Saved words');
+      expect((await read(task.id)).description).toBe('Saved words');
     });
 
     it('writes when the base still matches', async () => {
       const task = await newTask({ title: 'Base', description: 'Base words' });
       const res = await owner.client.patch(`/tasks/${task.id}`, { title: 'Next', baseTitle: 'Base', description: 'Next words', baseDescription: 'Base words' });
       expect(res.status).toBe(200);
-      const stored = await row(task.id);
+      const stored = await read(task.id);
       expect([stored.title, stored.description]).toEqual(['Next', 'Next words']);
       expect((await lines(task.id)).map((l) => l.kind)).toEqual(['title', 'description']);
     });
@@ -517,8 +520,8 @@ describe('tasks', () => {
       await member.client.patch(`/tasks/${task.id}`, { title: 'Second' });
       const res = await owner.client.patch(`/tasks/${task.id}`, { title: 'Third' });
       expect(res.status).toBe(200);
-      expect((await row(task.id)).title).toBe('Third');
-      expect((await lines(task.id)).map((l) => [l.kind, l.actor_id])).toEqual([
+      expect((await read(task.id)).title).toBe('Third');
+      expect((await lines(task.id)).map((l) => [l.kind, l.actorId])).toEqual([
         ['title', member.user.id],
         ['title', owner.user.id],
       ]);
@@ -545,9 +548,10 @@ describe('tasks', () => {
       const goesAt = new Date(res.body.goesAt).getTime();
       expect(goesAt).toBeGreaterThanOrEqual(before + 30 * DAY_MS - 60_000);
       expect(goesAt).toBeLessThanOrEqual(Date.now() + 30 * DAY_MS + 60_000);
-      const deletedAt = new Date((await row(task.id)).deleted_at).getTime();
+      const listed = (await expectStatus(owner.client.get(`/projects/${project.id}/deleted`), 200)).deleted.find((r) => r.id === task.id);
+      const deletedAt = new Date(listed?.deletedAt ?? NaN).getTime();
       expect(goesAt - deletedAt).toBe(30 * DAY_MS);
-      expect((await feed(task.id)).map((l) => [l.kind, l.data, l.actor_id])).toEqual([
+      expect((await feed(task.id)).map((l) => [l.kind, l.data, l.actorId])).toEqual([
         ['created', { selects: {} }, owner.user.id],
         ['deleted', { action: 'deleted' }, member.user.id],
       ]);
@@ -575,7 +579,8 @@ describe('tasks', () => {
         const task = await newTask({ title: `Race ${i}` });
         const [del, arch] = await Promise.all([owner.client.delete(`/tasks/${task.id}`), member.client.post(`/tasks/${task.id}/archive`)]);
         expect(del.status).toBe(200);
-        const stored = await row(task.id);
+        // A race: both stamps as committed, which no read shows together (a deleted task reads 404).
+        const stored = (await t.sql.query(`SELECT deleted_at, archived_at FROM tasks WHERE id = $1`, [task.id])).rows[0];
         expect({ round: i, deleted: stored.deleted_at !== null }).toEqual({ round: i, deleted: true });
         // An archive that got in before the delete is not undone by it.
         if (arch.status === 200) expect({ round: i, archived: stored.archived_at !== null }).toEqual({ round: i, archived: true });
@@ -604,7 +609,7 @@ describe('tasks', () => {
       const ids = b.tasks.map((x) => x.id);
       expect(ids.indexOf(a.id)).toBe(ids.indexOf(task.id) - 1);
       expect(ids.indexOf(c.id)).toBe(ids.indexOf(task.id) + 1);
-      expect((await feed(task.id)).map((l) => [l.kind, l.data, l.actor_id])).toEqual([
+      expect((await feed(task.id)).map((l) => [l.kind, l.data, l.actorId])).toEqual([
         ['created', { selects: { [status.id]: opt('In progress') } }, owner.user.id],
         ['deleted', { action: 'deleted' }, owner.user.id],
         ['deleted', { action: 'restored' }, member.user.id],
@@ -658,11 +663,12 @@ describe('tasks', () => {
     it('answers 404 past the 30 days, and for unknown tasks', async () => {
       const task = await newTask({ title: 'Too late' });
       await owner.client.delete(`/tasks/${task.id}`);
+      // A forced clock: the delete is moved 31 days back.
       await t.sql.query(`UPDATE tasks SET deleted_at = now() - interval '31 days' WHERE id = $1`, [task.id]);
       const res = await owner.client.post(`/tasks/${task.id}/restore`);
       expect(res.status).toBe(404);
       expect(res.body).toEqual(TASK_NOT_FOUND);
-      expect((await row(task.id)).deleted_at).not.toBeNull();
+      expectError(await owner.client.get(`/tasks/${task.id}`), 404, TASK_NOT_FOUND.error);
       const unknown = await owner.client.post(`/tasks/${randomUUID()}/restore`);
       expect(unknown.status).toBe(404);
       expect(unknown.body).toEqual(TASK_NOT_FOUND);
@@ -672,6 +678,7 @@ describe('tasks', () => {
       // Inside the window, a day before it ends, it still comes back.
       const late = await newTask({ title: 'Just in time' });
       await owner.client.delete(`/tasks/${late.id}`);
+      // A forced clock: the delete is moved 29 days back.
       await t.sql.query(`UPDATE tasks SET deleted_at = now() - interval '29 days' WHERE id = $1`, [late.id]);
       expect((await owner.client.post(`/tasks/${late.id}/restore`)).status).toBe(200);
     });
@@ -694,6 +701,7 @@ describe('tasks', () => {
       const d1 = await owner.client.delete(`/tasks/${one.id}`);
       const d2 = await owner.client.delete(`/tasks/${two.id}`);
       await owner.client.delete(`/tasks/${old.id}`);
+      // A forced clock: the delete is moved 31 days back.
       await t.sql.query(`UPDATE tasks SET deleted_at = now() - interval '31 days' WHERE id = $1`, [old.id]);
       const res = await member.client.get(`/projects/${p.id}/deleted`);
       expect(res.status).toBe(200);
@@ -725,13 +733,13 @@ describe('tasks', () => {
       const first = await agent.client.post(`/tasks/${task.id}/archive`);
       expect(first.status).toBe(200);
       expect(first.body).toEqual({ ok: true });
-      const at = (await row(task.id)).archived_at;
+      const at = (await read(task.id)).archivedAt;
       expect(at).not.toBeNull();
       const second = await owner.client.post(`/tasks/${task.id}/archive`);
       expect(second.status).toBe(200);
       expect(second.body).toEqual({ ok: true });
-      expect((await row(task.id)).archived_at).toEqual(at);
-      expect(await archiveLines(task.id)).toEqual([{ kind: 'archive', data: { action: 'archived' }, actor_id: agent.agent.id }]);
+      expect((await read(task.id)).archivedAt).toEqual(at);
+      expect(await archiveLines(task.id)).toEqual([{ kind: 'archive', data: { action: 'archived' }, actorId: agent.agent.id }]);
 
       const b = await board();
       expect(b.tasks.some((x) => x.id === task.id)).toBe(false);
@@ -744,7 +752,7 @@ describe('tasks', () => {
         title: 'Shelve me',
         description: 'words',
         position: task.position,
-        archivedAt: new Date(at).toISOString(),
+        archivedAt: new Date(at ?? NaN).toISOString(),
       });
     });
 
@@ -774,7 +782,7 @@ describe('tasks', () => {
       const res = await owner.client.post(`/tasks/${foreign.id}/archive`);
       expect(res.status).toBe(404);
       expect(res.body).toEqual(TASK_NOT_FOUND);
-      expect((await row(foreign.id)).archived_at).toBeNull();
+      expect((await read(foreign.id, outsider.client)).archivedAt).toBeNull();
     });
   });
 });

@@ -1,4 +1,5 @@
-import { createProperty, createTask, feedLines, listenChanges } from '../support/fixtures';
+import { createProperty, createTask, expectStatus, listenChanges } from '../support/fixtures';
+import { taskFeed, valuesOf } from '../support/builders-b';
 import { TaskValueRepository } from '@board/tasks';
 import type { StoredValue } from '@board/properties';
 import { createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
@@ -12,7 +13,8 @@ describe('simultaneous value writes', () => {
   let t: TestApp;
   let owner: Person;
   let project: ProjectAnswer;
-  const stored = async (taskId: string) => (await t.sql.query(`SELECT "values" FROM tasks WHERE id = $1`, [taskId])).rows[0].values;
+  const stored = (taskId: string) => valuesOf(owner.client, taskId);
+  const valueLines = (taskId: string) => taskFeed(owner.client, taskId, 'value');
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -35,7 +37,7 @@ describe('simultaneous value writes', () => {
       expect(answers.map((a) => a.body.value)).toEqual(props.map((_, i) => i + 1));
       const values = await stored(task.id);
       for (const [i, p] of props.entries()) expect(values[p.id]).toBe(i + 1);
-      const lines = await feedLines(t, task.id, 'value');
+      const lines = await valueLines(task.id);
       expect(lines).toHaveLength(12);
       expect(new Set(lines.map((l) => l.data.property))).toEqual(new Set(props.map((p) => p.name)));
       await listener.waitFor(() => listener.seen.filter((n) => n.taskId === task.id && n.scope === 'board').length >= 12);
@@ -49,7 +51,7 @@ describe('simultaneous value writes', () => {
     const task = await createTask(owner.client, project.id, 'Hot');
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => owner.client.put(`/tasks/${task.id}/values/${prop.id}`, { value: 100 + i })));
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
-    const lines = await feedLines(t, task.id, 'value');
+    const lines = await valueLines(task.id);
     // Every write changed the value (all 20 differ), so each left one line, in the order they landed.
     expect(lines).toHaveLength(20);
     expect((await stored(task.id))[prop.id]).toBe(lines[lines.length - 1].data.value);
@@ -61,7 +63,7 @@ describe('simultaneous value writes', () => {
     const doing = status.options.find((o) => o.name === 'Doing')!.id;
     const res = await owner.client.put(`/tasks/${task.id}/values/${status.id}`, { value: doing });
     expect(res.status).toBe(200);
-    const [line] = await feedLines(t, task.id, 'value');
+    const [line] = await valueLines(task.id);
     expect(line.data).toEqual({ property: 'Stage', value: 'Doing', changes: { [status.id]: [null, doing] } });
   });
 
@@ -86,14 +88,14 @@ describe('simultaneous value writes', () => {
       });
     };
     // The read happened before these deletions; the statement checks again.
-    await t.sql.query('DELETE FROM options WHERE id = $1', [late]);
+    await expectStatus(owner.client.delete(`/options/${late}`), 200);
     expect(await write(phase.id, late, { propertyId: phase.id, optionIds: [late], memberIds: [] })).toBe(false);
     const stranger = '00000000-0000-4000-8000-000000000001';
     expect(await write(who.id, stranger, { propertyId: who.id, optionIds: [], memberIds: [stranger] })).toBe(false);
-    await t.sql.query('DELETE FROM properties WHERE id = $1', [who.id]);
+    await expectStatus(owner.client.delete(`/properties/${who.id}`), 200);
     expect(await write(who.id, owner.user.id, { propertyId: who.id, optionIds: [], memberIds: [owner.user.id] })).toBe(false);
     expect(await stored(task.id)).toEqual({});
-    expect(await feedLines(t, task.id, 'value')).toHaveLength(0);
+    expect(await valueLines(task.id)).toHaveLength(0);
     // And with everything still there, the same write lands.
     const early = phase.options.find((o) => o.name === 'Early')!.id;
     expect(await write(phase.id, early, { propertyId: phase.id, optionIds: [early], memberIds: [] })).toBe(true);
@@ -110,7 +112,7 @@ describe('simultaneous value writes', () => {
     const { task: loaded } = await store.load(project.id, task.id);
     const expected = loaded!.values;
     loaded!.replaceValues({ [prop.id]: 1 });
-    await t.sql.query(`UPDATE tasks SET "values" = jsonb_build_object($2::text, 5) WHERE id = $1`, [task.id, prop.id]);
+    await expectStatus(owner.client.put(`/tasks/${task.id}/values/${prop.id}`, { value: 5 }), 200);
     const input = {
       task: loaded!, expected, now: new Date(), actorId: owner.user.id, line: null,
       notice: { projectId: project.id, scope: 'board' as const, taskId: task.id, clientId: null },
