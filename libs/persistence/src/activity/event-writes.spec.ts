@@ -1,4 +1,4 @@
-import { ActivityLine, feedLine, feedLinesRingingOnce, notice } from '@board/kernel';
+import { ActivityLine, feedLine, feedLinesRingingOnce, notice, WriteEvent } from '@board/kernel';
 import { eventWrites, lineValues } from './event-writes';
 
 const line = (projectId: string, kind: ActivityLine['kind'], extra: Partial<ActivityLine> = {}): ActivityLine => ({ projectId, taskId: null, actorId: null, kind, data: { n: kind }, ...extra });
@@ -6,7 +6,7 @@ const line = (projectId: string, kind: ActivityLine['kind'], extra: Partial<Acti
 describe('eventWrites: what a write’s events come to, for both forms of the unit of work', () => {
   it('joins consecutive lines of one project into one batch, keeps order, and collects the notices', () => {
     const change = { projectId: 'p', scope: 'board' as const, clientId: null };
-    const writes = eventWrites([feedLine(line('p', 'title')), notice(change), feedLine(line('p', 'value')), feedLine(line('q', 'value')), feedLinesRingingOnce([line('q', 'import')], ['import'])]);
+    const writes = eventWrites([feedLine(line('p', 'title')), notice(change), feedLine(line('p', 'value')), feedLine(line('q', 'value')), feedLinesRingingOnce([line('q', 'import')], ['import']) as WriteEvent]);
     expect(writes.batches.map((b) => [b.projectId, b.lines.map((l) => l.kind), b.ringOnce])).toEqual([
       ['p', ['title', 'value'], null],
       ['q', ['value'], null],
