@@ -27,7 +27,8 @@ type EventSlot = 'ev_project' | 'ev_ids' | 'ev_tasks' | 'ev_actors' | 'ev_kinds'
  * compiled on first use, so its text is fixed and stays one prepared statement.
  */
 export class StatementShape<S extends string, R, T> {
-  private compiled: Precompiled<S | EventSlot> | null = null;
+  /** Two texts: at most one line and one notice (scalars, the usual case), or any number (arrays). */
+  private readonly compiled: { single: Precompiled<S | EventSlot> | null; many: Precompiled<S | EventSlot> | null } = { single: null, many: null };
 
   constructor(
     private readonly build: (slot: (name: S) => unknown) => StatementParts,
@@ -39,14 +40,15 @@ export class StatementShape<S extends string, R, T> {
     return new PgStatementWrite<T>((db, events) => this.run(db, values, events));
   }
 
-  private get statement(): Precompiled<S | EventSlot> {
-    return (this.compiled ??= compileOnce<S | EventSlot>((slot) => {
+  private statement(single: boolean): Precompiled<S | EventSlot> {
+    const form = single ? 'single' : 'many';
+    return (this.compiled[form] ??= compileOnce<S | EventSlot>((slot) => {
       const parts = this.build(slot);
       const lines = linesWriteCtes(
         { project: slot('ev_project'), ids: slot('ev_ids'), tasks: slot('ev_tasks'), actors: slot('ev_actors'), kinds: slot('ev_kinds'), data: slot('ev_data') },
-        { gate: sql`landed`, taskNumber: parts.taskNumber },
+        { gate: sql`landed`, taskNumber: parts.taskNumber, single },
       );
-      const notices = noticeColumns({ gate: sql`landed`, changeChannel: CHANGE_CHANNEL, payloads: slot('ev_payloads'), webhookChannel: WEBHOOK_CHANNEL });
+      const notices = noticeColumns({ gate: sql`landed`, changeChannel: CHANGE_CHANNEL, payloads: slot('ev_payloads'), single, webhookChannel: WEBHOOK_CHANNEL });
       return sql`WITH ${parts.ctes},
        ${lines}
        SELECT ${parts.columns}, ${notices}${parts.from ? sql` FROM ${parts.from}` : sql``}`;
@@ -57,17 +59,20 @@ export class StatementShape<S extends string, R, T> {
     if (events.batches.length > 1 || events.batches.some((b) => b.ringOnce)) throw new Error('a one-statement write takes the lines of one project, ringing once per line');
     const batch = events.batches[0];
     const line = lineValues(batch ?? { projectId: '', lines: [] });
+    const payloads = events.notices.map(changePayload);
+    const single = line.ids.length <= 1 && payloads.length <= 1;
+    const one = <V>(list: V[]): V | V[] | null => (single ? (list[0] ?? null) : list);
     const named = {
       ...values,
       ev_project: batch ? batch.projectId : null,
-      ev_ids: line.ids,
-      ev_tasks: line.tasks,
-      ev_actors: line.actors,
-      ev_kinds: line.kinds,
-      ev_data: line.data,
-      ev_payloads: events.notices.map(changePayload),
+      ev_ids: one(line.ids),
+      ev_tasks: one(line.tasks),
+      ev_actors: one(line.actors),
+      ev_kinds: one(line.kinds),
+      ev_data: one(line.data),
+      ev_payloads: one(payloads),
     } as Record<S | EventSlot, unknown>;
-    const statement = this.statement;
+    const statement = this.statement(single);
     return this.answer(await db.single<R>(statement.text, statement.values(named), { prepare: true }));
   }
 }
