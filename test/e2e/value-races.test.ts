@@ -1,6 +1,7 @@
 import { createProperty, createTask, expectStatus, listenChanges } from '../support/fixtures';
 import { taskFeed, valuesOf } from '../support/builders-b';
 import { TaskValueRepository } from '@board/tasks';
+import { feedLine, notice, silent, UnitOfWork, withEvents } from '@board/kernel';
 import type { StoredValue } from '@board/properties';
 import { createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 import type { ProjectAnswer } from '../support/answers';
@@ -69,6 +70,7 @@ describe('simultaneous value writes', () => {
 
   it('writes nothing when an option, property or person it names went away after the read', async () => {
     const store = t.app.get(TaskValueRepository);
+    const uow = t.app.get(UnitOfWork);
     const phase = await createProperty(owner.client, project.id, 'Phase', 'select', ['Early', 'Late']);
     const who = await createProperty(owner.client, project.id, 'Who', 'person');
     const task = await createTask(owner.client, project.id, 'Gone option');
@@ -77,15 +79,14 @@ describe('simultaneous value writes', () => {
       const { task: loaded } = await store.load(project.id, task.id);
       const expected = loaded!.values;
       loaded!.replaceValues({ ...expected, [propertyId]: value });
-      return store.writeIfUnchanged({
-        task: loaded!,
-        expected,
-        now: new Date(),
-        actorId: owner.user.id,
-        line: { property: 'x', value: 'y' },
-        notice: { projectId: project.id, scope: 'board', taskId: task.id, clientId: null },
-        refers,
-      });
+      // The line and the notice travel in the write's one statement, landing only with it.
+      return uow.writeStatement(() =>
+        withEvents(
+          store.writeIfUnchanged({ task: loaded!, expected, now: new Date(), refers }),
+          feedLine({ projectId: project.id, taskId: task.id, actorId: owner.user.id, kind: 'value', data: { property: 'x', value: 'y' } }),
+          notice({ projectId: project.id, scope: 'board', taskId: task.id, clientId: null }),
+        ),
+      );
     };
     // The read happened before these deletions; the statement checks again.
     await expectStatus(owner.client.delete(`/options/${late}`), 200);
@@ -100,9 +101,30 @@ describe('simultaneous value writes', () => {
     const early = phase.options.find((o) => o.name === 'Early')!.id;
     expect(await write(phase.id, early, { propertyId: phase.id, optionIds: [early], memberIds: [] })).toBe(true);
     expect(await stored(task.id)).toEqual({ [phase.id]: early });
+    expect(await valueLines(task.id)).toHaveLength(1);
     const lead = await createProperty(owner.client, project.id, 'Lead', 'person');
     expect(await write(lead.id, owner.user.id, { propertyId: lead.id, optionIds: [], memberIds: [owner.user.id] })).toBe(true);
     expect((await stored(task.id))[lead.id]).toBe(owner.user.id);
+  });
+
+  it('a statement may carry several lines and notices: all land with the write, none without it', async () => {
+    const store = t.app.get(TaskValueRepository);
+    const uow = t.app.get(UnitOfWork);
+    const prop = await createProperty(owner.client, project.id, 'Weight', 'number');
+    const task = await createTask(owner.client, project.id, 'Two lines');
+    const write = async (expected: Record<string, StoredValue>) => {
+      const { task: loaded } = await store.load(project.id, task.id);
+      loaded!.replaceValues({ [prop.id]: 7 });
+      const line = (n: number) => feedLine({ projectId: project.id, taskId: task.id, actorId: owner.user.id, kind: 'value', data: { property: 'Weight', value: n } });
+      const ring = notice({ projectId: project.id, scope: 'board', taskId: task.id, clientId: null });
+      return uow.writeStatement(() =>
+        withEvents(store.writeIfUnchanged({ task: loaded!, expected, now: new Date(), refers: { propertyId: prop.id, optionIds: [], memberIds: [] } }), line(1), line(2), ring, ring),
+      );
+    };
+    expect(await write({ [prop.id]: 1 })).toBe(false);
+    expect(await valueLines(task.id)).toHaveLength(0);
+    expect(await write({})).toBe(true);
+    expect((await valueLines(task.id)).map((l) => l.data.value).sort()).toEqual([1, 2]);
   });
 
   it('writes nothing when the values changed after the read', async () => {
@@ -113,14 +135,11 @@ describe('simultaneous value writes', () => {
     const expected = loaded!.values;
     loaded!.replaceValues({ [prop.id]: 1 });
     await expectStatus(owner.client.put(`/tasks/${task.id}/values/${prop.id}`, { value: 5 }), 200);
-    const input = {
-      task: loaded!, expected, now: new Date(), actorId: owner.user.id, line: null,
-      notice: { projectId: project.id, scope: 'board' as const, taskId: task.id, clientId: null },
-      refers: { propertyId: prop.id, optionIds: [], memberIds: [] },
-    };
-    expect(await store.writeIfUnchanged(input)).toBe(false);
+    const input = { task: loaded!, expected, now: new Date(), refers: { propertyId: prop.id, optionIds: [], memberIds: [] } };
+    const uow = t.app.get(UnitOfWork);
+    expect(await uow.writeStatement(() => silent(store.writeIfUnchanged(input)))).toBe(false);
     expect((await stored(task.id))[prop.id]).toBe(5);
-    expect(await store.writeIfUnchanged({ ...input, expected: { [prop.id]: 5 } })).toBe(true);
+    expect(await uow.writeStatement(() => silent(store.writeIfUnchanged({ ...input, expected: { [prop.id]: 5 } })))).toBe(true);
     expect((await stored(task.id))[prop.id]).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import { ActivityLine, Change, UnitOfWork, UnitOfWorkOptions, WriteEvent, Written } from '@board/kernel';
+import { ActivityLine, Change, StatementWrite, UnitOfWork, UnitOfWorkOptions, WriteEvent, Written } from '@board/kernel';
 
 /** One write the recording unit of work ran: what it declared, and whether it landed. */
 export interface RecordedWrite {
@@ -12,12 +12,19 @@ export interface RecordedWrite {
 }
 
 /**
+ * A statement write of an in-memory adapter: `run` applies it (or not) and says whether it
+ * landed, which is when its events count, as in one PostgreSQL statement.
+ */
+export class InMemoryStatement<T> extends StatementWrite<T> {
+  constructor(readonly run: () => { answer: T; landed: boolean }) {
+    super();
+  }
+}
+
+/**
  * The unit of work of service specs: runs the work at once (no transaction; an in-memory adapter
  * is not rolled back) and records every write's declared events, so a spec asserts what a use
  * case tells (feed lines, notices) and that a refused one tells nothing.
- *
- * The same interface as wp-core's (which adds `writeStatement` and `InMemoryStatement` with the
- * kernel's `StatementWrite`): on a merge, theirs replaces this file as it is.
  */
 export class RecordingUnitOfWork extends UnitOfWork {
   readonly writes: RecordedWrite[] = [];
@@ -29,6 +36,14 @@ export class RecordingUnitOfWork extends UnitOfWork {
     entry.events = [...events];
     entry.landed = true;
     return result;
+  }
+
+  async writeStatement<T>(work: () => Written<StatementWrite<T>>): Promise<T> {
+    const { result, events } = work();
+    if (!(result instanceof InMemoryStatement)) throw new Error('writeStatement takes a statement of an in-memory adapter (InMemoryStatement)');
+    const { answer, landed } = (result as InMemoryStatement<T>).run();
+    this.writes.push({ form: 'statement', options: undefined, events: landed ? [...events] : [], landed });
+    return answer;
   }
 
   /** The events of the writes that landed, in order. */

@@ -14,4 +14,16 @@ export interface ActivityLine {
   actorId: string | null;
   kind: ActivityKind;
   data: Record<string, unknown>;
+  /**
+   * The people a write newly put into the task's person properties (a value write, bulk values, a
+   * create, a move; never an import), by property. Not stored and not shown in the feed: what the
+   * unit of work derives notifications from.
+   */
+  assigned?: readonly AssignedPeople[];
+}
+
+export interface AssignedPeople {
+  propertyId: string;
+  propertyName: string;
+  userIds: readonly string[];
 }

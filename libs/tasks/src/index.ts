@@ -6,3 +6,5 @@ export * from './comment';
 export * from './ports';
 export * from './project-room';
 export * from './task.errors';
+export * from './task-values';
+export * from './commands';
