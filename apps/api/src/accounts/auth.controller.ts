@@ -1,13 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { Person, Public } from '../auth/access.decorator';
 import { Auth, AuthContext, BySession, SessionAuth } from '../auth/auth-context';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth/cookies';
-import { AfterGate, BodyAfterGate } from '../http/dto/after-gate';
 import { clientAddress } from '../http/client-address';
 import { AccountsService } from './accounts.service';
 import { FORGOT_MESSAGE, ForgotService } from './forgot.service';
+import { MailOnGuard } from './mail-on.guard';
+import { SignupOpenGuard } from './signup-open.guard';
+import { Throttled } from './throttle.interceptor';
 import { ChangePasswordBody, ForgotBody, LoginBody, RegisterBody, ResetBody, UpdateMeBody } from './accounts.dto';
 
 /** People only: every route here ignores a bearer token. */
@@ -19,17 +21,14 @@ export class AuthController {
     private readonly config: AppConfig,
   ) {}
 
+  /** Closed sign-up answers before the body is read, even an unreadable one; then the throttle. */
   @Public()
   @Post('register')
   @HttpCode(201)
-  async register(
-    @BodyAfterGate(RegisterBody, { json: 'later' }) body: AfterGate<RegisterBody>,
-    @Req() req: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    // Closed sign-up answers before the body is read, even an unreadable one.
-    this.accounts.assertSignupOpen();
-    const signedIn = await this.accounts.register(body.readable(), clientAddress(req));
+  @UseGuards(SignupOpenGuard)
+  @Throttled('register')
+  async register(@Body() body: RegisterBody, @Res({ passthrough: true }) reply: FastifyReply) {
+    const signedIn = await this.accounts.register(body);
     setSessionCookie(reply, signedIn.sessionId, this.config.production);
     return { user: signedIn.user };
   }
@@ -37,8 +36,9 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(200)
-  async login(@BodyAfterGate(LoginBody) body: AfterGate<LoginBody>, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    const signedIn = await this.accounts.login(body, clientAddress(req));
+  @Throttled('login')
+  async login(@Body() body: LoginBody, @Res({ passthrough: true }) reply: FastifyReply) {
+    const signedIn = await this.accounts.login(body);
     setSessionCookie(reply, signedIn.sessionId, this.config.production);
     return { user: signedIn.user };
   }
@@ -55,8 +55,10 @@ export class AuthController {
   @Public()
   @Post('reset')
   @HttpCode(200)
-  async reset(@BodyAfterGate(ResetBody) body: AfterGate<ResetBody>, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    const signedIn = await this.accounts.reset(body, clientAddress(req));
+  // Only dead links count ("ten dead links from this address"); a short password does not.
+  @Throttled('reset', { counts: (error) => error.code === 'reset.dead_link' })
+  async reset(@Body() body: ResetBody, @Res({ passthrough: true }) reply: FastifyReply) {
+    const signedIn = await this.accounts.reset(body);
     setSessionCookie(reply, signedIn.sessionId, this.config.production);
     return { ok: true };
   }
@@ -65,7 +67,8 @@ export class AuthController {
   @Public()
   @Post('forgot')
   @HttpCode(200)
-  async forgot(@BodyAfterGate(ForgotBody) body: AfterGate<ForgotBody>, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  @UseGuards(MailOnGuard)
+  async forgot(@Body() body: ForgotBody, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const mailLinks = await this.forgotten.request(body, clientAddress(req));
     reply.raw.once('close', mailLinks);
     return { ok: true, message: FORGOT_MESSAGE };
