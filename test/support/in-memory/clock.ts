@@ -1,0 +1,17 @@
+import { Clock } from '@board/kernel';
+
+/** A clock that moves only when told: specs read times they set. */
+export class SteppedClock extends Clock {
+  constructor(private at = new Date('2026-03-02T10:00:00.000Z')) {
+    super();
+  }
+
+  now(): Date {
+    return new Date(this.at);
+  }
+
+  advance(ms: number): Date {
+    this.at = new Date(this.at.getTime() + ms);
+    return this.now();
+  }
+}
