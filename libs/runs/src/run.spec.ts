@@ -1,5 +1,5 @@
 import { MINUTE } from '@board/kernel';
-import { ControlWord, LOG_KEPT, Person, readRunReport, REPORTED_STATUSES, Run, RunProps, RunStatus, runProgress } from './run';
+import { ControlWord, LOG_KEPT, Person, readRunClaim, readRunReport, REPORTED_STATUSES, Run, RunProps, RunStatus, runProgress } from './run';
 import { refusal } from '../../../test/support/refusal';
 
 /** A clock the test moves by hand. */
@@ -25,7 +25,7 @@ beforeEach(() => {
 });
 
 const claim = (body: Record<string, unknown> = {}): Run =>
-  Run.claim({ id: 'run-1', projectId: 'project-1', taskId: 'task-1', agentId: AGENT, body, now: clock.now() });
+  Run.claim({ id: 'run-1', projectId: 'project-1', taskId: 'task-1', agentId: AGENT, body: readRunClaim(body), now: clock.now() });
 
 /** A deep copy of the state, so a later change cannot reach it. */
 const copy = (run: Run): RunProps => structuredClone(run.snapshot) as RunProps;

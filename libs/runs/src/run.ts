@@ -129,15 +129,27 @@ export const RUN_REPORT_FIELDS: { readonly [K in keyof RunReport]-?: (value: unk
   usage: (value) => (absent(value) ? undefined : readUsage(value)),
 };
 
-/** A whole report read at once, first refusal first (what the DTO does field by field). */
-export function readRunReport(plain: Record<string, unknown>): RunReport {
-  const report: Record<string, unknown> = {};
-  for (const [key, read] of Object.entries(RUN_REPORT_FIELDS)) {
-    const value = (read as (value: unknown) => unknown)(plain[key]);
-    if (value !== undefined) report[key] = value;
+/** A claim as read: its goal, plan and first step (each may be absent). */
+export type RunClaim = Pick<RunReport, 'goal' | 'steps' | 'step'>;
+
+/** A claim's fields and their readers, in the order the contract checks them (a report's own). */
+export const RUN_CLAIM_FIELDS = { goal: RUN_REPORT_FIELDS.goal, steps: RUN_REPORT_FIELDS.steps, step: RUN_REPORT_FIELDS.step };
+
+/** Reads every field of `plain` with its reader, in order, first refusal first (what a DTO does field by field). */
+function readFields<T>(fields: { readonly [K in keyof T]-?: (value: unknown) => T[K] }, plain: Record<string, unknown>): T {
+  const read: Record<string, unknown> = {};
+  for (const [key, reader] of Object.entries(fields)) {
+    const value = (reader as (value: unknown) => unknown)(plain[key]);
+    if (value !== undefined) read[key] = value;
   }
-  return report as RunReport;
+  return read as T;
 }
+
+/** A whole report read at once. */
+export const readRunReport = (plain: Record<string, unknown>): RunReport => readFields<RunReport>(RUN_REPORT_FIELDS, plain);
+
+/** A whole claim read at once. */
+export const readRunClaim = (plain: Record<string, unknown>): RunClaim => readFields<RunClaim>(RUN_CLAIM_FIELDS, plain);
 
 /** A plan: a list of at most PLAN_MAX texts, each trimmed and at most STEP_MAX characters. */
 export function readPlan(value: unknown): string[] {
@@ -171,10 +183,11 @@ export class Run {
     return new Run({ ...props, steps: [...props.steps], log: [...props.log], links: [...props.links] });
   }
 
-  static claim(input: { id: string; projectId: string; taskId: string; agentId: string; body: Record<string, unknown>; now: Date }): Run {
-    const goal = readText(input.body.goal, 'goal', { max: GOAL_MAX, allowEmpty: true }) ?? '';
-    const texts = input.body.steps === undefined || input.body.steps === null ? [] : readPlan(input.body.steps);
-    const step = readText(input.body.step, 'step', { max: STEP_MAX, allowEmpty: true }) ?? texts[0] ?? '';
+  /** Opens a run with the claim as read (`RunClaim`): no goal is an empty one, no step the plan's first. */
+  static claim(input: { id: string; projectId: string; taskId: string; agentId: string; body: RunClaim; now: Date }): Run {
+    const goal = input.body.goal ?? '';
+    const texts = input.body.steps ?? [];
+    const step = input.body.step ?? texts[0] ?? '';
     const run = new Run({
       id: input.id,
       projectId: input.projectId,

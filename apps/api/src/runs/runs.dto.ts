@@ -1,26 +1,29 @@
 import {
   ANSWER_MAX, CONTROL_WORDS, type ControlWord, GOAL_MAX, LINK_KINDS, LINK_TITLE_MAX, LINK_URL_MAX, type LinkSent, LINKS_KEPT, LOG_LINE_MAX, MODEL_MAX,
-  OPTION_MAX, OPTIONS_MAX, OPTIONS_MIN, PLAN_MAX, QUESTION_TEXT_MAX, type QuestionAsked, readPlan, REPORT_FOR_MAX_MINUTES, type ReportedStatus,
-  REPORTED_STATUSES, RUN_REPORT_FIELDS, type RunReport, STEP_INDEX_MAX, STEP_MAX, USAGE_MAX, type UsageSent,
+  OPTION_MAX, OPTIONS_MAX, OPTIONS_MIN, PLAN_MAX, QUESTION_TEXT_MAX, type QuestionAsked, REPORT_FOR_MAX_MINUTES, type ReportedStatus,
+  REPORTED_STATUSES, RUN_CLAIM_FIELDS, RUN_REPORT_FIELDS, type RunClaim, type RunReport, STEP_INDEX_MAX, STEP_MAX, USAGE_MAX, type UsageSent,
 } from '@board/runs';
-import { FieldRule, IdField, OneOf, refusalOf, TextField } from '../http/dto/field-rules';
+import { FieldRule, IdField, OneOf } from '../http/dto/field-rules';
 import { Keeps } from '../http/dto/keeps';
 
 /** A plan of steps: absent or null means none; else a list of texts (`readPlan`'s refusals). */
 const PLAN_SCHEMA = { type: ['array', 'null'], maxItems: PLAN_MAX, items: { type: 'string', maxLength: STEP_MAX }, description: 'The plan: step texts, trimmed.' };
-const PlanField = (): PropertyDecorator =>
-  FieldRule('plan', (value) => (value === undefined || value === null ? null : refusalOf(() => readPlan(value))), { schema: PLAN_SCHEMA });
+const GOAL_SCHEMA = { type: ['string', 'null'], maxLength: GOAL_MAX };
+const STEP_SCHEMA = { type: ['string', 'null'], maxLength: STEP_MAX };
 
-/** POST /tasks/:taskId/run, fields in the order the claim checks them. */
-export class ClaimRunBody {
-  @TextField('goal', { max: GOAL_MAX, allowEmpty: true })
-  goal?: string | null;
+/** A claim's field, read by the domain's reader (`RUN_CLAIM_FIELDS`) and kept as read. */
+const ClaimField = (name: keyof RunClaim, schema: Record<string, unknown>): PropertyDecorator => Keeps(`claim:${name}`, RUN_CLAIM_FIELDS[name], { doc: { schema } });
 
-  @PlanField()
-  steps?: string[] | null;
+/** POST /tasks/:taskId/run, fields in the order the claim checks them: the claim as read (`RunClaim`). */
+export class ClaimRunBody implements RunClaim {
+  @ClaimField('goal', GOAL_SCHEMA)
+  goal?: string;
 
-  @TextField('step', { max: STEP_MAX, allowEmpty: true })
-  step?: string | null;
+  @ClaimField('steps', PLAN_SCHEMA)
+  steps?: string[];
+
+  @ClaimField('step', STEP_SCHEMA)
+  step?: string;
 }
 
 /**
@@ -40,10 +43,10 @@ export class ReportRunBody implements RunReport {
   @Keeps('beat', (value) => value === true, { doc: { schema: { type: 'boolean', description: 'true: a heartbeat; nothing else is read.' } } })
   beat: boolean;
 
-  @ReportField('goal', { type: ['string', 'null'], maxLength: GOAL_MAX })
+  @ReportField('goal', GOAL_SCHEMA)
   goal?: string;
 
-  @ReportField('step', { type: ['string', 'null'], maxLength: STEP_MAX })
+  @ReportField('step', STEP_SCHEMA)
   step?: string;
 
   @ReportField('steps', PLAN_SCHEMA)

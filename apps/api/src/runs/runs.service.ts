@@ -22,7 +22,7 @@ export class RunsService {
 
   /** Opens a run on a task; simultaneous claims give one run and 409s (the database keeps one open run per task). */
   async claim(caller: ProjectCaller, taskId: string, body: ClaimRunBody) {
-    const run = Run.claim({ id: randomUUID(), projectId: caller.projectId, taskId, agentId: caller.userId, body: { ...body }, now: this.clock.now() });
+    const run = Run.claim({ id: randomUUID(), projectId: caller.projectId, taskId, agentId: caller.userId, body, now: this.clock.now() });
     await this.uow.write(async () => {
       await this.budget.assertOpen(caller.projectId);
       return this.open(caller, run);
