@@ -110,7 +110,7 @@ describe('RunsService', () => {
       usage.budgets.set(PROJECT, 1000);
       const mine = open('t1');
       const other = open('t2', 'bot-2');
-      const usageOf = (costMicros: number): RunReport['usage'] => ({ inputTokens: 0, outputTokens: 0, costMicros, model: null }) as RunReport['usage'];
+      const usageOf = (costMicros: number): RunReport['usage'] => ({ inputTokens: 0, outputTokens: 0, costMicros });
       await service.report(agent('bot'), mine.id, { beat: false, usage: usageOf(400) } as ReportRunBody);
       expect(usage.booked.map((b) => [b.runId, b.day, b.increase.costMicros])).toEqual([[mine.id, '2026-03-02', 400]]);
       expect(uow.events).toEqual([board('t1')]);
