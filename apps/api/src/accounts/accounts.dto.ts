@@ -16,7 +16,7 @@ export const PROFILE_DOC = {
 /*
  * Register, login and reset are read by the global pipe inside their throttle (`@Throttled`, an
  * interceptor around the pipe): a refused body counts as a try where the family says so. Closed
- * sign-up and mail being off answer first, from guards (`SignupOpenGuard`, `MailOnGuard`). Each
+ * sign-up and mail being off answer first, from checks (`SignupOpenCheck`, `MailOnCheck`). Each
  * body keeps what its readers answered: it is the command the service takes as it is.
  */
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Req, Res, UseInterceptors } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { Person, Public } from '../auth/access.decorator';
@@ -7,8 +7,8 @@ import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth
 import { clientAddress } from '../http/client-address';
 import { AccountsService } from './accounts.service';
 import { FORGOT_MESSAGE, ForgotService } from './forgot.service';
-import { MailOnGuard } from './mail-on.guard';
-import { SignupOpenGuard } from './signup-open.guard';
+import { MailOnCheck } from './mail-on.check';
+import { SignupOpenCheck } from './signup-open.check';
 import { Throttled } from './throttle.interceptor';
 import { ChangePasswordBody, ForgotBody, LoginBody, RegisterBody, ResetBody, UpdateMeBody } from './accounts.dto';
 
@@ -25,8 +25,9 @@ export class AuthController {
   @Public()
   @Post('register')
   @HttpCode(201)
-  @UseGuards(SignupOpenGuard)
   @Throttled('register')
+  // Below the throttle so that it runs first: decorators apply from the bottom up.
+  @UseInterceptors(SignupOpenCheck)
   async register(@Body() body: RegisterBody, @Res({ passthrough: true }) reply: FastifyReply) {
     const signedIn = await this.accounts.register(body);
     setSessionCookie(reply, signedIn.sessionId, this.config.production);
@@ -67,7 +68,7 @@ export class AuthController {
   @Public()
   @Post('forgot')
   @HttpCode(200)
-  @UseGuards(MailOnGuard)
+  @UseInterceptors(MailOnCheck)
   async forgot(@Body() body: ForgotBody, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const mailLinks = await this.forgotten.request(body, clientAddress(req));
     reply.raw.once('close', mailLinks);

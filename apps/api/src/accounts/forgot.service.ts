@@ -28,7 +28,7 @@ export class ForgotService {
     private readonly config: AppConfig,
   ) {}
 
-  /** Mail and the service's address are needed for a link: checked before the body is read (`MailOnGuard`). */
+  /** Mail and the service's address are needed for a link: checked before the body is read (`MailOnCheck`). */
   assertAvailable(): string {
     const serviceUrl = this.config.SERVICE_URL;
     if (!this.mailer.configured || !serviceUrl) fail('forgot.unavailable');

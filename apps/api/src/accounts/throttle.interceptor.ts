@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { from, lastValueFrom, Observable } from 'rxjs';
 import { AttemptOptions, Throttle, ThrottleFamily } from '@board/accounts';
 import { clientAddress } from '../http/client-address';
-import { bodyObject } from '../http/json-body';
+import { refuseNonObjectBody } from '../http/before-body';
 
 const THROTTLED = 'board:throttled';
 
@@ -36,7 +36,7 @@ export class ThrottleInterceptor implements NestInterceptor {
     const rule = this.reflector.get<ThrottledRule | undefined>(THROTTLED, context.getHandler());
     if (!rule) return next.handle();
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    bodyObject(request.body);
+    refuseNonObjectBody(request);
     return from(this.throttle.attempt(rule.family, clientAddress(request), () => lastValueFrom(next.handle(), { defaultValue: undefined }), rule.options));
   }
 }

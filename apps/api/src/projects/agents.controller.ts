@@ -1,8 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseInterceptors } from '@nestjs/common';
 import { Admin } from '../auth/access.decorator';
 import { ClientId, ProjectScope } from '../auth/auth-context';
 import { CreateAgentBody, UpdateAgentBody } from './agents.dto';
-import { AgentFoundGuard } from './agent-found.guard';
+import { AgentFoundCheck } from './agent-found.check';
 import { AgentsService } from './agents.service';
 
 @Controller('projects/:projectId')
@@ -18,7 +18,7 @@ export class AgentsController {
 
   @Admin('change agents')
   @Patch('agents/:agentId')
-  @UseGuards(AgentFoundGuard)
+  @UseInterceptors(AgentFoundCheck)
   update(@ProjectScope() scope: { id: string }, @Param('agentId') agentId: string, @Body() body: UpdateAgentBody, @ClientId() clientId: string | null) {
     return this.agents.update(scope.id, agentId, body, clientId);
   }

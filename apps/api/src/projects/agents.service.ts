@@ -28,7 +28,7 @@ export class AgentsService {
     return { agent: await this.queries.member(projectId, agent.id), token: token.token };
   }
 
-  /** The agent of the path is found before the body is read (`AgentFoundGuard`, the contract's order). */
+  /** The agent of the path is found before the body is read (`AgentFoundCheck`, the contract's order). */
   async assertFound(projectId: string, rawAgentId: string): Promise<void> {
     await this.load(projectId, rawAgentId);
   }

@@ -11,7 +11,7 @@ export class AddMemberBody {
   role: 'member' | 'admin';
 }
 
-/** PATCH /projects/:projectId/members/:userId, read after the path's user id (`MemberPathGuard`, the contract's order). */
+/** PATCH /projects/:projectId/members/:userId, read after the path's user id (`MemberPathCheck`, the contract's order). */
 export class ChangeRoleBody {
   @Keeps('role', (value) => readGivenRole(value, undefined), { doc: { schema: { type: 'string', enum: ['member', 'admin'] }, required: true } })
   role: 'member' | 'admin';

@@ -53,7 +53,7 @@ export class MembersService {
     return { invite: { ...added.invite, mailed, signupUrl: this.inviteMail.signupUrl(email) } };
   }
 
-  /** The member id of the path is checked before the body is read (`MemberPathGuard`, the contract's order). */
+  /** The member id of the path is checked before the body is read (`MemberPathCheck`, the contract's order). */
   async changeRole(auth: ProjectAuthContext, projectId: string, rawUserId: string, { role }: ChangeRoleBody, clientId: string | null = null) {
     const userId = parseId(rawUserId, 'member');
     await this.uow.write(

@@ -1,8 +1,8 @@
-import { Body, Controller, Get, HttpCode, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Patch, Post, Query, UseInterceptors } from '@nestjs/common';
 import { AgentMember, HumanMember, Member, RUN, TASK } from '../auth/access.decorator';
 import { ResourceId, ProjectCaller, ProjectCallerOf } from '../auth/auth-context';
 import { AnswerRunBody, ClaimRunBody, ControlRunBody, PastRunsQuery, ReportRunBody } from './runs.dto';
-import { RunReporterGuard } from './run-reporter.guard';
+import { RunReporterCheck } from './run-reporter.check';
 import { RunsService } from './runs.service';
 
 @Controller()
@@ -19,7 +19,7 @@ export class RunsController {
   /** The run's gate (its agent, open) comes before the body: the contract's order. */
   @AgentMember(RUN)
   @Patch('runs/:runId')
-  @UseGuards(RunReporterGuard)
+  @UseInterceptors(RunReporterCheck)
   report(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() runId: string, @Body() body: ReportRunBody) {
     return this.runs.report(caller, runId, body);
   }

@@ -35,7 +35,7 @@ const ReportField = (name: keyof RunReport, schema: Record<string, unknown>): Pr
 
 /**
  * PATCH /runs/:runId, fields in the order the contract checks them; its gate (the owning agent,
- * an open run: `RunReporterGuard`) comes before. The body is the report itself (`RunReport`), or
+ * an open run: `RunReporterCheck`) comes before. The body is the report itself (`RunReport`), or
  * with `beat: true` a heartbeat. Rules across fields (a hand-over needs a step, a waiting run
  * cannot be lost) stay in Run.report.
  */

@@ -45,7 +45,7 @@ export class RunsService {
   }
 
   /**
-   * The report's gate, checked before its body is read (`RunReporterGuard`): the owning agent, an
+   * The report's gate, checked before its body is read (`RunReporterCheck`): the owning agent, an
    * open run. The write checks it again on the locked run (the aggregate has the last word).
    */
   async assertReporter(projectId: string, runId: string, agentId: string): Promise<void> {

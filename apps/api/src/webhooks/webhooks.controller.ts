@@ -1,8 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseInterceptors } from '@nestjs/common';
 import { Admin } from '../auth/access.decorator';
 import { ProjectScope } from '../auth/auth-context';
 import { CreateWebhookBody, UpdateWebhookBody } from './webhooks.dto';
-import { WebhookAddressGuard } from './webhook-address.guard';
+import { WebhookAddressCheck } from './webhook-address.check';
 import { WebhooksService } from './webhooks.service';
 
 type Scope = { id: string };
@@ -20,14 +20,14 @@ export class WebhooksController {
   @Admin('add webhooks')
   @Post()
   @HttpCode(201)
-  @UseGuards(WebhookAddressGuard)
+  @UseInterceptors(WebhookAddressCheck)
   create(@ProjectScope() scope: Scope, @Body() body: CreateWebhookBody) {
     return this.webhooks.create(scope.id, body);
   }
 
   @Admin('change webhooks')
   @Patch(':webhookId')
-  @UseGuards(WebhookAddressGuard)
+  @UseInterceptors(WebhookAddressCheck)
   update(@ProjectScope() scope: Scope, @Param('webhookId') id: string, @Body() body: UpdateWebhookBody) {
     return this.webhooks.update(scope.id, id, body);
   }

@@ -3,7 +3,7 @@ import { Keeps } from '../http/dto/keeps';
 
 /**
  * The address's form (`parseWebhookUrl`), kept as the URL's text; whether its host may be reached
- * is checked whole before the body is read (`WebhookAddressGuard`).
+ * is checked whole before the body is read (`WebhookAddressCheck`).
  */
 const UrlField = (options: { optional: boolean }): PropertyDecorator =>
   Keeps('webhook-url', (value) => parseWebhookUrl(value).toString(), { optional: options.optional, doc: { schema: { type: 'string' }, required: !options.optional } });
@@ -21,7 +21,7 @@ const EnabledField = (absent: boolean | undefined): PropertyDecorator =>
 /**
  * POST /projects/:projectId/webhooks, fields in the order the contract checks them. The address is
  * checked whole first (its host against the server's allow list and DNS, which a DTO cannot do),
- * by `WebhookAddressGuard` before the body is read.
+ * by `WebhookAddressCheck` before the body is read.
  */
 export class CreateWebhookBody {
   @UrlField({ optional: false })
@@ -36,7 +36,7 @@ export class CreateWebhookBody {
 
 /**
  * PATCH /projects/:projectId/webhooks/:webhookId: the webhook must exist (404) and a new address
- * pass its whole check before the other fields (`WebhookAddressGuard`). An absent field keeps the
+ * pass its whole check before the other fields (`WebhookAddressCheck`). An absent field keeps the
  * saved value; `roll: true` makes a new secret, any other value leaves it.
  */
 export class UpdateWebhookBody {

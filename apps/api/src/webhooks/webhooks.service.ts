@@ -7,7 +7,7 @@ import { CreateWebhookBody, UpdateWebhookBody } from './webhooks.dto';
 
 /**
  * The six webhook routes and the deliveries list; owner and admins only. A body's address is
- * checked whole first (allow list, DNS: `checkAddress`, from `WebhookAddressGuard`), then the
+ * checked whole first (allow list, DNS: `checkAddress`, from `WebhookAddressCheck`), then the
  * body is read as its DTO, which is the command these take.
  */
 @Injectable()
