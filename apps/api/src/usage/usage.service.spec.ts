@@ -10,7 +10,7 @@ class AskedUsage implements Pick<UsageQuery, 'read'> {
 
   async read(projectId: string, days: readonly string[]) {
     this.asked.push({ projectId, days });
-    return { total: { inputTokens: 0, outputTokens: 0, costMicros: 0 }, agents: [] };
+    return { total: { inputTokens: 0, outputTokens: 0, costMicros: 0, runs: 0 }, agents: [] };
   }
 }
 
