@@ -5,6 +5,9 @@ import { SteppedClock } from '../../../../test/support/in-memory/clock';
 import { refusalCode } from '../../../../test/support/refusal-code';
 import { CredentialsService } from './credentials.service';
 
+// The read models' library (typeorm, pg) stays unloaded: the spec hands the service typed fakes.
+jest.mock('@board/persistence', () => ({}));
+
 const person = { id: 'ann', email: 'ann@example.com', name: 'Ann', color: '#2f80ed', emoji: null, kind: 'human' as const };
 const agent = { id: 'bot', email: null, name: 'Bot', color: '#2f80ed', emoji: null, kind: 'agent' as const };
 

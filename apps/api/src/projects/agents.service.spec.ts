@@ -3,6 +3,9 @@ import { projectWorld } from '../../../../test/support/in-memory/project-world';
 import { refusalCode } from '../../../../test/support/refusal-code';
 import { AgentsService } from './agents.service';
 
+// The read models' library (typeorm, pg) stays unloaded: the spec hands the service typed fakes.
+jest.mock('@board/persistence', () => ({}));
+
 async function setUp() {
   const world = projectWorld();
   const service = new AgentsService(world.users, world.members, world.tokens, world.query.asQuery(), world.uow, world.clock);

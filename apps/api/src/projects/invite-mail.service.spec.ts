@@ -4,6 +4,9 @@ import { RecordingMailer } from '../../../../test/support/in-memory/mailer';
 import { projectWorld } from '../../../../test/support/in-memory/project-world';
 import { InviteMailService } from './invite-mail.service';
 
+// The read models' library (typeorm, pg) stays unloaded: the spec hands the service typed fakes.
+jest.mock('@board/persistence', () => ({}));
+
 async function setUp(options: { mail?: boolean; url?: string } = { url: 'https://board.example.com' }) {
   const world = projectWorld();
   const mailer = new RecordingMailer(options.mail ?? true);

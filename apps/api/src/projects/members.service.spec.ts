@@ -10,6 +10,9 @@ import { refusalCode } from '../../../../test/support/refusal-code';
 import { InviteMailService } from './invite-mail.service';
 import { MembersService } from './members.service';
 
+// The read models' library (typeorm, pg) stays unloaded: the spec hands the service typed fakes.
+jest.mock('@board/persistence', () => ({}));
+
 async function setUp(options: { mail?: boolean } = {}) {
   const world = projectWorld();
   const resets = new InMemoryResetTokenRepository();

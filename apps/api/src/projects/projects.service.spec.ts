@@ -7,6 +7,9 @@ import { refusalCode } from '../../../../test/support/refusal-code';
 import { BudgetService } from '../runs/budget.service';
 import { ProjectsService } from './projects.service';
 
+// The read models' library (typeorm, pg) stays unloaded: the spec hands the service typed fakes.
+jest.mock('@board/persistence', () => ({}));
+
 async function setUp() {
   const world = projectWorld();
   const runs = new InMemoryRunRepository();

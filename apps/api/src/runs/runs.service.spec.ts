@@ -10,6 +10,9 @@ import { BudgetService } from './budget.service';
 import { ReportRunBody } from './runs.dto';
 import { RunsService } from './runs.service';
 
+// The read models' library (typeorm, pg) stays unloaded: the spec hands the service typed fakes.
+jest.mock('@board/persistence', () => ({}));
+
 const PROJECT = 'p1';
 const MINUTE = 60_000;
 

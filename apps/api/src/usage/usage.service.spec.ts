@@ -4,6 +4,9 @@ import { SteppedClock } from '../../../../test/support/in-memory/clock';
 import { refusalCode } from '../../../../test/support/refusal-code';
 import { UsageService } from './usage.service';
 
+// The read models' library (typeorm, pg) stays unloaded: the spec hands the service typed fakes.
+jest.mock('@board/persistence', () => ({}));
+
 /** The usage read model, typed to its one query: answers nothing, keeps what it was asked. */
 class AskedUsage implements Pick<UsageQuery, 'read'> {
   readonly asked: { projectId: string; days: readonly string[] }[] = [];
