@@ -1,5 +1,5 @@
 import { MINUTE } from '@board/kernel';
-import { ControlWord, LOG_KEPT, Person, REPORTED_STATUSES, Run, RunProps, RunStatus, runProgress } from './run';
+import { ControlWord, LOG_KEPT, Person, readRunClaim, readRunReport, REPORTED_STATUSES, Run, RunProps, RunStatus, runProgress } from './run';
 import { refusal } from '../../../test/support/refusal';
 
 /** A clock the test moves by hand. */
@@ -25,7 +25,7 @@ beforeEach(() => {
 });
 
 const claim = (body: Record<string, unknown> = {}): Run =>
-  Run.claim({ id: 'run-1', projectId: 'project-1', taskId: 'task-1', agentId: AGENT, body, now: clock.now() });
+  Run.claim({ id: 'run-1', projectId: 'project-1', taskId: 'task-1', agentId: AGENT, body: readRunClaim(body), now: clock.now() });
 
 /** A deep copy of the state, so a later change cannot reach it. */
 const copy = (run: Run): RunProps => structuredClone(run.snapshot) as RunProps;
@@ -33,7 +33,7 @@ const copy = (run: Run): RunProps => structuredClone(run.snapshot) as RunProps;
 /** A run in the given open status, reached through reports. */
 function runIn(status: 'running' | 'paused' | 'waiting' | 'handed_over', body: Record<string, unknown> = {}): Run {
   const run = claim({ goal: 'Fix the login', steps: ['read', 'fix', 'test'], ...body });
-  if (status !== 'running') run.report(AGENT, status === 'handed_over' ? { status, step: 'Bea has it' } : { status }, clock.now());
+  if (status !== 'running') run.report(AGENT, readRunReport(status === 'handed_over' ? { status, step: 'Bea has it' } : { status }), clock.now());
   expect(run.status).toBe(status);
   return run;
 }
@@ -113,7 +113,7 @@ describe('Run.report', () => {
     const run = claim({ goal: 'g' });
     const started = clock.now();
     const now = clock.advance(5 * MINUTE);
-    expect(run.report(AGENT, { goal: 'new goal' }, now)).toEqual({ closed: false, increase: null });
+    expect(run.report(AGENT, readRunReport({ goal: 'new goal' }), now)).toEqual({ closed: false, increase: null });
     expect(run.snapshot.goal).toBe('new goal');
     expect(run.snapshot.updatedAt).toEqual(now);
     expect(run.snapshot.beatAt).toEqual(now);
@@ -124,20 +124,20 @@ describe('Run.report', () => {
   it('reportFor sets reportDueAt that many minutes ahead; any other report clears it', () => {
     const run = claim();
     const now = clock.advance(MINUTE);
-    run.report(AGENT, { reportFor: 10 }, now);
+    run.report(AGENT, readRunReport({ reportFor: 10 }), now);
     expect(run.snapshot.reportDueAt).toEqual(new Date(now.getTime() + 10 * MINUTE));
-    run.report(AGENT, { reportFor: 60 }, now);
+    run.report(AGENT, readRunReport({ reportFor: 60 }), now);
     expect(run.snapshot.reportDueAt).toEqual(new Date(now.getTime() + 60 * MINUTE));
-    run.report(AGENT, { reportFor: 0.5 }, now);
+    run.report(AGENT, readRunReport({ reportFor: 0.5 }), now);
     expect(run.snapshot.reportDueAt).toEqual(new Date(now.getTime() + 30 * SECOND));
-    run.report(AGENT, { log: 'something else' }, clock.advance(MINUTE));
+    run.report(AGENT, readRunReport({ log: 'something else' }), clock.advance(MINUTE));
     expect(run.snapshot.reportDueAt).toBeNull();
   });
 
   it('refuses reportFor that is not a number of minutes above zero and at most 60', () => {
     const run = claim();
     for (const reportFor of [0, -1, '5', 61, 60.5, true, [5], {}]) {
-      const e = refusal(() => run.report(AGENT, { reportFor }, clock.now()));
+      const e = refusal(() => run.report(AGENT, readRunReport({ reportFor }), clock.now()));
       expect(e.code).toBe('run.report_for');
     }
   });
@@ -145,74 +145,74 @@ describe('Run.report', () => {
   it('refuses a stepIndex too large for its integer column, and takes the largest', () => {
     const run = claim({ steps: ['a', 'b'] });
     for (const stepIndex of [2_147_483_648, 1e15, Number.MAX_SAFE_INTEGER, 1e300, -1, 1.5, '1']) {
-      expect([stepIndex, refusal(() => run.report(AGENT, { stepIndex }, clock.now())).code]).toEqual([stepIndex, 'run.step_index']);
+      expect([stepIndex, refusal(() => run.report(AGENT, readRunReport({ stepIndex }), clock.now())).code]).toEqual([stepIndex, 'run.step_index']);
     }
-    run.report(AGENT, { stepIndex: 2_147_483_647 }, clock.now());
+    run.report(AGENT, readRunReport({ stepIndex: 2_147_483_647 }), clock.now());
     expect(run.snapshot.stepIndex).toBe(2_147_483_647);
   });
 
   it('stepIndex marks the steps before it done, it active, after it waiting', () => {
     const run = claim({ steps: ['a', 'b', 'c'] });
-    run.report(AGENT, { stepIndex: 1 }, clock.now());
+    run.report(AGENT, readRunReport({ stepIndex: 1 }), clock.now());
     expect(run.snapshot.steps.map((s) => s.state)).toEqual(['done', 'active', 'waiting']);
     expect(run.snapshot.stepIndex).toBe(1);
     expect(runProgress(run.snapshot)).toMatchObject({ stepsTotal: 3, stepsDone: 1 });
-    run.report(AGENT, { stepIndex: 2 }, clock.now());
+    run.report(AGENT, readRunReport({ stepIndex: 2 }), clock.now());
     expect(run.snapshot.steps.map((s) => s.state)).toEqual(['done', 'done', 'active']);
-    run.report(AGENT, { stepIndex: 3 }, clock.now());
+    run.report(AGENT, readRunReport({ stepIndex: 3 }), clock.now());
     expect(run.snapshot.steps.map((s) => s.state)).toEqual(['done', 'done', 'done']);
     expect(runProgress(run.snapshot)).toMatchObject({ stepsTotal: 3, stepsDone: 3 });
-    run.report(AGENT, { stepIndex: 0 }, clock.now());
+    run.report(AGENT, readRunReport({ stepIndex: 0 }), clock.now());
     expect(run.snapshot.steps.map((s) => s.state)).toEqual(['active', 'waiting', 'waiting']);
   });
 
   it('a report that does not name the step keeps the plan states', () => {
     const run = claim({ steps: ['a', 'b', 'c'] });
-    run.report(AGENT, { stepIndex: 2 }, clock.now());
-    run.report(AGENT, { log: 'still going' }, clock.now());
+    run.report(AGENT, readRunReport({ stepIndex: 2 }), clock.now());
+    run.report(AGENT, readRunReport({ log: 'still going' }), clock.now());
     expect(run.snapshot.steps.map((s) => s.state)).toEqual(['done', 'done', 'active']);
   });
 
   it('refuses a stepIndex that is not a whole number, zero or more', () => {
     const run = claim({ steps: ['a', 'b'] });
     for (const stepIndex of [-1, 1.5, '1', true, [0]]) {
-      expect(refusal(() => run.report(AGENT, { stepIndex }, clock.now())).code).toBe('run.step_index');
+      expect(refusal(() => run.report(AGENT, readRunReport({ stepIndex }), clock.now())).code).toBe('run.step_index');
     }
   });
 
   it('steps replace the whole plan; with stepIndex the states follow it', () => {
     const run = claim({ steps: ['a', 'b', 'c'] });
-    run.report(AGENT, { stepIndex: 2 }, clock.now());
-    run.report(AGENT, { steps: ['x', 'y'] }, clock.now());
+    run.report(AGENT, readRunReport({ stepIndex: 2 }), clock.now());
+    run.report(AGENT, readRunReport({ steps: ['x', 'y'] }), clock.now());
     expect(run.snapshot.steps).toEqual([
       { text: 'x', state: 'active' },
       { text: 'y', state: 'waiting' },
     ]);
-    run.report(AGENT, { steps: ['p', 'q', 'r', 's'], stepIndex: 2 }, clock.now());
+    run.report(AGENT, readRunReport({ steps: ['p', 'q', 'r', 's'], stepIndex: 2 }), clock.now());
     expect(run.snapshot.steps.map((s) => s.state)).toEqual(['done', 'done', 'active', 'waiting']);
-    expect(refusal(() => run.report(AGENT, { steps: Array.from({ length: 51 }, () => 'z') }, clock.now())).code).toBe('run.plan_too_long');
+    expect(refusal(() => run.report(AGENT, readRunReport({ steps: Array.from({ length: 51 }, () => 'z') }), clock.now())).code).toBe('run.plan_too_long');
     expect(run.snapshot.steps).toHaveLength(4);
   });
 
   it('logs the step when log is omitted, the log line when sent, and nothing when neither', () => {
     const run = claim({ goal: 'g' });
     const t1 = clock.advance(SECOND);
-    run.report(AGENT, { step: 'reading the code' }, t1);
+    run.report(AGENT, readRunReport({ step: 'reading the code' }), t1);
     expect(lastLog(run)).toEqual({ at: t1.toISOString(), text: 'reading the code', by: null });
     expect(run.snapshot.step).toBe('reading the code');
-    run.report(AGENT, { step: 'fixing', log: 'found it in auth.ts' }, clock.now());
+    run.report(AGENT, readRunReport({ step: 'fixing', log: 'found it in auth.ts' }), clock.now());
     expect(lastLog(run).text).toBe('found it in auth.ts');
     expect(run.snapshot.step).toBe('fixing');
     const before = run.snapshot.log.length;
-    run.report(AGENT, { goal: 'other goal' }, clock.now());
+    run.report(AGENT, readRunReport({ goal: 'other goal' }), clock.now());
     expect(run.snapshot.log).toHaveLength(before);
     expect(runProgress(run.snapshot).lastLog).toBe('found it in auth.ts');
   });
 
   it('refuses a log line over 400 characters', () => {
     const run = claim();
-    expect(run.report(AGENT, { log: 'l'.repeat(400) }, clock.now())).toEqual({ closed: false, increase: null });
-    const e = refusal(() => run.report(AGENT, { log: 'l'.repeat(401) }, clock.now()));
+    expect(run.report(AGENT, readRunReport({ log: 'l'.repeat(400) }), clock.now())).toEqual({ closed: false, increase: null });
+    const e = refusal(() => run.report(AGENT, readRunReport({ log: 'l'.repeat(401) }), clock.now()));
     expect([e.code, e.params]).toEqual(['text.too_long', { field: 'Log', max: 400 }]);
   });
 
@@ -227,7 +227,7 @@ describe('Run.report', () => {
       ['running', {}],
     ];
     for (const [status, extra] of path) {
-      expect(run.report(AGENT, { status, ...extra }, clock.advance(SECOND))).toEqual({ closed: false, increase: null });
+      expect(run.report(AGENT, readRunReport({ status, ...extra }), clock.advance(SECOND))).toEqual({ closed: false, increase: null });
       expect(run.status).toBe(status);
       expect(run.isOpen).toBe(true);
       expect(run.snapshot.endedAt).toBeNull();
@@ -237,7 +237,7 @@ describe('Run.report', () => {
   it.each(['done', 'failed', 'stopped', 'lost'] as const)('%s ends the run and stamps endedAt', (status) => {
     const run = claim();
     const now = clock.advance(3 * MINUTE);
-    expect(run.report(AGENT, { status }, now)).toEqual({ closed: true, increase: null });
+    expect(run.report(AGENT, readRunReport({ status }), now)).toEqual({ closed: true, increase: null });
     expect(run.status).toBe(status);
     expect(run.isOpen).toBe(false);
     expect(run.snapshot.endedAt).toEqual(now);
@@ -245,29 +245,29 @@ describe('Run.report', () => {
 
   it.each(['done', 'failed', 'stopped'] as const)('the owning agent may end its own waiting run with %s', (status) => {
     const run = runIn('waiting');
-    expect(run.report(AGENT, { status }, clock.now())).toEqual({ closed: true, increase: null });
+    expect(run.report(AGENT, readRunReport({ status }), clock.now())).toEqual({ closed: true, increase: null });
     expect(run.status).toBe(status);
   });
 
   it('lost ends a paused run', () => {
     const run = runIn('paused');
-    expect(run.report(AGENT, { status: 'lost' }, clock.now())).toEqual({ closed: true, increase: null });
+    expect(run.report(AGENT, readRunReport({ status: 'lost' }), clock.now())).toEqual({ closed: true, increase: null });
   });
 
   it.each(['waiting', 'handed_over'] as const)('refuses lost on a %s run (it waits on purpose) and changes nothing', (status) => {
     const run = runIn(status);
     const before = copy(run);
-    const e = refusal(() => run.report(AGENT, { status: 'lost', goal: 'changed', log: 'x' }, clock.advance(MINUTE)));
+    const e = refusal(() => run.report(AGENT, readRunReport({ status: 'lost', goal: 'changed', log: 'x' }), clock.advance(MINUTE)));
     expect(e.code).toBe('run.waits');
     expect(run.snapshot).toEqual(before);
   });
 
   it('handed_over needs a step saying who has the task', () => {
     const run = claim({ steps: ['a'] });
-    expect(refusal(() => run.report(AGENT, { status: 'handed_over' }, clock.now())).code).toBe('run.hand_over_step');
-    expect(refusal(() => run.report(AGENT, { status: 'handed_over', step: '  ' }, clock.now())).code).toBe('run.hand_over_step');
+    expect(refusal(() => run.report(AGENT, readRunReport({ status: 'handed_over' }), clock.now())).code).toBe('run.hand_over_step');
+    expect(refusal(() => run.report(AGENT, readRunReport({ status: 'handed_over', step: '  ' }), clock.now())).code).toBe('run.hand_over_step');
     expect(run.status).toBe('running');
-    run.report(AGENT, { status: 'handed_over', step: 'Bea reviews it' }, clock.now());
+    run.report(AGENT, readRunReport({ status: 'handed_over', step: 'Bea reviews it' }), clock.now());
     expect(run.status).toBe('handed_over');
     expect(run.snapshot.step).toBe('Bea reviews it');
     expect(run.isOpen).toBe(true);
@@ -275,32 +275,32 @@ describe('Run.report', () => {
 
   it('refuses taken_over from an agent (only a person takes a task over)', () => {
     const run = claim();
-    expect(refusal(() => run.report(AGENT, { status: 'taken_over' }, clock.now())).code).toBe('run.take_over_by_person');
+    expect(refusal(() => run.report(AGENT, readRunReport({ status: 'taken_over' }), clock.now())).code).toBe('run.take_over_by_person');
     expect(run.status).toBe('running');
   });
 
   it('refuses an unknown status', () => {
     const run = claim();
-    for (const status of ['finished', 'RUNNING', 3]) expect(refusal(() => run.report(AGENT, { status }, clock.now())).code).toBe('run.status_invalid');
+    for (const status of ['finished', 'RUNNING', 3]) expect(refusal(() => run.report(AGENT, readRunReport({ status }), clock.now())).code).toBe('run.status_invalid');
   });
 
   it('refuses another agent, before it looks at anything else', () => {
     const run = claim();
     const before = copy(run);
-    expect(refusal(() => run.report(OTHER_AGENT, { goal: 'mine now' }, clock.now())).code).toBe('run.other_agent');
-    expect(refusal(() => run.report(OTHER_AGENT, { stepIndex: -1 }, clock.now())).code).toBe('run.other_agent');
+    expect(refusal(() => run.report(OTHER_AGENT, readRunReport({ goal: 'mine now' }), clock.now())).code).toBe('run.other_agent');
+    expect(refusal(() => run.report(OTHER_AGENT, { stepIndex: 2 }, clock.now())).code).toBe('run.other_agent');
     expect(refusal(() => run.beat(OTHER_AGENT, clock.advance(MINUTE))).code).toBe('run.other_agent');
     expect(run.snapshot).toEqual(before);
-    run.report(AGENT, { status: 'done' }, clock.now());
-    expect(refusal(() => run.report(OTHER_AGENT, {}, clock.now())).code).toBe('run.other_agent');
+    run.report(AGENT, readRunReport({ status: 'done' }), clock.now());
+    expect(refusal(() => run.report(OTHER_AGENT, readRunReport({}), clock.now())).code).toBe('run.other_agent');
   });
 
   it('refuses a report and a beat on a closed run', () => {
     const run = claim();
-    run.report(AGENT, { status: 'done' }, clock.now());
+    run.report(AGENT, readRunReport({ status: 'done' }), clock.now());
     const before = copy(run);
-    expect(refusal(() => run.report(AGENT, { log: 'late' }, clock.advance(MINUTE))).code).toBe('run.closed');
-    expect(refusal(() => run.report(AGENT, { status: 'running' }, clock.now())).code).toBe('run.closed');
+    expect(refusal(() => run.report(AGENT, readRunReport({ log: 'late' }), clock.advance(MINUTE))).code).toBe('run.closed');
+    expect(refusal(() => run.report(AGENT, readRunReport({ status: 'running' }), clock.now())).code).toBe('run.closed');
     expect(refusal(() => run.beat(AGENT, clock.now())).code).toBe('run.closed');
     expect(run.snapshot).toEqual(before);
   });
@@ -315,7 +315,7 @@ describe('Run.report', () => {
       { goal: 'new', status: 'taken_over' },
       { steps: ['x'], status: 'handed_over' },
     ]) {
-      refusal(() => run.report(AGENT, body, later));
+      refusal(() => run.report(AGENT, readRunReport(body), later));
       expect(run.snapshot).toEqual(before);
     }
   });
@@ -324,7 +324,7 @@ describe('Run.report', () => {
 describe('Run.beat', () => {
   it('moves only beatAt and answers the pending control word', () => {
     const run = claim({ steps: ['a'] });
-    run.report(AGENT, { reportFor: 10 }, clock.now());
+    run.report(AGENT, readRunReport({ reportFor: 10 }), clock.now());
     const before = copy(run);
     const now = clock.advance(2 * MINUTE);
     expect(run.beat(AGENT, now)).toBeNull();
@@ -361,7 +361,7 @@ describe('control words answered by a status', () => {
     expect(run.control).toBe(word);
     const body: Record<string, unknown> = { status };
     if (status === 'handed_over') body.step = 'Bea has it';
-    run.report(AGENT, body, clock.advance(SECOND));
+    run.report(AGENT, readRunReport(body), clock.advance(SECOND));
     expect(run.status).toBe(status);
     expect(run.control).toBe(cleared ? null : word);
   });
@@ -369,7 +369,7 @@ describe('control words answered by a status', () => {
   it('a report without a status answers nothing', () => {
     const run = claim();
     run.command('stop', OLIVE, clock.now());
-    run.report(AGENT, { log: 'heard you' }, clock.now());
+    run.report(AGENT, readRunReport({ log: 'heard you' }), clock.now());
     expect(run.control).toBe('stop');
   });
 
@@ -460,7 +460,7 @@ describe('lease', () => {
   it('a report renews the lease; a beat and a person’s control word do not', () => {
     const run = claim();
     clock.advance(20 * MINUTE);
-    run.report(AGENT, { log: 'still here' }, clock.now());
+    run.report(AGENT, readRunReport({ log: 'still here' }), clock.now());
     expect(run.isOverdue(clock.advance(29 * MINUTE))).toBe(false);
     expect(run.isOverdue(clock.advance(2 * MINUTE))).toBe(true);
 
@@ -473,21 +473,21 @@ describe('lease', () => {
 
   it('with reportDueAt the lease reads it: overdue past it even before 30 minutes', () => {
     const run = claim();
-    run.report(AGENT, { reportFor: 5 }, clock.now());
+    run.report(AGENT, readRunReport({ reportFor: 5 }), clock.now());
     expect(run.isOverdue(clock.advance(4 * MINUTE + 59 * SECOND))).toBe(false);
     expect(run.isOverdue(clock.advance(2 * SECOND))).toBe(true);
   });
 
   it('with reportDueAt beyond 30 minutes the run is not overdue at 31 minutes', () => {
     const run = claim();
-    run.report(AGENT, { reportFor: 60 }, clock.now());
+    run.report(AGENT, readRunReport({ reportFor: 60 }), clock.now());
     expect(run.isOverdue(clock.advance(31 * MINUTE))).toBe(false);
     expect(run.isOverdue(clock.advance(29 * MINUTE + SECOND))).toBe(true);
   });
 
   it.each(['waiting', 'handed_over'] as const)('a %s run is never overdue and expire leaves it open', (status) => {
     const run = runIn(status, {});
-    run.report(AGENT, status === 'handed_over' ? { status, step: 'Bea', reportFor: 1 } : { status, reportFor: 1 }, clock.now());
+    run.report(AGENT, readRunReport(status === 'handed_over' ? { status, step: 'Bea', reportFor: 1 } : { status, reportFor: 1 }), clock.now());
     const later = clock.advance(40 * 24 * 60 * MINUTE);
     expect(run.isOverdue(later)).toBe(false);
     const before = copy(run);
@@ -498,7 +498,7 @@ describe('lease', () => {
 
   it('a closed run is never overdue', () => {
     const run = claim();
-    run.report(AGENT, { status: 'done' }, clock.now());
+    run.report(AGENT, readRunReport({ status: 'done' }), clock.now());
     expect(run.isOverdue(clock.advance(90 * MINUTE))).toBe(false);
     expect(run.expire(clock.now())).toBe(false);
     expect(run.status).toBe('done');
@@ -527,7 +527,7 @@ describe('Run.answeredInComment', () => {
     expect(run.status).toBe('waiting');
     expect(lastLog(run)).toEqual({ at: now.toISOString(), text: 'Olive answered in a comment.', by: { id: 'person-1', name: 'Olive' } });
     // the agent's running report answers the resume
-    run.report(AGENT, { status: 'running' }, clock.now());
+    run.report(AGENT, readRunReport({ status: 'running' }), clock.now());
     expect(run.control).toBeNull();
   });
 
@@ -548,7 +548,7 @@ describe('Run.answeredInComment', () => {
 
   it('does nothing on a closed run', () => {
     const run = runIn('waiting');
-    run.report(AGENT, { status: 'done' }, clock.now());
+    run.report(AGENT, readRunReport({ status: 'done' }), clock.now());
     const before = copy(run);
     expect(run.answeredInComment(OLIVE, clock.now())).toBe(false);
     expect(run.snapshot).toEqual(before);
@@ -560,7 +560,7 @@ describe('log cap and progress', () => {
     expect(LOG_KEPT).toBeGreaterThanOrEqual(40);
     const run = claim({ goal: 'g' });
     const reports = LOG_KEPT + 100;
-    for (let i = 1; i <= reports; i++) run.report(AGENT, { log: `line ${i}` }, clock.advance(SECOND));
+    for (let i = 1; i <= reports; i++) run.report(AGENT, readRunReport({ log: `line ${i}` }), clock.advance(SECOND));
     const texts = run.snapshot.log.map((l) => l.text);
     expect(texts).toHaveLength(LOG_KEPT);
     expect(texts[0]).toBe(`line ${reports - LOG_KEPT + 1}`);
@@ -588,7 +588,7 @@ describe('log cap and progress', () => {
   it('restore copies the plan and log, so the stored props are not changed through the run', () => {
     const props = copy(claim({ steps: ['a'] }));
     const run = Run.restore(props);
-    run.report(AGENT, { log: 'more', steps: ['x', 'y'] }, clock.now());
+    run.report(AGENT, readRunReport({ log: 'more', steps: ['x', 'y'] }), clock.now());
     expect(props.log).toHaveLength(1);
     expect(props.steps).toEqual([{ text: 'a', state: 'active' }]);
   });

@@ -1,7 +1,7 @@
 import { fail, MINUTE, readText } from '@board/kernel';
 import { LinkSent, mergeLinks, readLinks, RunLink } from './links';
-import { Answer, Question, readAnswer, readQuestion } from './question';
-import { growUsage, NO_USAGE, readUsage, Usage } from './usage';
+import { Answer, Question, QuestionAsked, readAnswer, readQuestion } from './question';
+import { growUsage, NO_USAGE, readUsage, Usage, UsageSent } from './usage';
 
 export const OPEN_STATUSES = ['running', 'paused', 'waiting', 'handed_over'] as const;
 export const CLOSING_STATUSES = ['done', 'failed', 'stopped', 'lost', 'taken_over'] as const;
@@ -79,6 +79,78 @@ function answeredBy(status: RunStatus): ControlWord[] {
   return [];
 }
 
+export type ReportedStatus = (typeof REPORTED_STATUSES)[number];
+
+/** A run's report as read: an absent field (or null) changes nothing. */
+export interface RunReport {
+  goal?: string;
+  step?: string;
+  steps?: string[];
+  stepIndex?: number;
+  log?: string;
+  status?: ReportedStatus;
+  /** Minutes until the next report. */
+  reportFor?: number;
+  question?: QuestionAsked;
+  links?: LinkSent[];
+  usage?: UsageSent;
+}
+
+const absent = (value: unknown): value is undefined | null => value === undefined || value === null;
+
+/**
+ * Each field of a report and its reader, in the order the contract checks them: the request's DTO
+ * reads a report with these, field by field, and `readRunReport` reads a whole one alike.
+ */
+export const RUN_REPORT_FIELDS: { readonly [K in keyof RunReport]-?: (value: unknown) => RunReport[K] } = {
+  goal: (value) => readText(value, 'goal', { max: GOAL_MAX, allowEmpty: true }),
+  step: (value) => readText(value, 'step', { max: STEP_MAX, allowEmpty: true }),
+  steps: (value) => (absent(value) ? undefined : readPlan(value)),
+  // Stored in an integer column: a larger index is refused here rather than by PostgreSQL (a 500).
+  stepIndex: (value) => {
+    if (absent(value)) return undefined;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > STEP_INDEX_MAX) fail('run.step_index');
+    return value as number;
+  },
+  log: (value) => readText(value, 'log', { max: LOG_LINE_MAX }),
+  status: (value) => {
+    if (absent(value)) return undefined;
+    if (value === 'taken_over') fail('run.take_over_by_person');
+    if (!(REPORTED_STATUSES as readonly unknown[]).includes(value)) fail('run.status_invalid');
+    return value as ReportedStatus;
+  },
+  reportFor: (value) => {
+    if (absent(value)) return undefined;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > REPORT_FOR_MAX_MINUTES) fail('run.report_for');
+    return value as number;
+  },
+  question: (value) => (absent(value) ? undefined : readQuestion(value)),
+  links: (value) => (absent(value) ? undefined : readLinks(value)),
+  usage: (value) => (absent(value) ? undefined : readUsage(value)),
+};
+
+/** A claim as read: its goal, plan and first step (each may be absent). */
+export type RunClaim = Pick<RunReport, 'goal' | 'steps' | 'step'>;
+
+/** A claim's fields and their readers, in the order the contract checks them (a report's own). */
+export const RUN_CLAIM_FIELDS = { goal: RUN_REPORT_FIELDS.goal, steps: RUN_REPORT_FIELDS.steps, step: RUN_REPORT_FIELDS.step };
+
+/** Reads every field of `plain` with its reader, in order, first refusal first (what a DTO does field by field). */
+function readFields<T>(fields: { readonly [K in keyof T]-?: (value: unknown) => T[K] }, plain: Record<string, unknown>): T {
+  const read: Record<string, unknown> = {};
+  for (const [key, reader] of Object.entries(fields)) {
+    const value = (reader as (value: unknown) => unknown)(plain[key]);
+    if (value !== undefined) read[key] = value;
+  }
+  return read as T;
+}
+
+/** A whole report read at once. */
+export const readRunReport = (plain: Record<string, unknown>): RunReport => readFields<RunReport>(RUN_REPORT_FIELDS, plain);
+
+/** A whole claim read at once. */
+export const readRunClaim = (plain: Record<string, unknown>): RunClaim => readFields<RunClaim>(RUN_CLAIM_FIELDS, plain);
+
 /** A plan: a list of at most PLAN_MAX texts, each trimmed and at most STEP_MAX characters. */
 export function readPlan(value: unknown): string[] {
   if (!Array.isArray(value)) fail('run.steps_not_texts');
@@ -111,10 +183,11 @@ export class Run {
     return new Run({ ...props, steps: [...props.steps], log: [...props.log], links: [...props.links] });
   }
 
-  static claim(input: { id: string; projectId: string; taskId: string; agentId: string; body: Record<string, unknown>; now: Date }): Run {
-    const goal = readText(input.body.goal, 'goal', { max: GOAL_MAX, allowEmpty: true }) ?? '';
-    const texts = input.body.steps === undefined || input.body.steps === null ? [] : readPlan(input.body.steps);
-    const step = readText(input.body.step, 'step', { max: STEP_MAX, allowEmpty: true }) ?? texts[0] ?? '';
+  /** Opens a run with the claim as read (`RunClaim`): no goal is an empty one, no step the plan's first. */
+  static claim(input: { id: string; projectId: string; taskId: string; agentId: string; body: RunClaim; now: Date }): Run {
+    const goal = input.body.goal ?? '';
+    const texts = input.body.steps ?? [];
+    const step = input.body.step ?? texts[0] ?? '';
     const run = new Run({
       id: input.id,
       projectId: input.projectId,
@@ -164,37 +237,13 @@ export class Run {
   }
 
   /**
-   * A report from the owning agent. Every field is read before anything changes, so a refused
-   * question, link or usage leaves the run as it was. Answers whether it closed the run and what
-   * its usage grew by.
+   * A report from the owning agent, read field by field before (`RUN_REPORT_FIELDS`): the rules
+   * across fields are checked before anything changes, so a refused report leaves the run as it
+   * was. Answers whether it closed the run and what its usage grew by.
    */
-  report(agentId: string, body: Record<string, unknown>, now: Date): { closed: boolean; increase: UsageIncrease | null } {
+  report(agentId: string, report: RunReport, now: Date): { closed: boolean; increase: UsageIncrease | null } {
     this.assertOwnOpen(agentId);
-    const goal = readText(body.goal, 'goal', { max: GOAL_MAX, allowEmpty: true });
-    const step = readText(body.step, 'step', { max: STEP_MAX, allowEmpty: true });
-    const texts = body.steps === undefined || body.steps === null ? undefined : readPlan(body.steps);
-    let stepIndex: number | undefined;
-    if (body.stepIndex !== undefined && body.stepIndex !== null) {
-      // Stored in an integer column: a larger index is refused here rather than by PostgreSQL (a 500).
-      if (typeof body.stepIndex !== 'number' || !Number.isInteger(body.stepIndex) || body.stepIndex < 0 || body.stepIndex > STEP_INDEX_MAX) fail('run.step_index');
-      stepIndex = body.stepIndex as number;
-    }
-    const log = readText(body.log, 'log', { max: LOG_LINE_MAX });
-    let status: RunStatus | undefined;
-    if (body.status !== undefined && body.status !== null) {
-      if (body.status === 'taken_over') fail('run.take_over_by_person');
-      if (!(REPORTED_STATUSES as readonly unknown[]).includes(body.status)) fail('run.status_invalid');
-      status = body.status as RunStatus;
-    }
-    let reportFor: number | undefined;
-    if (body.reportFor !== undefined && body.reportFor !== null) {
-      const minutes = body.reportFor;
-      if (typeof minutes !== 'number' || !Number.isFinite(minutes) || minutes <= 0 || minutes > REPORT_FOR_MAX_MINUTES) fail('run.report_for');
-      reportFor = minutes as number;
-    }
-    const asked = body.question === undefined || body.question === null ? undefined : readQuestion(body.question);
-    const sentLinks: LinkSent[] | undefined = body.links === undefined || body.links === null ? undefined : readLinks(body.links);
-    const sentUsage = body.usage === undefined || body.usage === null ? undefined : readUsage(body.usage);
+    const { goal, step, steps: texts, stepIndex, log, status, reportFor, question: asked, links: sentLinks, usage: sentUsage } = report;
     if (status === 'handed_over' && !step) fail('run.hand_over_step');
     if (status === 'lost' && (this.props.status === 'waiting' || this.props.status === 'handed_over')) fail('run.waits');
     if (asked && status !== 'waiting') fail('run.question_needs_waiting');

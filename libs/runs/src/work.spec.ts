@@ -1,7 +1,7 @@
 import { refusal } from '../../../test/support/refusal';
 import { mergeLinks, readLinks } from './links';
 import { readAnswer, readQuestion } from './question';
-import { BUDGET_PAUSE_LINE, Person, Run, RunProps } from './run';
+import { BUDGET_PAUSE_LINE, Person, readRunReport, Run, RunProps } from './run';
 import { growUsage, NO_USAGE, readUsage } from './usage';
 
 /** Questions, links, usage and the budget's pause: the rules of extensions § 1.2–1.4 on the aggregate. */
@@ -42,10 +42,10 @@ describe('a question', () => {
   it('goes with status waiting, replaces the last, is answered once, and asks to resume unless a word waits', () => {
     const run = claim();
     const before = copy(run);
-    expect(refusal(() => run.report(AGENT, { question: { text: 'Q?' }, log: 'x' }, now)).code).toBe('run.question_needs_waiting');
+    expect(refusal(() => run.report(AGENT, readRunReport({ question: { text: 'Q?' }, log: 'x' }), now)).code).toBe('run.question_needs_waiting');
     expect(copy(run)).toEqual(before);
-    run.report(AGENT, { status: 'waiting', question: { text: 'First?' } }, now);
-    run.report(AGENT, { status: 'waiting', question: { text: 'Second?', options: ['a', 'b'] } }, now);
+    run.report(AGENT, readRunReport({ status: 'waiting', question: { text: 'First?' } }), now);
+    run.report(AGENT, readRunReport({ status: 'waiting', question: { text: 'Second?', options: ['a', 'b'] } }), now);
     expect(run.snapshot.question).toMatchObject({ text: 'Second?', options: ['a', 'b'], answer: null });
     expect(run.snapshot.log.map((l) => l.text)).toEqual(['started: Ship', 'asked: First?', 'asked: Second?']);
     run.command('stop', MILO, now);
@@ -58,13 +58,13 @@ describe('a question', () => {
   it('cannot be answered on a run that does not wait or has no question', () => {
     const run = claim();
     expect(refusal(() => run.answer('x', MILO, now)).code).toBe('run.no_open_question');
-    run.report(AGENT, { status: 'waiting' }, now);
+    run.report(AGENT, readRunReport({ status: 'waiting' }), now);
     expect(refusal(() => run.answer('x', MILO, now)).code).toBe('run.no_open_question');
-    run.report(AGENT, { status: 'waiting', question: { text: 'Q?' } }, now);
-    run.report(AGENT, { status: 'running' }, now);
+    run.report(AGENT, readRunReport({ status: 'waiting', question: { text: 'Q?' } }), now);
+    run.report(AGENT, readRunReport({ status: 'running' }), now);
     expect(refusal(() => run.answer('x', MILO, now)).code).toBe('run.no_open_question');
     const answered = claim();
-    answered.report(AGENT, { status: 'waiting', question: { text: 'Q?' } }, now);
+    answered.report(AGENT, readRunReport({ status: 'waiting', question: { text: 'Q?' } }), now);
     expect(answered.answer('yes', MILO, now).text).toBe('yes');
     expect(answered.control).toBe('resume');
   });
@@ -111,12 +111,12 @@ describe('usage', () => {
 
   it('a report whose usage or links are refused changes nothing else', () => {
     const run = claim();
-    run.report(AGENT, { usage: { costMicros: 100 } }, now);
+    run.report(AGENT, readRunReport({ usage: { costMicros: 100 } }), now);
     const before = copy(run);
-    expect(refusal(() => run.report(AGENT, { step: 'new step', log: 'line', usage: { costMicros: 50 } }, now)).code).toBe('run.usage_shrinks');
-    expect(refusal(() => run.report(AGENT, { step: 'new step', links: [{ url: 'ftp://x' }] }, now)).code).toBe('run.link_invalid');
+    expect(refusal(() => run.report(AGENT, readRunReport({ step: 'new step', log: 'line', usage: { costMicros: 50 } }), now)).code).toBe('run.usage_shrinks');
+    expect(refusal(() => run.report(AGENT, readRunReport({ step: 'new step', links: [{ url: 'ftp://x' }] }), now)).code).toBe('run.link_invalid');
     expect(copy(run)).toEqual(before);
-    expect(run.report(AGENT, { usage: { costMicros: 150 } }, now).increase).toEqual({ inputTokens: 0, outputTokens: 0, costMicros: 50 });
+    expect(run.report(AGENT, readRunReport({ usage: { costMicros: 150 } }), now).increase).toEqual({ inputTokens: 0, outputTokens: 0, costMicros: 50 });
   });
 });
 
@@ -132,7 +132,7 @@ describe('the budget’s pause', () => {
     expect(worded.pauseForBudget(now)).toBe(false);
     expect(worded.control).toBe('stop');
     const waiting = claim();
-    waiting.report(AGENT, { status: 'waiting' }, now);
+    waiting.report(AGENT, readRunReport({ status: 'waiting' }), now);
     expect(waiting.pauseForBudget(now)).toBe(false);
   });
 });

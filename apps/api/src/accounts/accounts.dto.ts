@@ -1,6 +1,8 @@
-import { EMAIL_MAX, NAME_MAX, PASSWORD_MIN, readColor, readEmail, readEmoji, readName, readNewPassword } from '@board/accounts';
-import { FieldRule, refusalOf } from '../http/dto/field-rules';
-import { Accepts, Reads } from '../http/dto/reads';
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MIN, readColor, readEmail, readEmoji, readName, readNewPassword, signInEmail } from '@board/accounts';
+import { fail } from '@board/kernel';
+import { FieldRule } from '../http/dto/field-rules';
+import { Keeps } from '../http/dto/keeps';
+import { Reads } from '../http/dto/reads';
 
 /** What the API document says of the account fields. */
 const EMAIL = { type: 'string', maxLength: EMAIL_MAX };
@@ -12,49 +14,54 @@ export const PROFILE_DOC = {
 };
 
 /*
- * Register, login, reset and forgot are read with `parseRequest` inside the service: their
- * refusals count towards the throttle (and closed sign-up or mail being off answer first), so
- * the global pipe, which runs before the handler, must not read them.
+ * Register, login and reset are read by the global pipe inside their throttle (`@Throttled`, an
+ * interceptor around the pipe): a refused body counts as a try where the family says so. Closed
+ * sign-up and mail being off answer first, from checks (`SignupOpenCheck`, `MailOnCheck`). Each
+ * body keeps what its readers answered: it is the command the service takes as it is.
  */
 
-/** POST /auth/register */
+/** POST /auth/register: a normalised email, a new password, a name. */
 export class RegisterBody {
-  @Reads('email', readEmail, { doc: { schema: EMAIL, required: true } })
+  @Keeps('email', readEmail, { doc: { schema: EMAIL, required: true } })
   email: string;
 
-  @Reads('password', (value) => readNewPassword(value), { doc: { schema: NEW_PASSWORD, required: true } })
+  @Keeps('password', (value) => readNewPassword(value), { doc: { schema: NEW_PASSWORD, required: true } })
   password: string;
 
-  @Reads('name', (value) => readName(value, true), { doc: { schema: PROFILE_DOC.name, required: true } })
+  @Keeps('name', (value) => readName(value, true), { doc: { schema: PROFILE_DOC.name, required: true } })
   name: string;
 }
 
 /** POST /auth/login: the email is normalised, not judged, and nothing here is refused (a wrong pair is). */
 export class LoginBody {
-  @Accepts('email', { schema: { type: 'string' }, required: true })
-  email?: unknown;
+  /** '' when it is not text: no account has it. */
+  @Keeps('email', signInEmail, { doc: { schema: { type: 'string' }, required: true } })
+  email: string;
 
-  @Accepts('password', { schema: { type: 'string' }, required: true })
-  password?: unknown;
+  /** '' when it is not text: it matches no password. */
+  @Keeps('password', (value) => (typeof value === 'string' ? value : ''), { doc: { schema: { type: 'string' }, required: true } })
+  password: string;
 }
 
 /** POST /auth/reset */
 export class ResetBody {
-  @Reads('password', (value) => readNewPassword(value), { doc: { schema: NEW_PASSWORD, required: true } })
+  @Keeps('password', (value) => readNewPassword(value), { doc: { schema: NEW_PASSWORD, required: true } })
   password: string;
 
-  /** A missing or malformed token is a dead link, judged with the link. */
-  @Accepts('token', { schema: { type: 'string', description: 'svcr_…' }, required: true })
-  token?: unknown;
+  /** A missing or malformed token ('' here) is a dead link, judged with the link. */
+  @Keeps('token', (value) => (typeof value === 'string' ? value.trim() : ''), { doc: { schema: { type: 'string', description: 'svcr_…' }, required: true } })
+  token: string;
+}
+
+/** Missing has its own sentence; then the shape of any email. */
+function readForgotEmail(value: unknown): string {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) fail('forgot.email_missing');
+  return readEmail(value);
 }
 
 /** POST /auth/forgot */
 export class ForgotBody {
-  /** Missing has its own sentence; then the shape of any email. */
-  @FieldRule('forgot-email', (value) =>
-    value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? { code: 'forgot.email_missing' } : refusalOf(() => readEmail(value)),
-    { schema: EMAIL, required: true },
-  )
+  @Keeps('forgot-email', readForgotEmail, { doc: { schema: EMAIL, required: true } })
   email: string;
 }
 

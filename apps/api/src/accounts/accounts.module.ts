@@ -7,11 +7,12 @@ import { ForgotService } from './forgot.service';
 import { SecurityEventInterceptor } from './security-event.interceptor';
 import { SecurityLogController } from './security-log.controller';
 import { SecurityLogService } from './security-log.service';
+import { ThrottleInterceptor } from './throttle.interceptor';
 
 /** People's accounts: register, sign in and out, sessions, profile, password and reset links, the security log. */
 @Module({
   imports: [MailModule, AuthModule],
   controllers: [AuthController, SecurityLogController],
-  providers: [AccountsService, ForgotService, SecurityLogService, SecurityEventInterceptor],
+  providers: [AccountsService, ForgotService, SecurityLogService, SecurityEventInterceptor, ThrottleInterceptor],
 })
 export class AccountsModule {}

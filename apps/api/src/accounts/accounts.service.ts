@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
-  CommonPasswords, digestOf, newSecret, PasswordHasher, refuseCommonPassword, readEmail, ResetTokenRepository, SESSION_LIFETIME_MS,
-  SessionRepository, signInEmail, Throttle, User, UserRepository, UserView,
+  CommonPasswords, digestOf, newSecret, PasswordHasher, refuseCommonPassword, ResetTokenRepository, SESSION_LIFETIME_MS,
+  SessionRepository, User, UserRepository, UserView,
 } from '@board/accounts';
 import { Clock, fail, silent, UnitOfWork } from '@board/kernel';
 import { MemberRepository } from '@board/projects';
 import { AppConfig } from '../config/app-config';
 import { AuthContext, SessionAuth } from '../auth/auth-context';
-import type { AfterGate } from '../http/dto/after-gate';
 import { ChangePasswordBody, LoginBody, RegisterBody, ResetBody, UpdateMeBody } from './accounts.dto';
 
 export interface SignedIn {
@@ -26,7 +25,6 @@ export class AccountsService {
     private readonly members: MemberRepository,
     private readonly hasher: PasswordHasher,
     private readonly commonPasswords: CommonPasswords,
-    private readonly throttle: Throttle,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly config: AppConfig,
@@ -37,43 +35,35 @@ export class AccountsService {
     if (this.config.SERVICE_SIGNUP === 'closed') fail('signup.closed');
   }
 
-  /** `body` is read inside the throttle: a refused body counts as a failed try. */
-  async register(plain: AfterGate<RegisterBody>, address: string): Promise<SignedIn> {
+  /** Inside the `register` throttle (the route's): every refusal here counts as a failed try. */
+  async register(body: RegisterBody): Promise<SignedIn> {
     this.assertSignupOpen();
-    return this.throttle.attempt('register', address, async () => {
-      const body = plain.read();
-      refuseCommonPassword(this.commonPasswords, body.password);
-      const email = readEmail(body.email);
-      const draft = User.registerPerson({ id: randomUUID(), email, name: body.name, passwordHash: '-', now: this.clock.now() });
-      if (this.config.SERVICE_SIGNUP === 'invite' && !(await this.members.hasInvite(email))) fail('signup.closed');
-      if (await this.users.findByEmail(email)) fail('account.email_taken');
-      draft.setPasswordHash(await this.hasher.hash(body.password));
-      return this.uow.write(async () => {
-        await this.users.insert(draft);
-        await this.members.acceptInvites(email, draft.id);
-        return silent({ user: draft.view, sessionId: await this.openSession(draft.id) });
-      });
+    refuseCommonPassword(this.commonPasswords, body.password);
+    const draft = User.registerPerson({ id: randomUUID(), email: body.email, name: body.name, passwordHash: '-', now: this.clock.now() });
+    if (this.config.SERVICE_SIGNUP === 'invite' && !(await this.members.hasInvite(body.email))) fail('signup.closed');
+    if (await this.users.findByEmail(body.email)) fail('account.email_taken');
+    draft.setPasswordHash(await this.hasher.hash(body.password));
+    return this.uow.write(async () => {
+      await this.users.insert(draft);
+      await this.members.acceptInvites(body.email, draft.id);
+      return silent({ user: draft.view, sessionId: await this.openSession(draft.id) });
     });
   }
 
   /**
-   * The email is normalised, not judged (an account stored before the rules tightened still signs
-   * in). Where several accounts share a normalised email (kept by the migration that normalised
-   * them), each one's password is tried, oldest first, and the first that matches signs in.
+   * Inside the `login` throttle. The email is normalised, not judged (an account stored before the
+   * rules tightened still signs in). Where several accounts share a normalised email (kept by the
+   * migration that normalised them), each one's password is tried, oldest first, and the first
+   * that matches signs in.
    */
-  async login(plain: AfterGate<LoginBody>, address: string): Promise<SignedIn> {
-    return this.throttle.attempt('login', address, async () => {
-      const body = plain.read();
-      const email = signInEmail(body.email);
-      const password = typeof body.password === 'string' ? body.password : '';
-      const accounts = email ? (await this.users.findAllByEmail(email)).flatMap((u) => (!u.isAgent && u.passwordHash ? [{ user: u, hash: u.passwordHash }] : [])) : [];
-      // An unknown email costs the same hashing time as a wrong password.
-      if (accounts.length === 0) await this.hasher.verifyNothing(password);
-      for (const { user, hash } of accounts) {
-        if (await this.hasher.verify(hash, password)) return { user: user.view, sessionId: await this.openSession(user.id) };
-      }
-      return fail('account.login_failed');
-    });
+  async login({ email, password }: LoginBody): Promise<SignedIn> {
+    const accounts = email ? (await this.users.findAllByEmail(email)).flatMap((u) => (!u.isAgent && u.passwordHash ? [{ user: u, hash: u.passwordHash }] : [])) : [];
+    // An unknown email costs the same hashing time as a wrong password.
+    if (accounts.length === 0) await this.hasher.verifyNothing(password);
+    for (const { user, hash } of accounts) {
+      if (await this.hasher.verify(hash, password)) return { user: user.view, sessionId: await this.openSession(user.id) };
+    }
+    return fail('account.login_failed');
   }
 
   async logout(sessionId: string | undefined): Promise<void> {
@@ -111,33 +101,26 @@ export class AccountsService {
     await this.sessions.deleteOthers(auth.caller.id, auth.sessionDigest);
   }
 
-  /** Sets a new password with a one-time reset link; every session ends and one opens for the caller. */
-  async reset(plain: AfterGate<ResetBody>, address: string): Promise<SignedIn> {
-    return this.throttle.attempt(
-      'reset',
-      address,
-      async () => {
-        const body = plain.read();
-        refuseCommonPassword(this.commonPasswords, body.password);
-        const token = typeof body.token === 'string' ? body.token.trim() : '';
-        const hash = await this.hasher.hash(body.password);
-        return this.uow.write(async () => {
-          const grant = token ? await this.resets.consume(digestOf(token), this.clock.now()) : null;
-          if (!grant) fail('reset.dead_link');
-          const user = await this.users.findById(grant.userId);
-          if (!user || user.isAgent) fail('reset.dead_link');
-          // A member link is checked again at use: the person may have joined a project its maker
-          // does not manage since (or the maker lost the role), and then it would reach past them.
-          if (grant.madeBy && (await this.members.inProjectsBeyond(user.id, grant.madeBy))) fail('reset.dead_link');
-          user.setPasswordHash(hash);
-          await this.users.save(user);
-          await this.sessions.deleteOthers(user.id, null);
-          return silent({ user: user.view, sessionId: await this.openSession(user.id) });
-        });
-      },
-      // Only dead links count ("ten dead links from this address"); a short password does not.
-      { counts: (error) => error.code === 'reset.dead_link' },
-    );
+  /**
+   * Sets a new password with a one-time reset link; every session ends and one opens for the
+   * caller. Inside the `reset` throttle, where only dead links count.
+   */
+  async reset({ password, token }: ResetBody): Promise<SignedIn> {
+    refuseCommonPassword(this.commonPasswords, password);
+    const hash = await this.hasher.hash(password);
+    return this.uow.write(async () => {
+      const grant = token ? await this.resets.consume(digestOf(token), this.clock.now()) : null;
+      if (!grant) fail('reset.dead_link');
+      const user = await this.users.findById(grant.userId);
+      if (!user || user.isAgent) fail('reset.dead_link');
+      // A member link is checked again at use: the person may have joined a project its maker
+      // does not manage since (or the maker lost the role), and then it would reach past them.
+      if (grant.madeBy && (await this.members.inProjectsBeyond(user.id, grant.madeBy))) fail('reset.dead_link');
+      user.setPasswordHash(hash);
+      await this.users.save(user);
+      await this.sessions.deleteOthers(user.id, null);
+      return silent({ user: user.view, sessionId: await this.openSession(user.id) });
+    });
   }
 
   /** A fresh random id every time: a session id sent by the client is never reused. */

@@ -1,14 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Req, Res, UseInterceptors } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { Person, Public } from '../auth/access.decorator';
 import { Auth, AuthContext, BySession, SessionAuth } from '../auth/auth-context';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth/cookies';
-import { AfterGate, BodyAfterGate } from '../http/dto/after-gate';
 import { clientAddress } from '../http/client-address';
 import { AccountsService } from './accounts.service';
 import { RecordsSecurity, securitySubject } from './security-event.interceptor';
 import { FORGOT_MESSAGE, ForgotService } from './forgot.service';
+import { MailOnCheck } from './mail-on.check';
+import { SignupOpenCheck } from './signup-open.check';
+import { Throttled } from './throttle.interceptor';
 import { ChangePasswordBody, ForgotBody, LoginBody, RegisterBody, ResetBody, UpdateMeBody } from './accounts.dto';
 
 /** People only: every route here ignores a bearer token. */
@@ -20,18 +22,16 @@ export class AuthController {
     private readonly config: AppConfig,
   ) {}
 
+  /** Closed sign-up answers before the body is read, even an unreadable one; then the throttle. */
   @Public()
   @Post('register')
   @HttpCode(201)
   @RecordsSecurity('signed_in')
-  async register(
-    @BodyAfterGate(RegisterBody, { json: 'later' }) body: AfterGate<RegisterBody>,
-    @Req() req: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    // Closed sign-up answers before the body is read, even an unreadable one.
-    this.accounts.assertSignupOpen();
-    const signedIn = await this.accounts.register(body.readable(), clientAddress(req));
+  @Throttled('register')
+  // Below the throttle so that it runs first: decorators apply from the bottom up.
+  @UseInterceptors(SignupOpenCheck)
+  async register(@Body() body: RegisterBody, @Res({ passthrough: true }) reply: FastifyReply) {
+    const signedIn = await this.accounts.register(body);
     setSessionCookie(reply, signedIn.sessionId, this.config.production);
     return { user: signedIn.user };
   }
@@ -40,8 +40,9 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @RecordsSecurity('signed_in', { failed: 'sign_in_failed' })
-  async login(@BodyAfterGate(LoginBody) body: AfterGate<LoginBody>, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    const signedIn = await this.accounts.login(body, clientAddress(req));
+  @Throttled('login')
+  async login(@Body() body: LoginBody, @Res({ passthrough: true }) reply: FastifyReply) {
+    const signedIn = await this.accounts.login(body);
     setSessionCookie(reply, signedIn.sessionId, this.config.production);
     return { user: signedIn.user };
   }
@@ -60,8 +61,10 @@ export class AuthController {
   @Post('reset')
   @HttpCode(200)
   @RecordsSecurity('password_reset')
-  async reset(@BodyAfterGate(ResetBody) body: AfterGate<ResetBody>, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    const signedIn = await this.accounts.reset(body, clientAddress(req));
+  // Only dead links count ("ten dead links from this address"); a short password does not.
+  @Throttled('reset', { counts: (error) => error.code === 'reset.dead_link' })
+  async reset(@Body() body: ResetBody, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const signedIn = await this.accounts.reset(body);
     securitySubject(req, signedIn.user.id);
     setSessionCookie(reply, signedIn.sessionId, this.config.production);
     return { ok: true };
@@ -71,7 +74,8 @@ export class AuthController {
   @Public()
   @Post('forgot')
   @HttpCode(200)
-  async forgot(@BodyAfterGate(ForgotBody) body: AfterGate<ForgotBody>, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  @UseInterceptors(MailOnCheck)
+  async forgot(@Body() body: ForgotBody, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const mailLinks = await this.forgotten.request(body, clientAddress(req));
     reply.raw.once('close', mailLinks);
     return { ok: true, message: FORGOT_MESSAGE };

@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import {
-  digestOf, newSecret, readEmail, RESET_LIFETIME_MS, RESET_TOKEN_PREFIX, ResetTokenRepository, resetUrl, Throttle, UserRepository,
+  digestOf, newSecret, RESET_LIFETIME_MS, RESET_TOKEN_PREFIX, ResetTokenRepository, resetUrl, Throttle, UserRepository,
 } from '@board/accounts';
 import { Clock, fail, Mailer } from '@board/kernel';
 import { AppConfig } from '../config/app-config';
 import { BackgroundMail } from '../mail/background-mail';
 import { resetMail } from '../mail/messages';
-import type { AfterGate } from '../http/dto/after-gate';
 import { ForgotBody } from './accounts.dto';
 
 export const FORGOT_MESSAGE = 'If an account uses that email, a link to set a new password is on its way. It works once, within 24 hours.';
@@ -29,14 +28,19 @@ export class ForgotService {
     private readonly config: AppConfig,
   ) {}
 
-  /**
-   * Checks and counts the request (per address and per email; every request counts) and answers
-   * the work to start once the answer is out.
-   */
-  async request(plain: AfterGate<ForgotBody>, address: string): Promise<() => void> {
+  /** Mail and the service's address are needed for a link: checked before the body is read (`MailOnCheck`). */
+  assertAvailable(): string {
     const serviceUrl = this.config.SERVICE_URL;
     if (!this.mailer.configured || !serviceUrl) fail('forgot.unavailable');
-    const email = readEmail(plain.read().email);
+    return serviceUrl;
+  }
+
+  /**
+   * Counts the request (per address and per email; every request counts) and answers the work to
+   * start once the answer is out.
+   */
+  async request({ email }: ForgotBody, address: string): Promise<() => void> {
+    const serviceUrl = this.assertAvailable();
     await this.throttle.attempt('forgot', [address, email], async () => undefined, { keepSuccess: true });
     return () => this.background.run('A reset link mail', () => this.mailLinks(email, serviceUrl));
   }

@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import { RequestMethod, SetMetadata, type DynamicModule, type Type } from '@nestjs/common';
 import { METHOD_METADATA, MODULE_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA, HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { ACCESS, type AccessRule } from '../auth/access.decorator';
-import { AFTER_GATE_BODY, AFTER_GATE_QUERY } from '../http/dto/after-gate';
 import { HEAVY_READ } from '../http/heavy-read.decorator';
 import type { HeavyReadClass } from '@board/kernel';
 
@@ -102,9 +101,8 @@ export function routesOf(controllers: Type<unknown>[], prefix = 'api'): RouteInf
         pathParams,
         access: (Reflect.getMetadata(ACCESS, fn) ?? Reflect.getMetadata(ACCESS, controller)) as AccessRule | undefined,
         status: (Reflect.getMetadata(HTTP_CODE_METADATA, fn) as number | undefined) ?? (method === 'post' ? 201 : 200),
-        // A body or query read after a gate (`@BodyAfterGate(Dto)`) is documented by its DTO all the same.
-        body: dtoOf(BODY) ?? (Reflect.getMetadata(AFTER_GATE_BODY, proto, handler) as Type<unknown> | undefined),
-        query: dtoOf(QUERY) ?? (Reflect.getMetadata(AFTER_GATE_QUERY, proto, handler) as Type<unknown> | undefined),
+        body: dtoOf(BODY),
+        query: dtoOf(QUERY),
         queryNames: Object.entries(args)
           .filter(([k, a]) => k.split(':')[0] === String(QUERY) && typeof a.data === 'string')
           .sort(([, a], [, b]) => a.index - b.index)

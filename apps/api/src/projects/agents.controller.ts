@@ -1,8 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseInterceptors } from '@nestjs/common';
 import { Admin } from '../auth/access.decorator';
 import { ClientId, ProjectScope } from '../auth/auth-context';
-import { AfterGate, BodyAfterGate } from '../http/dto/after-gate';
 import { CreateAgentBody, UpdateAgentBody } from './agents.dto';
+import { AgentFoundCheck } from './agent-found.check';
 import { AgentsService } from './agents.service';
 
 @Controller('projects/:projectId')
@@ -18,7 +18,8 @@ export class AgentsController {
 
   @Admin('change agents')
   @Patch('agents/:agentId')
-  update(@ProjectScope() scope: { id: string }, @Param('agentId') agentId: string, @BodyAfterGate(UpdateAgentBody) body: AfterGate<UpdateAgentBody>, @ClientId() clientId: string | null) {
+  @UseInterceptors(AgentFoundCheck)
+  update(@ProjectScope() scope: { id: string }, @Param('agentId') agentId: string, @Body() body: UpdateAgentBody, @ClientId() clientId: string | null) {
     return this.agents.update(scope.id, agentId, body, clientId);
   }
 

@@ -4,7 +4,6 @@ import { AGENT_TOKEN_PREFIX, digestOf, newSecret, User, UserRepository } from '@
 import { Clock, fail, notice, parseId, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import { ProjectQuery } from '@board/persistence';
 import { AgentTokenRepository, MemberRepository } from '@board/projects';
-import type { AfterGate } from '../http/dto/after-gate';
 import { CreateAgentBody, UpdateAgentBody } from './agents.dto';
 
 /** Agents are users of kind agent that belong to exactly one project, reached by their tokens. */
@@ -29,9 +28,14 @@ export class AgentsService {
     return { agent: await this.queries.member(projectId, agent.id), token: token.token };
   }
 
-  async update(projectId: string, rawAgentId: string, plain: AfterGate<UpdateAgentBody>, clientId: string | null = null) {
+  /** The agent of the path is found before the body is read (`AgentFoundCheck`, the contract's order). */
+  async assertFound(projectId: string, rawAgentId: string): Promise<void> {
+    await this.load(projectId, rawAgentId);
+  }
+
+  async update(projectId: string, rawAgentId: string, body: UpdateAgentBody, clientId: string | null = null) {
     const agent = await this.load(projectId, rawAgentId);
-    if (agent.changeProfile(plain.read())) {
+    if (agent.changeProfile(body)) {
       await this.uow.write(async () => {
         await this.users.save(agent);
         return withEvents(undefined, this.ring(projectId, clientId));

@@ -1,8 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseInterceptors } from '@nestjs/common';
 import { Admin, HumanMember } from '../auth/access.decorator';
 import { ClientId, InProject, ProjectAuthContext, ProjectScope } from '../auth/auth-context';
-import { AfterGate, BodyAfterGate } from '../http/dto/after-gate';
 import { AddMemberBody, ChangeRoleBody } from './members.dto';
+import { MemberPathCheck } from './member-path.check';
 import { MembersService } from './members.service';
 
 @Controller('projects/:projectId')
@@ -18,7 +18,8 @@ export class MembersController {
 
   @Admin('change roles')
   @Patch('members/:userId')
-  changeRole(@InProject() auth: ProjectAuthContext, @ProjectScope() scope: { id: string }, @Param('userId') userId: string, @BodyAfterGate(ChangeRoleBody) body: AfterGate<ChangeRoleBody>, @ClientId() clientId: string | null) {
+  @UseInterceptors(MemberPathCheck)
+  changeRole(@InProject() auth: ProjectAuthContext, @ProjectScope() scope: { id: string }, @Param('userId') userId: string, @Body() body: ChangeRoleBody, @ClientId() clientId: string | null) {
     return this.members.changeRole(auth, scope.id, userId, body, clientId);
   }
 

@@ -1,16 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import {
-  digestOf, newSecret, normalizeEmail, readEmail, RESET_LIFETIME_MS, RESET_TOKEN_PREFIX, ResetTokenRepository, resetUrl, UserRepository,
+  digestOf, newSecret, normalizeEmail, RESET_LIFETIME_MS, RESET_TOKEN_PREFIX, ResetTokenRepository, resetUrl, UserRepository,
 } from '@board/accounts';
 import { Clock, fail, feedLine, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import { ProjectQuery } from '@board/persistence';
 import {
-  AgentTokenRepository, assertCanChangeRole, assertCanRemove, assertInviteMailAllowed, InviteMailRepository, MemberRepository, Membership, readGivenRole,
+  AgentTokenRepository, assertCanChangeRole, assertCanRemove, assertInviteMailAllowed, InviteMailRepository, MemberRepository, Membership,
 } from '@board/projects';
 import { AppConfig } from '../config/app-config';
 import { ProjectAuthContext } from '../auth/auth-context';
 import { InviteMailService } from './invite-mail.service';
-import type { AfterGate } from '../http/dto/after-gate';
 import { AddMemberBody, ChangeRoleBody } from './members.dto';
 
 @Injectable()
@@ -35,9 +34,7 @@ export class MembersService {
    * says whether the relay took it (`mailed`) and the link to hand over (`signupUrl`). The mail
    * goes after the commit; the answer waits for it a bounded time and never fails for it.
    */
-  async add(projectId: string, body: AddMemberBody, clientId: string | null, inviter: { id: string; name: string }) {
-    const email = readEmail(body.email);
-    const role = readGivenRole(body.role, 'member');
+  async add(projectId: string, { email, role }: AddMemberBody, clientId: string | null, inviter: { id: string; name: string }) {
     const user = await this.users.findByEmail(email);
     const added = await this.uow.write(async () => {
       if (user && !user.isAgent) {
@@ -56,9 +53,9 @@ export class MembersService {
     return { invite: { ...added.invite, mailed, signupUrl: this.inviteMail.signupUrl(email) } };
   }
 
-  async changeRole(auth: ProjectAuthContext, projectId: string, rawUserId: string, body: AfterGate<ChangeRoleBody>, clientId: string | null = null) {
+  /** The member id of the path is checked before the body is read (`MemberPathCheck`, the contract's order). */
+  async changeRole(auth: ProjectAuthContext, projectId: string, rawUserId: string, { role }: ChangeRoleBody, clientId: string | null = null) {
     const userId = parseId(rawUserId, 'member');
-    const { role } = body.read();
     await this.uow.write(
       async () => {
         const target = await this.target(projectId, userId);

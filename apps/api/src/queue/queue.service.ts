@@ -47,7 +47,7 @@ export class QueueService {
       const { doneWhen } = await this.facts.load(projectId);
       const taskId = await this.queue.take({ projectId, agentId: caller.userId, doneWhen, properties, filters, sort });
       if (!taskId) return silent(null);
-      const run = Run.claim({ id: randomUUID(), projectId, taskId, agentId: caller.userId, body: { goal: body.goal, steps: body.steps, step: body.step }, now: this.clock.now() });
+      const run = Run.claim({ id: randomUUID(), projectId, taskId, agentId: caller.userId, body, now: this.clock.now() });
       const opened = await this.runs.open(caller, run);
       return withEvents({ runId: run.id, taskId }, opened.events);
     });

@@ -1,8 +1,8 @@
-import { Body, Controller, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Patch, Post, Query, UseInterceptors } from '@nestjs/common';
 import { AgentMember, HumanMember, Member, RUN, TASK } from '../auth/access.decorator';
 import { ResourceId, ProjectCaller, ProjectCallerOf } from '../auth/auth-context';
-import { AfterGate, BodyAfterGate } from '../http/dto/after-gate';
 import { AnswerRunBody, ClaimRunBody, ControlRunBody, PastRunsQuery, ReportRunBody } from './runs.dto';
+import { RunReporterCheck } from './run-reporter.check';
 import { RunsService } from './runs.service';
 
 @Controller()
@@ -16,10 +16,11 @@ export class RunsController {
     return { run: await this.runs.claim(caller, taskId, body) };
   }
 
+  /** The run's gate (its agent, open) comes before the body: the contract's order. */
   @AgentMember(RUN)
   @Patch('runs/:runId')
-  report(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() runId: string, @BodyAfterGate(ReportRunBody) body: AfterGate<ReportRunBody>) {
-    // Read by the service after the run's gate (owner, open): the contract's order.
+  @UseInterceptors(RunReporterCheck)
+  report(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() runId: string, @Body() body: ReportRunBody) {
     return this.runs.report(caller, runId, body);
   }
 

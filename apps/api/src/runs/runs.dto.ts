@@ -1,81 +1,70 @@
 import {
-  ANSWER_MAX, CONTROL_WORDS, type ControlWord, GOAL_MAX, LINK_KINDS, LINK_TITLE_MAX, LINK_URL_MAX, LINKS_KEPT, LOG_LINE_MAX, MODEL_MAX, OPTION_MAX,
-  OPTIONS_MAX, OPTIONS_MIN, PLAN_MAX, QUESTION_TEXT_MAX, readLinks, readPlan, readQuestion, readUsage, REPORT_FOR_MAX_MINUTES, REPORTED_STATUSES,
-  STEP_INDEX_MAX, STEP_MAX, USAGE_MAX,
+  ANSWER_MAX, CONTROL_WORDS, type ControlWord, GOAL_MAX, LINK_KINDS, LINK_TITLE_MAX, LINK_URL_MAX, type LinkSent, LINKS_KEPT, LOG_LINE_MAX, MODEL_MAX,
+  OPTION_MAX, OPTIONS_MAX, OPTIONS_MIN, PLAN_MAX, QUESTION_TEXT_MAX, type QuestionAsked, REPORT_FOR_MAX_MINUTES, type ReportedStatus,
+  REPORTED_STATUSES, RUN_CLAIM_FIELDS, RUN_REPORT_FIELDS, type RunClaim, type RunReport, STEP_INDEX_MAX, STEP_MAX, USAGE_MAX, type UsageSent,
 } from '@board/runs';
-import { FieldRule, IdField, OneOf, Refusal, refusalOf, TextField } from '../http/dto/field-rules';
+import { FieldRule, IdField, OneOf } from '../http/dto/field-rules';
+import { Keeps } from '../http/dto/keeps';
 
 /** A plan of steps: absent or null means none; else a list of texts (`readPlan`'s refusals). */
-const PlanField = (): PropertyDecorator =>
-  FieldRule('plan', (value) => (value === undefined || value === null ? null : refusalOf(() => readPlan(value))), {
-    schema: { type: ['array', 'null'], maxItems: PLAN_MAX, items: { type: 'string', maxLength: STEP_MAX }, description: 'The plan: step texts, trimmed.' },
-  });
+const PLAN_SCHEMA = { type: ['array', 'null'], maxItems: PLAN_MAX, items: { type: 'string', maxLength: STEP_MAX }, description: 'The plan: step texts, trimmed.' };
+const GOAL_SCHEMA = { type: ['string', 'null'], maxLength: GOAL_MAX };
+const STEP_SCHEMA = { type: ['string', 'null'], maxLength: STEP_MAX };
 
-/** POST /tasks/:taskId/run, fields in the order the claim checks them. */
-export class ClaimRunBody {
-  @TextField('goal', { max: GOAL_MAX, allowEmpty: true })
-  goal?: string | null;
+/** A claim's field, read by the domain's reader (`RUN_CLAIM_FIELDS`) and kept as read. */
+const ClaimField = (name: keyof RunClaim, schema: Record<string, unknown>): PropertyDecorator => Keeps(`claim:${name}`, RUN_CLAIM_FIELDS[name], { doc: { schema } });
 
-  @PlanField()
-  steps?: string[] | null;
+/** POST /tasks/:taskId/run, fields in the order the claim checks them: the claim as read (`RunClaim`). */
+export class ClaimRunBody implements RunClaim {
+  @ClaimField('goal', GOAL_SCHEMA)
+  goal?: string;
 
-  @TextField('step', { max: STEP_MAX, allowEmpty: true })
-  step?: string | null;
+  @ClaimField('steps', PLAN_SCHEMA)
+  steps?: string[];
+
+  @ClaimField('step', STEP_SCHEMA)
+  step?: string;
 }
 
-/** Absent or null passes; else `check`. */
-const unlessAbsent =
-  (check: (value: unknown) => Refusal | null) =>
-  (value: unknown): Refusal | null =>
-    value === undefined || value === null ? null : check(value);
+/**
+ * A report's field, read by the domain's reader (`RUN_REPORT_FIELDS`) and kept as read; a
+ * heartbeat (`beat: true`, read first) reads none of them.
+ */
+const ReportField = (name: keyof RunReport, schema: Record<string, unknown>): PropertyDecorator =>
+  Keeps(`report:${name}`, RUN_REPORT_FIELDS[name], { doc: { schema }, skip: (dto) => (dto as ReportRunBody).beat });
 
 /**
- * PATCH /runs/:runId, fields in the order Run.report checks them. Its gate (the owning agent, an
- * open run) comes first, so the service reads it with `parseRequest` after the gate; `beat: true`
- * alone is a heartbeat and reads no other field. Rules across fields (a hand-over needs a step, a
- * waiting run cannot be lost) stay in Run.report.
+ * PATCH /runs/:runId, fields in the order the contract checks them; its gate (the owning agent,
+ * an open run: `RunReporterCheck`) comes before. The body is the report itself (`RunReport`), or
+ * with `beat: true` a heartbeat. Rules across fields (a hand-over needs a step, a waiting run
+ * cannot be lost) stay in Run.report.
  */
-export class ReportRunBody {
-  @FieldRule('beat', () => null, { schema: { type: 'boolean', description: 'true: a heartbeat; nothing else is read.' } })
-  beat?: unknown;
+export class ReportRunBody implements RunReport {
+  @Keeps('beat', (value) => value === true, { doc: { schema: { type: 'boolean', description: 'true: a heartbeat; nothing else is read.' } } })
+  beat: boolean;
 
-  @TextField('goal', { max: GOAL_MAX, allowEmpty: true })
-  goal?: string | null;
+  @ReportField('goal', GOAL_SCHEMA)
+  goal?: string;
 
-  @TextField('step', { max: STEP_MAX, allowEmpty: true })
-  step?: string | null;
+  @ReportField('step', STEP_SCHEMA)
+  step?: string;
 
-  @PlanField()
-  steps?: string[] | null;
+  @ReportField('steps', PLAN_SCHEMA)
+  steps?: string[];
 
-  @FieldRule(
-    'step-index',
-    unlessAbsent((v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= STEP_INDEX_MAX ? null : { code: 'run.step_index' })),
-    { schema: { type: ['integer', 'null'], minimum: 0, maximum: STEP_INDEX_MAX } },
-  )
-  stepIndex?: number | null;
+  @ReportField('stepIndex', { type: ['integer', 'null'], minimum: 0, maximum: STEP_INDEX_MAX })
+  stepIndex?: number;
 
-  @TextField('log', { max: LOG_LINE_MAX })
+  @ReportField('log', { type: 'string', maxLength: LOG_LINE_MAX })
   log?: string;
 
-  @FieldRule(
-    'report-status',
-    unlessAbsent((v) =>
-      v === 'taken_over' ? { code: 'run.take_over_by_person' } : (REPORTED_STATUSES as readonly unknown[]).includes(v) ? null : { code: 'run.status_invalid' },
-    ),
-    { schema: { enum: [...REPORTED_STATUSES, null] } },
-  )
-  status?: (typeof REPORTED_STATUSES)[number] | null;
+  @ReportField('status', { enum: [...REPORTED_STATUSES, null] })
+  status?: ReportedStatus;
 
-  @FieldRule(
-    'report-for',
-    unlessAbsent((v) => (typeof v === 'number' && Number.isFinite(v) && v > 0 && v <= REPORT_FOR_MAX_MINUTES ? null : { code: 'run.report_for' })),
-    { schema: { type: ['number', 'null'], exclusiveMinimum: 0, maximum: REPORT_FOR_MAX_MINUTES, description: 'Minutes until the next report.' } },
-  )
-  reportFor?: number | null;
+  @ReportField('reportFor', { type: ['number', 'null'], exclusiveMinimum: 0, maximum: REPORT_FOR_MAX_MINUTES, description: 'Minutes until the next report.' })
+  reportFor?: number;
 
-  @FieldRule('run-question', unlessAbsent((v) => refusalOf(() => readQuestion(v))), {
-    schema: {
+  @ReportField('question', {
       type: ['object', 'null'],
       properties: {
         text: { type: 'string', minLength: 1, maxLength: QUESTION_TEXT_MAX, example: 'Keep the old redirect for API clients?' },
@@ -84,12 +73,10 @@ export class ReportRunBody {
       },
       required: ['text'],
       description: 'A question for a person, only with status waiting; it replaces the run\'s last question.',
-    },
   })
-  question?: unknown;
+  question?: QuestionAsked;
 
-  @FieldRule('run-links', unlessAbsent((v) => refusalOf(() => readLinks(v))), {
-    schema: {
+  @ReportField('links', {
       type: ['array', 'null'],
       maxItems: LINKS_KEPT,
       items: {
@@ -102,12 +89,10 @@ export class ReportRunBody {
         required: ['url'],
       },
       description: 'What the run produced; a url already kept replaces that link in place.',
-    },
   })
-  links?: unknown;
+  links?: LinkSent[];
 
-  @FieldRule('run-usage', unlessAbsent((v) => refusalOf(() => readUsage(v))), {
-    schema: {
+  @ReportField('usage', {
       type: ['object', 'null'],
       properties: {
         inputTokens: { type: 'integer', minimum: 0, maximum: USAGE_MAX },
@@ -116,9 +101,8 @@ export class ReportRunBody {
         model: { type: 'string', maxLength: MODEL_MAX },
       },
       description: "The run's totals so far (a retried report counts once); a count never goes down.",
-    },
   })
-  usage?: unknown;
+  usage?: UsageSent;
 }
 
 /** POST /runs/:runId/answer: checked against the run's question by `Run.answer` (a choice, or text). */

@@ -4,7 +4,6 @@ import { Clock, fail, feedLine, notice, parseId, silent, UnitOfWork, withEvents,
 import { RunQuery } from '@board/persistence';
 import { grew, Run, RunRepository, UsageRepository } from '@board/runs';
 import { ProjectCaller } from '../auth/auth-context';
-import type { AfterGate } from '../http/dto/after-gate';
 import { BudgetService, utcDay } from './budget.service';
 import type { AnswerRunBody, ClaimRunBody, ControlRunBody, ReportRunBody } from './runs.dto';
 
@@ -23,7 +22,7 @@ export class RunsService {
 
   /** Opens a run on a task; simultaneous claims give one run and 409s (the database keeps one open run per task). */
   async claim(caller: ProjectCaller, taskId: string, body: ClaimRunBody) {
-    const run = Run.claim({ id: randomUUID(), projectId: caller.projectId, taskId, agentId: caller.userId, body: { ...body }, now: this.clock.now() });
+    const run = Run.claim({ id: randomUUID(), projectId: caller.projectId, taskId, agentId: caller.userId, body, now: this.clock.now() });
     await this.uow.write(async () => {
       await this.budget.assertOpen(caller.projectId);
       return this.open(caller, run);
@@ -45,19 +44,28 @@ export class RunsService {
     );
   }
 
-  /** A report, or with `beat: true` only a heartbeat. Answers the run and the pending control word. */
-  async report(caller: ProjectCaller, runId: string, body: AfterGate<ReportRunBody>) {
+  /**
+   * The report's gate, checked before its body is read (`RunReporterCheck`): the owning agent, an
+   * open run. The write checks it again on the locked run (the aggregate has the last word).
+   */
+  async assertReporter(projectId: string, runId: string, agentId: string): Promise<void> {
+    (await this.load(projectId, runId, false)).assertOwnOpen(agentId);
+  }
+
+  /**
+   * A report, or with `beat: true` only a heartbeat. Answers the run and the pending control word.
+   * The body is the report as read (`RunReport`): Run.report takes it as it is.
+   */
+  async report(caller: ProjectCaller, runId: string, body: ReportRunBody) {
     const now = this.clock.now();
     return this.uow.write(async () => {
       const run = await this.load(caller.projectId, runId);
-      if (body.field('beat') === true) {
+      if (body.beat) {
         const control = run.beat(caller.userId, now);
         await this.runs.saveBeat(run);
         return silent({ run: await this.read(caller.projectId, runId), control });
       }
-      run.assertOwnOpen(caller.userId);
-      const report = body.read();
-      const { closed, increase } = run.report(caller.userId, { ...report }, now);
+      const { closed, increase } = run.report(caller.userId, body, now);
       // Each increase of the totals is booked on the report's UTC day; reaching the budget pauses
       // the project's running runs, this one included (its answer already says pause).
       let paused: WriteEvent[] = [];
@@ -161,8 +169,8 @@ export class RunsService {
     return [this.boardNotice(projectId, taskId, null)];
   }
 
-  private async load(projectId: string, runId: string): Promise<Run> {
-    const run = await this.runs.find(projectId, runId, true);
+  private async load(projectId: string, runId: string, lock = true): Promise<Run> {
+    const run = await this.runs.find(projectId, runId, lock);
     if (!run) fail('run.not_found');
     return run;
   }

@@ -1,8 +1,8 @@
-import { Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseInterceptors } from '@nestjs/common';
 import { Admin } from '../auth/access.decorator';
 import { ProjectScope } from '../auth/auth-context';
-import { AfterGate, BodyAfterGate } from '../http/dto/after-gate';
 import { CreateWebhookBody, UpdateWebhookBody } from './webhooks.dto';
+import { WebhookAddressCheck } from './webhook-address.check';
 import { WebhooksService } from './webhooks.service';
 
 type Scope = { id: string };
@@ -20,13 +20,15 @@ export class WebhooksController {
   @Admin('add webhooks')
   @Post()
   @HttpCode(201)
-  create(@ProjectScope() scope: Scope, @BodyAfterGate(CreateWebhookBody) body: AfterGate<CreateWebhookBody>) {
+  @UseInterceptors(WebhookAddressCheck)
+  create(@ProjectScope() scope: Scope, @Body() body: CreateWebhookBody) {
     return this.webhooks.create(scope.id, body);
   }
 
   @Admin('change webhooks')
   @Patch(':webhookId')
-  update(@ProjectScope() scope: Scope, @Param('webhookId') id: string, @BodyAfterGate(UpdateWebhookBody) body: AfterGate<UpdateWebhookBody>) {
+  @UseInterceptors(WebhookAddressCheck)
+  update(@ProjectScope() scope: Scope, @Param('webhookId') id: string, @Body() body: UpdateWebhookBody) {
     return this.webhooks.update(scope.id, id, body);
   }
 

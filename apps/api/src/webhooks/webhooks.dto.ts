@@ -1,52 +1,54 @@
 import { parseWebhookUrl, readEnabled, readKinds } from '@board/webhooks';
-import { FieldRule, refusalOf } from '../http/dto/field-rules';
+import { Keeps } from '../http/dto/keeps';
 
-/** The address's form (`parseWebhookUrl`); whether its host may be reached is the service's check. */
+/**
+ * The address's form (`parseWebhookUrl`), kept as the URL's text; whether its host may be reached
+ * is checked whole before the body is read (`WebhookAddressCheck`).
+ */
 const UrlField = (options: { optional: boolean }): PropertyDecorator =>
-  FieldRule('webhook-url', (value) => (options.optional && value === undefined ? null : refusalOf(() => parseWebhookUrl(value))), {
-    schema: { type: 'string' },
-    required: !options.optional,
-  });
+  Keeps('webhook-url', (value) => parseWebhookUrl(value).toString(), { optional: options.optional, doc: { schema: { type: 'string' }, required: !options.optional } });
 
 /** Absent or null is none; else a list of activity kinds (`readKinds`'s refusals). */
-const KindsField = (): PropertyDecorator =>
-  FieldRule('webhook-kinds', (value) => refusalOf(() => readKinds(value)), { schema: { type: 'array', items: { type: 'string' } } });
+const KindsField = (options: { absent: 'none' | 'kept' }): PropertyDecorator =>
+  Keeps('webhook-kinds', (value) => (value === undefined && options.absent === 'kept' ? undefined : readKinds(value)), {
+    doc: { schema: { type: 'array', items: { type: 'string' } } },
+  });
 
-/** Absent keeps the current value; else a boolean (`readEnabled`'s refusal). */
-const EnabledField = (): PropertyDecorator =>
-  FieldRule('webhook-enabled', (value) => refusalOf(() => readEnabled(value, true)), { schema: { type: 'boolean' } });
+/** Absent is on for a new webhook and unchanged for a saved one; else a boolean (`readEnabled`'s refusal). */
+const EnabledField = (absent: boolean | undefined): PropertyDecorator =>
+  Keeps('webhook-enabled', (value) => (value === undefined ? absent : readEnabled(value, true)), { doc: { schema: { type: 'boolean' } } });
 
 /**
  * POST /projects/:projectId/webhooks, fields in the order the contract checks them. The address is
- * checked first and whole (its host against the server's allow list and DNS, which a DTO cannot
- * do), so the service reads this with `parseRequest` after that check.
+ * checked whole first (its host against the server's allow list and DNS, which a DTO cannot do),
+ * by `WebhookAddressCheck` before the body is read.
  */
 export class CreateWebhookBody {
   @UrlField({ optional: false })
   url: string;
 
-  @KindsField()
-  kinds?: string[] | null;
+  @KindsField({ absent: 'none' })
+  kinds: string[];
 
-  @EnabledField()
-  enabled?: boolean;
+  @EnabledField(true)
+  enabled: boolean;
 }
 
 /**
  * PATCH /projects/:projectId/webhooks/:webhookId: the webhook must exist (404) and a new address
- * pass its whole check before the other fields, so the service reads this with `parseRequest`
- * after both. `roll: true` makes a new secret; any other value leaves it.
+ * pass its whole check before the other fields (`WebhookAddressCheck`). An absent field keeps the
+ * saved value; `roll: true` makes a new secret, any other value leaves it.
  */
 export class UpdateWebhookBody {
   @UrlField({ optional: true })
   url?: string;
 
-  @KindsField()
-  kinds?: string[] | null;
+  @KindsField({ absent: 'kept' })
+  kinds?: string[];
 
-  @EnabledField()
+  @EnabledField(undefined)
   enabled?: boolean;
 
-  @FieldRule('webhook-roll', () => null, { schema: { type: 'boolean' } })
-  roll?: unknown;
+  @Keeps('webhook-roll', (value) => value === true, { doc: { schema: { type: 'boolean' } } })
+  roll: boolean;
 }

@@ -2,13 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { newSecret, WEBHOOK_SECRET_PREFIX } from '@board/accounts';
 import { Clock, fail, parseId, silent, UnitOfWork } from '@board/kernel';
-import { readEnabled, readKinds, WebhookRepository, WebhookSender } from '@board/webhooks';
-import type { AfterGate } from '../http/dto/after-gate';
+import { WebhookRepository, WebhookSender } from '@board/webhooks';
 import { CreateWebhookBody, UpdateWebhookBody } from './webhooks.dto';
 
 /**
  * The six webhook routes and the deliveries list; owner and admins only. A body's address is
- * checked whole first (allow list, DNS), then the body is read as its DTO.
+ * checked whole first (allow list, DNS: `checkAddress`, from `WebhookAddressCheck`), then the
+ * body is read as its DTO, which is the command these take.
  */
 @Injectable()
 export class WebhooksService {
@@ -24,25 +24,18 @@ export class WebhooksService {
   }
 
   /** The secret is answered here once; later reads show only its prefix. */
-  async create(projectId: string, body: AfterGate<CreateWebhookBody>) {
-    const url = await this.checkUrl(body.field('url'));
-    const fields = body.read();
-    const kinds = readKinds(fields.kinds);
-    const enabled = readEnabled(fields.enabled, true);
+  async create(projectId: string, { url, kinds, enabled }: CreateWebhookBody) {
     const id = randomUUID();
     const secret = newSecret(WEBHOOK_SECRET_PREFIX);
     await this.store.insert({ id, projectId, url, kinds, enabled, secret });
     return { webhook: await this.store.view(projectId, id), secret };
   }
 
-  async update(projectId: string, rawId: string, body: AfterGate<UpdateWebhookBody>) {
+  async update(projectId: string, rawId: string, { url, kinds, enabled, roll }: UpdateWebhookBody) {
     const webhook = await this.load(projectId, rawId);
-    const url = body.field('url');
-    if (url !== undefined) webhook.url = await this.checkUrl(url);
-    const fields = body.read();
-    if (fields.kinds !== undefined) webhook.kinds = readKinds(fields.kinds);
-    webhook.enabled = readEnabled(fields.enabled, webhook.enabled);
-    const roll = fields.roll === true;
+    if (url !== undefined) webhook.url = url;
+    if (kinds !== undefined) webhook.kinds = kinds;
+    if (enabled !== undefined) webhook.enabled = enabled;
     if (roll) webhook.secret = newSecret(WEBHOOK_SECRET_PREFIX);
     await this.store.update(webhook);
     const view = await this.store.view(projectId, webhook.id);
@@ -74,18 +67,23 @@ export class WebhooksService {
     return { deliveries: await this.store.deliveries(projectId, webhook.id) };
   }
 
-  /** Address rules when saved: an http(s) URL without name and password whose host is not private. */
-  private async checkUrl(raw: unknown): Promise<string> {
+  /**
+   * Address rules when saved, checked whole before the body is read: an http(s) URL without name
+   * and password whose host is not private. The DTO keeps the URL's form.
+   */
+  async checkAddress(raw: unknown): Promise<void> {
     try {
-      const { url } = await this.sender.check(raw);
-      return url.toString();
+      await this.sender.check(raw);
     } catch (error) {
       // A name that does not resolve now may resolve later: it is checked again before every try.
-      if ((error as { code?: string }).code === 'ENOTFOUND' || (error as { code?: string }).code === 'EAI_AGAIN') {
-        return new URL(String(raw).trim()).toString();
-      }
-      throw error;
+      const code = (error as { code?: string }).code;
+      if (code !== 'ENOTFOUND' && code !== 'EAI_AGAIN') throw error;
     }
+  }
+
+  /** The webhook of a path, or 404: the gate of a change, before its body. */
+  async assertFound(projectId: string, rawId: string): Promise<void> {
+    await this.load(projectId, rawId);
   }
 
   private async load(projectId: string, rawId: string) {

@@ -61,7 +61,10 @@ describe('RequestDtoPipe', () => {
       'text.not_text:Goal', 'text.not_text:Step', 'run.steps_not_texts', 'run.step_index', 'text.empty:Log', 'run.take_over_by_person', 'run.report_for',
     ]);
     expect(refusal(() => parseRequest(ReportRunBody, { status: 'dancing' }))?.code).toBe('run.status_invalid');
-    expect({ ...parseRequest(ReportRunBody, { beat: true, status: 'done', reportFor: 5, stepIndex: null }) }).toEqual({ beat: true, status: 'done', reportFor: 5, stepIndex: null });
+    // The body is the report as read: null is no value, and a heartbeat reads nothing else.
+    const defined = (dto: object) => Object.fromEntries(Object.entries(dto).filter(([, v]) => v !== undefined));
+    expect(defined(parseRequest(ReportRunBody, { status: 'done', reportFor: 5, stepIndex: null, goal: ' Ship ' }))).toEqual({ beat: false, status: 'done', reportFor: 5, goal: 'Ship' });
+    expect(defined(parseRequest(ReportRunBody, { beat: true, status: 'dancing', reportFor: 5, goal: 7 }))).toEqual({ beat: true });
   });
 
   it('checks words and ids', () => {
