@@ -22,6 +22,7 @@ describe('User.registerPerson', () => {
       passwordHash: 'hash',
       projectId: null,
       createdAt: NOW,
+      mailNotifications: true,
     });
     expect(user.isAgent).toBe(false);
     expect(user.view).toEqual({ id: ID, email: 'ada@example.com', name: 'Ada Lovelace', color: colorFromSeed('ada@example.com'), emoji: null });

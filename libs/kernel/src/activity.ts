@@ -14,4 +14,9 @@ export interface ActivityLine {
   actorId: string | null;
   kind: ActivityKind;
   data: Record<string, unknown>;
+  /**
+   * The people this write newly put into the task's person properties (value write, bulk values,
+   * create, move; never an import). Not stored and not shown in the feed: notifications read it.
+   */
+  assigned?: readonly { propertyId: string; propertyName: string; userIds: readonly string[] }[];
 }

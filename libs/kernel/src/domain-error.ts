@@ -193,6 +193,9 @@ export const ERROR_CODES = [
   'query.limit_invalid',
   // search (extensions § 4)
   'search.limit_invalid',
+  // notifications (extensions § 2)
+  'notification.mark_nothing',
+  'notification.mark_too_many',
   'feed.after_invalid',
   'feed.after_id_invalid',
   'feed.order_invalid',

@@ -1,4 +1,4 @@
-import { EMAIL_MAX, NAME_MAX, PASSWORD_MIN, readColor, readEmail, readEmoji, readName, readNewPassword } from '@board/accounts';
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MIN, readColor, readEmail, readEmoji, readName, readNewPassword, User } from '@board/accounts';
 import { FieldRule, refusalOf } from '../http/dto/field-rules';
 import { Accepts, Reads } from '../http/dto/reads';
 
@@ -68,6 +68,11 @@ export class UpdateMeBody {
 
   @Reads('emoji', readEmoji, { doc: { schema: PROFILE_DOC.emoji } })
   emoji?: string | null;
+
+  @FieldRule('mailNotifications', (value) => refusalOf(() => User.readMailNotifications(value)), {
+    schema: { type: 'boolean', description: 'Whether questions and mentions are mailed to you (on by default).' },
+  })
+  mailNotifications?: unknown;
 }
 
 const filled = (value: unknown): boolean => typeof value === 'string' && value !== '';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { Clock, fail, feedLine, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
+import { Clock, fail, feedLine, notice, parseId, said, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import { RunQuery } from '@board/persistence';
 import { grew, Run, RunRepository, UsageRepository } from '@board/runs';
 import { ProjectCaller } from '../auth/auth-context';
@@ -58,6 +58,7 @@ export class RunsService {
       run.assertOwnOpen(caller.userId);
       const report = body.read();
       const { closed, increase } = run.report(caller.userId, { ...report }, now);
+      const question = report.question !== undefined && report.question !== null ? run.snapshot.question : null;
       // Each increase of the totals is booked on the report's UTC day; reaching the budget pauses
       // the project's running runs, this one included (its answer already says pause).
       let paused: WriteEvent[] = [];
@@ -76,6 +77,7 @@ export class RunsService {
         closed && this.closingLine(caller.projectId, run.snapshot.taskId, run.id, run.status, caller.userId),
         this.boardNotice(caller.projectId, run.snapshot.taskId, caller.clientId),
         paused,
+        question && said({ kind: 'question', projectId: caller.projectId, taskId: run.snapshot.taskId, actorId: caller.userId, text: question.text }),
       );
     });
   }

@@ -6,6 +6,7 @@ import { clearedValue, DroppedValue, isEmptyValue, PropertyDef, StoredValue, Tas
 import { checkProjectRoom, isTextClash, Placement, readDescription, readTitle, Task, TaskCreateRepository, taskKey, TaskRepository, TaskValueRepository } from '@board/tasks';
 import type { CreateTaskBody, EditTaskBody, MoveTaskBody, PutValueBody } from './tasks.dto';
 import { changesByLine, changesData, createdLineData, SelectChanges, selectChanges } from '@board/charts';
+import { assignedBetween } from '@board/notifications';
 import { ProjectCaller } from '../auth/auth-context';
 import { applyValues, readCreateValues, readOneValue, readValuesMap } from './task-values';
 
@@ -103,7 +104,7 @@ export class TasksService {
         await this.tasks.insert({ id, projectId, number, title, description, position, values, createdBy: caller.userId, now });
         return withEvents(
           { id, number, title, description, position, values, createdAt: now },
-          this.lineEvent(caller, id, 'created', createdLineData(values, defs)),
+          feedLine({ ...this.line(caller, id, 'created', createdLineData(values, defs)), assigned: assignedBetween({}, values, defs) }),
           this.noticeEvent(caller, 'board'),
         );
       },
@@ -303,7 +304,8 @@ export class TasksService {
       for (const [i, [propertyId, value]] of told.entries()) {
         // Written values were read against these definitions: the lookup cannot miss.
         const def = defs.find((d) => d.id === propertyId) ?? fail('property.not_in_project');
-        lines.push(this.line(caller, task.id, 'value', await this.valueData(caller.projectId, def, value, dropped, names, changes[i])));
+        const data = await this.valueData(caller.projectId, def, value, dropped, names, changes[i]);
+        lines.push({ ...this.line(caller, task.id, 'value', data), assigned: assignedBetween(before, values, [def]) });
       }
     }
     return { changed, rows, lines };

@@ -3,11 +3,13 @@ import { ActivityLine, UnitOfWork, UnitOfWorkOptions, WriteEvent, Written } from
 import { Database } from '../database';
 import { PgChangeAnnouncer } from './pg-change.announcer';
 import { PgActivityRecorder } from './pg-activity.recorder';
+import { PgNotificationWriter } from '../notifications/pg-notification.writer';
 
 /**
  * The unit of work on PostgreSQL: one transaction per write, and the write's declared events
  * written before COMMIT by the one recorder (feed lines with their outbox rows, as few
- * statements as the events allow) and the one announcer (notices, sent with COMMIT). Nested
+ * statements as the events allow), the one announcer (notices, sent with COMMIT) and the one
+ * notification writer (what people are told, derived from the same events). Nested
  * writes share the outer transaction and tell their events when they end.
  */
 @Injectable()
@@ -16,6 +18,7 @@ export class PgUnitOfWork extends UnitOfWork {
     private readonly db: Database,
     private readonly recorder: PgActivityRecorder,
     private readonly announcer: PgChangeAnnouncer,
+    private readonly notifications: PgNotificationWriter,
   ) {
     super();
   }
@@ -24,6 +27,8 @@ export class PgUnitOfWork extends UnitOfWork {
     return this.db.transaction(async () => {
       const { result, events } = await work();
       await this.tell(events);
+      // People are told from the same events, in the same transaction: no write path can forget them.
+      await this.notifications.write(events);
       return result;
     }, options);
   }
@@ -42,7 +47,7 @@ export class PgUnitOfWork extends UnitOfWork {
       } else if (event.type === 'lines-ringing-once') {
         await flush();
         await this.recorder.recordRingingOnce(event.lines, event.kinds);
-      } else {
+      } else if (event.type === 'notice') {
         await this.announcer.announce(event.change);
       }
     }

@@ -1,0 +1,5 @@
+export * from './notification';
+export * from './mentions';
+export * from './intents';
+export * from './assigned';
+export * from './notification.repository';
