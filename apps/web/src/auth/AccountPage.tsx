@@ -15,6 +15,7 @@ export function AccountPage({ user }: { user: User }) {
   const [next, setNext] = useState('');
   const password = useAction();
   const [passwordDone, setPasswordDone] = useState(false);
+  const mail = useAction();
   const sessions = useQuery({ queryKey: ['sessions'], queryFn: () => get<{ others: number }>('/auth/sessions') });
   const endOthers = useAction();
 
@@ -47,6 +48,25 @@ export function AccountPage({ user }: { user: User }) {
           <ErrorLine error={profile.error} />
           <button type="submit" className="primary" disabled={profile.busy}>Save profile</button>
         </form>
+      </section>
+      <section aria-labelledby="notices-h">
+        <h2 id="notices-h">Notifications</h2>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={user.mailNotifications}
+            disabled={mail.busy}
+            onChange={(e) => {
+              const on = e.target.checked;
+              void mail.run(async () => {
+                const a = await patch<{ user: User }>('/auth/me', { mailNotifications: on });
+                qc.setQueryData(['me'], a.user);
+              });
+            }}
+          />{' '}
+          Mail me when an agent asks me or someone mentions me
+        </label>
+        <ErrorLine error={mail.error} />
       </section>
       <section aria-labelledby="password-h">
         <h2 id="password-h">Password</h2>
