@@ -51,15 +51,15 @@ describeBrowser('notifications on the page', () => {
     await panel.getByRole('button', { name: 'develop' }).click();
     await until(() => robo('GET', `/runs/${runId}`), (r) => expect(r.body.run.question.answer).toMatchObject({ text: 'develop' }));
     // The agent's next report reads the answer.
+    const beat = await robo('PATCH', `/runs/${runId}`, { beat: true });
+    expect(beat.body.control).toBe('resume');
     const next = await robo('PATCH', `/runs/${runId}`, { status: 'running', step: 'Rebasing on develop' });
-    expect(next.body.control).toBe('resume');
     expect(next.body.run.question.answer).toMatchObject({ text: 'develop', choices: ['develop'], by: { name: 'Ada' } });
 
     await panel.getByRole('button', { name: 'Mark all read' }).click();
     await page.getByRole('button', { name: 'Notifications, 0 unread' }).waitFor();
 
-    // The item opens the task.
-    await page.getByRole('button', { name: 'Notifications, 0 unread' }).click();
+    // The item opens the task (the panel is still open).
     await page.getByRole('dialog', { name: 'Notifications' }).getByRole('button', { name: /Robo asks BEL-1/ }).click();
     await until(() => page.url(), (url) => expect(url).toContain(`/p/${project.id}?task=${task.id}`));
     await page.getByRole('dialog').getByText('Pick a branch').first().waitFor();

@@ -16,6 +16,8 @@ export function AccountPage({ user }: { user: User }) {
   const password = useAction();
   const [passwordDone, setPasswordDone] = useState(false);
   const mail = useAction();
+  // Shown at once; the saved setting comes back with the answer.
+  const [mailOn, setMailOn] = useState(user.mailNotifications);
   const sessions = useQuery({ queryKey: ['sessions'], queryFn: () => get<{ others: number }>('/auth/sessions') });
   const endOthers = useAction();
 
@@ -54,14 +56,15 @@ export function AccountPage({ user }: { user: User }) {
         <label className="check">
           <input
             type="checkbox"
-            checked={user.mailNotifications}
+            checked={mailOn}
             disabled={mail.busy}
             onChange={(e) => {
               const on = e.target.checked;
+              setMailOn(on);
               void mail.run(async () => {
                 const a = await patch<{ user: User }>('/auth/me', { mailNotifications: on });
                 qc.setQueryData(['me'], a.user);
-              });
+              }).then((ok) => !ok && setMailOn(!on));
             }}
           />{' '}
           Mail me when an agent asks me or someone mentions me
