@@ -6,9 +6,11 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import ts from 'typescript';
 
 const ROOT = resolve(__dirname, '..', '..');
 const APP = join(ROOT, 'apps', 'api', 'src');
+const LIBS = join(ROOT, 'libs');
 
 /** What only the unit of work's adapter may use. */
 const FORBIDDEN: { pattern: RegExp; why: string }[] = [
@@ -37,6 +39,81 @@ function sources(dir: string): string[] {
   });
 }
 
+/** Types that carry a write's events: only the unit of work takes them. */
+const EVENT_TYPES = new Set(['ActivityLine', 'Change', 'WriteEvent', 'Written', 'Events']);
+/** Field names that smuggle a feed line or a notice in an untyped shape (`Record<string, unknown>`). */
+const EVENT_FIELDS = new Set(['line', 'lines', 'notice', 'notices', 'feedLine', 'activity']);
+/** The one port that takes events: it is how a write declares them. */
+const EVENT_PORTS = new Set(['UnitOfWork']);
+
+/**
+ * The methods of ports (abstract classes of libs/) that take a feed line or a notice: by type
+ * (`ActivityLine`, `Change`, …) or by field name, through the interfaces and type aliases their
+ * parameters name (followed across the files given; classes such as aggregates are not followed).
+ */
+export function portOffences(files: ReadonlyMap<string, string>): string[] {
+  const sources = [...files].map(([path, text]) => ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true));
+  const shapes = new Map<string, ts.Node>();
+  for (const source of sources) {
+    source.forEachChild((node) => {
+      if ((ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) && !shapes.has(node.name.text)) shapes.set(node.name.text, node);
+    });
+  }
+  /** Why a type node carries events, or null; `seen` stops a recursive type. */
+  const carries = (node: ts.Node, seen: Set<string>): string | null => {
+    let found: string | null = null;
+    const visit = (n: ts.Node): void => {
+      if (found) return;
+      if (ts.isTypeReferenceNode(n)) {
+        const name = ts.isIdentifier(n.typeName) ? n.typeName.text : n.typeName.right.text;
+        if (EVENT_TYPES.has(name)) return void (found = `takes ${name}`);
+        const shape = shapes.get(name);
+        if (shape && !seen.has(name)) {
+          seen.add(name);
+          const inner = carries(shape, seen);
+          if (inner) return void (found = `${inner} (through ${name})`);
+        }
+      }
+      if ((ts.isPropertySignature(n) || ts.isPropertyDeclaration(n)) && n.name && ts.isIdentifier(n.name) && EVENT_FIELDS.has(n.name.text)) {
+        return void (found = `takes a field '${n.name.text}'`);
+      }
+      n.forEachChild(visit);
+    };
+    if (ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) node.forEachChild(visit);
+    else visit(node);
+    return found;
+  };
+  const found: string[] = [];
+  for (const source of sources) {
+    source.forEachChild((node) => {
+      if (!ts.isClassDeclaration(node) || !node.name || EVENT_PORTS.has(node.name.text)) return;
+      if (!node.modifiers?.some((m) => m.kind === ts.SyntaxKind.AbstractKeyword)) return;
+      for (const member of node.members) {
+        if (!ts.isMethodDeclaration(member) || !member.name) continue;
+        for (const param of member.parameters) {
+          const why = param.type ? carries(param.type, new Set()) : null;
+          if (why) found.push(`${source.fileName}: ${node.name.text}.${member.name.getText(source)}(${param.name.getText(source)}) ${why}`);
+        }
+      }
+    });
+  }
+  return found;
+}
+
+function libSources(): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const lib of readdirSync(LIBS)) {
+    const src = join(LIBS, lib, 'src');
+    try {
+      if (!statSync(src).isDirectory()) continue;
+    } catch {
+      continue;
+    }
+    for (const path of sources(src)) if (!path.endsWith('.d.ts')) files.set(relative(ROOT, path), readFileSync(path, 'utf8'));
+  }
+  return files;
+}
+
 describe('write events', () => {
   it('catches a write that records, announces or notifies by hand (fixture)', () => {
     const breach = [
@@ -58,5 +135,40 @@ describe('write events', () => {
     expect(files.length).toBeGreaterThan(20);
     const found = files.flatMap((path) => offences(readFileSync(path, 'utf8')).map((o) => `${relative(ROOT, path)}:${o}`));
     expect(found).toEqual([]);
+  });
+
+  it('catches a port that takes a feed line or a notice (fixture)', () => {
+    const planted = new Map([
+      [
+        'libs/planted/src/ports.ts',
+        [
+          "import { ActivityLine, Change } from '@board/kernel';",
+          'export interface SaveInput { id: string; line: Record<string, unknown> | null }',
+          'export interface Wrapped { input: SaveInput }',
+          'export interface Plain { id: string; title: string }',
+          'export abstract class PlantedRepository {',
+          '  abstract record(line: ActivityLine): Promise<void>;',
+          '  abstract ring(projectId: string, change: Change): Promise<void>;',
+          '  abstract save(input: SaveInput): Promise<void>;',
+          '  abstract saveWrapped(input: Wrapped[]): Promise<void>;',
+          '  abstract plain(input: Plain, at: Date): Promise<void>;',
+          '}',
+          // Not a port: an adapter may take lines (it is the unit of work's).
+          'export class PlantedRecorder { record(lines: ActivityLine[]): void {} }',
+        ].join('\n'),
+      ],
+    ]);
+    expect(portOffences(planted)).toEqual([
+      'libs/planted/src/ports.ts: PlantedRepository.record(line) takes ActivityLine',
+      'libs/planted/src/ports.ts: PlantedRepository.ring(change) takes Change',
+      "libs/planted/src/ports.ts: PlantedRepository.save(input) takes a field 'line' (through SaveInput)",
+      "libs/planted/src/ports.ts: PlantedRepository.saveWrapped(input) takes a field 'line' (through SaveInput) (through Wrapped)",
+    ]);
+  });
+
+  it('no port of libs/ takes a feed line or a notice: the unit of work writes them from declared events', () => {
+    const files = libSources();
+    expect(files.size).toBeGreaterThan(50);
+    expect(portOffences(files)).toEqual([]);
   });
 });

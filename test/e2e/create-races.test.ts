@@ -1,4 +1,4 @@
-import { ranksAfter } from '@board/kernel';
+import { feedLine, notice, ranksAfter, UnitOfWork, withEvents } from '@board/kernel';
 import { Database } from '@board/persistence';
 import { TaskCreateRepository } from '@board/tasks';
 import { createProperty, createTask, holdTransaction } from '../support/fixtures';
@@ -83,22 +83,32 @@ describe('simultaneous creates', () => {
       atTop: false,
       ranks: ['a0'],
       defsFingerprint: context.defsFingerprint,
-      notice: { projectId: p.id, scope: 'board' as const, clientId: null },
     };
+    // The statement carries its created line and notice, written only when the task is.
+    const uow = t.app.get(UnitOfWork);
+    const create = (given: typeof input) =>
+      uow.writeStatement(() =>
+        withEvents(
+          store.create(given),
+          feedLine({ projectId: p.id, taskId: given.id, actorId: owner.user.id, kind: 'created', data: {} }),
+          notice({ projectId: p.id, scope: 'board', clientId: null }),
+        ),
+      );
     // 'a0' is not past the edge (the first task's rank): nothing fits, the edge comes back.
     expect(first.position >= 'a0').toBe(true);
-    expect(await store.create(input)).toEqual({ outcome: 'moved', edge: first.position });
+    expect(await create(input)).toEqual({ outcome: 'moved', edge: first.position });
     await createProperty(owner.client, p.id, 'Later', 'text');
     const [next] = ranksAfter(first.position, 1);
-    expect(await store.create({ ...input, ranks: [next] })).toEqual({ outcome: 'stale' });
+    expect(await create({ ...input, ranks: [next] })).toEqual({ outcome: 'stale' });
     const counter = (await t.sql.query('SELECT task_counter FROM projects WHERE id = $1', [p.id])).rows[0].task_counter;
     expect(Number(counter)).toBe(1);
     expect((await t.sql.query('SELECT count(*)::int AS n FROM tasks WHERE project_id = $1', [p.id])).rows[0].n).toBe(1);
     expect((await t.sql.query(`SELECT count(*)::int AS n FROM activity WHERE project_id = $1 AND kind = 'created'`, [p.id])).rows[0].n).toBe(1);
     // With a fresh read the same create lands, numbered next.
     const fresh = (await store.load(p.id))!;
-    const made = await store.create({ ...input, ranks: ['a0', next], defsFingerprint: fresh.defsFingerprint });
+    const made = await create({ ...input, ranks: ['a0', next], defsFingerprint: fresh.defsFingerprint });
     expect(made).toEqual({ outcome: 'created', number: 2, position: next });
+    expect((await t.sql.query(`SELECT count(*)::int AS n FROM activity WHERE project_id = $1 AND kind = 'created'`, [p.id])).rows[0].n).toBe(2);
   });
 
   it('waits for the project lock the rest of the service takes (the same key inside PostgreSQL)', async () => {

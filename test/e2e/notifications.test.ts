@@ -66,14 +66,12 @@ describe('notifications', () => {
       expect((await inbox(team.member)).notifications.map((n) => n.task.id).sort()).toEqual([a.id, b.id].sort());
     });
 
-    // TODO(merge wp-core): the two one-statement hot paths (create at an edge, the value write's
-    // compare-and-set) write their events through wp-core's one-place event writer; the merger
-    // splices NOTIFICATION_CTES there (gated on the write landing) and turns these on.
-    it.skip('a create at the end (hot path)', async () => {
+    // The two one-statement hot paths: the notifications ride in the write's own statement, gated on it landing.
+    it('a create at the end (hot path)', async () => {
       await newTask('At the end', { values: { [assignee.id]: team.member.user.id } });
       expect(await kinds(team.member)).toEqual(['assigned:Assignee']);
     });
-    it.skip('a value write (hot path)', async () => {
+    it('a value write (hot path)', async () => {
       const task = await newTask('Valued');
       await expectStatus(team.owner.client.put(`/tasks/${task.id}/values/${assignee.id}`, { value: team.member.user.id }), 200);
       expect(await kinds(team.member)).toEqual(['assigned:Assignee']);

@@ -1,5 +1,6 @@
 import { createProperty, createTask, feedLines, listenChanges } from '../support/fixtures';
 import { TaskValueRepository } from '@board/tasks';
+import { feedLine, notice, silent, UnitOfWork, withEvents } from '@board/kernel';
 import type { StoredValue } from '@board/properties';
 import { createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 import type { ProjectAnswer } from '../support/answers';
@@ -67,6 +68,7 @@ describe('simultaneous value writes', () => {
 
   it('writes nothing when an option, property or person it names went away after the read', async () => {
     const store = t.app.get(TaskValueRepository);
+    const uow = t.app.get(UnitOfWork);
     const phase = await createProperty(owner.client, project.id, 'Phase', 'select', ['Early', 'Late']);
     const who = await createProperty(owner.client, project.id, 'Who', 'person');
     const task = await createTask(owner.client, project.id, 'Gone option');
@@ -75,15 +77,14 @@ describe('simultaneous value writes', () => {
       const { task: loaded } = await store.load(project.id, task.id);
       const expected = loaded!.values;
       loaded!.replaceValues({ ...expected, [propertyId]: value });
-      return store.writeIfUnchanged({
-        task: loaded!,
-        expected,
-        now: new Date(),
-        actorId: owner.user.id,
-        line: { property: 'x', value: 'y' },
-        notice: { projectId: project.id, scope: 'board', taskId: task.id, clientId: null },
-        refers,
-      });
+      // The line and the notice travel in the write's one statement, landing only with it.
+      return uow.writeStatement(() =>
+        withEvents(
+          store.writeIfUnchanged({ task: loaded!, expected, now: new Date(), refers }),
+          feedLine({ projectId: project.id, taskId: task.id, actorId: owner.user.id, kind: 'value', data: { property: 'x', value: 'y' } }),
+          notice({ projectId: project.id, scope: 'board', taskId: task.id, clientId: null }),
+        ),
+      );
     };
     // The read happened before these deletions; the statement checks again.
     await t.sql.query('DELETE FROM options WHERE id = $1', [late]);
@@ -98,6 +99,7 @@ describe('simultaneous value writes', () => {
     const early = phase.options.find((o) => o.name === 'Early')!.id;
     expect(await write(phase.id, early, { propertyId: phase.id, optionIds: [early], memberIds: [] })).toBe(true);
     expect(await stored(task.id)).toEqual({ [phase.id]: early });
+    expect(await feedLines(t, task.id, 'value')).toHaveLength(1);
     const lead = await createProperty(owner.client, project.id, 'Lead', 'person');
     expect(await write(lead.id, owner.user.id, { propertyId: lead.id, optionIds: [], memberIds: [owner.user.id] })).toBe(true);
     expect((await stored(task.id))[lead.id]).toBe(owner.user.id);
@@ -111,14 +113,11 @@ describe('simultaneous value writes', () => {
     const expected = loaded!.values;
     loaded!.replaceValues({ [prop.id]: 1 });
     await t.sql.query(`UPDATE tasks SET "values" = jsonb_build_object($2::text, 5) WHERE id = $1`, [task.id, prop.id]);
-    const input = {
-      task: loaded!, expected, now: new Date(), actorId: owner.user.id, line: null,
-      notice: { projectId: project.id, scope: 'board' as const, taskId: task.id, clientId: null },
-      refers: { propertyId: prop.id, optionIds: [], memberIds: [] },
-    };
-    expect(await store.writeIfUnchanged(input)).toBe(false);
+    const input = { task: loaded!, expected, now: new Date(), refers: { propertyId: prop.id, optionIds: [], memberIds: [] } };
+    const uow = t.app.get(UnitOfWork);
+    expect(await uow.writeStatement(() => silent(store.writeIfUnchanged(input)))).toBe(false);
     expect((await stored(task.id))[prop.id]).toBe(5);
-    expect(await store.writeIfUnchanged({ ...input, expected: { [prop.id]: 5 } })).toBe(true);
+    expect(await uow.writeStatement(() => silent(store.writeIfUnchanged({ ...input, expected: { [prop.id]: 5 } })))).toBe(true);
     expect((await stored(task.id))[prop.id]).toBe(1);
   });
 });

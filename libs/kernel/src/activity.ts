@@ -15,8 +15,15 @@ export interface ActivityLine {
   kind: ActivityKind;
   data: Record<string, unknown>;
   /**
-   * The people this write newly put into the task's person properties (value write, bulk values,
-   * create, move; never an import). Not stored and not shown in the feed: notifications read it.
+   * The people a write newly put into the task's person properties (a value write, bulk values, a
+   * create, a move; never an import), by property. Not stored and not shown in the feed: what the
+   * unit of work derives notifications from.
    */
-  assigned?: readonly { propertyId: string; propertyName: string; userIds: readonly string[] }[];
+  assigned?: readonly AssignedPeople[];
+}
+
+export interface AssignedPeople {
+  propertyId: string;
+  propertyName: string;
+  userIds: readonly string[];
 }

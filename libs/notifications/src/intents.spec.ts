@@ -1,5 +1,4 @@
 import { ActivityLine, feedLine, feedLinesRingingOnce, notice, said } from '@board/kernel';
-import { assignedBetween } from './assigned';
 import { mentionProjects, notificationIntents } from './intents';
 
 const base = { projectId: 'p', taskId: 't', actorId: 'actor' };
@@ -45,14 +44,5 @@ describe('notificationIntents', () => {
 describe('mentionProjects', () => {
   it('names a project only when a comment holds an @', () => {
     expect(mentionProjects([said({ kind: 'comment', ...base, text: 'hi', before: null }), said({ kind: 'comment', ...base, projectId: 'q', text: '@x', before: null })])).toEqual(['q']);
-  });
-});
-
-describe('assignedBetween', () => {
-  const defs = [{ id: 'a', name: 'Assignee', type: 'person' }, { id: 's', name: 'Status', type: 'select' }];
-  it('answers the people a person property gained', () => {
-    expect(assignedBetween({ a: 'u1' }, { a: 'u2', s: 'o' }, defs)).toEqual([{ propertyId: 'a', propertyName: 'Assignee', userIds: ['u2'] }]);
-    expect(assignedBetween({ a: 'u1' }, { a: 'u1' }, defs)).toEqual([]);
-    expect(assignedBetween({ a: 'u1' }, {}, defs)).toEqual([]);
   });
 });

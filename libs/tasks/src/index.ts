@@ -5,3 +5,5 @@ export * from './checklist-item';
 export * from './comment';
 export * from './ports';
 export * from './project-room';
+export * from './task-values';
+export * from './commands';

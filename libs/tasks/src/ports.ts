@@ -1,4 +1,4 @@
-import { Change } from '@board/kernel';
+import { StatementWrite } from '@board/kernel';
 import { PropertyDef, TaskValues } from '@board/properties';
 import { Link } from './links';
 import { DoneWhen } from './over';
@@ -83,27 +83,24 @@ export interface CreateInput {
   title: string;
   description: string;
   values: TaskValues;
-  /** The `created` feed line's data (default `{}`). */
-  line?: Record<string, unknown>;
   createdBy: string;
   now: Date;
   atTop: boolean;
   /** Ranks to choose from, nearest to the edge first. */
   ranks: string[];
   defsFingerprint: string;
-  notice: Change;
 }
 
 /**
  * Task create at the top or the end without a transaction of round trips: `load` reads what the
- * values are checked against; `create` numbers, ranks and inserts the task with its `created`
- * feed line, webhook deliveries and notices, unless the definitions changed since (`stale`) or
- * other tasks took every offered rank (`moved`), or the project is full (`full`).
+ * values are checked against; `create` is one statement (run by `UnitOfWork.writeStatement`, with
+ * the write's events) that numbers, ranks and inserts the task, unless the definitions changed
+ * since (`stale`) or other tasks took every offered rank (`moved`), or the project is full (`full`).
  */
 export abstract class TaskCreateRepository {
   /** Null when there is no such project. */
   abstract load(projectId: string): Promise<CreateContext | null>;
-  abstract create(input: CreateInput): Promise<CreateOutcome>;
+  abstract create(input: CreateInput): StatementWrite<CreateOutcome>;
 }
 
 /** Everything a value write checks against, read at once without locks. */
@@ -120,9 +117,6 @@ export interface ValueWrite {
   task: Task;
   expected: Record<string, unknown>;
   now: Date;
-  actorId: string;
-  line: Record<string, unknown> | null;
-  notice: Change;
   /** What the written value names, checked again at the write: its property, options and people. */
   refers: { propertyId: string; optionIds: string[]; memberIds: string[] };
 }
@@ -135,9 +129,9 @@ export interface ValueWrite {
 export abstract class TaskValueRepository {
   abstract load(projectId: string, taskId: string): Promise<ValueWriteContext>;
   /**
-   * Writes the task's values if they are still `expected`, with its `value` feed line (when
-   * `line` is given), the line's webhook deliveries and the board notice, all or nothing.
-   * Answers false when the values had changed meanwhile (nothing was written).
+   * The statement that writes the task's values if they are still `expected` (run by
+   * `UnitOfWork.writeStatement`, whose events land with it or not at all). Answers false when the
+   * values had changed meanwhile (nothing was written).
    */
-  abstract writeIfUnchanged(input: ValueWrite): Promise<boolean>;
+  abstract writeIfUnchanged(input: ValueWrite): StatementWrite<boolean>;
 }

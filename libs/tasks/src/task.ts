@@ -1,5 +1,6 @@
 import { DAY, fail, readText } from '@board/kernel';
-import type { TaskValues } from '@board/properties';
+import type { PropertyDef, StoredValue, TaskValues } from '@board/properties';
+import { planValues, sameValues, ValueChange, ValueNames } from './task-values';
 
 export const TITLE_MAX = 400;
 export const DESCRIPTION_MAX = 20000;
@@ -116,9 +117,25 @@ export class Task {
 
   /** Replaces the sparse values map (after validation and the `when` rules). Answers whether it changed. */
   replaceValues(values: TaskValues): boolean {
-    const changed = JSON.stringify(sortKeys(values)) !== JSON.stringify(sortKeys(this.props.values));
+    const changed = !sameValues(values, this.props.values);
     this.props.values = { ...values };
     return changed;
+  }
+
+  /**
+   * Writes values read against `defs` (`readValuesMap`, `readOneValue`), then the `when` rules:
+   * answers whether the values changed, what the rules dropped, and the `value` lines the write
+   * tells (with the people it assigned). `names`: the written options' and people's names.
+   */
+  putValues(written: ReadonlyMap<string, StoredValue>, defs: readonly PropertyDef[], names: ValueNames): ValueChange {
+    const { values, ...change } = planValues(this.props.values, written, defs, names);
+    this.props.values = values;
+    return change;
+  }
+
+  /** `putValues` of one value. */
+  putValue(def: PropertyDef, value: StoredValue, defs: readonly PropertyDef[], names: ValueNames): ValueChange {
+    return this.putValues(new Map([[def.id, value]]), defs, names);
   }
 
   moveTo(position: string): boolean {
@@ -133,5 +150,3 @@ export class Task {
     return changed;
   }
 }
-
-const sortKeys = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));

@@ -1,24 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { fail, parseId, silent, UnitOfWork, withEvents } from '@board/kernel';
-import type { AddBlockerBody, SetParentBody } from './tasks.dto';
-import { assertCanBePart, assertNoCircle, Task, TaskRepository } from '@board/tasks';
+import { ProjectFactsQuery } from '@board/persistence';
+import { AddBlocker, assertCanBePart, assertNoCircle, SetParent, Task, taskKey, TaskRepository } from '@board/tasks';
 import { ProjectCaller } from '../auth/auth-context';
-import { TasksService } from './tasks.service';
+import { lineEvent, noticeEvent } from './task-events';
 
 /** Blocker links and parts. Both are read and written under the project lock. */
 @Injectable()
 export class LinksService {
   constructor(
     private readonly tasks: TaskRepository,
-    private readonly taskService: TasksService,
+    private readonly facts: ProjectFactsQuery,
     private readonly uow: UnitOfWork,
   ) {}
 
-  async addBlocker(caller: ProjectCaller, taskId: string, body: AddBlockerBody): Promise<void> {
-    const blockerId = parseId(body.blockerId, 'task');
+  async addBlocker(caller: ProjectCaller, taskId: string, command: AddBlocker): Promise<void> {
+    const { blockerId } = command;
     await this.uow.write(
       async () => {
-        const task = await this.taskService.load(caller, taskId);
+        const task = await this.load(caller, taskId);
         const blocker = await this.other(caller, blockerId);
         const [taskKey, blockerKey] = await Promise.all([this.key(caller, task), this.key(caller, blocker)]);
         // The whole project's links, read inside the writing transaction under the project lock.
@@ -26,8 +26,8 @@ export class LinksService {
         if (!(await this.tasks.addLink(caller.projectId, task.id, blocker.id))) return silent(undefined);
         return withEvents(
           undefined,
-          this.taskService.lineEvent(caller, task.id, 'link', { action: 'linked', blockerKey }),
-          this.taskService.noticeEvent(caller, 'board', task.id),
+          lineEvent(caller, task.id, 'link', { action: 'linked', blockerKey }),
+          noticeEvent(caller, 'board', task.id),
         );
       },
       { lockProject: caller.projectId },
@@ -38,14 +38,14 @@ export class LinksService {
     const blockerId = parseId(rawBlockerId, 'task');
     await this.uow.write(
       async () => {
-        const task = await this.taskService.load(caller, taskId);
+        const task = await this.load(caller, taskId);
         // A deleted blocker is gone for every route but restore (its link stays for the restore).
         const blocker = await this.other(caller, blockerId);
         if (!(await this.tasks.removeLink(caller.projectId, task.id, blockerId))) return silent(undefined);
         return withEvents(
           undefined,
-          this.taskService.lineEvent(caller, task.id, 'link', { action: 'unlinked', blockerKey: await this.key(caller, blocker) }),
-          this.taskService.noticeEvent(caller, 'board', task.id),
+          lineEvent(caller, task.id, 'link', { action: 'unlinked', blockerKey: await this.key(caller, blocker) }),
+          noticeEvent(caller, 'board', task.id),
         );
       },
       { lockProject: caller.projectId },
@@ -53,11 +53,11 @@ export class LinksService {
   }
 
   /** Makes the task a part of `parentId`; answers the key of the parent it left, if any. */
-  async setParent(caller: ProjectCaller, taskId: string, body: SetParentBody): Promise<string | null> {
-    const parentId = parseId(body.parentId, 'task');
+  async setParent(caller: ProjectCaller, taskId: string, command: SetParent): Promise<string | null> {
+    const { parentId } = command;
     return this.uow.write(
       async () => {
-        const task = await this.taskService.load(caller, taskId, true);
+        const task = await this.load(caller, taskId, true);
         const parent = await this.other(caller, parentId);
         if (task.parentId === parent.id) return silent(null);
         const [taskKey, parentKey] = await Promise.all([this.key(caller, task), this.key(caller, parent)]);
@@ -72,9 +72,9 @@ export class LinksService {
         await this.tasks.save(task, new Date(), false);
         return withEvents(
           left,
-          left ? this.taskService.lineEvent(caller, task.id, 'link', { action: 'unparented', parentKey: left }) : null,
-          this.taskService.lineEvent(caller, task.id, 'link', { action: 'parented', parentKey }),
-          this.taskService.noticeEvent(caller, 'board', task.id),
+          left ? lineEvent(caller, task.id, 'link', { action: 'unparented', parentKey: left }) : null,
+          lineEvent(caller, task.id, 'link', { action: 'parented', parentKey }),
+          noticeEvent(caller, 'board', task.id),
         );
       },
       { lockProject: caller.projectId },
@@ -84,7 +84,7 @@ export class LinksService {
   async clearParent(caller: ProjectCaller, taskId: string): Promise<void> {
     await this.uow.write(
       async () => {
-        const task = await this.taskService.load(caller, taskId, true);
+        const task = await this.load(caller, taskId, true);
         if (!task.parentId) return silent(undefined);
         const old = await this.tasks.find(caller.projectId, task.parentId);
         // A deleted parent reads as no parent (like `left` above): nothing to take off, nothing written;
@@ -94,8 +94,8 @@ export class LinksService {
         await this.tasks.save(task, new Date(), false);
         return withEvents(
           undefined,
-          this.taskService.lineEvent(caller, task.id, 'link', { action: 'unparented', parentKey: await this.key(caller, old) }),
-          this.taskService.noticeEvent(caller, 'board', task.id),
+          lineEvent(caller, task.id, 'link', { action: 'unparented', parentKey: await this.key(caller, old) }),
+          noticeEvent(caller, 'board', task.id),
         );
       },
       { lockProject: caller.projectId },
@@ -109,7 +109,13 @@ export class LinksService {
     return task;
   }
 
-  private key(caller: ProjectCaller, task: Task): Promise<string> {
-    return this.taskService.keyOf(caller.projectId, task.number);
+  private async load(caller: ProjectCaller, taskId: string, lock = false): Promise<Task> {
+    const task = await this.tasks.find(caller.projectId, taskId, lock);
+    if (!task) fail('task.not_found');
+    return task;
+  }
+
+  private async key(caller: ProjectCaller, task: Task): Promise<string> {
+    return taskKey((await this.facts.load(caller.projectId)).key, task.number);
   }
 }

@@ -19,21 +19,21 @@ export class TasksController {
   @Post('projects/:projectId/tasks')
   @HttpCode(201)
   async create(@ProjectCallerOf() caller: ProjectCaller, @Body() body: CreateTaskBody) {
-    return { task: await this.tasks.create(caller, body) };
+    return { task: await this.tasks.create(caller, body.command()) };
   }
 
   @Member()
   @Post('projects/:projectId/tasks/values')
   @HttpCode(200)
   bulkValues(@ProjectCallerOf() caller: ProjectCaller, @Body() body: BulkValuesBody) {
-    return this.bulk.values(caller, body);
+    return this.bulk.values(caller, body.command());
   }
 
   @HumanMember()
   @Post('projects/:projectId/archive')
   @HttpCode(200)
   async bulkArchive(@ProjectCallerOf() caller: ProjectCaller, @Body() body: BulkArchiveBody) {
-    return { archived: await this.bulk.archive(caller, body) };
+    return { archived: await this.bulk.archive(caller, body.command()) };
   }
 
   @Member()
@@ -58,7 +58,7 @@ export class TasksController {
   @Member(TASK)
   @Patch('tasks/:taskId')
   async edit(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() taskId: string, @Body() body: EditTaskBody) {
-    await this.tasks.edit(caller, taskId, body);
+    await this.tasks.edit(caller, taskId, body.command());
     return { ok: true };
   }
 
@@ -94,21 +94,21 @@ export class TasksController {
   @Member(TASK)
   @Put('tasks/:taskId/values/:propertyId')
   putValue(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() taskId: string, @Param('propertyId') propertyId: string, @Body() body: PutValueBody) {
-    return this.tasks.putValue(caller, taskId, propertyId, body);
+    return this.tasks.putValue(caller, taskId, propertyId, body.command());
   }
 
   @Member(TASK)
   @Post('tasks/:taskId/move')
   @HttpCode(200)
   move(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() taskId: string, @Body() body: MoveTaskBody) {
-    return this.tasks.move(caller, taskId, body);
+    return this.tasks.move(caller, taskId, body.command());
   }
 
   @Member(TASK)
   @Post('tasks/:taskId/blockers')
   @HttpCode(200)
   async addBlocker(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() taskId: string, @Body() body: AddBlockerBody) {
-    await this.links.addBlocker(caller, taskId, body);
+    await this.links.addBlocker(caller, taskId, body.command());
     return { ok: true };
   }
 
@@ -122,7 +122,7 @@ export class TasksController {
   @Member(TASK)
   @Put('tasks/:taskId/parent')
   async setParent(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() taskId: string, @Body() body: SetParentBody) {
-    return { ok: true, left: await this.links.setParent(caller, taskId, body) };
+    return { ok: true, left: await this.links.setParent(caller, taskId, body.command()) };
   }
 
   @Member(TASK)

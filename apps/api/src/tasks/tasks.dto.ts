@@ -1,13 +1,16 @@
 import { fail, parseId } from '@board/kernel';
-import { DESCRIPTION_MAX, readDescription, readTitle, TITLE_MAX } from '@board/tasks';
-import { FieldRule, Refusal, refusalOf } from '../http/dto/field-rules';
+import {
+  AddBlocker, BulkArchive, BulkValues, CreateTask, DESCRIPTION_MAX, EditTask, MoveTask, PutValue, readDescription, readTitle, SetParent, TITLE_MAX,
+} from '@board/tasks';
+import { FieldRule, FieldSchema, refusalOf } from '../http/dto/field-rules';
 
 /**
  * Request DTOs of the task routes. Each checks the shape and the contract's field sentences in
  * the order the route always checked them, through the domain's own readers (`readTitle`,
- * `parseId`, …): the services read the same readers' normalised values (trimmed, lower-case ids).
- * What needs the project's properties (a value, `values`, a bulk `change`) stays with the domain,
- * after the read: those fields are declared here and checked there.
+ * `parseId`, …), and keeps what each reader answered (trimmed text, lower-case ids): each DTO's
+ * `command()` hands the service a typed command, so no field is read twice. What needs the
+ * project's properties (a value, `values`, a bulk `change`) stays with the domain, after the read:
+ * those fields are declared here and checked there.
  */
 
 export const BULK_MAX = 200;
@@ -20,6 +23,13 @@ export function readTaskIds(raw: unknown): string[] {
   if (ids.length > BULK_MAX) fail('bulk.too_many');
   return ids;
 }
+
+/**
+ * A field read by the domain's `read`: a refusal, or the reader's answer kept on the DTO in place
+ * of what was sent (the one read of the field).
+ */
+const Reads = (name: string, key: string, read: (value: unknown, dto: object) => unknown, doc?: FieldSchema): PropertyDecorator =>
+  FieldRule(name, (value, dto) => refusalOf(() => ((dto as Record<string, unknown>)[key] = read(value, dto))), doc);
 
 /** Read by the domain once the project's definitions are loaded (never refused here); `schema` documents it. */
 const CheckedLater = (field: string, schema: Record<string, unknown>): PropertyDecorator => FieldRule(`later:${field}`, () => null, { schema });
@@ -39,20 +49,21 @@ const VALUES = {
   examples: [{ [EXAMPLE_PROPERTY]: EXAMPLE_OPTION }],
 };
 
+/** A task id or nothing: absent and null read as null (a placement left out). */
+const optionalTaskId = (value: unknown): string | null => (value === undefined || value === null ? null : parseId(value, 'task'));
+
 /** A task id; absent or null passes (a placement left out). */
 const OptionalTaskId = (field: string): PropertyDecorator =>
-  FieldRule(`task-id:${field}`, (value) => (value === undefined || value === null ? null : refusalOf(() => parseId(value, 'task'))), {
-    schema: { type: ['string', 'null'], format: 'uuid', description: 'A task id.' },
-  });
+  Reads(`task-id:${field}`, field, optionalTaskId, { schema: { type: ['string', 'null'], format: 'uuid', description: 'A task id.' } });
 
 /** A task id that must be there: `That is not a task id.` for anything else. */
 const TaskId = (field: string): PropertyDecorator =>
-  FieldRule(`task-id:${field}`, (value) => refusalOf(() => parseId(value, 'task')), { schema: { type: 'string', format: 'uuid', description: 'A task id.' }, required: true });
+  Reads(`task-id:${field}`, field, (value) => parseId(value, 'task'), { schema: { type: 'string', format: 'uuid', description: 'A task id.' }, required: true });
 
 const Title = (required: boolean): PropertyDecorator =>
-  FieldRule(`title:${required}`, (value) => refusalOf(() => readTitle(value, required)), { schema: { type: 'string', maxLength: TITLE_MAX }, required });
+  Reads(`title:${required}`, 'title', (value) => readTitle(value, required), { schema: { type: 'string', maxLength: TITLE_MAX }, required });
 const Description = (): PropertyDecorator =>
-  FieldRule('description', (value) => refusalOf(() => readDescription(value)), {
+  Reads('description', 'description', (value) => readDescription(value), {
     schema: { type: ['string', 'null'], maxLength: DESCRIPTION_MAX, description: '"" or null clears it.' },
   });
 
@@ -73,6 +84,11 @@ export class CreateTaskBody {
 
   @CheckedLater('values', VALUES)
   values?: unknown;
+
+  command(): CreateTask {
+    const placement = this.afterId ? { afterId: this.afterId } : this.atTop === true ? 'top' : 'end';
+    return { title: this.title, description: this.description ?? '', placement, values: this.values };
+  }
 }
 
 /** PATCH /tasks/:taskId: title and description, each with the base it was edited from. */
@@ -89,6 +105,15 @@ export class EditTaskBody {
 
   @CheckedLater('baseDescription', { type: 'string', description: 'The description as it was when you began to edit it: 409 when it changed meanwhile.' })
   baseDescription?: unknown;
+
+  command(): EditTask {
+    return {
+      title: this.title,
+      description: this.description ?? undefined,
+      baseTitle: typeof this.baseTitle === 'string' ? this.baseTitle : undefined,
+      baseDescription: typeof this.baseDescription === 'string' ? this.baseDescription : undefined,
+    };
+  }
 }
 
 /** POST /tasks/:taskId/move: `beforeId` wins over `afterId` (which is then not read). */
@@ -96,30 +121,35 @@ export class MoveTaskBody {
   @OptionalTaskId('beforeId')
   beforeId?: string | null;
 
-  @FieldRule('task-id:afterId', (value, dto) =>
-    (dto as MoveTaskBody).beforeId !== undefined && (dto as MoveTaskBody).beforeId !== null ? null : value === undefined || value === null ? null : refusalOf(() => parseId(value, 'task')),
-    { schema: { type: ['string', 'null'], format: 'uuid', description: 'A task id, read when beforeId is absent.' } },
-  )
+  @Reads('task-id:afterId', 'afterId', (value, dto) => ((dto as MoveTaskBody).beforeId ? null : optionalTaskId(value)), {
+    schema: { type: ['string', 'null'], format: 'uuid', description: 'A task id, read when beforeId is absent.' },
+  })
   afterId?: string | null;
 
   @CheckedLater('values', { ...VALUES, description: 'Values the move sets too, by property id (the column the task lands in, say).' })
   values?: unknown;
+
+  command(): MoveTask {
+    return { beforeId: this.beforeId ?? null, afterId: this.afterId ?? null, values: this.values };
+  }
 }
 
 /** PUT /tasks/:taskId/values/:propertyId */
 export class PutValueBody {
   @CheckedLater('value', A_VALUE)
   value?: unknown;
-}
 
-const bulkTaskIds = (value: unknown): Refusal | null => refusalOf(() => readTaskIds(value));
+  command(): PutValue {
+    return { value: this.value };
+  }
+}
 
 /** POST /projects/:projectId/tasks/values */
 export class BulkValuesBody {
-  @FieldRule('bulk-task-ids', bulkTaskIds, { schema: { type: 'array', items: { type: 'string', format: 'uuid' }, minItems: 1, maxItems: BULK_MAX, description: 'The tasks, by id.' }, required: true })
+  @Reads('bulk-task-ids', 'taskIds', readTaskIds, { schema: { type: 'array', items: { type: 'string', format: 'uuid' }, minItems: 1, maxItems: BULK_MAX, description: 'The tasks, by id.' }, required: true })
   taskIds: string[];
 
-  @FieldRule('bulk-property', (value) => (value === undefined || value === null ? { code: 'bulk.no_property' } : refusalOf(() => parseId(value, 'property'))), {
+  @Reads('bulk-property', 'propertyId', (value) => (value === undefined || value === null ? fail('bulk.no_property') : parseId(value, 'property')), {
     schema: { type: 'string', format: 'uuid', description: 'The property to set.' },
     required: true,
   })
@@ -131,36 +161,52 @@ export class BulkValuesBody {
 
   @CheckedLater('value', A_VALUE)
   value?: unknown;
+
+  command(): BulkValues {
+    return { taskIds: this.taskIds, propertyId: this.propertyId, change: this.change, value: this.value };
+  }
 }
 
 /** POST /projects/:projectId/archive: named tasks, or else the column of one property's value. */
 export class BulkArchiveBody {
-  @FieldRule('bulk-task-ids', (value) => (value === undefined ? null : bulkTaskIds(value)), {
+  @Reads('bulk-task-ids', 'taskIds', (value) => (value === undefined ? undefined : readTaskIds(value)), {
     schema: { type: 'array', items: { type: 'string', format: 'uuid' }, minItems: 1, maxItems: BULK_MAX, description: 'The tasks, by id; or leave it out and name a column.' },
   })
   taskIds?: string[];
 
-  @FieldRule('bulk-column', (value, dto) => {
-    if ((dto as BulkArchiveBody).taskIds !== undefined) return null;
-    return value === undefined ? { code: 'bulk.no_target' } : refusalOf(() => parseId(value, 'property'));
+  @Reads('bulk-column', 'propertyId', (value, dto) => {
+    if ((dto as BulkArchiveBody).taskIds !== undefined) return value;
+    return value === undefined ? fail('bulk.no_target') : parseId(value, 'property');
   }, { schema: { type: 'string', format: 'uuid', description: 'The property the column comes from, when no taskIds are named.' } })
   propertyId?: string;
 
   /** The column's value; missing and null both mean the tasks holding nothing. */
   @CheckedLater('value', { ...A_VALUE, description: 'The column: the tasks whose value of the property is this (missing or null: the tasks with none).' })
   value?: unknown;
+
+  command(): BulkArchive {
+    return this.taskIds !== undefined ? { taskIds: this.taskIds } : { propertyId: this.propertyId as string, value: this.value };
+  }
 }
 
 /** POST /tasks/:taskId/blockers */
 export class AddBlockerBody {
   @TaskId('blockerId')
   blockerId: string;
+
+  command(): AddBlocker {
+    return { blockerId: this.blockerId };
+  }
 }
 
 /** PUT /tasks/:taskId/parent */
 export class SetParentBody {
   @TaskId('parentId')
   parentId: string;
+
+  command(): SetParent {
+    return { parentId: this.parentId };
+  }
 }
 
 /** GET /projects/:projectId/search?q= — anything but text searches for nothing. */

@@ -1,25 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ActivityLine, Clock, fail, feedLine, feedLines, notice, parseId, ranksAfter, ranksBefore, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
+import { Clock, fail, feedLine, parseId, ranksAfter, ranksBefore, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import { ProjectFactsQuery, ValueNamesQuery, PropertyDefsQuery, RunQuery, TaskQuery } from '@board/persistence';
-import { clearedValue, DroppedValue, isEmptyValue, PropertyDef, StoredValue, TaskValues, valueRefers } from '@board/properties';
-import { checkProjectRoom, isTextClash, Placement, readDescription, readTitle, Task, TaskCreateRepository, taskKey, TaskRepository, TaskValueRepository } from '@board/tasks';
-import type { CreateTaskBody, EditTaskBody, MoveTaskBody, PutValueBody } from './tasks.dto';
-import { changesByLine, changesData, createdLineData, SelectChanges, selectChanges } from '@board/charts';
-import { assignedBetween } from '@board/notifications';
+import { PropertyDef, StoredValue, valueRefers } from '@board/properties';
+import {
+  checkProjectRoom, CreateTask, createdLine, DroppedRow, droppedRows, EditTask, isTextClash, MoveTask, namesShown, Placement, planValues, PutValue, readCreateValues,
+  readOneValue, readValuesMap, Task, TaskCreateRepository, TaskRepository, TaskValueRepository,
+} from '@board/tasks';
 import { ProjectCaller } from '../auth/auth-context';
-import { applyValues, readCreateValues, readOneValue, readValuesMap } from './task-values';
+import { lineBy, lineEvent, noticeEvent, valueLineEvents } from './task-events';
 
 /** Tries of an optimistic write (a value write's compare-and-set, a create's read) before it takes a lock. */
 const OPTIMISTIC_TRIES = 3;
 /** Ranks a create at an edge offers: the first one past the edge when its turn comes is taken. */
 const RANK_OFFERS = 32;
-
-export interface DroppedRow {
-  taskId: string;
-  propertyId: string;
-  name: string;
-}
 
 @Injectable()
 export class TasksService {
@@ -36,49 +30,52 @@ export class TasksService {
     private readonly createStore: TaskCreateRepository,
   ) {}
 
-  async create(caller: ProjectCaller, body: CreateTaskBody) {
-    const title = readTitle(body.title, true);
-    const description = readDescription(body.description) ?? '';
-    const afterId = body.afterId === undefined || body.afterId === null ? null : parseId(body.afterId, 'task');
-    const placement: Placement = afterId ? { afterId } : body.atTop === true ? 'top' : 'end';
+  async create(caller: ProjectCaller, command: CreateTask) {
     const id = randomUUID();
+    const { placement } = command;
     if (placement === 'end' || placement === 'top') {
-      const created = await this.createAtEdge(caller, id, title, description, placement === 'top', body.values);
+      const created = await this.createAtEdge(caller, id, command, placement === 'top');
       if (created) return created;
     }
-    return this.createLocked(caller, id, title, description, placement, body.values);
+    return this.createLocked(caller, id, command, placement);
   }
 
   /**
    * A create at the top or the end: one read, then one statement whose serial part runs inside
-   * PostgreSQL (TaskCreateRepository). Answers null when it kept losing races; the caller then takes
-   * the project lock from here.
+   * PostgreSQL (TaskCreateRepository), its events folded in by the unit of work. Answers null when
+   * it kept losing races; the caller then takes the project lock from here.
    */
-  private async createAtEdge(caller: ProjectCaller, id: string, title: string, description: string, atTop: boolean, rawValues: unknown) {
+  private async createAtEdge(caller: ProjectCaller, id: string, command: CreateTask, atTop: boolean) {
     const projectId = caller.projectId;
+    const { title, description } = command;
     for (let read = 0; read < OPTIMISTIC_TRIES; read++) {
       const context = await this.createStore.load(projectId);
       if (!context) fail('project.not_found');
       const { defs, memberIds, key, doneWhen, defsFingerprint } = context;
-      const values = readCreateValues(rawValues, defs, { memberIds });
+      const values = readCreateValues(command.values, defs, { memberIds });
+      const line = createdLine(values, defs);
       let edge = atTop ? context.first : context.last;
       for (let offer = 0; offer < OPTIMISTIC_TRIES; offer++) {
         const now = this.clock.now();
-        const result = await this.createStore.create({
-          projectId,
-          id,
-          title,
-          description,
-          values,
-          line: createdLineData(values, defs),
-          createdBy: caller.userId,
-          now,
-          atTop,
-          // More keys than writers that usually queue on one project, so a turn rarely runs out.
-          ranks: atTop ? ranksBefore(edge, RANK_OFFERS) : ranksAfter(edge, RANK_OFFERS),
-          defsFingerprint,
-          notice: { projectId, scope: 'board', clientId: caller.clientId },
-        });
+        const result = await this.uow.writeStatement(() =>
+          withEvents(
+            this.createStore.create({
+              projectId,
+              id,
+              title,
+              description,
+              values,
+              createdBy: caller.userId,
+              now,
+              atTop,
+              // More keys than writers that usually queue on one project, so a turn rarely runs out.
+              ranks: atTop ? ranksBefore(edge, RANK_OFFERS) : ranksAfter(edge, RANK_OFFERS),
+              defsFingerprint,
+            }),
+            feedLine(lineBy(caller, id, 'created', line.data, line.assigned)),
+            noticeEvent(caller, 'board'),
+          ),
+        );
         if (result.outcome === 'full') fail('task.project_full');
         if (result.outcome === 'stale') break;
         if (result.outcome === 'moved') {
@@ -92,20 +89,22 @@ export class TasksService {
     return null;
   }
 
-  private async createLocked(caller: ProjectCaller, id: string, title: string, description: string, placement: Placement, rawValues: unknown) {
+  private async createLocked(caller: ProjectCaller, id: string, command: CreateTask, placement: Placement) {
     const projectId = caller.projectId;
+    const { title, description } = command;
     const created = await this.uow.write(
       async () => {
         const { defs, memberIds } = await this.defs.loadWithMembers(projectId);
-        const values = readCreateValues(rawValues, defs, { memberIds });
+        const values = readCreateValues(command.values, defs, { memberIds });
         const number = (await this.tasks.nextNumber(projectId)) ?? fail('task.project_full');
         const position = await this.tasks.rankFor(projectId, placement);
         const now = this.clock.now();
         await this.tasks.insert({ id, projectId, number, title, description, position, values, createdBy: caller.userId, now });
+        const line = createdLine(values, defs);
         return withEvents(
           { id, number, title, description, position, values, createdAt: now },
-          feedLine({ ...this.line(caller, id, 'created', createdLineData(values, defs)), assigned: assignedBetween({}, values, defs) }),
-          this.noticeEvent(caller, 'board'),
+          feedLine(lineBy(caller, id, 'created', line.data, line.assigned)),
+          noticeEvent(caller, 'board'),
         );
       },
       { lockProject: projectId },
@@ -127,12 +126,9 @@ export class TasksService {
   }
 
   /** Title and description, each compared with its base and written in one statement. */
-  async edit(caller: ProjectCaller, taskId: string, body: EditTaskBody): Promise<void> {
-    const title = readTitle(body.title, false);
-    const description = readDescription(body.description);
+  async edit(caller: ProjectCaller, taskId: string, command: EditTask): Promise<void> {
+    const { title, description, baseTitle, baseDescription } = command;
     if (title === undefined && description === undefined) return;
-    const baseTitle = typeof body.baseTitle === 'string' ? body.baseTitle : undefined;
-    const baseDescription = typeof body.baseDescription === 'string' ? body.baseDescription : undefined;
     await this.uow.write(async () => {
       const before = await this.tasks.editText(caller.projectId, taskId, { title, description }, this.clock.now());
       for (const [field, next, base] of [['title', title, baseTitle], ['description', description, baseDescription]] as const) {
@@ -142,9 +138,9 @@ export class TasksService {
       if (!before.written) return silent(undefined);
       return withEvents(
         undefined,
-        title !== undefined && before.title !== title && this.lineEvent(caller, taskId, 'title', {}),
-        description !== undefined && before.description !== description && this.lineEvent(caller, taskId, 'description', {}),
-        this.noticeEvent(caller, 'task', taskId),
+        title !== undefined && before.title !== title && lineEvent(caller, taskId, 'title', {}),
+        description !== undefined && before.description !== description && lineEvent(caller, taskId, 'description', {}),
+        noticeEvent(caller, 'task', taskId),
       );
     });
   }
@@ -156,7 +152,7 @@ export class TasksService {
         const task = await this.load(caller, taskId, true);
         const goesAt = task.delete(this.clock.now());
         await this.tasks.save(task, this.clock.now(), false);
-        return withEvents(goesAt, this.lineEvent(caller, taskId, 'deleted', { action: 'deleted' }), this.noticeEvent(caller, 'board'));
+        return withEvents(goesAt, lineEvent(caller, taskId, 'deleted', { action: 'deleted' }), noticeEvent(caller, 'board'));
       },
       { lockProject: caller.projectId },
     );
@@ -175,7 +171,7 @@ export class TasksService {
         if (parent && !parent.isDeleted && parent.parentId) task.setParent(null);
         await this.tasks.save(task, this.clock.now(), false);
         await this.tasks.releasePartsWithParts(caller.projectId, taskId);
-        return withEvents(undefined, this.lineEvent(caller, taskId, 'deleted', { action: 'restored' }), this.noticeEvent(caller, 'board'));
+        return withEvents(undefined, lineEvent(caller, taskId, 'deleted', { action: 'restored' }), noticeEvent(caller, 'board'));
       },
       { lockProject: caller.projectId },
     );
@@ -188,58 +184,55 @@ export class TasksService {
       const changed = archived ? task.archive(this.clock.now()) : task.unarchive();
       if (!changed) return silent(undefined);
       await this.tasks.save(task, this.clock.now(), false);
-      return withEvents(undefined, this.lineEvent(caller, taskId, 'archive', { action: archived ? 'archived' : 'restored' }), this.noticeEvent(caller, 'board'));
+      return withEvents(undefined, lineEvent(caller, taskId, 'archive', { action: archived ? 'archived' : 'restored' }), noticeEvent(caller, 'board'));
     });
   }
 
   /**
    * One value of one task; values a `when` rule now hides are deleted in the same write. The
-   * common case is two round trips (read, then one compare-and-set statement); a write that keeps
-   * losing races on a busy task takes the task's row lock instead.
+   * common case is two round trips (read, then one compare-and-set statement that carries the
+   * write's events); a write that keeps losing races on a busy task takes the task's row lock instead.
    */
-  async putValue(caller: ProjectCaller, taskId: string, rawPropertyId: string, body: PutValueBody) {
+  async putValue(caller: ProjectCaller, taskId: string, rawPropertyId: string, command: PutValue) {
     const propertyId = parseId(rawPropertyId, 'property');
     for (let attempt = 0; attempt < OPTIMISTIC_TRIES; attempt++) {
-      const done = await this.putValueOnce(caller, taskId, propertyId, body);
+      const done = await this.putValueOnce(caller, taskId, propertyId, command);
       if (done) return done;
     }
     return this.uow.write(async () => {
       const { defs, memberIds } = await this.defs.loadWithMembers(caller.projectId);
-      const { value } = readOneValue(body.value, defs, propertyId, { memberIds });
+      const { value } = readOneValue(command.value, defs, propertyId, { memberIds });
       const task = await this.load(caller, taskId, true);
-      const { rows: dropped, events } = await this.writeValues(caller, task, new Map([[propertyId, value]]), defs);
+      const { dropped, events } = await this.writeValues(caller, task, new Map([[propertyId, value]]), defs);
       return withEvents({ value, dropped }, events);
     });
   }
 
   /** Answers null when the task's values changed between the read and the write (nothing written). */
-  private async putValueOnce(caller: ProjectCaller, taskId: string, propertyId: string, body: PutValueBody) {
+  private async putValueOnce(caller: ProjectCaller, taskId: string, propertyId: string, command: PutValue) {
     const { defs, memberIds, names, task } = await this.valueStore.load(caller.projectId, taskId);
-    const { def, value } = readOneValue(body.value, defs, propertyId, { memberIds });
+    const { def, value } = readOneValue(command.value, defs, propertyId, { memberIds });
     if (!task) fail('task.not_found');
-    const before = task.values;
-    const { values, dropped } = applyValues(before, new Map([[propertyId, value]]), defs);
-    const rows = dropped.map((d) => ({ taskId, propertyId: d.propertyId, name: d.name }));
-    if (!task.replaceValues(values)) return { value, dropped: rows };
-    const written = await this.valueStore.writeIfUnchanged({
-      task: task,
-      expected: before,
-      now: this.clock.now(),
-      actorId: caller.userId,
-      line: lineless(before, propertyId, value, dropped) ? null : valueLine(def, value, dropped, names, selectChanges(before, values, defs)),
-      notice: { projectId: caller.projectId, scope: 'board', taskId, clientId: caller.clientId },
-      refers: valueRefers(def, value),
-    });
-    return written ? { value, dropped: rows } : null;
+    const expected = task.values;
+    const change = task.putValue(def, value, defs, names);
+    const dropped = droppedRows(taskId, change.dropped);
+    if (!change.changed) return { value, dropped };
+    const written = await this.uow.writeStatement(() =>
+      withEvents(
+        this.valueStore.writeIfUnchanged({ task, expected, now: this.clock.now(), refers: valueRefers(def, value) }),
+        valueLineEvents(caller, taskId, change.lines),
+        noticeEvent(caller, 'board', taskId),
+      ),
+    );
+    return written ? { value, dropped } : null;
   }
 
-  async move(caller: ProjectCaller, taskId: string, body: MoveTaskBody) {
-    const beforeId = body.beforeId === undefined || body.beforeId === null ? null : parseId(body.beforeId, 'task');
-    const afterId = beforeId || body.afterId === undefined || body.afterId === null ? null : parseId(body.afterId, 'task');
+  async move(caller: ProjectCaller, taskId: string, command: MoveTask) {
+    const { beforeId, afterId } = command;
     return this.uow.write(
       async () => {
         const { defs, memberIds } = await this.defs.loadWithMembers(caller.projectId);
-        const written = readValuesMap(body.values, defs, { memberIds });
+        const written = readValuesMap(command.values, defs, { memberIds });
         const task = await this.load(caller, taskId, true);
         const anchorId = beforeId ?? afterId;
         if (anchorId && anchorId !== taskId) {
@@ -252,76 +245,36 @@ export class TasksService {
           position = await this.tasks.rankFor(caller.projectId, beforeId ? { beforeId } : afterId ? { afterId } : 'end', taskId);
         }
         const moved = task.moveTo(position);
-        const before = JSON.stringify(task.values);
-        const { rows: dropped, events } = await this.writeValues(caller, task, written, defs, moved);
+        const { dropped, events } = await this.writeValues(caller, task, written, defs, moved);
         if (moved && written.size === 0) await this.tasks.save(task, this.clock.now(), false);
         // A value change already rang the board; a bare move rings it here.
-        return withEvents({ position, dropped }, events, moved && JSON.stringify(task.values) === before && this.noticeEvent(caller, 'board'));
+        return withEvents({ position, dropped }, events.length > 0 ? events : moved && noticeEvent(caller, 'board'));
       },
       { lockProject: caller.projectId },
     );
   }
 
   /**
-   * Writes values onto a loaded task (locked by the caller), drops what `when` rules now hide,
-   * saves. Answers the drops, and the caller's events: one `value` line per written property and
-   * the board's ring, when the values changed.
+   * Writes values onto a loaded task (locked by the caller) through the aggregate, saves. Answers
+   * the drops, and the caller's events: the `value` lines and the board's ring, when the values
+   * changed. `forceSave`: save even when the values did not change (the task moved).
    */
-  async writeValues(
+  private async writeValues(
     caller: ProjectCaller,
     task: Task,
     written: ReadonlyMap<string, StoredValue>,
     defs: readonly PropertyDef[],
     forceSave = false,
-  ): Promise<{ rows: DroppedRow[]; events: WriteEvent[] }> {
-    if (written.size === 0) return { rows: [], events: [] };
-    const { changed, rows, lines } = await this.planValues(caller, task, written, defs);
-    if (!changed && !forceSave) return { rows, events: [] };
-    await this.tasks.save(task, this.clock.now(), changed);
-    return { rows, events: changed ? [...feedLines(lines), this.noticeEvent(caller, 'board', task.id)] : [] };
-  }
-
-  /**
-   * Values applied to a loaded task in memory (nothing written): whether it changed, what `when`
-   * rules dropped, and its `value` feed lines. `names` holds the option and people names already
-   * looked up; a bulk write shares one across its tasks.
-   */
-  async planValues(
-    caller: ProjectCaller,
-    task: Task,
-    written: ReadonlyMap<string, StoredValue>,
-    defs: readonly PropertyDef[],
-    names = new Map<string, string>(),
-  ): Promise<{ changed: boolean; rows: DroppedRow[]; lines: ActivityLine[] }> {
-    const before = task.values;
-    const { values, dropped } = applyValues(before, written, defs);
-    const changed = task.replaceValues(values);
-    const rows = dropped.map((d) => ({ taskId: task.id, propertyId: d.propertyId, name: d.name }));
-    const lines: ActivityLine[] = [];
-    if (changed) {
-      const told = [...written].filter(([propertyId, value]) => !lineless(before, propertyId, value, dropped));
-      const changes = changesByLine(selectChanges(before, values, defs), told.map(([propertyId]) => propertyId));
-      for (const [i, [propertyId, value]] of told.entries()) {
-        // Written values were read against these definitions: the lookup cannot miss.
-        const def = defs.find((d) => d.id === propertyId) ?? fail('property.not_in_project');
-        const data = await this.valueData(caller.projectId, def, value, dropped, names, changes[i]);
-        lines.push({ ...this.line(caller, task.id, 'value', data), assigned: assignedBetween(before, values, [def]) });
-      }
-    }
-    return { changed, rows, lines };
-  }
-
-  /** Feed data of a value line; looks up only the names `names` does not hold yet, and keeps them there. */
-  private async valueData(projectId: string, def: PropertyDef, value: StoredValue, dropped: DroppedValue[], names: Map<string, string>, changes: SelectChanges): Promise<ActivityLine['data']> {
-    const ids = isEmptyValue(value) ? [] : Array.isArray(value) ? (value as string[]) : [value as string];
-    const missing = ids.filter((id) => !names.has(id));
-    if (missing.length > 0 && (def.type === 'select' || def.type === 'iteration' || def.type === 'multi_select')) {
-      for (const r of await this.valueNames.optionNames(projectId, def.id, missing)) names.set(r.id, r.name);
-    } else if (missing.length > 0 && def.type === 'person') {
-      const name = await this.valueNames.personName(missing[0]);
-      if (name !== null) names.set(missing[0], name);
-    }
-    return valueLine(def, value, dropped, names, changes);
+  ): Promise<{ dropped: DroppedRow[]; events: WriteEvent[] }> {
+    if (written.size === 0) return { dropped: [], events: [] };
+    const names = new Map<string, string>();
+    // The names the lines show are looked up only for a write that tells something.
+    if (planValues(task.values, written, defs, names).changed) await this.valueNames.addNames(caller.projectId, namesShown(written, defs), names);
+    const change = task.putValues(written, defs, names);
+    const dropped = droppedRows(task.id, change.dropped);
+    if (!change.changed && !forceSave) return { dropped, events: [] };
+    await this.tasks.save(task, this.clock.now(), change.changed);
+    return { dropped, events: change.changed ? [...valueLineEvents(caller, task.id, change.lines), noticeEvent(caller, 'board', task.id)] : [] };
   }
 
   async deleted(caller: ProjectCaller) {
@@ -334,56 +287,9 @@ export class TasksService {
     return this.queries.searchArchived(caller.projectId, facts.key, typeof q === 'string' ? q : '');
   }
 
-  async load(caller: ProjectCaller, taskId: string, lock = false): Promise<Task> {
+  private async load(caller: ProjectCaller, taskId: string, lock = false): Promise<Task> {
     const task = await this.tasks.find(caller.projectId, taskId, lock);
     if (!task) fail('task.not_found');
     return task;
   }
-
-  async keyOf(projectId: string, number: number): Promise<string> {
-    return taskKey((await this.facts.load(projectId)).key, number);
-  }
-
-  /** A feed line by the caller, as an event of its write. */
-  lineEvent(caller: ProjectCaller, taskId: string | null, kind: ActivityLine['kind'], data: ActivityLine['data']): WriteEvent {
-    return feedLine(this.line(caller, taskId, kind, data));
-  }
-
-  /** A feed line by the caller. */
-  line(caller: ProjectCaller, taskId: string | null, kind: ActivityLine['kind'], data: ActivityLine['data']): ActivityLine {
-    return { projectId: caller.projectId, taskId, actorId: caller.userId, kind, data };
-  }
-
-  /** A stream notice of the caller's write. */
-  noticeEvent(caller: ProjectCaller, scope: 'board' | 'task' | 'project', taskId?: string): WriteEvent {
-    return notice({ projectId: caller.projectId, scope, taskId: taskId ?? null, clientId: caller.clientId });
-  }
-}
-
-/** A value write that leaves no feed line: the property's value did not change and nothing was dropped. */
-function lineless(before: Readonly<TaskValues>, propertyId: string, value: StoredValue, dropped: readonly DroppedValue[]): boolean {
-  return dropped.length === 0 && JSON.stringify(before[propertyId] ?? null) === JSON.stringify(isEmptyValue(value) ? null : value);
-}
-
-/** Feed data of a value line: the property's and the value's names, plus what a hiding write dropped. */
-function valueLine(def: PropertyDef, value: StoredValue, dropped: DroppedValue[], names: ReadonlyMap<string, string>, changes: SelectChanges): ActivityLine['data'] {
-  const data: ActivityLine['data'] = { property: def.name, value: describeValue(def, value, names), ...changesData(changes) };
-  if (dropped.length > 0) {
-    data.dropped = dropped.map((d) => d.name);
-    data.propertyIds = dropped.map((d) => d.propertyId);
-    data.hidBy = def.type === 'select' && typeof value === 'string' ? value : null;
-  }
-  return data;
-}
-
-/** The options or people a value names, for the write to check that they are still there. */
-function describeValue(def: PropertyDef, value: StoredValue, names: ReadonlyMap<string, string>): unknown {
-  if (isEmptyValue(value)) return clearedValue(def.type);
-  if (def.type === 'select' || def.type === 'iteration' || def.type === 'multi_select') {
-    const ids = Array.isArray(value) ? (value as string[]) : [value as string];
-    const shown = ids.map((id) => names.get(id) ?? id);
-    return Array.isArray(value) ? shown : shown[0];
-  }
-  if (def.type === 'person') return names.get(value as string) ?? value;
-  return value;
 }

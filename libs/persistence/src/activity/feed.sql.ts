@@ -1,85 +1,68 @@
-import { randomUUID } from 'node:crypto';
-import { ActivityLine } from '@board/kernel';
-import { compile, raw, Sql, sql } from '../sql';
+import { raw, Sql, sql } from '../sql';
 import { ACTIVITY_COLUMNS } from './activity.table';
 
 /**
- * The only SQL that writes feed lines, their webhook outbox rows and the notices of a write. The
- * unit of work's recorder (`PgActivityRecorder`) builds its statements from these, and so do
- * the one-statement hot paths (task create, value write) that cannot afford a transaction.
+ * The only SQL that writes feed lines, their webhook outbox rows and the notices of a write
+ * (`event-writes.ts` decides what a write's events come to; this file, how they are written). The
+ * unit of work's recorder builds its statements from these, and so does the unit of work's
+ * one-statement form (`PgStatementWrite`), which adds them to a repository's statement.
  *
- * The fragments take SQL expressions (`Sql`: a value as `sql\`${id}::uuid\``, or a column). Given
- * text instead (placeholders such as `'$1'`), they answer text: the form the statements of
- * tasks/ still number by hand use, until they are templates too.
+ * The fragments take SQL values or `compileOnce` slots, so every statement built from them keeps a
+ * fixed text (one prepared statement per shape, whatever the number of lines).
  */
-type Expr = Sql | string;
 
-const asSql = (e: Expr): Sql => (typeof e === 'string' ? raw(e) : e);
+/**
+ * The values of a batch of feed lines of one project: parallel arrays in line order (see
+ * `lineValues`). Given as values (`sql` binds them) or as slots of `compileOnce`.
+ */
+export interface LinesInput {
+  project: unknown;
+  ids: unknown;
+  tasks: unknown;
+  actors: unknown;
+  kinds: unknown;
+  data: unknown;
+}
 
-/** The fragment as text when it was given text: then it must hold no value (text has no room for one). */
-function answer(given: Expr, fragment: Sql): Sql | string {
-  if (typeof given !== 'string') return fragment;
-  const { text, values } = compile(fragment);
-  if (values.length > 0) throw new Error('a fragment given placeholder text cannot take values');
-  return text;
+interface LinesOptions {
+  /**
+   * A CTE (or any row source) that has a row only when the write the lines are about landed: no
+   * row, no line (and so no outbox row). Left out, the lines are always written.
+   */
+  gate?: Sql;
+  /** The task's number, when the same statement inserts the task (a later CTE cannot read it back). */
+  taskNumber?: Sql;
+  /** Ring each webhook once about the project (see `deliveriesCte`), a `text[]`. */
+  ringOnceKinds?: Sql;
 }
 
 const INSERT_LINES = sql`INSERT INTO activity (${ACTIVITY_COLUMNS})`;
-/** What `deliveriesCte` reads of the lines. */
-const LINE_RETURNING = raw('RETURNING created_at, kind, task_id');
-
-interface LineParts<E extends Expr> {
-  from: E;
-  id: E;
-  project: E;
-  task: E;
-  actor: E;
-  kind: E;
-  data: E;
-}
 
 /**
- * CTE `line`: inserts one feed line per row of the CTE `from` (none when it is empty) and answers
- * its `created_at`, `kind` and `task_id`, as `deliveriesCte` expects.
+ * CTEs `project`, `input`, `line`, `target` and `ins`: the feed lines of one project, inserted in
+ * their order, with one outbox row per line and matching webhook (`deliveriesCte`). The project is
+ * bound once, in `project`.
  */
-export function lineCte(n: LineParts<Sql>): Sql;
-export function lineCte(n: LineParts<string>): string;
-export function lineCte(n: LineParts<Expr>): Sql | string {
-  return answer(
-    n.from,
-    sql`
-  line AS (
-    ${INSERT_LINES}
-    SELECT ${asSql(n.id)}, ${asSql(n.project)}, ${asSql(n.task)}, ${asSql(n.actor)}, ${asSql(n.kind)}, ${asSql(n.data)} FROM ${asSql(n.from)}
-    ${LINE_RETURNING})`,
-  );
-}
-
-/**
- * CTEs `project`, `input` and `line`: the feed lines of one project, inserted in their order. Ids
- * ascend in line order: lines stamped in the same millisecond still read in order (feed order is
- * created_at to the millisecond, then id). The project id is bound once, in `project`, so that
- * what follows can name it as `LINES_PROJECT` and be built once, not on every write.
- */
-export function linesCte(projectId: string, lines: readonly ActivityLine[]): Sql {
-  const ids = lines.map(() => randomUUID()).sort();
-  return sql`project AS (SELECT ${projectId}::uuid AS id),
+export function linesWriteCtes(input: LinesInput, options: LinesOptions = {}): Sql {
+  const gate = options.gate ? sql` WHERE EXISTS (SELECT 1 FROM ${options.gate})` : raw('');
+  return sql`project AS (SELECT ${input.project}::uuid AS id),
   input AS (
-    SELECT * FROM unnest(${ids}::uuid[], ${lines.map((l) => l.taskId)}::uuid[], ${lines.map((l) => l.actorId)}::uuid[],
-                         ${lines.map((l) => l.kind)}::text[], ${lines.map((l) => JSON.stringify(l.data))}::jsonb[])
+    SELECT * FROM unnest(${input.ids}::uuid[], ${input.tasks}::uuid[], ${input.actors}::uuid[], ${input.kinds}::text[], ${input.data}::jsonb[])
            WITH ORDINALITY AS i(id, task_id, actor_id, kind, data, ord)),
   line AS (
     ${INSERT_LINES}
-    SELECT i.id, project.id, i.task_id, i.actor_id, i.kind, i.data FROM input i, project ORDER BY i.ord
-    ${LINE_RETURNING})`;
+    SELECT i.id, project.id, i.task_id, i.actor_id, i.kind, i.data FROM input i, project${gate} ORDER BY i.ord
+    RETURNING created_at, kind, task_id),
+  ${deliveriesCte(LINES_PROJECT, NO_WEBHOOK, { taskNumber: options.taskNumber, ringOnceKinds: options.ringOnceKinds })}`;
 }
 
-/** The project of `linesCte`, as an expression. */
-export const LINES_PROJECT = raw('(SELECT id FROM project)');
+/** The project of `linesWriteCtes`, as an expression. */
+const LINES_PROJECT = raw('(SELECT id FROM project)');
+const NO_WEBHOOK = raw('NULL');
 
-interface DeliveryOptions<E extends Expr> {
-  taskNumber?: E;
-  ringOnceKinds?: E;
+interface DeliveryOptions {
+  taskNumber?: Sql;
+  ringOnceKinds?: Sql;
 }
 
 /**
@@ -92,16 +75,9 @@ interface DeliveryOptions<E extends Expr> {
  *   of these kinds, of the first such kind, about the project (task null), stamped like the last line.
  * Each body is fixed now. Answers the new delivery ids from `ins`.
  */
-export function deliveriesCte(p: Sql, wh: Sql, options?: DeliveryOptions<Sql>): Sql;
-export function deliveriesCte(p: string, wh: string, options?: DeliveryOptions<string>): string;
-export function deliveriesCte(given: Expr, wh: Expr, options: DeliveryOptions<Expr> = {}): Sql | string {
-  const p = asSql(given);
-  const target = options.ringOnceKinds
-    ? ringOnceTarget(p, asSql(options.ringOnceKinds))
-    : perLineTarget(p, asSql(wh), options.taskNumber === undefined ? undefined : asSql(options.taskNumber));
-  return answer(
-    given,
-    sql`
+export function deliveriesCte(p: Sql, wh: Sql, options: DeliveryOptions = {}): Sql {
+  const target = options.ringOnceKinds ? ringOnceTarget(p, options.ringOnceKinds) : perLineTarget(p, wh, options.taskNumber);
+  return sql`
   ${target},
   ins AS (
     INSERT INTO webhook_deliveries (id, project_id, webhook_id, kind, task_id, task_key, body, next_try_at)
@@ -113,8 +89,7 @@ export function deliveriesCte(given: Expr, wh: Expr, options: DeliveryOptions<Ex
            -- wake-up within the same millisecond must find the delivery due.
            date_trunc('milliseconds', clock_timestamp())
       FROM target
-    RETURNING id)`,
-  );
+    RETURNING id)`;
 }
 
 const TASK_NUMBER_OF_LINE = raw(`(SELECT ta.number FROM tasks ta WHERE ta.project_id = w.project_id AND ta.id = l.task_id)`);
@@ -136,27 +111,23 @@ const ringOnceTarget = (p: Sql, kinds: Sql) => sql`
                      WHERE jsonb_array_length(w.kinds) = 0 OR w.kinds ? x.k ORDER BY x.o LIMIT 1) AS k(kind)
      WHERE w.project_id = ${p} AND w.enabled AND EXISTS (SELECT 1 FROM line))`;
 
-interface NoticeParts<E extends Expr> {
-  ringWhen: E;
-  changeChannel: E;
-  payload: E;
-  webhookChannel: E;
-  project: E;
+interface NoticeParts {
+  /** Rings only when this row source has a row (the write landed). */
+  gate: Sql;
+  changeChannel: unknown;
+  /** The change notices' payloads, a `text[]`, sent in order. */
+  payloads: unknown;
+  webhookChannel: unknown;
 }
 
 /**
  * Select-list columns that send the notices of a write made as one statement outside a
- * transaction (no COMMIT to carry them): the change notice once per row of `ringWhen`, and the
- * delivery workers' wake-up when the `ins` CTE of `deliveriesCte` wrote anything. The other
- * arguments are the two channels, the change payload and the project.
+ * transaction (no COMMIT to carry them): each change notice once when `gate` has a row, and the
+ * delivery workers' wake-up when the `ins` CTE of `linesWriteCtes` wrote anything.
  */
-export function noticeColumns(n: NoticeParts<Sql>): Sql;
-export function noticeColumns(n: NoticeParts<string>): string;
-export function noticeColumns(n: NoticeParts<Expr>): Sql | string {
-  return answer(
-    n.ringWhen,
-    sql`
-  (SELECT count(*) FROM ${asSql(n.ringWhen)}, LATERAL (SELECT pg_notify(${asSql(n.changeChannel)}, ${asSql(n.payload)})) n)::int AS rang,
-  (SELECT count(*) FROM (SELECT 1 FROM ins LIMIT 1) i, LATERAL (SELECT pg_notify(${asSql(n.webhookChannel)}, ${asSql(n.project)}::text)) n)::int AS woke`,
-  );
+export function noticeColumns(n: NoticeParts): Sql {
+  return sql`
+  (SELECT count(*) FROM (SELECT 1 FROM ${n.gate} LIMIT 1) g, unnest(${n.payloads}::text[]) WITH ORDINALITY AS c(payload, ord),
+          LATERAL (SELECT pg_notify(${n.changeChannel}, c.payload)) n)::int AS rang,
+  (SELECT count(*) FROM (SELECT 1 FROM ins LIMIT 1) i, LATERAL (SELECT pg_notify(${n.webhookChannel}, (SELECT id FROM project)::text)) n)::int AS woke`;
 }

@@ -1,62 +1,43 @@
 import { Injectable } from '@nestjs/common';
-import { ActivityKind, ActivityLine } from '@board/kernel';
 import { Database } from '../database';
-import { raw, sql } from '../sql';
-import { deliveriesCte, LINES_PROJECT, linesCte } from './feed.sql';
+import { compileOnce, sql } from '../sql';
+import { deliveriesCte, LinesInput, linesWriteCtes } from './feed.sql';
+import { LineBatch, lineValues } from './event-writes';
 
 export const WEBHOOK_CHANNEL = 'board_webhooks';
 
-const NO_WEBHOOK = raw('NULL');
-/** Built once: a feed write (every write records) only adds its lines' values. */
-const DELIVERIES = deliveriesCte(LINES_PROJECT, NO_WEBHOOK);
+type LineSlot = keyof LinesInput;
+const lineSlots = (slot: (name: LineSlot | 'kindsRinging') => unknown): LinesInput => ({
+  project: slot('project'),
+  ids: slot('ids'),
+  tasks: slot('tasks'),
+  actors: slot('actors'),
+  kinds: slot('kinds'),
+  data: slot('data'),
+});
+
+// Compiled once: a feed write (every write records) only lines its values up.
+const RECORD = compileOnce<LineSlot | 'kindsRinging'>((slot) => sql`WITH ${linesWriteCtes(lineSlots(slot))} SELECT count(*)::int AS n FROM ins`);
+const RECORD_RINGING_ONCE = compileOnce<LineSlot | 'kindsRinging'>(
+  (slot) => sql`WITH ${linesWriteCtes(lineSlots(slot), { ringOnceKinds: sql`${slot('kindsRinging')}` })} SELECT count(*)::int AS n FROM ins`,
+);
 
 /**
- * Writes feed lines inside the caller's transaction, and with them (same statement) one delivery
- * row per matching webhook: both commit or neither. Called by the unit of work only
- * (`PgUnitOfWork`), with the events a write declared: an adapter of the unit of work, not a port
- * of its own (nothing outside the unit of work may record).
+ * Writes a batch of feed lines inside the caller's transaction, and with them (same statement)
+ * their webhook outbox rows: both commit or neither. Called by the unit of work only
+ * (`PgUnitOfWork`), with the batches `eventWrites` made of a write's events: an adapter of the
+ * unit of work, not a port of its own (nothing outside the unit of work may record).
  */
 @Injectable()
 export class PgActivityRecorder {
   constructor(private readonly db: Database) {}
 
-  record(line: ActivityLine): Promise<void> {
-    return this.recordMany([line]);
+  async recordBatch(batch: LineBatch): Promise<void> {
+    if (batch.lines.length === 0) return;
+    const statement = batch.ringOnce ? RECORD_RINGING_ONCE : RECORD;
+    const row = await this.db.single<{ n: number }>(statement.text, statement.values({ ...lineValues(batch), kindsRinging: batch.ringOnce }), { prepare: true });
+    if (row.n > 0) await wakeWorkers(this.db, batch.projectId);
   }
-
-  /** The lines in one statement, with their deliveries; `created_at` keeps their order. */
-  async recordMany(lines: readonly ActivityLine[]): Promise<void> {
-    if (lines.length === 0) return;
-    const projectId = oneProject(lines);
-    const row = await this.db.single<{ n: number }>(
-      sql`WITH ${linesCte(projectId, lines)},
-       ${DELIVERIES}
-       SELECT count(*)::int AS n FROM ins`,
-      { prepare: true },
-    );
-    if (row.n > 0) await wakeWorkers(this.db, projectId);
-  }
-
-  /**
-   * The lines in one statement, and one delivery per enabled webhook that listens to one of
-   * `kinds`: the first such kind, about the project (task null), stamped like the last line.
-   */
-  async recordRingingOnce(lines: readonly ActivityLine[], kinds: readonly ActivityKind[]): Promise<void> {
-    if (lines.length === 0) return;
-    const projectId = oneProject(lines);
-    const row = await this.db.single<{ n: number }>(
-      sql`WITH ${linesCte(projectId, lines)},
-       ${deliveriesCte(LINES_PROJECT, NO_WEBHOOK, { ringOnceKinds: sql`${kinds}` })}
-       SELECT count(*)::int AS n FROM ins`,
-    );
-    if (row.n > 0) await wakeWorkers(this.db, projectId);
-  }
-}
-
-function oneProject(lines: readonly ActivityLine[]): string {
-  const projectId = lines[0].projectId;
-  if (lines.some((l) => l.projectId !== projectId)) throw new Error('recordMany takes the lines of one project');
-  return projectId;
 }
 
 /** One delivery of `kind` for a single webhook, outside any feed line (the test route). */

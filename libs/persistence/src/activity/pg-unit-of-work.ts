@@ -1,16 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { ActivityLine, UnitOfWork, UnitOfWorkOptions, WriteEvent, Written } from '@board/kernel';
+import { StatementWrite, UnitOfWork, UnitOfWorkOptions, Written } from '@board/kernel';
 import { Database } from '../database';
 import { PgChangeAnnouncer } from './pg-change.announcer';
 import { PgActivityRecorder } from './pg-activity.recorder';
+import { EventWrites, eventWrites } from './event-writes';
+import { PgStatementWrite } from './pg-statement-write';
 import { PgNotificationWriter } from '../notifications/pg-notification.writer';
 
 /**
  * The unit of work on PostgreSQL: one transaction per write, and the write's declared events
- * written before COMMIT by the one recorder (feed lines with their outbox rows, as few
- * statements as the events allow), the one announcer (notices, sent with COMMIT) and the one
- * notification writer (what people are told, derived from the same events). Nested
- * writes share the outer transaction and tell their events when they end.
+ * written before COMMIT by the one recorder (feed lines with their outbox rows, one statement per
+ * batch), the one announcer (notices, sent with COMMIT) and the one notification writer (what
+ * people are told, derived from the same events). Nested writes share the outer transaction and
+ * tell their events when they end. A one-statement write (`writeStatement`) carries the same
+ * events, its notifications included, inside its own statement instead.
  */
 @Injectable()
 export class PgUnitOfWork extends UnitOfWork {
@@ -26,31 +29,21 @@ export class PgUnitOfWork extends UnitOfWork {
   write<W extends Written<unknown>>(work: () => Promise<W>, options?: UnitOfWorkOptions): Promise<W['result']> {
     return this.db.transaction(async () => {
       const { result, events } = await work();
-      await this.tell(events);
       // People are told from the same events, in the same transaction: no write path can forget them.
-      await this.notifications.write(events);
+      await this.tell(eventWrites(events, await this.notifications.peopleFor(events)));
       return result;
     }, options);
   }
 
-  /** Consecutive lines of one project go as one statement; order is kept. */
-  private async tell(events: readonly WriteEvent[]): Promise<void> {
-    let batch: ActivityLine[] = [];
-    const flush = async () => {
-      if (batch.length > 0) await this.recorder.recordMany(batch);
-      batch = [];
-    };
-    for (const event of events) {
-      if (event.type === 'line') {
-        if (batch.length > 0 && batch[0].projectId !== event.line.projectId) await flush();
-        batch.push(event.line);
-      } else if (event.type === 'lines-ringing-once') {
-        await flush();
-        await this.recorder.recordRingingOnce(event.lines, event.kinds);
-      } else if (event.type === 'notice') {
-        await this.announcer.announce(event.change);
-      }
-    }
-    await flush();
+  writeStatement<T>(work: () => Written<StatementWrite<T>>): Promise<T> {
+    const { result, events } = work();
+    if (!(result instanceof PgStatementWrite)) throw new Error('writeStatement takes a statement of a PostgreSQL repository');
+    return (result as PgStatementWrite<T>).run(this.db, eventWrites(events));
+  }
+
+  private async tell(writes: EventWrites): Promise<void> {
+    for (const batch of writes.batches) await this.recorder.recordBatch(batch);
+    await this.notifications.write(writes.intents);
+    for (const change of writes.notices) await this.announcer.announce(change);
   }
 }

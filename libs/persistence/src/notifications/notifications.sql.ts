@@ -4,19 +4,41 @@ import { raw, Sql, sql } from '../sql';
 /** Rung at COMMIT for each new notification: the personal streams and the mail senders of every instance hear it. */
 export const NOTIFICATION_CHANNEL = 'board_notifications';
 
+/** An intent's columns, each an array in intent order (or a slot that takes one, in a statement compiled once). */
+export interface IntentColumns {
+  kinds: unknown;
+  projects: unknown;
+  tasks: unknown;
+  actors: unknown;
+  texts: unknown;
+  runs: unknown;
+  recipients: unknown;
+}
+
+/** The intents as `IntentColumns` values. */
+export function intentValues(intents: readonly NotificationIntent[]): { [K in keyof IntentColumns]: unknown[] } {
+  return {
+    kinds: intents.map((i) => i.kind),
+    projects: intents.map((i) => i.projectId),
+    tasks: intents.map((i) => i.taskId),
+    actors: intents.map((i) => i.actorId),
+    texts: intents.map((i) => i.text),
+    runs: intents.map((i) => i.runId),
+    recipients: intents.map((i) => (i.recipients === null ? null : JSON.stringify(i.recipients))),
+  };
+}
+
 /**
- * CTE `intent`: a write's notification intents as rows (from `notificationIntents`). `landed`, an
- * SQL condition, gates them on the write landing when they go into the write's own statement
- * (a one-statement hot path: `EXISTS (SELECT 1 FROM written)`); the transactional path needs none.
+ * CTE `intent`: a write's notification intents as rows (`intentValues`). `landed`, a CTE of the
+ * write's own statement, gates them on the write landing (a one-statement write); the
+ * transactional path needs none.
  */
-export function intentCte(intents: readonly NotificationIntent[], landed?: Sql): Sql {
+export function intentCte(c: IntentColumns, landed?: Sql): Sql {
   return sql`intent AS (
-    SELECT * FROM unnest(${intents.map((i) => i.kind)}::text[], ${intents.map((i) => i.projectId)}::uuid[],
-                         ${intents.map((i) => i.taskId)}::uuid[], ${intents.map((i) => i.actorId)}::uuid[],
-                         ${intents.map((i) => i.text)}::text[], ${intents.map((i) => i.runId)}::uuid[],
-                         ${intents.map((i) => (i.recipients === null ? null : JSON.stringify(i.recipients)))}::jsonb[])
+    SELECT * FROM unnest(${c.kinds}::text[], ${c.projects}::uuid[], ${c.tasks}::uuid[], ${c.actors}::uuid[],
+                         ${c.texts}::text[], ${c.runs}::uuid[], ${c.recipients}::jsonb[])
            WITH ORDINALITY AS i(kind, project_id, task_id, actor_id, text, run_id, recipients, ord)
-     ${landed ? sql`WHERE ${landed}` : raw('')})`;
+     ${landed ? sql`WHERE EXISTS (SELECT 1 FROM ${landed})` : raw('')})`;
 }
 
 /**

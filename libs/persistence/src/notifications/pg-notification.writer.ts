@@ -1,24 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import { WriteEvent } from '@board/kernel';
-import { Mentionable, mentionProjects, notificationIntents } from '@board/notifications';
+import { Mentionable, mentionProjects, NotificationIntent, PeopleOf } from '@board/notifications';
 import { Database } from '../database';
 import { sql } from '../sql';
-import { intentCte, NOTIFICATION_COLUMNS, NOTIFICATION_CTES } from './notifications.sql';
+import { intentCte, intentValues, NOTIFICATION_COLUMNS, NOTIFICATION_CTES } from './notifications.sql';
 
 /**
- * Writes the notifications of a write's declared events inside its transaction: the unit of
- * work's adapter (`PgUnitOfWork`), never called by application code. One statement, plus one read
- * of the project's people when a comment holds an `@`.
+ * Writes the notifications of a write's declared events inside its transaction (their intents
+ * come from `eventWrites`): the unit of work's adapter (`PgUnitOfWork`), never called by
+ * application code. One statement, plus one read of the project's people when a comment holds an `@`.
  */
 @Injectable()
 export class PgNotificationWriter {
   constructor(private readonly db: Database) {}
 
-  async write(events: readonly WriteEvent[]): Promise<void> {
+  /** Who a mention may name, read only when a comment of the events holds an `@`. */
+  async peopleFor(events: readonly WriteEvent[]): Promise<PeopleOf> {
     const people = await this.peopleOf(mentionProjects(events));
-    const intents = notificationIntents(events, (projectId) => people.get(projectId) ?? []);
+    return (projectId) => people.get(projectId) ?? [];
+  }
+
+  async write(intents: readonly NotificationIntent[]): Promise<void> {
     if (intents.length === 0) return;
-    await this.db.single(sql`WITH ${intentCte(intents)}, ${NOTIFICATION_CTES} SELECT ${NOTIFICATION_COLUMNS}`);
+    await this.db.single(sql`WITH ${intentCte(intentValues(intents))}, ${NOTIFICATION_CTES} SELECT ${NOTIFICATION_COLUMNS}`);
   }
 
   /** The human members of these projects, by project. */

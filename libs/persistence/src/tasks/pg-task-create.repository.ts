@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import { CreateContext, CreateInput, CreateOutcome, DoneWhen, MAX_PROJECT_TASKS, TaskCreateRepository } from '@board/tasks';
 import { Database } from '../database';
 import { DefJson, defsFromJson, defsJson } from '../properties/property-defs.query';
-import { CHANGE_CHANNEL, changePayload } from '../activity/pg-change.announcer';
-import { WEBHOOK_CHANNEL } from '../activity/pg-activity.recorder';
-import { deliveriesCte, lineCte, noticeColumns } from '../activity/feed.sql';
+import { StatementWrite } from '@board/kernel';
+import { StatementShape } from '../activity/pg-statement-write';
 import { compileOnce, fromParams, sql } from '../sql';
 import { xminFingerprint } from './fingerprint.sql';
 
@@ -43,27 +41,31 @@ type CreateRow =
   | { outcome: 'moved'; task_number: null; task_position: null; edge: string | null }
   | { outcome: 'stale' | 'full'; task_number: null; task_position: null; edge: null };
 
-type CreateSlot =
-  | 'projectId' | 'id' | 'title' | 'description' | 'values' | 'createdBy' | 'now' | 'atTop' | 'ranks' | 'defsFingerprint' | 'maxTasks' | 'lineId' | 'payload' | 'line';
+type CreateSlot = 'projectId' | 'id' | 'title' | 'description' | 'values' | 'createdBy' | 'now' | 'atTop' | 'ranks' | 'defsFingerprint' | 'maxTasks';
 
-const CREATE = compileOnce<CreateSlot>((slot) => {
-  const project = slot('projectId');
-  const feed = fromParams((p) => `${lineCte({ from: "c WHERE c.outcome = 'created'", id: p(slot('lineId')), project: p(project), task: p(slot('id')), actor: p(slot('createdBy')), kind: "'created'", data: `${p(slot('line'))}::jsonb` })},
-       ${deliveriesCte(p(project), 'NULL', { taskNumber: '(SELECT task_number FROM c)' })}`);
-  const notices = fromParams((p) => noticeColumns({ ringWhen: 'line', changeChannel: p(CHANGE_CHANNEL), payload: p(slot('payload')), webhookChannel: p(WEBHOOK_CHANNEL), project: p(project) }));
-  return sql`WITH c AS MATERIALIZED (
-         SELECT * FROM board_create_task(${project}, ${slot('id')}, ${slot('title')}, ${slot('description')}, ${slot('values')}::jsonb, ${slot('createdBy')}, ${slot('now')}, ${slot('atTop')}, ${slot('ranks')}::text[], ${slot('defsFingerprint')}, ${slot('maxTasks')}::int)),
-       ${feed}
-       SELECT c.outcome, c.task_number, c.task_position, c.edge,
-              ${notices}
-         FROM c`;
-});
+// One shape: the unit of work adds the `created` line, its outbox rows and the notices, gated on `landed`.
+const CREATE = new StatementShape<CreateSlot, CreateRow, CreateOutcome>(
+  (slot) => ({
+    ctes: sql`c AS MATERIALIZED (
+         SELECT * FROM board_create_task(${slot('projectId')}, ${slot('id')}, ${slot('title')}, ${slot('description')}, ${slot('values')}::jsonb, ${slot('createdBy')}, ${slot('now')}, ${slot('atTop')}, ${slot('ranks')}::text[], ${slot('defsFingerprint')}, ${slot('maxTasks')}::int)),
+       landed AS (SELECT 1 FROM c WHERE c.outcome = 'created')`,
+    columns: sql`c.outcome, c.task_number, c.task_position, c.edge`,
+    from: sql`c`,
+    taskNumber: sql`(SELECT task_number FROM c)`,
+  }),
+  (row) => {
+    if (row.outcome === 'created') return { outcome: 'created', number: row.task_number, position: row.task_position };
+    if (row.outcome === 'moved') return { outcome: 'moved', edge: row.edge };
+    if (row.outcome === 'full') return { outcome: 'full' };
+    return { outcome: 'stale' };
+  },
+);
 
 /**
  * Task create at the top or the end in one statement (bench/README.md, finding 3): the
  * `board_create_task` function takes the project lock, checks the fingerprint, picks the first
- * offered rank past the edge, numbers and counts the task (refused when the project is full) and inserts it; around it the same statement writes
- * the `created` feed line, its webhook outbox rows and both notices. The commit that follows the
+ * offered rank past the edge, numbers and counts the task (refused when the project is full) and inserts it; around it the unit of work's one-statement
+ * form writes the `created` feed line, its webhook outbox rows and both notices (`StatementShape`). The commit that follows the
  * statement releases the lock, so a project's creates queue for PostgreSQL's time only.
  */
 @Injectable()
@@ -86,30 +88,19 @@ export class PgTaskCreateRepository extends TaskCreateRepository {
     };
   }
 
-  async create(input: CreateInput): Promise<CreateOutcome> {
-    const row = await this.db.single<CreateRow>(
-      CREATE.text,
-      CREATE.values({
-        projectId: input.projectId,
-        id: input.id,
-        title: input.title,
-        description: input.description,
-        values: JSON.stringify(input.values),
-        createdBy: input.createdBy,
-        now: input.now,
-        atTop: input.atTop,
-        ranks: input.ranks,
-        defsFingerprint: input.defsFingerprint,
-        maxTasks: MAX_PROJECT_TASKS,
-        lineId: randomUUID(),
-        payload: changePayload(input.notice),
-        line: JSON.stringify(input.line ?? {}),
-      }),
-      { prepare: true },
-    );
-    if (row.outcome === 'created') return { outcome: 'created', number: row.task_number, position: row.task_position };
-    if (row.outcome === 'moved') return { outcome: 'moved', edge: row.edge };
-    if (row.outcome === 'full') return { outcome: 'full' };
-    return { outcome: 'stale' };
+  create(input: CreateInput): StatementWrite<CreateOutcome> {
+    return CREATE.with({
+      projectId: input.projectId,
+      id: input.id,
+      title: input.title,
+      description: input.description,
+      values: JSON.stringify(input.values),
+      createdBy: input.createdBy,
+      now: input.now,
+      atTop: input.atTop,
+      ranks: input.ranks,
+      defsFingerprint: input.defsFingerprint,
+      maxTasks: MAX_PROJECT_TASKS,
+    });
   }
 }

@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import { TaskValueRepository, ValueWrite, ValueWriteContext } from '@board/tasks';
 import { Database } from '../database';
 import { DefJson, defsFromJson, defsJson } from '../properties/property-defs.query';
-import { CHANGE_CHANNEL, changePayload } from '../activity/pg-change.announcer';
-import { WEBHOOK_CHANNEL } from '../activity/pg-activity.recorder';
-import { deliveriesCte, lineCte, noticeColumns } from '../activity/feed.sql';
+import { StatementWrite } from '@board/kernel';
+import { StatementShape } from '../activity/pg-statement-write';
 import { compileOnce, fromParams, Sql, sql } from '../sql';
 import { taskColumns, TaskRow, toTask } from './tasks.table';
 
@@ -33,30 +31,31 @@ const LOAD = compileOnce<'projectId' | 'taskId'>((slot) => {
    FROM (SELECT 1) one LEFT JOIN tasks t ON t.project_id = ${project} AND t.id = ${slot('taskId')}`;
 });
 
-type WriteSlot = 'projectId' | 'taskId' | 'values' | 'expected' | 'now' | 'lineId' | 'actorId' | 'line' | 'payload' | 'propertyId' | 'optionIds' | 'memberIds';
+type WriteSlot = 'projectId' | 'taskId' | 'values' | 'expected' | 'now' | 'propertyId' | 'optionIds' | 'memberIds';
 
-const WRITE = compileOnce<WriteSlot>((slot) => {
-  const project = slot('projectId');
-  const line = slot('line');
-  const feed = fromParams((p) => `${lineCte({ from: `upd WHERE ${p(line)}::jsonb IS NOT NULL`, id: p(slot('lineId')), project: p(project), task: p(slot('taskId')), actor: p(slot('actorId')), kind: "'value'", data: `${p(line)}::jsonb` })},
-       ${deliveriesCte(p(project), 'NULL')}`);
-  const notices = fromParams((p) => noticeColumns({ ringWhen: 'upd', changeChannel: p(CHANGE_CHANNEL), payload: p(slot('payload')), webhookChannel: p(WEBHOOK_CHANNEL), project: p(project) }));
-  return sql`WITH upd AS (
+// One shape: the unit of work adds the `value` line (when the write declares one), its outbox rows and the notices, gated on `landed`.
+const WRITE = new StatementShape<WriteSlot, { written: number }, boolean>(
+  (slot) => {
+    const project = slot('projectId');
+    return {
+      ctes: sql`upd AS (
          UPDATE tasks SET "values" = ${slot('values')}::jsonb, updated_at = ${slot('now')}
           WHERE project_id = ${project} AND id = ${slot('taskId')} AND "values" = ${slot('expected')}::jsonb
             -- Deleted meanwhile (its delete scrubs values): read again and answer as the read finds it.
             AND ${valueRefersExist(project, slot('propertyId'), slot('optionIds'), slot('memberIds'))}
          RETURNING id),
-       ${feed}
-       SELECT (SELECT count(*) FROM upd)::int AS written,
-              ${notices}`;
-});
+       landed AS (SELECT id FROM upd)`,
+      columns: sql`(SELECT count(*) FROM upd)::int AS written`,
+    };
+  },
+  (row) => row.written === 1,
+);
 
 /**
  * The one-value write without a transaction of round trips (bench/README.md, finding 4): read
  * the task and the project's properties and members in one query, decide in the aggregate, then
- * write the values, the feed line, its webhook outbox rows and both notices in one statement
- * that lands only if the task's values are still the ones read (compare and set). A write that
+ * write the values in one statement (the unit of work adds the feed line, its webhook outbox rows
+ * and both notices to it) that lands only if the task's values are still the ones read (compare and set). A write that
  * lost the race reads again; the caller falls back to the locked path after a few tries.
  */
 @Injectable()
@@ -74,26 +73,17 @@ export class PgTaskValueRepository extends TaskValueRepository {
     return { defs: defsFromJson(row.defs), memberIds: new Set(row.members.ids), names, task };
   }
 
-  async writeIfUnchanged(input: ValueWrite): Promise<boolean> {
+  writeIfUnchanged(input: ValueWrite): StatementWrite<boolean> {
     const t = input.task.snapshot;
-    const row = await this.db.single<{ written: number }>(
-      WRITE.text,
-      WRITE.values({
-        projectId: t.projectId,
-        taskId: t.id,
-        values: JSON.stringify(t.values),
-        expected: JSON.stringify(input.expected),
-        now: input.now,
-        lineId: randomUUID(),
-        actorId: input.actorId,
-        line: input.line === null ? null : JSON.stringify(input.line),
-        payload: changePayload(input.notice),
-        propertyId: input.refers.propertyId,
-        optionIds: input.refers.optionIds,
-        memberIds: input.refers.memberIds,
-      }),
-      { prepare: true },
-    );
-    return row.written === 1;
+    return WRITE.with({
+      projectId: t.projectId,
+      taskId: t.id,
+      values: JSON.stringify(t.values),
+      expected: JSON.stringify(input.expected),
+      now: input.now,
+      propertyId: input.refers.propertyId,
+      optionIds: input.refers.optionIds,
+      memberIds: input.refers.memberIds,
+    });
   }
 }

@@ -19,4 +19,20 @@ export class ValueNamesQuery {
     const row = await this.db.one<{ name: string }>(sql`SELECT name FROM users WHERE id = ${userId}`);
     return row?.name ?? null;
   }
+
+  /**
+   * Adds to `names` the names of the options (by property) and people in `shown` that it does not
+   * hold yet: what the feed lines of a value write show (`namesShown` of @board/tasks).
+   */
+  async addNames(projectId: string, shown: { options: ReadonlyMap<string, readonly string[]>; people: readonly string[] }, names: Map<string, string>): Promise<void> {
+    for (const [propertyId, ids] of shown.options) {
+      const missing = ids.filter((id) => !names.has(id));
+      if (missing.length > 0) for (const r of await this.optionNames(projectId, propertyId, missing)) names.set(r.id, r.name);
+    }
+    for (const id of shown.people) {
+      if (names.has(id)) continue;
+      const name = await this.personName(id);
+      if (name !== null) names.set(id, name);
+    }
+  }
 }
