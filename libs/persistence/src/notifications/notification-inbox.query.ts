@@ -64,4 +64,13 @@ export class NotificationInboxQuery {
   }
 }
 
-const UNREAD = (userId: string) => sql`(SELECT count(*)::int FROM ${SHOWN} WHERE n.user_id = ${userId} AND n.read_at IS NULL)`;
+/**
+ * The shown unread ones, counted per task first off the partial index `notifications_unread`
+ * (user, project, task), so the hidden rule joins once per task, not once per notification.
+ */
+const UNREAD = (userId: string) => sql`(
+  SELECT coalesce(sum(g.n), 0)::int
+    FROM (SELECT project_id, task_id, count(*) AS n FROM notifications
+           WHERE user_id = ${userId} AND read_at IS NULL GROUP BY project_id, task_id) g
+    JOIN members m ON m.project_id = g.project_id AND m.user_id = ${userId}
+    JOIN tasks t ON t.project_id = g.project_id AND t.id = g.task_id AND t.deleted_at IS NULL)`;
