@@ -1,5 +1,4 @@
-import type { BrowserContext } from 'playwright-core';
-import { apiIn, describeBrowser, keepScreenshot, registerIn, seriousViolations, startHarness, until, watchPage, type BrowserHarness } from './support/page';
+import { agentIn, apiIn, describeBrowser, keepScreenshot, registerIn, seriousViolations, startHarness, until, watchPage, type BrowserHarness } from './support/page';
 
 // extensions.md § 2 on the page: the bell's unread count live from the personal stream, the panel
 // that answers an agent's question, mark read, and the mail setting in the profile.
@@ -14,16 +13,6 @@ describeBrowser('notifications on the page', () => {
     await h?.close();
   });
 
-  async function agentOf(context: BrowserContext, projectId: string, name: string) {
-    const { token } = await apiIn<{ token: string }>(context, h.origin, 'POST', `/projects/${projectId}/agents`, { name });
-    const agent = await h.newContext();
-    const call = async (method: string, path: string, data?: unknown) => {
-      const res = await agent.request.fetch(`${h.origin}/api${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
-      return { status: res.status(), body: await res.json() };
-    };
-    return Object.assign(call, { close: () => agent.close() });
-  }
-
   it('an agent asks: the bell counts it without a reload, the panel answers it, and the agent reads the answer', async () => {
     const context = await h.newContext();
     await registerIn(context, h.origin, 'Ada');
@@ -31,7 +20,7 @@ describeBrowser('notifications on the page', () => {
     const problems = watchPage(page);
     const { project } = await apiIn(context, h.origin, 'POST', '/projects', { name: 'Bells', key: 'BEL' });
     const { task } = await apiIn(context, h.origin, 'POST', `/projects/${project.id}/tasks`, { title: 'Pick a branch' });
-    const robo = await agentOf(context, project.id, 'Robo');
+    const robo = await agentIn(h, context, project.id, 'Robo');
     await page.goto('/');
     const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
     await bell.waitFor();
