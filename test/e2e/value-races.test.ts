@@ -105,6 +105,26 @@ describe('simultaneous value writes', () => {
     expect((await stored(task.id))[lead.id]).toBe(owner.user.id);
   });
 
+  it('a statement may carry several lines and notices: all land with the write, none without it', async () => {
+    const store = t.app.get(TaskValueRepository);
+    const uow = t.app.get(UnitOfWork);
+    const prop = await createProperty(owner.client, project.id, 'Weight', 'number');
+    const task = await createTask(owner.client, project.id, 'Two lines');
+    const write = async (expected: Record<string, StoredValue>) => {
+      const { task: loaded } = await store.load(project.id, task.id);
+      loaded!.replaceValues({ [prop.id]: 7 });
+      const line = (n: number) => feedLine({ projectId: project.id, taskId: task.id, actorId: owner.user.id, kind: 'value', data: { property: 'Weight', value: n } });
+      const ring = notice({ projectId: project.id, scope: 'board', taskId: task.id, clientId: null });
+      return uow.writeStatement(() =>
+        withEvents(store.writeIfUnchanged({ task: loaded!, expected, now: new Date(), refers: { propertyId: prop.id, optionIds: [], memberIds: [] } }), line(1), line(2), ring, ring),
+      );
+    };
+    expect(await write({ [prop.id]: 1 })).toBe(false);
+    expect(await feedLines(t, task.id, 'value')).toHaveLength(0);
+    expect(await write({})).toBe(true);
+    expect((await feedLines(t, task.id, 'value')).map((l) => l.data.value).sort()).toEqual([1, 2]);
+  });
+
   it('writes nothing when the values changed after the read', async () => {
     const store = t.app.get(TaskValueRepository);
     const prop = await createProperty(owner.client, project.id, 'Size', 'number');

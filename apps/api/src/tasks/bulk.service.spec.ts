@@ -3,6 +3,8 @@ import { BulkService } from './bulk.service';
 import { TasksService } from './tasks.service';
 
 const refusal = (code: string) => expect.objectContaining({ code });
+/** Rows led by a task id, in id order (a bulk write takes its tasks in id order, so the ids' randomness sets it). */
+const byTask = (rows: unknown[][]) => [...rows].sort((a, b) => ((a[0] as string) < (b[0] as string) ? -1 : 1));
 
 describe('BulkService', () => {
   let w: TaskWorld;
@@ -25,16 +27,18 @@ describe('BulkService', () => {
       const answer = await bulk.values(w.caller, { taskIds: ids, propertyId: IDS.who, change: undefined, value: IDS.ann });
       expect(answer).toEqual({ set: 2, value: IDS.ann, dropped: [] });
       expect(w.uow.writes).toEqual([expect.objectContaining({ form: 'write', options: undefined, landed: true })]);
-      expect(w.uow.lines.map((l) => [l.taskId, l.kind, l.data, l.assigned])).toEqual([
-        [ids[0], 'value', { property: 'Who', value: 'Ann' }, [{ propertyId: IDS.who, propertyName: 'Who', userIds: [IDS.ann] }]],
-        [ids[2], 'value', { property: 'Who', value: 'Ann' }, [{ propertyId: IDS.who, propertyName: 'Who', userIds: [IDS.ann] }]],
-      ]);
+      expect(byTask(w.uow.lines.map((l) => [l.taskId, l.kind, l.data, l.assigned]))).toEqual(
+        byTask([
+          [ids[0], 'value', { property: 'Who', value: 'Ann' }, [{ propertyId: IDS.who, propertyName: 'Who', userIds: [IDS.ann] }]],
+          [ids[2], 'value', { property: 'Who', value: 'Ann' }, [{ propertyId: IDS.who, propertyName: 'Who', userIds: [IDS.ann] }]],
+        ]),
+      );
       expect(w.uow.notices).toEqual([{ projectId: IDS.project, scope: 'board', taskId: null, clientId: 'tab-1' }]);
     });
 
     it('adds an option to each multi-select: the lines name every option the task now holds', async () => {
       await bulk.values(w.caller, { taskIds: [ids[0], ids[2]], propertyId: IDS.labels, change: 'add', value: IDS.ui });
-      expect(w.uow.lines.map((l) => l.data.value)).toEqual([['Bug', 'UI'], ['UI']]);
+      expect(byTask(w.uow.lines.map((l) => [l.taskId, l.data.value]))).toEqual(byTask([[ids[0], ['Bug', 'UI']], [ids[2], ['UI']]]));
     });
 
     it('nothing changed: nothing told', async () => {
@@ -60,10 +64,12 @@ describe('BulkService', () => {
     it('named tasks under the project lock: a line per task that went, one notice; again, nothing', async () => {
       expect(await bulk.archive(w.caller, { taskIds: [ids[0], ids[1]] })).toBe(2);
       expect(w.uow.writes).toEqual([expect.objectContaining({ options: { lockProject: IDS.project }, landed: true })]);
-      expect(w.uow.lines.map((l) => [l.taskId, l.kind, l.data])).toEqual([
-        [ids[0], 'archive', { action: 'archived' }],
-        [ids[1], 'archive', { action: 'archived' }],
-      ].sort((a, b) => ((a[0] as string) < (b[0] as string) ? -1 : 1)));
+      expect(byTask(w.uow.lines.map((l) => [l.taskId, l.kind, l.data]))).toEqual(
+        byTask([
+          [ids[0], 'archive', { action: 'archived' }],
+          [ids[1], 'archive', { action: 'archived' }],
+        ]),
+      );
       expect(w.uow.notices).toHaveLength(1);
       w.uow.clear();
       expect(await bulk.archive(w.caller, { taskIds: [ids[0]] })).toBe(0);

@@ -18,11 +18,11 @@ export class BulkService {
 
   /** Archives named tasks, or a whole column; answers how many really went. One ring for all. */
   async archive(caller: ProjectCaller, command: BulkArchive): Promise<number> {
-    const column = 'taskIds' in command ? null : await this.column(caller, command);
+    const target = 'taskIds' in command ? command : await this.column(caller, command);
     return this.uow.write(
       async () => {
         // The column is read under the project lock, so a task deleted meanwhile is not named.
-        const ids = column ? await this.tasks.idsInColumn(caller.projectId, column.propertyId, column.value) : (command as { taskIds: string[] }).taskIds;
+        const ids = 'taskIds' in target ? target.taskIds : await this.tasks.idsInColumn(caller.projectId, target.propertyId, target.value);
         // Row locks: save() writes whole rows, so a value write racing the archive must not be lost.
         const found = await this.tasks.findManyForUpdate(caller.projectId, ids);
         if (found.length !== ids.length) fail('bulk.task_not_on_board');

@@ -26,6 +26,11 @@ export interface LinesInput {
 
 interface LinesOptions {
   /**
+   * The input holds at most one line, as scalars (a null `data` is no line): the one-statement
+   * writes, which tell one line or none, skip building and parsing arrays.
+   */
+  single?: boolean;
+  /**
    * A CTE (or any row source) that has a row only when the write the lines are about landed: no
    * row, no line (and so no outbox row). Left out, the lines are always written.
    */
@@ -45,10 +50,14 @@ const INSERT_LINES = sql`INSERT INTO activity (${ACTIVITY_COLUMNS})`;
  */
 export function linesWriteCtes(input: LinesInput, options: LinesOptions = {}): Sql {
   const gate = options.gate ? sql` WHERE EXISTS (SELECT 1 FROM ${options.gate})` : raw('');
+  const rows = options.single
+    ? sql`SELECT ${input.ids}::uuid AS id, ${input.tasks}::uuid AS task_id, ${input.actors}::uuid AS actor_id, ${input.kinds}::text AS kind, ${input.data}::jsonb AS data, 1 AS ord
+           WHERE ${input.data}::jsonb IS NOT NULL`
+    : sql`SELECT * FROM unnest(${input.ids}::uuid[], ${input.tasks}::uuid[], ${input.actors}::uuid[], ${input.kinds}::text[], ${input.data}::jsonb[])
+           WITH ORDINALITY AS i(id, task_id, actor_id, kind, data, ord)`;
   return sql`project AS (SELECT ${input.project}::uuid AS id),
   input AS (
-    SELECT * FROM unnest(${input.ids}::uuid[], ${input.tasks}::uuid[], ${input.actors}::uuid[], ${input.kinds}::text[], ${input.data}::jsonb[])
-           WITH ORDINALITY AS i(id, task_id, actor_id, kind, data, ord)),
+    ${rows}),
   line AS (
     ${INSERT_LINES}
     SELECT i.id, project.id, i.task_id, i.actor_id, i.kind, i.data FROM input i, project${gate} ORDER BY i.ord
@@ -115,8 +124,9 @@ interface NoticeParts {
   /** Rings only when this row source has a row (the write landed). */
   gate: Sql;
   changeChannel: unknown;
-  /** The change notices' payloads, a `text[]`, sent in order. */
+  /** The change notices' payloads, a `text[]`, sent in order; with `single`, one payload (text) or null. */
   payloads: unknown;
+  single?: boolean;
   webhookChannel: unknown;
 }
 
@@ -126,8 +136,9 @@ interface NoticeParts {
  * delivery workers' wake-up when the `ins` CTE of `linesWriteCtes` wrote anything.
  */
 export function noticeColumns(n: NoticeParts): Sql {
+  const payloads = n.single ? sql`(SELECT ${n.payloads}::text AS payload WHERE ${n.payloads}::text IS NOT NULL)` : sql`unnest(${n.payloads}::text[])`;
   return sql`
-  (SELECT count(*) FROM (SELECT 1 FROM ${n.gate} LIMIT 1) g, unnest(${n.payloads}::text[]) WITH ORDINALITY AS c(payload, ord),
+  (SELECT count(*) FROM (SELECT 1 FROM ${n.gate} LIMIT 1) g, ${payloads} AS c(payload),
           LATERAL (SELECT pg_notify(${n.changeChannel}, c.payload)) n)::int AS rang,
   (SELECT count(*) FROM (SELECT 1 FROM ins LIMIT 1) i, LATERAL (SELECT pg_notify(${n.webhookChannel}, (SELECT id FROM project)::text)) n)::int AS woke`;
 }

@@ -22,6 +22,8 @@ export interface StatementParts {
 /** The events' values travel under these slot names (a write's own slots must not take them). */
 type EventSlot = 'ev_project' | 'ev_ids' | 'ev_tasks' | 'ev_actors' | 'ev_kinds' | 'ev_data' | 'ev_payloads' | NotificationSlot;
 type NotificationSlot = `nf_${keyof IntentColumns}`;
+/** Which of the fixed texts a call takes: scalars or arrays for its events, and whether it tells people. */
+type Form = `${'single' | 'many'}${'' | '+notify'}`;
 
 /**
  * The shape of a one-statement write: its SQL with `slot(name)` where each call's values go, and
@@ -29,7 +31,12 @@ type NotificationSlot = `nf_${keyof IntentColumns}`;
  * compiled on first use, so its text is fixed and stays one prepared statement.
  */
 export class StatementShape<S extends string, R, T> {
-  private compiled: Precompiled<S | EventSlot> | null = null;
+  /**
+   * Fixed texts: at most one line and one notice (scalars, the usual case), or any number (arrays);
+   * each with the notifications' CTEs only when the write tells someone (a value write that assigns
+   * a person), so the usual write carries none of them.
+   */
+  private readonly compiled: Partial<Record<Form, Precompiled<S | EventSlot>>> = {};
 
   constructor(
     private readonly build: (slot: (name: S) => unknown) => StatementParts,
@@ -41,23 +48,25 @@ export class StatementShape<S extends string, R, T> {
     return new PgStatementWrite<T>((db, events) => this.run(db, values, events));
   }
 
-  private get statement(): Precompiled<S | EventSlot> {
-    return (this.compiled ??= compileOnce<S | EventSlot>((slot) => {
+  private statement(single: boolean, notify: boolean): Precompiled<S | EventSlot> {
+    const form: Form = `${single ? 'single' : 'many'}${notify ? '+notify' : ''}`;
+    return (this.compiled[form] ??= compileOnce<S | EventSlot>((slot) => {
       const parts = this.build(slot);
       const lines = linesWriteCtes(
         { project: slot('ev_project'), ids: slot('ev_ids'), tasks: slot('ev_tasks'), actors: slot('ev_actors'), kinds: slot('ev_kinds'), data: slot('ev_data') },
-        { gate: sql`landed`, taskNumber: parts.taskNumber },
+        { gate: sql`landed`, taskNumber: parts.taskNumber, single },
       );
-      const notices = noticeColumns({ gate: sql`landed`, changeChannel: CHANGE_CHANNEL, payloads: slot('ev_payloads'), webhookChannel: WEBHOOK_CHANNEL });
+      const notices = noticeColumns({ gate: sql`landed`, changeChannel: CHANGE_CHANNEL, payloads: slot('ev_payloads'), single, webhookChannel: WEBHOOK_CHANNEL });
       // The people the write assigned are told in the same statement, only if it landed.
-      const intents = intentCte(
-        { kinds: slot('nf_kinds'), projects: slot('nf_projects'), tasks: slot('nf_tasks'), actors: slot('nf_actors'), texts: slot('nf_texts'), runs: slot('nf_runs'), recipients: slot('nf_recipients') },
-        sql`landed`,
-      );
+      const told = notify
+        ? sql`, ${intentCte(
+            { kinds: slot('nf_kinds'), projects: slot('nf_projects'), tasks: slot('nf_tasks'), actors: slot('nf_actors'), texts: slot('nf_texts'), runs: slot('nf_runs'), recipients: slot('nf_recipients') },
+            sql`landed`,
+          )}, ${NOTIFICATION_CTES}`
+        : sql``;
       return sql`WITH ${parts.ctes},
-       ${lines},
-       ${intents}, ${NOTIFICATION_CTES}
-       SELECT ${parts.columns}, ${notices}, ${NOTIFICATION_COLUMNS}${parts.from ? sql` FROM ${parts.from}` : sql``}`;
+       ${lines}${told}
+       SELECT ${parts.columns}, ${notices}${notify ? sql`, ${NOTIFICATION_COLUMNS}` : sql``}${parts.from ? sql` FROM ${parts.from}` : sql``}`;
     }));
   }
 
@@ -65,18 +74,21 @@ export class StatementShape<S extends string, R, T> {
     if (events.batches.length > 1 || events.batches.some((b) => b.ringOnce)) throw new Error('a one-statement write takes the lines of one project, ringing once per line');
     const batch = events.batches[0];
     const line = lineValues(batch ?? { projectId: '', lines: [] });
+    const payloads = events.notices.map(changePayload);
+    const single = line.ids.length <= 1 && payloads.length <= 1;
+    const one = <V>(list: V[]): V | V[] | null => (single ? (list[0] ?? null) : list);
     const named = {
       ...values,
       ev_project: batch ? batch.projectId : null,
-      ev_ids: line.ids,
-      ev_tasks: line.tasks,
-      ev_actors: line.actors,
-      ev_kinds: line.kinds,
-      ev_data: line.data,
-      ev_payloads: events.notices.map(changePayload),
+      ev_ids: one(line.ids),
+      ev_tasks: one(line.tasks),
+      ev_actors: one(line.actors),
+      ev_kinds: one(line.kinds),
+      ev_data: one(line.data),
+      ev_payloads: one(payloads),
       ...notificationSlots(events),
     } as Record<S | EventSlot, unknown>;
-    const statement = this.statement;
+    const statement = this.statement(single, events.intents.length > 0);
     return this.answer(await db.single<R>(statement.text, statement.values(named), { prepare: true }));
   }
 }
