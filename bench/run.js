@@ -10,7 +10,7 @@
  *
  * Knobs (environment):
  *   BENCH_QUICK=1          smaller counts, for a smoke run (also: --quick)
- *   BENCH_ONLY=a,b         only these scenarios: board, page, writes, bulk, stream, webhooks, import, export, charts, queue, search
+ *   BENCH_ONLY=a,b         only these scenarios: board, page, writes, bulk, stream, webhooks, import, export, charts, queue, search, inbox
  *                          (page: the board page opened in Debian's Chromium, time until usable)
  *   BENCH_WRITE_OPS=a,b    only these write operations: task create, value PUT, move, comment create,
  *                          run report (agent)
@@ -1366,6 +1366,59 @@ async function benchSearch(port, owner, dbUrl) {
   return figures;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Inbox: a person with 10,000 notifications (extensions § 2)
+
+/**
+ * Seeds 10,000 notifications of one person in SQL over 100 tasks of one project (half of them
+ * read, one in twenty of a deleted task, so the hidden rule has work to do), then times the first
+ * page of `GET /api/notifications` and a page deep in the inbox (`before`).
+ */
+async function benchInbox(port, owner, dbUrl) {
+  const count = QUICK ? 2000 : 10000;
+  const { project } = await api(port, 'POST', '/projects', { cookie: owner.cookie, body: { name: 'Inbox', key: 'INB' } });
+  const db = new Client({ connectionString: dbUrl });
+  await db.connect();
+  let cursor;
+  try {
+    await db.query(
+      `INSERT INTO tasks (id, project_id, number, title, position, created_by, deleted_at)
+       SELECT gen_random_uuid(), $1, n, 'Inbox task ' || n, 'a' || lpad(n::text, 6, '0'), $2, CASE WHEN n % 20 = 0 THEN now() END
+         FROM generate_series(1, 100) n`,
+      [project.id, owner.user.id],
+    );
+    await db.query('UPDATE projects SET task_counter = 100 WHERE id = $1', [project.id]);
+    await db.query(
+      `INSERT INTO notifications (id, user_id, project_id, task_id, actor_id, kind, text, created_at, read_at)
+       SELECT gen_random_uuid(), $2, $1, t.id, $2, (ARRAY['question', 'mention', 'assigned', 'run_ended'])[1 + g % 4], 'Notification ' || g,
+              now() - g * interval '1 minute', CASE WHEN g % 2 = 0 THEN now() END
+         FROM generate_series(1, $3::int) g JOIN tasks t ON t.project_id = $1 AND t.number = 1 + g % 100`,
+      [project.id, owner.user.id, count],
+    );
+    await db.query('ANALYZE notifications');
+    cursor = (await db.query('SELECT id FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1', [owner.user.id, Math.floor(count / 2)])).rows[0].id;
+  } finally {
+    await db.end();
+  }
+  const figures = {};
+  for (const [label, path] of [['first page', '/notifications'], ['a page halfway down', `/notifications?before=${cursor}`]]) {
+    for (let i = 0; i < 3; i++) await api(port, 'GET', path, { cookie: owner.cookie });
+    let unread = 0;
+    const stats = await runLoad({
+      n: QUICK ? 10 : 40,
+      concurrency: 1,
+      op: async () => {
+        const res = await call(port, 'GET', path, { cookie: owner.cookie });
+        if (res.status !== 200) throw new Error(`inbox answered ${res.status}: ${res.text.slice(0, 200)}`);
+        unread = JSON.parse(res.text).unread;
+      },
+    });
+    record(`inbox read, ${label} (${count} notifications)`, stats, `unread ${unread}`);
+    figures[label] = stats;
+  }
+  return figures;
+}
+
 function printTable(machine, targets) {
   const fmt = (x) => (Number.isFinite(x) ? x.toFixed(1) : '-');
   const rows = results.map((r) => [r.scenario, String(r.n), fmt(r.median), fmt(r.p95), fmt(r.p99), Number.isFinite(r.throughput) ? r.throughput.toFixed(0) : '-', r.notes]);
@@ -1418,6 +1471,8 @@ function evaluateTargets(figures) {
     const found = figures.search?.[label];
     t(`search for ${label} over 20 projects × 5,000 tasks median < 50 ms`, found ? found.median < 50 : null, found ? f(found.median) : 'n/a');
   }
+  const inbox = figures.inbox?.['first page'];
+  t('inbox read of a person with 10,000 notifications median < 20 ms', inbox ? inbox.median < 20 : null, inbox ? f(inbox.median) : 'n/a');
   if (hooks && (hooks.duplicates || hooks.badSignatures)) lines.push(`webhooks: ${hooks.duplicates} duplicate deliveries, ${hooks.badSignatures} bad signatures`);
   return lines;
 }
@@ -1532,6 +1587,7 @@ async function main() {
     if (wants('charts')) figures.charts = await benchCharts(a.port, owner, dbUrl);
     if (wants('queue')) figures.queue = await benchQueue(a.port, owner, dbUrl);
     if (wants('search')) figures.search = await benchSearch(a.port, owner, dbUrl);
+    if (wants('inbox')) figures.inbox = await benchInbox(a.port, owner, dbUrl);
     if (calibrationUrl) endCalibration = await calibrate(calibrationUrl);
   } finally {
     apiAgent.destroy();

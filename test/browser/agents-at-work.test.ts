@@ -1,14 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { apiIn, describeBrowser, keepScreenshot, registerIn, seriousViolations, startHarness, until, watchPage, type BrowserHarness } from './support/page';
+import { agentIn, apiIn, describeBrowser, type AgentApi, keepScreenshot, registerIn, seriousViolations, startHarness, until, watchPage, type BrowserHarness } from './support/page';
 
 // extensions.md § 1, point 6: what the page shows of an agent's run (its question, links and
 // usage), the Usage page and the daily budget, in Debian's Chromium against a real instance.
 jest.setTimeout(120_000);
-
-interface AgentApi {
-  (method: string, path: string, data?: unknown): Promise<{ status: number; body: Record<string, any> }>;
-  close(): Promise<void>;
-}
 
 describeBrowser('agents at work on the page', () => {
   let h: BrowserHarness;
@@ -34,15 +29,7 @@ describeBrowser('agents at work on the page', () => {
     return { context, page, problems, user, project, tasks, robo };
   }
 
-  async function agentOf(context: BrowserContext, projectId: string, name: string): Promise<AgentApi> {
-    const { token } = await apiIn<{ token: string }>(context, h.origin, 'POST', `/projects/${projectId}/agents`, { name });
-    const agent = await h.newContext();
-    const call = async (method: string, path: string, data?: unknown) => {
-      const res = await agent.request.fetch(`${h.origin}/api${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
-      return { status: res.status(), body: await res.json() };
-    };
-    return Object.assign(call, { close: () => agent.close() });
-  }
+  const agentOf = (context: BrowserContext, projectId: string, name: string): Promise<AgentApi> => agentIn(h, context, projectId, name);
 
   async function ask(robo: AgentApi, taskId: string, question: Record<string, unknown>): Promise<string> {
     const claimed = await robo('POST', `/tasks/${taskId}/run`, { goal: 'Ship the parser' });

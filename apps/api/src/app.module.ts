@@ -29,6 +29,7 @@ import { AuthModule } from './auth/auth.module';
 import { AccountsModule } from './accounts/accounts.module';
 import { ProjectsModule } from './projects/projects.module';
 import { MailModule } from './mail/mail.module';
+import { NotificationsModule } from './notifications/notifications.module';
 import { HeavyReadInterceptor } from './http/heavy-read.interceptor';
 
 export interface AppModuleOptions {
@@ -71,6 +72,7 @@ export class AppModule {
         AccountsModule,
         ProjectsModule,
         MailModule,
+        NotificationsModule,
       ],
       // Routes declared @HeavyRead run in one of their caller's slots (decisions.md › Fair use).
       providers: [DatabaseLifecycle, { provide: APP_INTERCEPTOR, useClass: HeavyReadInterceptor }],

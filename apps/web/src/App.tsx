@@ -10,6 +10,7 @@ import { ListsPage } from './extra/ListsPage';
 import { ChartsPage } from './extra/ChartsPage';
 import { Avatar } from './ui/Avatar';
 import { SearchBox } from './search/SearchPalette';
+import { NotificationBell } from './notifications/NotificationBell';
 import { linkProps, navigate, useLocation } from './router';
 
 export function App() {
@@ -56,6 +57,7 @@ function SignedIn({ user, path }: { user: User; path: string }) {
         </nav>
         <SearchBox />
         <div className="topbar-me">
+          <NotificationBell />
           <a {...linkProps('/account')} className="me-link" aria-label={`Your account: ${user.name}`}>
             <Avatar person={user} />
           </a>

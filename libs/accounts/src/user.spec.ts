@@ -22,9 +22,10 @@ describe('User.registerPerson', () => {
       passwordHash: 'hash',
       projectId: null,
       createdAt: NOW,
+      mailNotifications: true,
     });
     expect(user.isAgent).toBe(false);
-    expect(user.view).toEqual({ id: ID, email: 'ada@example.com', name: 'Ada Lovelace', color: colorFromSeed('ada@example.com'), emoji: null });
+    expect(user.view).toEqual({ id: ID, email: 'ada@example.com', name: 'Ada Lovelace', color: colorFromSeed('ada@example.com'), emoji: null, mailNotifications: true });
   });
 
   it('refuses a bad email and a missing or long name', () => {
@@ -72,7 +73,7 @@ describe('User.changeProfile', () => {
   it('changes name, colour and emoji and says so', () => {
     const user = person();
     expect(user.changeProfile({ name: ' Ada ', color: '#3FB0C8', emoji: '👍🏽' })).toBe(true);
-    expect(user.view).toEqual({ id: ID, email: 'ada@example.com', name: 'Ada', color: '#3fb0c8', emoji: '👍🏽' });
+    expect(user.view).toEqual({ id: ID, email: 'ada@example.com', name: 'Ada', color: '#3fb0c8', emoji: '👍🏽', mailNotifications: true });
   });
 
   it('answers false when nothing changes', () => {
@@ -131,5 +132,17 @@ describe('User.restore', () => {
     user.setPasswordHash('new');
     expect(user.passwordHash).toBe('new');
     expect(props.passwordHash).toBe('hash');
+  });
+});
+
+describe('User.setMailNotifications', () => {
+  it('is on for a new person, turns off and on, and refuses anything but a boolean', () => {
+    const user = User.registerPerson({ id: '00000000-0000-4000-8000-000000000001', email: 'mail@example.com', name: 'Mail', passwordHash: 'x', now: new Date() });
+    expect(user.view.mailNotifications).toBe(true);
+    expect(user.setMailNotifications(false)).toBe(true);
+    expect(user.setMailNotifications(false)).toBe(false);
+    expect(user.setMailNotifications(undefined)).toBe(false);
+    expect(user.view.mailNotifications).toBe(false);
+    expect(() => user.setMailNotifications('no')).toThrow(expect.objectContaining({ code: 'input.boolean' }));
   });
 });

@@ -14,6 +14,8 @@ export interface UserProps {
   /** An agent belongs to exactly one project; null for a person. */
   projectId: string | null;
   createdAt: Date;
+  /** Whether `question` and `mention` notifications are mailed (on by default). */
+  mailNotifications: boolean;
 }
 
 /** What auth answers show of a person: `{ id, email, name, color, emoji }`. */
@@ -23,6 +25,11 @@ export interface UserView {
   name: string;
   color: string;
   emoji: string | null;
+}
+
+/** What the auth routes' `{ user }` answers show of the signed-in person: the view and their own settings. */
+export interface AccountView extends UserView {
+  mailNotifications: boolean;
 }
 
 export const NAME_MAX = 80;
@@ -70,6 +77,7 @@ export class User {
       passwordHash: input.passwordHash,
       projectId: null,
       createdAt: input.now,
+      mailNotifications: true,
     });
   }
 
@@ -87,6 +95,7 @@ export class User {
       passwordHash: null,
       projectId: input.projectId,
       createdAt: input.now,
+      mailNotifications: false,
     });
   }
 
@@ -100,6 +109,21 @@ export class User {
     if (color !== undefined) this.props.color = color;
     if (emoji !== undefined) this.props.emoji = emoji;
     return JSON.stringify(this.view) !== before;
+  }
+
+  /** A mail notifications setting: a boolean, else `Mail notifications is true or false.` */
+  static readMailNotifications(value: unknown): boolean | undefined {
+    if (value !== undefined && typeof value !== 'boolean') fail('input.boolean', { field: 'Mail notifications' });
+    return value as boolean | undefined;
+  }
+
+  /** Mail notifications on or off (`Mail notifications is true or false.` otherwise); answers whether it changed. */
+  setMailNotifications(value: unknown): boolean {
+    if (value === undefined) return false;
+    User.readMailNotifications(value);
+    const changed = this.props.mailNotifications !== value;
+    this.props.mailNotifications = value as boolean;
+    return changed;
   }
 
   setPasswordHash(hash: string): void {
@@ -127,8 +151,8 @@ export class User {
   get snapshot(): Readonly<UserProps> {
     return this.props;
   }
-  get view(): UserView {
-    const { id, email, name, color, emoji } = this.props;
-    return { id, email, name, color, emoji };
+  get view(): AccountView {
+    const { id, email, name, color, emoji, mailNotifications } = this.props;
+    return { id, email, name, color, emoji, mailNotifications };
   }
 }

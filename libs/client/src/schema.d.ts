@@ -2390,6 +2390,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read your notifications, newest first
+         * @description Your notifications, newest first, 50 a page after `?before=`; those of projects you left and of deleted tasks are not shown, and `unread` counts the shown unread ones.
+         *
+         *     **Access**: A person (session cookie).
+         *
+         *     Others: 403 `Only a person can do this.`
+         */
+        get: operations["Notifications_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark your notifications read
+         * @description `{ ids }` (at most 200; ids not yours are ignored) or `{ all: true }`; answers the unread count after.
+         *
+         *     **Access**: A person (session cookie).
+         *
+         *     Others: 403 `Only a person can do this.`
+         *
+         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
+         */
+        post: operations["Notifications_markRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow your new notifications as server-sent events
+         * @description **Access**: A person (session cookie).
+         *
+         *     Others: 403 `Only a person can do this.`
+         */
+        get: operations["Notifications_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -2436,6 +2508,7 @@ export interface components {
             name: string;
             color: string;
             emoji: string | null;
+            mailNotifications: boolean;
         };
         /** @description Who did it: name, colour and emoji. */
         Avatar: {
@@ -3227,6 +3300,36 @@ export interface components {
             tasks: number;
         };
         MaybeText: string | null;
+        /** @description Something that needs you: the question, the comment's first 200 characters, the property's name (assigned), or `<status>: <step>` (run_ended). */
+        Notification: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "question" | "mention" | "assigned" | "run_ended";
+            /** Format: date-time */
+            at: string;
+            read: boolean;
+            project: {
+                /** Format: uuid */
+                id: string;
+                key: string;
+                name: string;
+            };
+            task: {
+                /** Format: uuid */
+                id: string;
+                key: string;
+                title: string;
+            };
+            actor: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                kind: "human" | "agent";
+            } | null;
+            text: string;
+        };
         Board: {
             project: components["schemas"]["Project"];
             invites: components["schemas"]["Invite"][];
@@ -7084,6 +7187,8 @@ export interface operations {
                     name?: string;
                     color?: string;
                     emoji?: string | null;
+                    /** @description Whether questions and mentions are mailed to you (on by default). */
+                    mailNotifications?: boolean;
                 };
             };
         };
@@ -7883,6 +7988,8 @@ export interface operations {
                     name?: string;
                     color?: string;
                     emoji?: string | null;
+                    /** @description Whether questions and mentions are mailed to you (on by default). */
+                    mailNotifications?: boolean;
                 };
             };
         };
@@ -8135,6 +8242,108 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Notifications_list: {
+        parameters: {
+            query?: {
+                before?: string | null;
+            };
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your notifications, newest first, 50 a page after `?before=`; those of projects you left and of deleted tasks are not shown, and `unread` counts the shown unread ones. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        notifications: components["schemas"]["Notification"][];
+                        unread: number;
+                        more: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Notifications_markRead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description At most 200 of your notifications; others are ignored. */
+                    ids?: string[];
+                    /** @description true: every one of your notifications. */
+                    all?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description `{ ids }` (at most 200; ids not yours are ignored) or `{ all: true }`; answers the unread count after. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        unread: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            408: components["responses"]["Error408"];
+            413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Notifications_stream: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };

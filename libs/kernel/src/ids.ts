@@ -3,7 +3,7 @@ import { fail } from './domain-error';
 export type IdKind =
   | 'task' | 'run' | 'view' | 'project' | 'property' | 'option' | 'comment'
   | 'checklist item' | 'webhook' | 'agent' | 'member' | 'token' | 'user' | 'attachment'
-  | 'list' | 'chart';
+  | 'list' | 'chart' | 'notification';
 
 // Upper case passes; anything around the 36 characters (spaces included) does not.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -6,6 +6,8 @@ export type Notice =
   | { type: 'presence'; payload: Record<string, unknown> }
   /** Someone may have lost access: a person or agent (`userId`), in one project or all (`projectId`), or a whole project. */
   | { type: 'access'; payload: { projectId?: string; userId?: string } }
+  /** A person was told something (a notification committed): their personal streams and the mail senders hear it. */
+  | { type: 'notification'; payload: { userId: string; id: string; kind: string; projectId: string; taskId: string } }
   /** New webhook deliveries were committed: wake the workers. */
   | { type: 'webhook' }
   /** The listener lost its connection and is back: what happened meanwhile is unknown, so readers must re-read. */

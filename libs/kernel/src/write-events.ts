@@ -14,7 +14,18 @@ export type WriteEvent =
    */
   | { type: 'lines-ringing-once'; lines: readonly ActivityLine[]; kinds: readonly ActivityKind[] }
   /** A stream notice with no feed line (and so no webhook): properties, views, members… */
-  | { type: 'notice'; change: Change };
+  | { type: 'notice'; change: Change }
+  /** What people are told that no feed line carries: an agent's question, a comment's words (for mentions). */
+  | { type: 'said'; said: Said };
+
+/**
+ * Words a write put before people, kept by no feed line: notifications are made from them.
+ * `comment.before` is the comment's text before an edit (null for a new one): only mentions it
+ * did not hold yet are told.
+ */
+export type Said =
+  | { kind: 'question'; projectId: string; taskId: string; actorId: string; text: string }
+  | { kind: 'comment'; projectId: string; taskId: string; actorId: string; text: string; before: string | null };
 
 declare const DECLARED: unique symbol;
 
@@ -62,6 +73,11 @@ export function feedLines(lines: readonly ActivityLine[]): WriteEvent[] {
 /** Feed lines that ring each webhook once (see `WriteEvent`); no lines, no event. */
 export function feedLinesRingingOnce(lines: readonly ActivityLine[], kinds: readonly ActivityKind[]): WriteEvent | null {
   return lines.length === 0 ? null : { type: 'lines-ringing-once', lines, kinds };
+}
+
+/** Words put before people (a question, a comment): the notifications derive from them. */
+export function said(words: Said): WriteEvent {
+  return { type: 'said', said: words };
 }
 
 /** A stream notice: that something changed and where. */

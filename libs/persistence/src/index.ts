@@ -32,3 +32,4 @@ export * from './locks.sql';
 export * from './system';
 export * from './lanes';
 export * from './search';
+export * from './notifications';

@@ -19,6 +19,8 @@ import { CredentialQuery } from './auth/credential.query';
 import { StreamAccessQuery } from './events/stream-access.query';
 import { PgChangeAnnouncer } from './activity/pg-change.announcer';
 import { PgUnitOfWork } from './activity/pg-unit-of-work';
+import { NotificationMailOutbox, NotificationRepository } from '@board/notifications';
+import { NotificationInboxQuery, PgNotificationMailOutbox, PgNotificationRepository, PgNotificationWriter } from './notifications';
 import { PropertyDefsQuery } from './properties/property-defs.query';
 import { ViewRepository } from '@board/views';
 import { PgViewRepository } from './views/pg-view.repository';
@@ -72,9 +74,12 @@ export class PersistenceModule {
       { provide: WorkQueue, useClass: PgWorkQueue },
       { provide: UsageRepository, useClass: PgUsageRepository },
       UsageQuery,
+      { provide: NotificationRepository, useClass: PgNotificationRepository },
+      { provide: NotificationMailOutbox, useClass: PgNotificationMailOutbox },
+      NotificationInboxQuery,
     ];
     // The unit of work's own adapters: application code declares events, it never records or announces.
-    const internal = [PgActivityRecorder, PgChangeAnnouncer];
+    const internal = [PgActivityRecorder, PgChangeAnnouncer, PgNotificationWriter];
     return { module: PersistenceModule, providers: [...providers, ...internal], exports: providers.map((p) => ('provide' in p ? p.provide : p)) };
   }
 }

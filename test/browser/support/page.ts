@@ -64,6 +64,23 @@ export interface BrowserHarness {
   close(): Promise<void>;
 }
 
+/** An agent of a project speaking with its own token, from a context of its own. */
+export interface AgentApi {
+  (method: string, path: string, data?: unknown): Promise<{ status: number; body: Record<string, any> }>;
+  close(): Promise<void>;
+}
+
+/** Adds the agent `name` to a project (as the person of `context`) and answers its API. */
+export async function agentIn(h: BrowserHarness, context: BrowserContext, projectId: string, name: string): Promise<AgentApi> {
+  const { token } = await apiIn<{ token: string }>(context, h.origin, 'POST', `/projects/${projectId}/agents`, { name });
+  const agent = await h.newContext();
+  const call = async (method: string, path: string, data?: unknown) => {
+    const res = await agent.request.fetch(`${h.origin}/api${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
+    return { status: res.status(), body: await res.json() };
+  };
+  return Object.assign(call, { close: () => agent.close() });
+}
+
 /** A real instance serving the built page, and a fresh Chromium. */
 export async function startHarness(env?: Record<string, string>, options: { port?: number } = {}): Promise<BrowserHarness> {
   ensureWebBuild();

@@ -1,8 +1,8 @@
-import { EMAIL_MAX, NAME_MAX, PASSWORD_MIN, readColor, readEmail, readEmoji, readName, readNewPassword, signInEmail } from '@board/accounts';
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MIN, readColor, readEmail, readEmoji, readName, readNewPassword, signInEmail, User } from '@board/accounts';
 import { fail } from '@board/kernel';
-import { FieldRule } from '../http/dto/field-rules';
+import { FieldRule, refusalOf } from '../http/dto/field-rules';
 import { Keeps } from '../http/dto/keeps';
-import { Reads } from '../http/dto/reads';
+import { Accepts, Reads } from '../http/dto/reads';
 
 /** What the API document says of the account fields. */
 const EMAIL = { type: 'string', maxLength: EMAIL_MAX };
@@ -75,6 +75,11 @@ export class UpdateMeBody {
 
   @Reads('emoji', readEmoji, { doc: { schema: PROFILE_DOC.emoji } })
   emoji?: string | null;
+
+  @FieldRule('mailNotifications', (value) => refusalOf(() => User.readMailNotifications(value)), {
+    schema: { type: 'boolean', description: 'Whether questions and mentions are mailed to you (on by default).' },
+  })
+  mailNotifications?: unknown;
 }
 
 const filled = (value: unknown): boolean => typeof value === 'string' && value !== '';

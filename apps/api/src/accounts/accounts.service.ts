@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
-  CommonPasswords, digestOf, newSecret, PasswordHasher, refuseCommonPassword, ResetTokenRepository, SESSION_LIFETIME_MS,
-  SessionRepository, User, UserRepository, UserView,
+  AccountView, CommonPasswords, digestOf, newSecret, PasswordHasher, refuseCommonPassword, ResetTokenRepository, SESSION_LIFETIME_MS,
+  SessionRepository, User, UserRepository,
 } from '@board/accounts';
 import { Clock, fail, silent, UnitOfWork } from '@board/kernel';
 import { MemberRepository } from '@board/projects';
@@ -11,7 +11,7 @@ import { AuthContext, SessionAuth } from '../auth/auth-context';
 import { ChangePasswordBody, LoginBody, RegisterBody, ResetBody, UpdateMeBody } from './accounts.dto';
 
 export interface SignedIn {
-  user: UserView;
+  user: AccountView;
   /** The new session id, to go out in the cookie only. */
   sessionId: string;
 }
@@ -70,13 +70,15 @@ export class AccountsService {
     if (sessionId) await this.sessions.delete(digestOf(sessionId));
   }
 
-  async me(auth: AuthContext): Promise<UserView> {
+  async me(auth: AuthContext): Promise<AccountView> {
     return (await this.load(auth.caller.id)).view;
   }
 
-  async updateMe(auth: AuthContext, body: UpdateMeBody): Promise<UserView> {
+  async updateMe(auth: AuthContext, body: UpdateMeBody): Promise<AccountView> {
     const user = await this.load(auth.caller.id);
-    if (user.changeProfile({ name: body.name, color: body.color, emoji: body.emoji })) await this.users.save(user);
+    const profile = user.changeProfile({ name: body.name, color: body.color, emoji: body.emoji });
+    const mail = user.setMailNotifications(body.mailNotifications);
+    if (profile || mail) await this.users.save(user);
     return user.view;
   }
 

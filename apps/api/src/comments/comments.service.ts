@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ActivityLine, Clock, fail, feedLine, notice, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
+import { ActivityLine, Clock, fail, feedLine, notice, said, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import { CommentQuery } from '@board/persistence';
 import {
   assertCanDeleteComment, assertCanEditComment, Comment, CommentActor, commentDeletedData, CommentEdit, commentEditOutcome, CommentRepository,
@@ -33,7 +33,7 @@ export class CommentsService {
     return this.uow.write(async () => {
       const comment = await this.comments.insert({ id: randomUUID(), projectId, taskId, authorId: caller.userId, body });
       if (!comment) return fail('task.not_found');
-      const events = await this.changed(caller, comment, { commentId: comment.id });
+      const events = [...(await this.changed(caller, comment, { commentId: comment.id })), this.words(caller, comment, null)];
       // A person's answer wakes an agent whose run waits on this task.
       if (caller.kind === 'human') events.push(...(await this.runs.answeredInComment(projectId, taskId, { id: caller.userId, name: caller.name })));
       return withEvents({ comment: await this.view(comment) }, events);
@@ -53,10 +53,11 @@ export class CommentsService {
     return this.uow.write(
       async () => {
         // Checked again under the lock: the gate ran before the transaction.
-        assertCanEditComment(actorOf(caller), await this.load(projectId, commentId));
+        const saved = await this.load(projectId, commentId);
+        assertCanEditComment(actorOf(caller), saved);
         const written = await this.comments.rewrite(projectId, commentId, edit, this.clock.now());
         if (written) {
-          const events = await this.changed(caller, written, { commentId, action: 'edited' });
+          const events = [...(await this.changed(caller, written, { commentId, action: 'edited' })), this.words(caller, written, saved.body)];
           return withEvents({ comment: await this.view(written) }, events);
         }
         // Nothing written: gone, clashed, or the same words.
@@ -79,6 +80,11 @@ export class CommentsService {
       },
       { lockProject: projectId },
     );
+  }
+
+  /** The comment's words, for the people it mentions (on an edit, only those it did not mention before). */
+  private words(caller: ProjectCaller, comment: Comment, before: string | null): WriteEvent {
+    return said({ kind: 'comment', projectId: comment.projectId, taskId: comment.taskId, actorId: caller.userId, text: comment.body, before });
   }
 
   private async load(projectId: string, commentId: string): Promise<Comment> {

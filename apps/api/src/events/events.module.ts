@@ -21,6 +21,6 @@ import { StreamAccessWatch } from './stream-access.watch';
     ActivityFeedQuery,
     FeedService,
   ],
-  exports: [NoticeFeed],
+  exports: [NoticeFeed, StreamService],
 })
 export class EventsModule {}

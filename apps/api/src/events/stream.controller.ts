@@ -2,10 +2,9 @@ import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common'
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HumanMember, Member } from '../auth/access.decorator';
 import { Auth, AuthContext, credentialDigest, ProjectCaller, ProjectCallerOf } from '../auth/auth-context';
-import { SERVICE_VERSION } from '../system/version';
 import { PresenceBody } from './events.dto';
 import { PresenceService } from './presence.service';
-import { encode, StreamService } from './stream.service';
+import { sendEvents, StreamService } from './stream.service';
 
 @Controller('projects/:projectId')
 export class StreamController {
@@ -21,22 +20,7 @@ export class StreamController {
     const credential = { projectId: caller.projectId, via: auth.via, digest: credentialDigest(auth) };
     // The guard checked the credential at most this long ago (the request's start).
     const checkedAt = Date.now() - reply.elapsedTime - 1;
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-      'X-Service-Version': SERVICE_VERSION,
-    });
-    raw.flushHeaders?.();
-    const subscription = this.streams.open(credential, caller.userId, auth.sessionExpiresAt ?? null, checkedAt).subscribe({
-      next: (line) => raw.write(encode(line)),
-      complete: () => raw.end(),
-      error: () => raw.end(),
-    });
-    request.raw.on('close', () => subscription.unsubscribe());
+    sendEvents(request, reply, this.streams.open(credential, caller.userId, auth.sessionExpiresAt ?? null, checkedAt));
   }
 
   /** Which task a person's tab has open; broadcast to every instance, never a change. */

@@ -78,7 +78,7 @@ describe('StreamService', () => {
 
   it('opens a stream behind its credential’s watch and closes the watch when the client goes', () => {
     const { feed, gates, service } = setUp();
-    const credential: StreamCredential = { projectId: PROJECT, via: 'session', digest: 'd' };
+    const credential: StreamCredential & { projectId: string } = { projectId: PROJECT, via: 'session', digest: 'd' };
     const lines: StreamLine[] = [];
     const sub = service.open(credential, 'ann', null, 0).subscribe((l) => lines.push(l));
     feed.notices.next({ type: 'change', payload: { projectId: PROJECT } });

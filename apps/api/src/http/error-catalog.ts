@@ -186,6 +186,8 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   // issue 16: the sentences once passed as free `request.invalid` messages, one code each
   'query.limit_invalid': fixed(400, 'limit is a whole number from 1 to 500.'),
   'search.limit_invalid': fixed(400, 'Limit must be a whole number from 1 to 50.'),
+  'notification.mark_nothing': fixed(400, 'Name the notifications to mark, or all.'),
+  'notification.mark_too_many': fixed(400, 'Mark at most 200 at once.'),
   'feed.after_invalid': fixed(400, 'after must be a timestamp like 2026-01-31T12:00:00.000Z.'),
   'feed.after_id_invalid': fixed(400, 'afterId must be the id of a feed line.'),
   'feed.order_invalid': fixed(400, 'order is oldest or newest.'),

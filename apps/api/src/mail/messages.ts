@@ -8,14 +8,18 @@ const escapeHtml = (s: string): string =>
  * The same few paragraphs as plain text and as simple HTML, with the link as a button-like anchor.
  * A paragraph's own line breaks stay lines (`<br>` in HTML).
  */
-function message(to: string, subject: string, paragraphs: string[], link: { url: string; label: string }, after: string[]): MailMessage {
-  const text = [...paragraphs, link.url, ...after].join('\n\n') + '\n';
+function message(to: string, subject: string, paragraphs: string[], link: { url: string; label: string } | null, after: string[]): MailMessage {
+  const text = [...paragraphs, ...(link ? [link.url] : []), ...after].join('\n\n') + '\n';
   const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s).replace(/\n/g, '<br>')}</p>`;
   const html = [
     '<!doctype html><html><body style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#1f2328">',
     ...paragraphs.map(p),
-    `<p style="margin:0 0 16px"><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:10px 16px;background:#3f6fd8;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p>`,
-    p(`Or open this address: ${link.url}`),
+    ...(link
+      ? [
+          `<p style="margin:0 0 16px"><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:10px 16px;background:#3f6fd8;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p>`,
+          p(`Or open this address: ${link.url}`),
+        ]
+      : []),
     ...after.map(p),
     '</body></html>',
   ].join('\n');
@@ -58,4 +62,21 @@ export function inviteMail(to: string, inviter: string, project: string, url: st
     { url, label: 'Make your account' },
     ['If you did not expect this, ignore this mail.'],
   );
+}
+
+/**
+ * A notification's mail (extensions.md § 2): the decided subject, the question or the comment's
+ * words, and with `SERVICE_URL` a link to the task. Subjects hold names on one line.
+ */
+export function notificationMail(
+  to: string,
+  n: { kind: 'question' | 'mention'; text: string; actorName: string; taskKey: string },
+  url: string | null,
+): MailMessage {
+  const actor = oneLine(n.actorName);
+  const subject = n.kind === 'question' ? `${n.taskKey}: ${actor} asks` : `${actor} mentioned you on ${n.taskKey}`;
+  const lead = n.kind === 'question' ? `${actor} asks on ${n.taskKey}:` : `${actor} mentioned you on ${n.taskKey}:`;
+  return message(to, subject, [lead, n.text], url ? { url, label: `Open ${n.taskKey}` } : null, [
+    'You get these mails because mail notifications are on in your profile on the task board.',
+  ]);
 }

@@ -257,6 +257,18 @@ export const ANSWERS: Record<string, Answer> = {
     errors: [400, 403, 404],
     description: 'Key match first, then title matches, then the rest, each by how well it matches, then newest change first. A `projectId` the caller is not in: 404 `Project not found.`; an agent token naming another project: 403 `That token belongs to another project.`',
   },
+  'GET /api/notifications': {
+    schema: obj({ notifications: arrayOf(ref('Notification')), unread: int, more: bool }),
+    description: 'Your notifications, newest first, 50 a page after `?before=`; those of projects you left and of deleted tasks are not shown, and `unread` counts the shown unread ones.',
+  },
+  'POST /api/notifications/read': {
+    schema: obj({ unread: int }),
+    description: '`{ ids }` (at most 200; ids not yours are ignored) or `{ all: true }`; answers the unread count after.',
+  },
+  'GET /api/notifications/stream': {
+    mediaType: 'text/event-stream',
+    schema: { type: 'string', description: '`retry: 3000`, `event: ready`, then `event: notification` lines with `{ id, kind, projectId, taskId }` and a `: ping` comment every 25 seconds; it ends when the session ends.' },
+  },
   'GET /api/charts': { schema: wrap('charts', arrayOf(ref('Chart'))) },
   'POST /api/charts': { schema: wrap('chart', ref('Chart')), errors: [404], description: 'A chart over a project the caller belongs to (404 `Project not found.` otherwise).' },
   'PATCH /api/charts/{chartId}': { schema: wrap('chart', ref('Chart')) },

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { Clock, fail, feedLine, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
+import { Clock, fail, feedLine, notice, parseId, said, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import { RunQuery } from '@board/persistence';
 import { grew, Run, RunRepository, UsageRepository } from '@board/runs';
 import { ProjectCaller } from '../auth/auth-context';
@@ -66,6 +66,7 @@ export class RunsService {
         return silent({ run: await this.read(caller.projectId, runId), control });
       }
       const { closed, increase } = run.report(caller.userId, body, now);
+      const question = body.question !== undefined && body.question !== null ? run.snapshot.question : null;
       // Each increase of the totals is booked on the report's UTC day; reaching the budget pauses
       // the project's running runs, this one included (its answer already says pause).
       let paused: WriteEvent[] = [];
@@ -84,6 +85,7 @@ export class RunsService {
         closed && this.closingLine(caller.projectId, run.snapshot.taskId, run.id, run.status, caller.userId),
         this.boardNotice(caller.projectId, run.snapshot.taskId, caller.clientId),
         paused,
+        question && said({ kind: 'question', projectId: caller.projectId, taskId: run.snapshot.taskId, actorId: caller.userId, text: question.text }),
       );
     });
   }

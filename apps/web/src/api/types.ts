@@ -17,6 +17,9 @@ export type Role = S['Member']['role'];
 
 export type User = S['User'];
 export type Person = S['Avatar'];
+/** One of a person's notifications (extensions.md § 2). */
+export type AppNotification = S['Notification'];
+export type Inbox = Answer<'/api/notifications', 'get'>;
 
 export type DoneWhen = NonNullable<S['DoneWhen']>;
 export type Project = S['Project'] & Gap['Project'];

@@ -15,6 +15,9 @@ export function AccountPage({ user }: { user: User }) {
   const [next, setNext] = useState('');
   const password = useAction();
   const [passwordDone, setPasswordDone] = useState(false);
+  const mail = useAction();
+  // Shown at once; the saved setting comes back with the answer.
+  const [mailOn, setMailOn] = useState(user.mailNotifications);
   const sessions = useQuery({ queryKey: ['sessions'], queryFn: () => get<{ others: number }>('/auth/sessions') });
   const endOthers = useAction();
 
@@ -47,6 +50,26 @@ export function AccountPage({ user }: { user: User }) {
           <ErrorLine error={profile.error} />
           <button type="submit" className="primary" disabled={profile.busy}>Save profile</button>
         </form>
+      </section>
+      <section aria-labelledby="notices-h">
+        <h2 id="notices-h">Notifications</h2>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={mailOn}
+            disabled={mail.busy}
+            onChange={(e) => {
+              const on = e.target.checked;
+              setMailOn(on);
+              void mail.run(async () => {
+                const a = await patch<{ user: User }>('/auth/me', { mailNotifications: on });
+                qc.setQueryData(['me'], a.user);
+              }).then((ok) => !ok && setMailOn(!on));
+            }}
+          />{' '}
+          Mail me when an agent asks me or someone mentions me
+        </label>
+        <ErrorLine error={mail.error} />
       </section>
       <section aria-labelledby="password-h">
         <h2 id="password-h">Password</h2>

@@ -33,7 +33,7 @@ export class PgUserRepository extends UserRepository {
     try {
       await this.db.exec(
         sql`INSERT INTO users (${USER_COLUMNS})
-            VALUES (${u.id}, ${u.kind}, ${u.email}, ${u.name}, ${u.color}, ${u.emoji}, ${u.passwordHash}, ${u.projectId}, ${u.createdAt})`,
+            VALUES (${u.id}, ${u.kind}, ${u.email}, ${u.name}, ${u.color}, ${u.emoji}, ${u.passwordHash}, ${u.projectId}, ${u.createdAt}, ${u.mailNotifications})`,
       );
     } catch (error) {
       if (pgErrorCode(error).constraint === 'users_email_key') fail('account.email_taken');
@@ -43,6 +43,7 @@ export class PgUserRepository extends UserRepository {
 
   async save(user: User): Promise<void> {
     const u = user.snapshot;
-    await this.db.exec(sql`UPDATE users SET name = ${u.name}, color = ${u.color}, emoji = ${u.emoji}, password_hash = ${u.passwordHash} WHERE id = ${u.id}`);
+    await this.db.exec(sql`UPDATE users SET name = ${u.name}, color = ${u.color}, emoji = ${u.emoji}, password_hash = ${u.passwordHash},
+                                     mail_notifications = ${u.mailNotifications} WHERE id = ${u.id}`);
   }
 }

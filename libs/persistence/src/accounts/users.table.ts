@@ -2,7 +2,7 @@ import { User, UserProps } from '@board/accounts';
 import { raw, Sql } from '../sql';
 
 /** `users`: people and agents. The column list every read of a whole user selects (no `SELECT *`). */
-export const USER_COLUMNS = raw('id, kind, email, name, color, emoji, password_hash, project_id, created_at');
+export const USER_COLUMNS = raw('id, kind, email, name, color, emoji, password_hash, project_id, created_at, mail_notifications');
 
 /** `users u` as a credential's user (`UserView` and kind). */
 export const USER_VIEW_COLUMNS = raw('u.id, u.kind, u.email, u.name, u.color, u.emoji');
@@ -17,6 +17,7 @@ export interface UserRow {
   password_hash: string | null;
   project_id: string | null;
   created_at: Date;
+  mail_notifications: boolean;
 }
 
 export const toUser = (r: UserRow): User =>
@@ -30,6 +31,7 @@ export const toUser = (r: UserRow): User =>
     passwordHash: r.password_hash,
     projectId: r.project_id,
     createdAt: r.created_at,
+    mailNotifications: r.mail_notifications,
   } satisfies UserProps);
 
 /** A user of alias `alias` (of a LEFT JOIN) as the people of a read show it; null when there is none. */

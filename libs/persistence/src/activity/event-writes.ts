@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ActivityKind, ActivityLine, Change, WriteEvent } from '@board/kernel';
+import { NotificationIntent, notificationIntents, PeopleOf } from '@board/notifications';
 
 /** Feed lines of one project that go in one statement, and how their webhooks ring. */
 export interface LineBatch {
@@ -18,10 +19,12 @@ export interface LineBatch {
 export interface EventWrites {
   batches: LineBatch[];
   notices: Change[];
+  /** What people are told (`notificationIntents`); `peopleOf` names who a comment may mention. */
+  intents: NotificationIntent[];
 }
 
 /** Consecutive lines of one project join one batch; order is kept. */
-export function eventWrites(events: readonly WriteEvent[]): EventWrites {
+export function eventWrites(events: readonly WriteEvent[], peopleOf?: PeopleOf): EventWrites {
   const batches: LineBatch[] = [];
   const notices: Change[] = [];
   let open: { projectId: string; lines: ActivityLine[]; ringOnce: null } | null = null;
@@ -32,9 +35,9 @@ export function eventWrites(events: readonly WriteEvent[]): EventWrites {
     } else if (event.type === 'lines-ringing-once') {
       open = null;
       if (event.lines.length > 0) batches.push({ projectId: oneProject(event.lines), lines: event.lines, ringOnce: event.kinds });
-    } else notices.push(event.change);
+    } else if (event.type === 'notice') notices.push(event.change);
   }
-  return { batches, notices };
+  return { batches, notices, intents: notificationIntents(events, peopleOf) };
 }
 
 function oneProject(lines: readonly ActivityLine[]): string {

@@ -5,6 +5,7 @@ import { EventWrites, lineValues } from './event-writes';
 import { linesWriteCtes, noticeColumns } from './feed.sql';
 import { CHANGE_CHANNEL, changePayload } from './pg-change.announcer';
 import { WEBHOOK_CHANNEL } from './pg-activity.recorder';
+import { IntentColumns, intentCte, intentValues, NOTIFICATION_COLUMNS, NOTIFICATION_CTES } from '../notifications/notifications.sql';
 
 /** A repository's one-statement write, before the unit of work adds the events to it. */
 export interface StatementParts {
@@ -19,7 +20,10 @@ export interface StatementParts {
 }
 
 /** The events' values travel under these slot names (a write's own slots must not take them). */
-type EventSlot = 'ev_project' | 'ev_ids' | 'ev_tasks' | 'ev_actors' | 'ev_kinds' | 'ev_data' | 'ev_payloads';
+type EventSlot = 'ev_project' | 'ev_ids' | 'ev_tasks' | 'ev_actors' | 'ev_kinds' | 'ev_data' | 'ev_payloads' | NotificationSlot;
+type NotificationSlot = `nf_${keyof IntentColumns}`;
+/** Which of the fixed texts a call takes: scalars or arrays for its events, and whether it tells people. */
+type Form = `${'single' | 'many'}${'' | '+notify'}`;
 
 /**
  * The shape of a one-statement write: its SQL with `slot(name)` where each call's values go, and
@@ -27,8 +31,12 @@ type EventSlot = 'ev_project' | 'ev_ids' | 'ev_tasks' | 'ev_actors' | 'ev_kinds'
  * compiled on first use, so its text is fixed and stays one prepared statement.
  */
 export class StatementShape<S extends string, R, T> {
-  /** Two texts: at most one line and one notice (scalars, the usual case), or any number (arrays). */
-  private readonly compiled: { single: Precompiled<S | EventSlot> | null; many: Precompiled<S | EventSlot> | null } = { single: null, many: null };
+  /**
+   * Fixed texts: at most one line and one notice (scalars, the usual case), or any number (arrays);
+   * each with the notifications' CTEs only when the write tells someone (a value write that assigns
+   * a person), so the usual write carries none of them.
+   */
+  private readonly compiled: Partial<Record<Form, Precompiled<S | EventSlot>>> = {};
 
   constructor(
     private readonly build: (slot: (name: S) => unknown) => StatementParts,
@@ -40,8 +48,8 @@ export class StatementShape<S extends string, R, T> {
     return new PgStatementWrite<T>((db, events) => this.run(db, values, events));
   }
 
-  private statement(single: boolean): Precompiled<S | EventSlot> {
-    const form = single ? 'single' : 'many';
+  private statement(single: boolean, notify: boolean): Precompiled<S | EventSlot> {
+    const form: Form = `${single ? 'single' : 'many'}${notify ? '+notify' : ''}`;
     return (this.compiled[form] ??= compileOnce<S | EventSlot>((slot) => {
       const parts = this.build(slot);
       const lines = linesWriteCtes(
@@ -49,9 +57,16 @@ export class StatementShape<S extends string, R, T> {
         { gate: sql`landed`, taskNumber: parts.taskNumber, single },
       );
       const notices = noticeColumns({ gate: sql`landed`, changeChannel: CHANGE_CHANNEL, payloads: slot('ev_payloads'), single, webhookChannel: WEBHOOK_CHANNEL });
+      // The people the write assigned are told in the same statement, only if it landed.
+      const told = notify
+        ? sql`, ${intentCte(
+            { kinds: slot('nf_kinds'), projects: slot('nf_projects'), tasks: slot('nf_tasks'), actors: slot('nf_actors'), texts: slot('nf_texts'), runs: slot('nf_runs'), recipients: slot('nf_recipients') },
+            sql`landed`,
+          )}, ${NOTIFICATION_CTES}`
+        : sql``;
       return sql`WITH ${parts.ctes},
-       ${lines}
-       SELECT ${parts.columns}, ${notices}${parts.from ? sql` FROM ${parts.from}` : sql``}`;
+       ${lines}${told}
+       SELECT ${parts.columns}, ${notices}${notify ? sql`, ${NOTIFICATION_COLUMNS}` : sql``}${parts.from ? sql` FROM ${parts.from}` : sql``}`;
     }));
   }
 
@@ -71,10 +86,16 @@ export class StatementShape<S extends string, R, T> {
       ev_kinds: one(line.kinds),
       ev_data: one(line.data),
       ev_payloads: one(payloads),
+      ...notificationSlots(events),
     } as Record<S | EventSlot, unknown>;
-    const statement = this.statement(single);
+    const statement = this.statement(single, events.intents.length > 0);
     return this.answer(await db.single<R>(statement.text, statement.values(named), { prepare: true }));
   }
+}
+
+function notificationSlots(events: EventWrites): Record<NotificationSlot, unknown> {
+  const v = intentValues(events.intents);
+  return { nf_kinds: v.kinds, nf_projects: v.projects, nf_tasks: v.tasks, nf_actors: v.actors, nf_texts: v.texts, nf_runs: v.runs, nf_recipients: v.recipients };
 }
 
 /** The concrete `StatementWrite` of the PostgreSQL adapters: runs itself once given the events. */

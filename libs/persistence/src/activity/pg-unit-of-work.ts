@@ -5,13 +5,15 @@ import { PgChangeAnnouncer } from './pg-change.announcer';
 import { PgActivityRecorder } from './pg-activity.recorder';
 import { EventWrites, eventWrites } from './event-writes';
 import { PgStatementWrite } from './pg-statement-write';
+import { PgNotificationWriter } from '../notifications/pg-notification.writer';
 
 /**
  * The unit of work on PostgreSQL: one transaction per write, and the write's declared events
  * written before COMMIT by the one recorder (feed lines with their outbox rows, one statement per
- * batch) and the one announcer (notices, sent with COMMIT). Nested writes share the outer
- * transaction and tell their events when they end. A one-statement write (`writeStatement`)
- * carries the same events inside its own statement instead.
+ * batch), the one announcer (notices, sent with COMMIT) and the one notification writer (what
+ * people are told, derived from the same events). Nested writes share the outer transaction and
+ * tell their events when they end. A one-statement write (`writeStatement`) carries the same
+ * events, its notifications included, inside its own statement instead.
  */
 @Injectable()
 export class PgUnitOfWork extends UnitOfWork {
@@ -19,6 +21,7 @@ export class PgUnitOfWork extends UnitOfWork {
     private readonly db: Database,
     private readonly recorder: PgActivityRecorder,
     private readonly announcer: PgChangeAnnouncer,
+    private readonly notifications: PgNotificationWriter,
   ) {
     super();
   }
@@ -26,7 +29,8 @@ export class PgUnitOfWork extends UnitOfWork {
   write<W extends Written<unknown>>(work: () => Promise<W>, options?: UnitOfWorkOptions): Promise<W['result']> {
     return this.db.transaction(async () => {
       const { result, events } = await work();
-      await this.tell(eventWrites(events));
+      // People are told from the same events, in the same transaction: no write path can forget them.
+      await this.tell(eventWrites(events, await this.notifications.peopleFor(events)));
       return result;
     }, options);
   }
@@ -39,6 +43,7 @@ export class PgUnitOfWork extends UnitOfWork {
 
   private async tell(writes: EventWrites): Promise<void> {
     for (const batch of writes.batches) await this.recorder.recordBatch(batch);
+    await this.notifications.write(writes.intents);
     for (const change of writes.notices) await this.announcer.announce(change);
   }
 }

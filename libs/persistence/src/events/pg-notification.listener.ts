@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { CHANGE_CHANNEL } from '../activity/pg-change.announcer';
 import { WEBHOOK_CHANNEL } from '../activity/pg-activity.recorder';
 import { compile, sql } from '../sql';
+import { NOTIFICATION_CHANNEL } from '../notifications/notifications.sql';
 import { Notice, NoticeFeed } from '@board/kernel';
 
 export const PRESENCE_CHANNEL = 'board_presence';
@@ -70,6 +71,7 @@ export class PgNotificationListener extends NoticeFeed implements OnModuleInit, 
       await client.query(`LISTEN ${PRESENCE_CHANNEL}`);
       await client.query(`LISTEN ${WEBHOOK_CHANNEL}`);
       await client.query(`LISTEN ${ACCESS_CHANNEL}`);
+      await client.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
     } catch (error) {
       await client.end().catch(() => undefined);
       if (this.client === null) this.schedule();
@@ -118,6 +120,7 @@ export class PgNotificationListener extends NoticeFeed implements OnModuleInit, 
     }
     if (channel === CHANGE_CHANNEL) this.notices.next({ type: 'change', payload: data });
     else if (channel === PRESENCE_CHANNEL) this.notices.next({ type: 'presence', payload: data });
+    else if (channel === NOTIFICATION_CHANNEL) this.notices.next({ type: 'notification', payload: data as Extract<Notice, { type: 'notification' }>['payload'] });
     else if (channel === ACCESS_CHANNEL) this.notices.next({ type: 'access', payload: data as { projectId?: string; userId?: string } });
   }
 }

@@ -4,7 +4,8 @@ import { sql } from '../sql';
 
 /** The credential an open stream was opened with: a session or an agent token, by digest (never the secret). */
 export interface StreamCredential {
-  projectId: string;
+  /** null: a person's own stream (notifications), open while the session lasts. */
+  projectId: string | null;
   via: 'session' | 'token';
   digest: string;
 }
@@ -12,7 +13,8 @@ export interface StreamCredential {
 /**
  * Re-checks the credentials of open streams, all in one query: a stream stays open while its
  * session is unexpired (or its token still exists for that project) and its person or agent is
- * still a member of the project (a deleted project has no members).
+ * still a member of the project (a deleted project has no members); a person's own stream (no
+ * project) while the session lasts.
  */
 @Injectable()
 export class StreamAccessQuery {
@@ -28,7 +30,8 @@ export class StreamAccessQuery {
               WITH ORDINALITY AS c(project_id, via, digest, i)
          LEFT JOIN sessions s ON c.via = 'session' AND s.digest = c.digest AND s.expires_at > ${now}
          LEFT JOIN agent_tokens t ON c.via = 'token' AND t.digest = c.digest AND t.project_id = c.project_id
-         JOIN members m ON m.project_id = c.project_id AND m.user_id = coalesce(s.user_id, t.agent_id)`,
+        WHERE CASE WHEN c.project_id IS NULL THEN s.user_id IS NOT NULL
+                   ELSE EXISTS (SELECT 1 FROM members m WHERE m.project_id = c.project_id AND m.user_id = coalesce(s.user_id, t.agent_id)) END`,
     );
     for (const row of rows) allowed.set(Number(row.i) - 1, row.expiresAt);
     return allowed;

@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../dto-schema';
-import { anyJson, arrayOf, bool, day, int, nullable, num, obj, ref, str, timestamp, uuid } from './common';
+import { anyJson, arrayOf, bool, day, int, nullable, num, obj, ref, str, timestamp, uuid, words } from './common';
 
 /** Webhooks, lists and charts: shapes the contract leaves "not shown", as the service answers them. */
 export const OTHER_SCHEMAS: Record<string, JsonSchema> = {
@@ -58,4 +58,18 @@ export const OTHER_SCHEMAS: Record<string, JsonSchema> = {
   Json: anyJson,
   Count: obj({ tasks: int }),
   MaybeText: nullable(str),
+  Notification: obj(
+    {
+      id: uuid,
+      kind: words('question', 'mention', 'assigned', 'run_ended'),
+      at: timestamp,
+      read: bool,
+      project: obj({ id: uuid, key: str, name: str }),
+      task: obj({ id: uuid, key: str, title: str }),
+      actor: nullable(obj({ id: uuid, name: str, kind: words('human', 'agent') })),
+      text: str,
+    },
+    [],
+    'Something that needs you: the question, the comment\'s first 200 characters, the property\'s name (assigned), or `<status>: <step>` (run_ended).',
+  ),
 };

@@ -1,0 +1,5 @@
+export * from './notification';
+export * from './mentions';
+export * from './intents';
+export * from './notification.repository';
+export * from './notification.errors';

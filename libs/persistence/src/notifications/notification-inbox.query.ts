@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { NotificationKind } from '@board/notifications';
+import { Database } from '../database';
+import { raw, sql } from '../sql';
+
+export const INBOX_PAGE = 50;
+
+export interface NotificationView {
+  id: string;
+  kind: NotificationKind;
+  at: string;
+  read: boolean;
+  project: { id: string; key: string; name: string };
+  task: { id: string; key: string; title: string };
+  actor: { id: string; name: string; kind: 'human' | 'agent' } | null;
+  text: string;
+}
+
+/**
+ * What a person's inbox shows: their notifications of projects they are still in and of tasks not
+ * deleted (a restored task's come back). The rule is written once here and used by the page and
+ * the unread count.
+ */
+const SHOWN = raw(`notifications n
+    JOIN members m ON m.project_id = n.project_id AND m.user_id = n.user_id
+    JOIN tasks t ON t.project_id = n.project_id AND t.id = n.task_id AND t.deleted_at IS NULL`);
+
+/**
+ * The inbox in one statement: a page walked down `notifications_inbox` from the cursor (it stops
+ * after 51 shown rows whatever the inbox's size), and the unread count from the partial index.
+ */
+@Injectable()
+export class NotificationInboxQuery {
+  constructor(private readonly db: Database) {}
+
+  async page(userId: string, before: string | null): Promise<{ notifications: NotificationView[]; unread: number; more: boolean }> {
+    const row = await this.db.single<{ views: NotificationView[]; unread: number }>(
+      sql`WITH page AS (
+            SELECT n.id, n.kind, n.created_at, n.read_at, n.text, n.actor_id, n.project_id, t.id AS task_id, t.number, t.title
+              FROM ${SHOWN}
+             WHERE n.user_id = ${userId}
+               AND (${before}::uuid IS NULL
+                    OR (n.created_at, n.id) < (SELECT c.created_at, c.id FROM notifications c WHERE c.user_id = ${userId} AND c.id = ${before}))
+             ORDER BY n.created_at DESC, n.id DESC
+             LIMIT ${INBOX_PAGE + 1})
+          SELECT coalesce((
+            SELECT json_agg(json_build_object(
+                     'id', pg.id, 'kind', pg.kind,
+                     'at', to_char(pg.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                     'read', pg.read_at IS NOT NULL,
+                     'project', json_build_object('id', p.id, 'key', p.key, 'name', p.name),
+                     'task', json_build_object('id', pg.task_id, 'key', p.key || '-' || pg.number, 'title', pg.title),
+                     'actor', CASE WHEN a.id IS NULL THEN NULL ELSE json_build_object('id', a.id, 'name', a.name, 'kind', a.kind) END,
+                     'text', pg.text) ORDER BY pg.created_at DESC, pg.id DESC)
+              FROM page pg JOIN projects p ON p.id = pg.project_id LEFT JOIN users a ON a.id = pg.actor_id), '[]') AS views,
+            ${UNREAD(userId)} AS unread`,
+    );
+    return { notifications: row.views.slice(0, INBOX_PAGE), unread: row.unread, more: row.views.length > INBOX_PAGE };
+  }
+
+  async unread(userId: string): Promise<number> {
+    const row = await this.db.single<{ unread: number }>(sql`SELECT ${UNREAD(userId)} AS unread`);
+    return row.unread;
+  }
+}
+
+/**
+ * The shown unread ones, counted per task first off the partial index `notifications_unread`
+ * (user, project, task), so the hidden rule joins once per task, not once per notification.
+ */
+const UNREAD = (userId: string) => sql`(
+  SELECT coalesce(sum(g.n), 0)::int
+    FROM (SELECT project_id, task_id, count(*) AS n FROM notifications
+           WHERE user_id = ${userId} AND read_at IS NULL GROUP BY project_id, task_id) g
+    JOIN members m ON m.project_id = g.project_id AND m.user_id = ${userId}
+    JOIN tasks t ON t.project_id = g.project_id AND t.id = g.task_id AND t.deleted_at IS NULL)`;
