@@ -9,3 +9,5 @@ export * from './reset-token.repository';
 export * from './throttle';
 export * from './reset-link';
 export * from './security-log';
+export * from './totp';
+export * from './totp.repository';

@@ -22,9 +22,10 @@ describe('User.registerPerson', () => {
       passwordHash: 'hash',
       projectId: null,
       createdAt: NOW,
+      totp: false,
     });
     expect(user.isAgent).toBe(false);
-    expect(user.view).toEqual({ id: ID, email: 'ada@example.com', name: 'Ada Lovelace', color: colorFromSeed('ada@example.com'), emoji: null });
+    expect(user.view).toEqual({ id: ID, email: 'ada@example.com', name: 'Ada Lovelace', color: colorFromSeed('ada@example.com'), emoji: null, totp: false });
   });
 
   it('refuses a bad email and a missing or long name', () => {
@@ -72,7 +73,7 @@ describe('User.changeProfile', () => {
   it('changes name, colour and emoji and says so', () => {
     const user = person();
     expect(user.changeProfile({ name: ' Ada ', color: '#3FB0C8', emoji: '👍🏽' })).toBe(true);
-    expect(user.view).toEqual({ id: ID, email: 'ada@example.com', name: 'Ada', color: '#3fb0c8', emoji: '👍🏽' });
+    expect(user.view).toEqual({ id: ID, email: 'ada@example.com', name: 'Ada', color: '#3fb0c8', emoji: '👍🏽', totp: false });
   });
 
   it('answers false when nothing changes', () => {

@@ -14,15 +14,18 @@ export interface UserProps {
   /** An agent belongs to exactly one project; null for a person. */
   projectId: string | null;
   createdAt: Date;
+  /** Two-step sign-in is on (the secret lives with the TOTP repository, never in the aggregate). */
+  totp: boolean;
 }
 
-/** What auth answers show of a person: `{ id, email, name, color, emoji }`. */
+/** What auth answers show of a person: `{ id, email, name, color, emoji, totp }`. */
 export interface UserView {
   id: string;
   email: string | null;
   name: string;
   color: string;
   emoji: string | null;
+  totp: boolean;
 }
 
 export const NAME_MAX = 80;
@@ -70,6 +73,7 @@ export class User {
       passwordHash: input.passwordHash,
       projectId: null,
       createdAt: input.now,
+      totp: false,
     });
   }
 
@@ -87,6 +91,7 @@ export class User {
       passwordHash: null,
       projectId: input.projectId,
       createdAt: input.now,
+      totp: false,
     });
   }
 
@@ -128,7 +133,7 @@ export class User {
     return this.props;
   }
   get view(): UserView {
-    const { id, email, name, color, emoji } = this.props;
-    return { id, email, name, color, emoji };
+    const { id, email, name, color, emoji, totp } = this.props;
+    return { id, email, name, color, emoji, totp };
   }
 }

@@ -35,6 +35,11 @@ export const ERROR_CODES = [
   'account.new_password_short',
   'account.wrong_password',
   'reset.dead_link',
+  'totp.on_already',
+  'totp.setup_first',
+  'totp.code_wrong',
+  'totp.code_needed',
+  'totp.login_code_wrong',
   // projects, members, agents
   'project.not_found',
   'project.key_invalid',

@@ -7,11 +7,13 @@ import { ForgotService } from './forgot.service';
 import { SecurityEventInterceptor } from './security-event.interceptor';
 import { SecurityLogController } from './security-log.controller';
 import { SecurityLogService } from './security-log.service';
+import { TotpController } from './totp.controller';
+import { TotpService } from './totp.service';
 
 /** People's accounts: register, sign in and out, sessions, profile, password and reset links, the security log. */
 @Module({
   imports: [MailModule, AuthModule],
-  controllers: [AuthController, SecurityLogController],
-  providers: [AccountsService, ForgotService, SecurityLogService, SecurityEventInterceptor],
+  controllers: [AuthController, SecurityLogController, TotpController],
+  providers: [AccountsService, ForgotService, SecurityLogService, SecurityEventInterceptor, TotpService],
 })
 export class AccountsModule {}

@@ -10,11 +10,14 @@ import { AppConfig } from '../config/app-config';
 import { AuthContext, SessionAuth } from '../auth/auth-context';
 import type { AfterGate } from '../http/dto/after-gate';
 import { ChangePasswordBody, LoginBody, RegisterBody, ResetBody, UpdateMeBody } from './accounts.dto';
+import { TotpService } from './totp.service';
 
 export interface SignedIn {
   user: UserView;
   /** The new session id, to go out in the cookie only. */
   sessionId: string;
+  /** The second step was passed with a recovery code (the security log says so). */
+  recoveryCodeUsed?: boolean;
 }
 
 @Injectable()
@@ -28,6 +31,7 @@ export class AccountsService {
     private readonly commonPasswords: CommonPasswords,
     private readonly throttle: Throttle,
     private readonly uow: UnitOfWork,
+    private readonly totp: TotpService,
     private readonly clock: Clock,
     private readonly config: AppConfig,
   ) {}
@@ -70,7 +74,11 @@ export class AccountsService {
       // An unknown email costs the same hashing time as a wrong password.
       if (accounts.length === 0) await this.hasher.verifyNothing(password);
       for (const { user, hash } of accounts) {
-        if (await this.hasher.verify(hash, password)) return { user: user.view, sessionId: await this.openSession(user.id) };
+        if (await this.hasher.verify(hash, password)) {
+          // Inside the throttle: a missing or wrong code is a failed try like a wrong password.
+          const second = await this.totp.signInStep(user.id, body.code);
+          return { user: user.view, sessionId: await this.openSession(user.id), recoveryCodeUsed: second === 'recovery' };
+        }
       }
       return fail('account.login_failed');
     });

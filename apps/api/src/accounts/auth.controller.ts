@@ -7,7 +7,7 @@ import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth
 import { AfterGate, BodyAfterGate } from '../http/dto/after-gate';
 import { clientAddress } from '../http/client-address';
 import { AccountsService } from './accounts.service';
-import { RecordsSecurity, securitySubject } from './security-event.interceptor';
+import { RecordsSecurity, securityAlso, securitySubject } from './security-event.interceptor';
 import { FORGOT_MESSAGE, ForgotService } from './forgot.service';
 import { ChangePasswordBody, ForgotBody, LoginBody, RegisterBody, ResetBody, UpdateMeBody } from './accounts.dto';
 
@@ -42,6 +42,7 @@ export class AuthController {
   @RecordsSecurity('signed_in', { failed: 'sign_in_failed' })
   async login(@BodyAfterGate(LoginBody) body: AfterGate<LoginBody>, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const signedIn = await this.accounts.login(body, clientAddress(req));
+    if (signedIn.recoveryCodeUsed) securityAlso(req, 'recovery_code_used');
     setSessionCookie(reply, signedIn.sessionId, this.config.production);
     return { user: signedIn.user };
   }

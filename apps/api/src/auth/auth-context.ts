@@ -2,7 +2,8 @@ import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { Role } from '@board/projects';
 import type { UserView } from '@board/accounts';
 
-export interface Caller extends UserView {
+/** Who calls, as a credential names them (whether two-step sign-in is on is the account's, not the caller's). */
+export interface Caller extends Omit<UserView, 'totp'> {
   kind: 'human' | 'agent';
 }
 

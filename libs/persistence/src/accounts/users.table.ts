@@ -4,6 +4,9 @@ import { raw, Sql } from '../sql';
 /** `users`: people and agents. The column list every read of a whole user selects (no `SELECT *`). */
 export const USER_COLUMNS = raw('id, kind, email, name, color, emoji, password_hash, project_id, created_at');
 
+/** USER_COLUMNS as a whole user is read: with whether two-step sign-in is on (the secret itself stays in the row). */
+export const USER_READ_COLUMNS = raw('id, kind, email, name, color, emoji, password_hash, project_id, created_at, (totp_secret IS NOT NULL) AS totp');
+
 /** `users u` as a credential's user (`UserView` and kind). */
 export const USER_VIEW_COLUMNS = raw('u.id, u.kind, u.email, u.name, u.color, u.emoji');
 
@@ -17,6 +20,7 @@ export interface UserRow {
   password_hash: string | null;
   project_id: string | null;
   created_at: Date;
+  totp: boolean;
 }
 
 export const toUser = (r: UserRow): User =>
@@ -30,6 +34,7 @@ export const toUser = (r: UserRow): User =>
     passwordHash: r.password_hash,
     projectId: r.project_id,
     createdAt: r.created_at,
+    totp: r.totp,
   } satisfies UserProps);
 
 /** A user of alias `alias` (of a LEFT JOIN) as the people of a read show it; null when there is none. */

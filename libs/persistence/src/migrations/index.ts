@@ -18,6 +18,7 @@ import { ProjectKeyPrefix1765000400000 } from './1765000400000-project-key-prefi
 import { Search1765000500000 } from './1765000500000-search';
 import { AgentsAtWork1765000800000 } from './1765000800000-agents-at-work';
 import { OpenRunsIndex1765000900000 } from './1765000900000-open-runs-index';
+import { Totp1765001510000 } from './1765001510000-totp';
 import { SecurityLog1765001500000 } from './1765001500000-security-log';
 
 /** Every migration in order; new ones are appended, never edited once landed. */
@@ -38,4 +39,5 @@ export const MIGRATIONS = [
   AgentsAtWork1765000800000,
   OpenRunsIndex1765000900000,
   SecurityLog1765001500000,
+  Totp1765001510000,
 ];
