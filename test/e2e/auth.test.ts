@@ -48,7 +48,7 @@ describe('authentication routes', () => {
       const res = await client.post('/auth/register', { email, name: 'Robin', password: 'long enough' });
       expect(res.status).toBe(201);
       expect(res.body).toEqual({
-        user: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), email, name: 'Robin', color: expect.any(String), emoji: null, mailNotifications: true },
+        user: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), email, name: 'Robin', color: expect.any(String), emoji: null, mailNotifications: true, totp: false },
       });
       expect(AVATAR_COLORS).toContain(res.body.user.color);
       const cookie = setCookieOf(res)!;
@@ -936,7 +936,7 @@ describe('sign-up settings', () => {
       const client = new Client(invite.api);
       const res = await client.post('/auth/register', { email: `  ${email.replace('guest', 'GUEST')} `, name: 'Guest', password: 'long enough' });
       expect(res.status).toBe(201);
-      expect(res.body.user).toEqual({ id: expect.any(String), email, name: 'Guest', color: expect.any(String), emoji: null, mailNotifications: true });
+      expect(res.body.user).toEqual({ id: expect.any(String), email, name: 'Guest', color: expect.any(String), emoji: null, mailNotifications: true, totp: false });
       const projects = await client.get('/projects');
       expect(projects.status).toBe(200);
       expect(projects.body.projects).toHaveLength(1);

@@ -19,6 +19,12 @@ export const ACCOUNT_ERROR_CODES = [
   'reset.dead_link',
   'forgot.unavailable',
   'forgot.email_missing',
+  // two-step sign-in (extensions.md § 3.1)
+  'totp.on_already',
+  'totp.setup_first',
+  'totp.code_wrong',
+  'totp.code_needed',
+  'totp.login_code_wrong',
 ] as const;
 
 // Adds these codes to the kernel's ErrorCode, so `fail('…')` anywhere checks against every lib's codes.

@@ -10,3 +10,5 @@ export * from './throttle';
 export * from './reset-link';
 export * from './security-log';
 export * from './account.errors';
+export * from './totp';
+export * from './totp.repository';

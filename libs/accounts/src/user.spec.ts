@@ -23,9 +23,10 @@ describe('User.registerPerson', () => {
       projectId: null,
       createdAt: NOW,
       mailNotifications: true,
+      totp: false,
     });
     expect(user.isAgent).toBe(false);
-    expect(user.view).toEqual({ id: ID, email: 'ada@example.com', name: 'Ada Lovelace', color: colorFromSeed('ada@example.com'), emoji: null, mailNotifications: true });
+    expect(user.view).toEqual({ id: ID, email: 'ada@example.com', name: 'Ada Lovelace', color: colorFromSeed('ada@example.com'), emoji: null, mailNotifications: true, totp: false });
   });
 
   it('refuses a bad email and a missing or long name', () => {
@@ -73,7 +74,7 @@ describe('User.changeProfile', () => {
   it('changes name, colour and emoji and says so', () => {
     const user = person();
     expect(user.changeProfile({ name: ' Ada ', color: '#3FB0C8', emoji: '👍🏽' })).toBe(true);
-    expect(user.view).toEqual({ id: ID, email: 'ada@example.com', name: 'Ada', color: '#3fb0c8', emoji: '👍🏽', mailNotifications: true });
+    expect(user.view).toEqual({ id: ID, email: 'ada@example.com', name: 'Ada', color: '#3fb0c8', emoji: '👍🏽', mailNotifications: true, totp: false });
   });
 
   it('answers false when nothing changes', () => {

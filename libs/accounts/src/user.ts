@@ -16,9 +16,11 @@ export interface UserProps {
   createdAt: Date;
   /** Whether `question` and `mention` notifications are mailed (on by default). */
   mailNotifications: boolean;
+  /** Two-step sign-in is on (the secret lives with the TOTP repository, never in the aggregate). */
+  totp: boolean;
 }
 
-/** What auth answers show of a person: `{ id, email, name, color, emoji }`. */
+/** What auth answers show of a person: `{ id, email, name, color, emoji, totp }`. */
 export interface UserView {
   id: string;
   email: string | null;
@@ -30,6 +32,8 @@ export interface UserView {
 /** What the auth routes' `{ user }` answers show of the signed-in person: the view and their own settings. */
 export interface AccountView extends UserView {
   mailNotifications: boolean;
+  /** Two-step sign-in is on. */
+  totp: boolean;
 }
 
 export const NAME_MAX = 80;
@@ -78,6 +82,7 @@ export class User {
       projectId: null,
       createdAt: input.now,
       mailNotifications: true,
+      totp: false,
     });
   }
 
@@ -96,6 +101,7 @@ export class User {
       projectId: input.projectId,
       createdAt: input.now,
       mailNotifications: false,
+      totp: false,
     });
   }
 
@@ -152,7 +158,7 @@ export class User {
     return this.props;
   }
   get view(): AccountView {
-    const { id, email, name, color, emoji, mailNotifications } = this.props;
-    return { id, email, name, color, emoji, mailNotifications };
+    const { id, email, name, color, emoji, mailNotifications, totp } = this.props;
+    return { id, email, name, color, emoji, mailNotifications, totp };
   }
 }

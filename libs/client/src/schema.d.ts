@@ -1757,7 +1757,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password
-         * @description Signed in (sets the session cookie).
+         * @description Signed in (sets the session cookie). With two-step sign-in on, `code` (six digits, or a recovery code once) is needed too.
          *
          *     **Access**: Public: no credential is read.
          *
@@ -1926,6 +1926,78 @@ export interface paths {
         get: operations["SecurityLog_security"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/totp/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start setting up two-step sign-in
+         * @description A new secret (base32, SHA-1, 6 digits, 30 s) and its otpauth URL; not on until `enable`. Again replaces a pending one.
+         *
+         *     **Access**: A signed-in person (session cookie); a bearer token is ignored here.
+         *
+         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
+         */
+        post: operations["Totp_setup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/totp/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-step sign-in on with a code from the app
+         * @description On; the ten recovery codes are shown this once.
+         *
+         *     **Access**: A signed-in person (session cookie); a bearer token is ignored here.
+         *
+         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
+         */
+        post: operations["Totp_enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/totp/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-step sign-in off
+         * @description Off (with the password in use and a code or a recovery code).
+         *
+         *     **Access**: A signed-in person (session cookie); a bearer token is ignored here.
+         *
+         *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
+         */
+        post: operations["Totp_disable"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2509,6 +2581,7 @@ export interface components {
             color: string;
             emoji: string | null;
             mailNotifications: boolean;
+            totp: boolean;
         };
         /** @description Who did it: name, colour and emoji. */
         Avatar: {
@@ -7008,11 +7081,12 @@ export interface operations {
                 "application/json": {
                     email: string;
                     password: string;
+                    code?: string;
                 };
             };
         };
         responses: {
-            /** @description Signed in (sets the session cookie). */
+            /** @description Signed in (sets the session cookie). With two-step sign-in on, `code` (six digits, or a recovery code once) is needed too. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7024,7 +7098,19 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
+            /** @description `Sign in first, or send an agent token.` / `That token is not valid any more.` — on any write, also a body over 64 KB without a valid credential (refused before it is read). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @constant */
+                        needsCode?: true;
+                    };
+                };
+            };
             403: components["responses"]["Error403"];
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
@@ -7338,6 +7424,115 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error401"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Totp_setup: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new secret (base32, SHA-1, 6 digits, 30 s) and its otpauth URL; not on until `enable`. Again replaces a pending one. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        secret: string;
+                        otpauthUrl: string;
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            408: components["responses"]["Error408"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Totp_enable: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description On; the ten recovery codes are shown this once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recoveryCodes: string[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            408: components["responses"]["Error408"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Totp_disable: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Off (with the password in use and a code or a recovery code). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            408: components["responses"]["Error408"];
+            413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };

@@ -1,12 +1,13 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ResetTokenRepository, SecurityLog, SessionRepository, ThrottleRepository, UserRepository } from '@board/accounts';
+import { ResetTokenRepository, SecurityLog, SessionRepository, ThrottleRepository, TotpRepository, UserRepository } from '@board/accounts';
 import { BackgroundWork, HeavyReads, UnitOfWork } from '@board/kernel';
 import { AgentTokenRepository, InviteMailRepository, MemberRepository, ProjectRepository } from '@board/projects';
 import { Database } from './database';
 import { PgUserRepository } from './accounts/pg-user.repository';
 import { PgSessionRepository } from './accounts/pg-session.repository';
 import { PgSecurityLog } from './accounts/pg-security-log';
+import { PgTotpRepository } from './accounts/pg-totp.repository';
 import { PgResetTokenRepository } from './accounts/pg-reset-token.repository';
 import { PgThrottleRepository } from './accounts/pg-throttle.repository';
 import { PgProjectRepository } from './projects/pg-project.repository';
@@ -55,6 +56,7 @@ export class PersistenceModule {
       { provide: UserRepository, useClass: PgUserRepository },
       { provide: SessionRepository, useClass: PgSessionRepository },
       { provide: SecurityLog, useClass: PgSecurityLog },
+      { provide: TotpRepository, useClass: PgTotpRepository },
       { provide: ResetTokenRepository, useClass: PgResetTokenRepository },
       PgThrottleRepository,
       { provide: ThrottleRepository, useExisting: PgThrottleRepository },

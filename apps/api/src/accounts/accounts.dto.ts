@@ -41,6 +41,25 @@ export class LoginBody {
   /** '' when it is not text: it matches no password. */
   @Keeps('password', (value) => (typeof value === 'string' ? value : ''), { doc: { schema: { type: 'string' }, required: true } })
   password: string;
+
+  /** While two-step sign-in is on: the app's six digits, or a recovery code (once). */
+  @Accepts('code', { schema: { type: 'string' } })
+  code?: unknown;
+}
+
+/** POST /auth/totp/enable: the code judged against the pending secret, not here. */
+export class TotpEnableBody {
+  @Accepts('code', { schema: { type: 'string' }, required: true })
+  code?: unknown;
+}
+
+/** POST /auth/totp/disable */
+export class TotpDisableBody {
+  @Accepts('password', { schema: { type: 'string' }, required: true })
+  password?: unknown;
+
+  @Accepts('code', { schema: { type: 'string' }, required: true })
+  code?: unknown;
 }
 
 /** POST /auth/reset */

@@ -8,11 +8,13 @@ import { SecurityEventInterceptor } from './security-event.interceptor';
 import { SecurityLogController } from './security-log.controller';
 import { SecurityLogService } from './security-log.service';
 import { ThrottleInterceptor } from './throttle.interceptor';
+import { TotpController } from './totp.controller';
+import { TotpService } from './totp.service';
 
 /** People's accounts: register, sign in and out, sessions, profile, password and reset links, the security log. */
 @Module({
   imports: [MailModule, AuthModule],
-  controllers: [AuthController, SecurityLogController],
-  providers: [AccountsService, ForgotService, SecurityLogService, SecurityEventInterceptor, ThrottleInterceptor],
+  controllers: [AuthController, SecurityLogController, TotpController],
+  providers: [AccountsService, ForgotService, SecurityLogService, SecurityEventInterceptor, ThrottleInterceptor, TotpService],
 })
 export class AccountsModule {}

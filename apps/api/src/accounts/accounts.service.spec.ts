@@ -9,6 +9,8 @@ import { InMemorySessionRepository } from '../../../../test/support/in-memory/se
 import { InMemoryUserRepository } from '../../../../test/support/in-memory/user-repository';
 import { RecordingUnitOfWork } from '../../../../test/support/recording-unit-of-work';
 import { refusalCode } from '../../../../test/support/refusal-code';
+import { TotpService } from './totp.service';
+import { InMemoryTotpRepository } from '../../../../test/support/in-memory/totp-repository';
 import { AccountsService } from './accounts.service';
 
 class ListedPasswords extends CommonPasswords {
@@ -26,7 +28,8 @@ function setUp(signup: 'open' | 'invite' | 'closed' = 'open') {
   const uow = new RecordingUnitOfWork();
   const clock = new SteppedClock();
   const config = Object.assign(new AppConfig(), { SERVICE_SIGNUP: signup });
-  const service = new AccountsService(users, sessions, resets, members, hasher, new ListedPasswords(), uow, clock, config);
+  const totp = new TotpService(new InMemoryTotpRepository(), users, hasher, uow, clock);
+  const service = new AccountsService(users, sessions, resets, members, hasher, new ListedPasswords(), uow, totp, clock, config);
   const person = (email: string, password: string | null = 'long enough') =>
     users.put(User.restore({ ...User.registerPerson({ id: `id-${email}`, email, name: 'Ann', passwordHash: '-', now: clock.now() }).snapshot, passwordHash: password && `hashed:${password}` }));
   return { service, users, sessions, resets, members, hasher, uow, clock, person };

@@ -9,11 +9,14 @@ import { MemberRepository } from '@board/projects';
 import { AppConfig } from '../config/app-config';
 import { AuthContext, SessionAuth } from '../auth/auth-context';
 import { ChangePasswordBody, LoginBody, RegisterBody, ResetBody, UpdateMeBody } from './accounts.dto';
+import { TotpService } from './totp.service';
 
 export interface SignedIn {
   user: AccountView;
   /** The new session id, to go out in the cookie only. */
   sessionId: string;
+  /** The second step was passed with a recovery code (the security log says so). */
+  recoveryCodeUsed?: boolean;
 }
 
 @Injectable()
@@ -26,6 +29,7 @@ export class AccountsService {
     private readonly hasher: PasswordHasher,
     private readonly commonPasswords: CommonPasswords,
     private readonly uow: UnitOfWork,
+    private readonly totp: TotpService,
     private readonly clock: Clock,
     private readonly config: AppConfig,
   ) {}
@@ -56,12 +60,16 @@ export class AccountsService {
    * migration that normalised them), each one's password is tried, oldest first, and the first
    * that matches signs in.
    */
-  async login({ email, password }: LoginBody): Promise<SignedIn> {
+  async login({ email, password, code }: LoginBody): Promise<SignedIn> {
     const accounts = email ? (await this.users.findAllByEmail(email)).flatMap((u) => (!u.isAgent && u.passwordHash ? [{ user: u, hash: u.passwordHash }] : [])) : [];
     // An unknown email costs the same hashing time as a wrong password.
     if (accounts.length === 0) await this.hasher.verifyNothing(password);
     for (const { user, hash } of accounts) {
-      if (await this.hasher.verify(hash, password)) return { user: user.view, sessionId: await this.openSession(user.id) };
+      if (await this.hasher.verify(hash, password)) {
+        // Inside the login throttle (the route's interceptor): a missing or wrong code is a failed try like a wrong password.
+        const second = await this.totp.signInStep(user.id, code);
+        return { user: user.view, sessionId: await this.openSession(user.id), recoveryCodeUsed: second === 'recovery' };
+      }
     }
     return fail('account.login_failed');
   }

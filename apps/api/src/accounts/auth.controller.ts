@@ -6,7 +6,7 @@ import { Auth, AuthContext, BySession, SessionAuth } from '../auth/auth-context'
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth/cookies';
 import { clientAddress } from '../http/client-address';
 import { AccountsService } from './accounts.service';
-import { RecordsSecurity, securitySubject } from './security-event.interceptor';
+import { RecordsSecurity, securityAlso, securitySubject } from './security-event.interceptor';
 import { FORGOT_MESSAGE, ForgotService } from './forgot.service';
 import { MailOnCheck } from './mail-on.check';
 import { SignupOpenCheck } from './signup-open.check';
@@ -41,8 +41,9 @@ export class AuthController {
   @HttpCode(200)
   @RecordsSecurity('signed_in', { failed: 'sign_in_failed' })
   @Throttled('login')
-  async login(@Body() body: LoginBody, @Res({ passthrough: true }) reply: FastifyReply) {
+  async login(@Body() body: LoginBody, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const signedIn = await this.accounts.login(body);
+    if (signedIn.recoveryCodeUsed) securityAlso(req, 'recovery_code_used');
     setSessionCookie(reply, signedIn.sessionId, this.config.production);
     return { user: signedIn.user };
   }

@@ -19,7 +19,7 @@ function setUp(options: { mail?: boolean; url?: string | undefined } = {}) {
   const config = Object.assign(new AppConfig(), { SERVICE_URL: 'url' in options ? options.url : 'https://board.example.com' });
   const service = new ForgotService(users, resets, new Throttle(tries, clock), mailer, background, clock, config);
   const add = (id: string, email: string, passwordHash: string | null, kind: 'human' | 'agent' = 'human') =>
-    users.put(User.restore({ id, kind, email, name: id, color: '#000000', emoji: null, passwordHash, projectId: null, createdAt: clock.now(), mailNotifications: true }));
+    users.put(User.restore({ id, kind, email, name: id, color: '#000000', emoji: null, passwordHash, projectId: null, createdAt: clock.now(), mailNotifications: true, totp: false }));
   return { service, users, resets, tries, mailer, background, add };
 }
 

@@ -12,17 +12,26 @@ const SECURITY_EVENT = 'board:security-event';
 
 interface SecuritySpec {
   kind: SecurityKind;
-  /** Recorded for the accounts the body's email names when the route refuses with `account.login_failed`. */
+  /** Recorded for the accounts the body's email names when the route refuses a wrong password or code. */
   failed?: SecurityKind;
 }
 
 /** Who a route's event is about, when its answer does not say (a reset answers `{ ok: true }`). */
 const SUBJECT = Symbol('security-subject');
-type WithSubject = FastifyRequest & { [SUBJECT]?: string };
+
+/** Another event the handler learnt of (a sign-in passed with a recovery code). */
+const ALSO = Symbol('security-also');
+type WithSubject = FastifyRequest & { [SUBJECT]?: string; [ALSO]?: SecurityKind[] };
 
 /** Names the person a route's security event is about, from inside the handler. */
 export function securitySubject(request: FastifyRequest, userId: string): void {
   (request as WithSubject)[SUBJECT] = userId;
+}
+
+/** Records `kind` too, after the route's own event, about the same person. */
+export function securityAlso(request: FastifyRequest, kind: SecurityKind): void {
+  const r = request as WithSubject;
+  r[ALSO] = [...(r[ALSO] ?? []), kind];
 }
 
 /**
@@ -47,11 +56,15 @@ export class SecurityEventInterceptor implements NestInterceptor {
         next.handle().pipe(
           mergeMap(async (answer: unknown) => {
             const named = request[SUBJECT] ?? userOf(answer) ?? before?.auth.caller.id;
-            if (named) await this.log.note(named, spec.kind, request);
+            if (named) {
+              await this.log.note(named, spec.kind, request);
+              for (const also of request[ALSO] ?? []) await this.log.note(named, also, request);
+            }
             return answer;
           }),
           catchError((error: unknown) => {
-            const refusedSignIn = spec.failed && error instanceof DomainError && error.code === 'account.login_failed';
+            // A wrong password or a wrong code; a missing code is the two-step sign-in's own first answer.
+            const refusedSignIn = spec.failed && error instanceof DomainError && (error.code === 'account.login_failed' || error.code === 'totp.login_code_wrong');
             if (!refusedSignIn || !spec.failed) return throwError(() => error);
             const email = (request.body as { email?: unknown } | undefined)?.email;
             return from(this.log.noteFailedSignIn(email, request)).pipe(switchMap(() => throwError(() => error)));

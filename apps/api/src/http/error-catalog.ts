@@ -38,6 +38,12 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   'account.new_password_short': fixed(400, 'The new password must have at least 8 characters.'),
   'account.wrong_password': fixed(403, 'That is not the password you use now.'),
   'reset.dead_link': fixed(400, 'This link does not work any more. Ask the owner of your project for a new one.'),
+  'totp.on_already': fixed(409, 'Two-step sign-in is on already.'),
+  'totp.setup_first': fixed(409, 'Start the set-up first.'),
+  'totp.code_wrong': fixed(400, 'That code is not right.'),
+  // The sign-in refusals: 401 like a wrong password, counted by the login throttle; the first says `needsCode`.
+  'totp.code_needed': fixed(401, 'Enter the code from your authenticator app.'),
+  'totp.login_code_wrong': fixed(401, 'That code is not right.'),
   'project.not_found': fixed(404, 'Project not found.'),
   'project.key_invalid': fixed(400, 'A key is 2 to 10 letters or digits and starts with a letter.'),
   'project.key_taken': [409, (p) => `Another project already uses the key ${p.key}.`],

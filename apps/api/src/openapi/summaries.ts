@@ -17,6 +17,9 @@ export const SUMMARIES: Record<string, string> = {
   'PATCH /api/auth/me': 'Change your name, colour or face',
   'POST /api/auth/password': 'Change your password',
   'GET /api/auth/me/security': 'Read your security log: sign-ins, failures and account changes',
+  'POST /api/auth/totp/setup': 'Start setting up two-step sign-in',
+  'POST /api/auth/totp/enable': 'Turn two-step sign-in on with a code from the app',
+  'POST /api/auth/totp/disable': 'Turn two-step sign-in off',
   'GET /api/auth/sessions': 'Count your other signed-in sessions',
   'DELETE /api/auth/sessions': 'Sign out everywhere else',
 

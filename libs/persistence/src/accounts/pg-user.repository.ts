@@ -3,7 +3,7 @@ import { User, UserRepository } from '@board/accounts';
 import { fail } from '@board/kernel';
 import { Database, pgErrorCode } from '../database';
 import { sql } from '../sql';
-import { toUser, USER_COLUMNS, UserRow } from './users.table';
+import { toUser, USER_COLUMNS, USER_READ_COLUMNS, UserRow } from './users.table';
 
 export { toUser } from './users.table';
 
@@ -14,17 +14,17 @@ export class PgUserRepository extends UserRepository {
   }
 
   async findById(id: string): Promise<User | null> {
-    const row = await this.db.one<UserRow>(sql`SELECT ${USER_COLUMNS} FROM users WHERE id = ${id}`);
+    const row = await this.db.one<UserRow>(sql`SELECT ${USER_READ_COLUMNS} FROM users WHERE id = ${id}`);
     return row ? toUser(row) : null;
   }
 
   async findByEmail(email: string): Promise<User | null> {
-    const row = await this.db.one<UserRow>(sql`SELECT ${USER_COLUMNS} FROM users WHERE lower(email) = lower(${email}) ORDER BY email_twin LIMIT 1`);
+    const row = await this.db.one<UserRow>(sql`SELECT ${USER_READ_COLUMNS} FROM users WHERE lower(email) = lower(${email}) ORDER BY email_twin LIMIT 1`);
     return row ? toUser(row) : null;
   }
 
   async findAllByEmail(email: string): Promise<User[]> {
-    const rows = await this.db.query<UserRow>(sql`SELECT ${USER_COLUMNS} FROM users WHERE lower(email) = lower(${email}) ORDER BY email_twin`);
+    const rows = await this.db.query<UserRow>(sql`SELECT ${USER_READ_COLUMNS} FROM users WHERE lower(email) = lower(${email}) ORDER BY email_twin`);
     return rows.map(toUser);
   }
 

@@ -4,6 +4,9 @@ import { raw, Sql } from '../sql';
 /** `users`: people and agents. The column list every read of a whole user selects (no `SELECT *`). */
 export const USER_COLUMNS = raw('id, kind, email, name, color, emoji, password_hash, project_id, created_at, mail_notifications');
 
+/** USER_COLUMNS as a whole user is read: with whether two-step sign-in is on (the secret itself stays in the row). */
+export const USER_READ_COLUMNS = raw('id, kind, email, name, color, emoji, password_hash, project_id, created_at, mail_notifications, (totp_secret IS NOT NULL) AS totp');
+
 /** `users u` as a credential's user (`UserView` and kind). */
 export const USER_VIEW_COLUMNS = raw('u.id, u.kind, u.email, u.name, u.color, u.emoji');
 
@@ -18,6 +21,7 @@ export interface UserRow {
   project_id: string | null;
   created_at: Date;
   mail_notifications: boolean;
+  totp: boolean;
 }
 
 export const toUser = (r: UserRow): User =>
@@ -32,6 +36,7 @@ export const toUser = (r: UserRow): User =>
     projectId: r.project_id,
     createdAt: r.created_at,
     mailNotifications: r.mail_notifications,
+    totp: r.totp,
   } satisfies UserProps);
 
 /** A user of alias `alias` (of a LEFT JOIN) as the people of a read show it; null when there is none. */

@@ -20,6 +20,7 @@ import { AgentsAtWork1765000800000 } from './1765000800000-agents-at-work';
 import { OpenRunsIndex1765000900000 } from './1765000900000-open-runs-index';
 import { Notifications1765001100000 } from './1765001100000-notifications';
 import { SecurityLog1765001500000 } from './1765001500000-security-log';
+import { Totp1765001510000 } from './1765001510000-totp';
 
 /** Every migration in order; new ones are appended, never edited once landed. */
 export const MIGRATIONS = [
@@ -40,4 +41,5 @@ export const MIGRATIONS = [
   OpenRunsIndex1765000900000,
   Notifications1765001100000,
   SecurityLog1765001500000,
+  Totp1765001510000,
 ];

@@ -17,7 +17,7 @@ const projectOptional = ['releases', 'sprints', 'createdAt', 'dailyBudgetMicros'
 
 /** Accounts, projects, members, agents and tokens (interface.md › Resources). */
 export const PEOPLE_SCHEMAS: Record<string, JsonSchema> = {
-  User: obj({ id: uuid, email: str, name: str, color: str, emoji: nullable(str), mailNotifications: bool }),
+  User: obj({ id: uuid, email: str, name: str, color: str, emoji: nullable(str), mailNotifications: bool, totp: bool }),
   Avatar: obj({ id: uuid, name: str, color: str, emoji: nullable(str) }, [], 'Who did it: name, colour and emoji.'),
   Member: obj({
     id: uuid,
