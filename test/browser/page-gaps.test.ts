@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import { codeAt } from '@board/accounts';
 import { generateTrelloExport } from '../../bench/trello-export';
 import { apiIn, describeBrowser, keepScreenshot, registerIn, seriousViolations, startHarness, until, watchPage, type BrowserHarness, type HttpMethod } from './support/page';
 import type { FeedAnswer, PropertyAnswer } from '../support/answers';
@@ -111,6 +112,37 @@ describeBrowser('board page: the settings and screens added after the first cut'
     expect(await log.getByRole('row').count()).toBeGreaterThanOrEqual(2);
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
+  });
+
+  it('two-step sign-in: set up from a QR code, turn on, keep the recovery codes, sign in with one', async () => {
+    const { context, page, problems, user } = await signedIn('Two', 'TWOS');
+    await page.goto('/account');
+    const section = page.getByRole('region', { name: 'Two-step sign-in' });
+    await section.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+    await section.getByRole('img', { name: 'QR code for your authenticator app' }).locator('svg').waitFor();
+    const secret = (await section.locator('code.secret').textContent())!;
+    await section.getByLabel('Code from the app').fill(codeAt(secret, new Date()));
+    await section.getByRole('button', { name: 'Turn on' }).click();
+    const shown = section.getByRole('status', { name: 'Recovery codes' });
+    await shown.locator('code').nth(9).waitFor();
+    const codes = await shown.locator('code').allTextContents();
+    expect(codes).toHaveLength(10);
+    expect((await apiIn(context, h.origin, 'GET', '/auth/me')).user.totp).toBe(true);
+    // A fresh browser: the password alone is not enough; a recovery code signs in once.
+    const other = await h.newContext();
+    const second = await other.newPage();
+    await second.goto('/');
+    await second.getByLabel('Email').fill(user.email);
+    await second.getByLabel('Password').fill('correct horse');
+    await second.getByRole('button', { name: 'Sign in' }).click();
+    await second.getByText('Enter the code from your authenticator app.').waitFor();
+    await second.getByLabel('Code from your authenticator app (or a recovery code)').fill(codes[0]);
+    await second.getByRole('button', { name: 'Sign in' }).click();
+    await second.getByRole('link', { name: /Your account/ }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await other.close();
+    await context.close();
   });
 
   it('properties, options and views: reorder, release notes and dates, a when rule of several options, Type defaults', async () => {

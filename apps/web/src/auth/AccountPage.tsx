@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { del, get, patch, post } from '../api/client';
 import { AVATAR_COLOURS, type User } from '../api/types';
 import { Avatar } from '../ui/Avatar';
+import { TwoStepSection } from './TwoStepSection';
 import { ErrorLine, useAction } from '../ui/Field';
 
 export function AccountPage({ user }: { user: User }) {
@@ -106,6 +107,7 @@ export function AccountPage({ user }: { user: User }) {
           End other sessions
         </button>
       </section>
+      <TwoStepSection user={user} />
       <SecurityLog />
     </div>
   );

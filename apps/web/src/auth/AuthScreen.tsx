@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { post } from '../api/client';
+import { ApiError, post } from '../api/client';
 import type { User } from '../api/types';
 import { ErrorLine, useAction } from '../ui/Field';
 import { navigate, useLocation } from '../router';
@@ -25,6 +25,9 @@ export function AuthScreen() {
   const [email, setEmail] = useState(invited ?? '');
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
+  // Two-step sign-in: the service answered `needsCode`, so the next try sends the app's code.
+  const [needsCode, setNeedsCode] = useState(false);
+  const [code, setCode] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const { error, busy, run, setError } = useAction();
 
@@ -39,7 +42,10 @@ export function AuthScreen() {
       }
       const answer =
         mode === 'signin'
-          ? await post<{ user: User }>('/auth/login', { email, password })
+          ? await post<{ user: User }>('/auth/login', needsCode ? { email, password, code } : { email, password }).catch((err: unknown) => {
+              if (err instanceof ApiError && err.body.needsCode === true) setNeedsCode(true);
+              throw err;
+            })
           : await post<{ user: User }>('/auth/register', { email, name, password });
       qc.setQueryData(['me'], answer.user);
     });
@@ -76,6 +82,12 @@ export function AuthScreen() {
               value={password}
               onChange={(e) => setPassword(e.target.value)}
             />
+          </label>
+        )}
+        {mode === 'signin' && needsCode && (
+          <label>
+            Code from your authenticator app (or a recovery code)
+            <input name="code" autoComplete="one-time-code" inputMode="text" required autoFocus value={code} onChange={(e) => setCode(e.target.value)} />
           </label>
         )}
         <ErrorLine error={error} />
