@@ -1,4 +1,4 @@
-import { feedLine, notice, WriteEvent } from '@board/kernel';
+import { feedLine, notice, said, WriteEvent } from '@board/kernel';
 import type { CommentQuery } from '@board/persistence';
 import type { CommentView } from '@board/tasks';
 import { SteppedClock } from '../../../../test/support/in-memory/clock';
@@ -26,6 +26,8 @@ const AGENT = caller('bot', 'admin', 'agent');
 
 const line = (actorId: string, data: Record<string, unknown>): WriteEvent => feedLine({ projectId: PROJECT, taskId: TASK, actorId, kind: 'comment', data });
 const ring = notice({ projectId: PROJECT, scope: 'task', taskId: TASK, clientId: 'tab-1' });
+/** The comment's words as notifications read them (mentions): the text, and before an edit what it said. */
+const words = (actorId: string, text: string, before: string | null = null): WriteEvent => said({ kind: 'comment', projectId: PROJECT, taskId: TASK, actorId, text, before });
 
 function setUp() {
   const store = new InMemoryCommentRepository();
@@ -56,7 +58,7 @@ describe('CommentsService', () => {
     const { store, uow, clock, service, answered, runRing } = setUp();
     const { comment } = await service.add(ANN, TASK, { body: 'Looks good' });
     expect(comment).toMatchObject({ taskId: TASK, authorId: 'ann', body: 'Looks good' });
-    expect(uow.events).toEqual([line('ann', { commentId: comment.id }), ring, runRing]);
+    expect(uow.events).toEqual([line('ann', { commentId: comment.id }), ring, words('ann', 'Looks good'), runRing]);
     expect(answered).toEqual([`${TASK}:ann`]);
     expect(store.touched).toEqual([{ projectId: PROJECT, taskId: TASK, at: clock.now() }]);
     // The task's row lock, not the project's: no project lock is asked for.
@@ -66,7 +68,7 @@ describe('CommentsService', () => {
   it('asks no run about an agent’s comment', async () => {
     const { uow, service, answered } = setUp();
     const { comment } = await service.add(AGENT, TASK, { body: 'Done on my side.' });
-    expect(uow.events).toEqual([line('bot', { commentId: comment.id }), ring]);
+    expect(uow.events).toEqual([line('bot', { commentId: comment.id }), ring, words('bot', 'Done on my side.')]);
     expect(answered).toEqual([]);
   });
 
@@ -82,7 +84,7 @@ describe('CommentsService', () => {
     uow.clear();
     const edited = await service.edit(ANN, comment.id, { body: 'Second' });
     expect(edited.comment).toMatchObject({ body: 'Second', editedAt: clock.now() });
-    expect(uow.events).toEqual([line('ann', { commentId: comment.id, action: 'edited' }), ring]);
+    expect(uow.events).toEqual([line('ann', { commentId: comment.id, action: 'edited' }), ring, words('ann', 'Second', 'First')]);
     expect(uow.writes.map((w) => w.options)).toEqual([{ lockProject: PROJECT }]);
   });
 
