@@ -21,6 +21,7 @@ import { OpenRunsIndex1765000900000 } from './1765000900000-open-runs-index';
 import { Notifications1765001100000 } from './1765001100000-notifications';
 import { SecurityLog1765001500000 } from './1765001500000-security-log';
 import { Totp1765001510000 } from './1765001510000-totp';
+import { DeletedTasksByProject1765001520000 } from './1765001520000-deleted-tasks-by-project';
 
 /** Every migration in order; new ones are appended, never edited once landed. */
 export const MIGRATIONS = [
@@ -42,4 +43,5 @@ export const MIGRATIONS = [
   Notifications1765001100000,
   SecurityLog1765001500000,
   Totp1765001510000,
+  DeletedTasksByProject1765001520000,
 ];
