@@ -1,0 +1,189 @@
+import { fail } from '@board/kernel';
+import { BoardExport } from './board-export';
+
+type Json = Record<string, unknown>;
+
+/** What the target project holds that the plan maps onto. */
+export interface BoardExportContext {
+  /** The new project's members: a person of the export is matched by email among them. */
+  members: { id: string; email: string | null }[];
+  importerId: string;
+  now: Date;
+  newId: () => string;
+}
+
+/**
+ * An export's rows with new ids, ready to write: every id the export holds (properties, options,
+ * views, tasks, checklist items, comments, runs, feed lines) is replaced, and every reference to
+ * one (values, filters, card view, parents, blockers, feed data) follows it.
+ */
+export interface BoardExportPlan {
+  project: { doneWhen: unknown; releases: boolean; sprints: boolean; cardView: unknown; rulesText: string; rulesUpdatedAt: string | null };
+  properties: { id: string; name: string; type: string; position: string; config: unknown }[];
+  options: { id: string; propertyId: string; name: string; color: string; position: string; startsOn: unknown; targetOn: unknown; note: unknown; shippedAt: unknown }[];
+  views: { id: string; name: string; kind: string; groupById: string | null; position: string; isDefault: boolean; filters: unknown; sort: unknown; cardView: unknown }[];
+  tasks: {
+    id: string; sourceId: string; number: number; title: string; description: string; position: string; values: Json; parentId: string | null;
+    createdBy: string | null; createdAt: string; updatedAt: string; archivedAt: string | null; deletedAt: string | null;
+  }[];
+  links: { taskId: string; blockerId: string }[];
+  checklist: { id: string; taskId: string; text: string; done: boolean; position: string; createdAt: string }[];
+  comments: { id: string; taskId: string; authorId: string | null; body: string; createdAt: string; editedAt: string | null }[];
+  runs: {
+    id: string; taskId: string; agentId: string | null; status: string; goal: string; step: string; steps: unknown; stepIndex: number | null;
+    log: unknown; question: unknown; links: unknown; model: string | null; inputTokens: string; outputTokens: string; costMicros: string;
+    startedAt: string; updatedAt: string; endedAt: string;
+  }[];
+  usageDays: { runId: string; day: string; agentId: string | null; inputTokens: string; outputTokens: string; costMicros: string }[];
+  activity: { id: string; taskId: string | null; actorId: string | null; kind: string; data: unknown; createdAt: string }[];
+  /** Tasks not in the bin: the project's count. */
+  liveCount: number;
+  lastNumber: number;
+}
+
+const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
+const strOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/** Every string (and object key) that is an old id becomes its new one, anywhere in the value. */
+export function remapIds(value: unknown, ids: ReadonlyMap<string, string>): unknown {
+  if (typeof value === 'string') return ids.get(value) ?? value;
+  if (Array.isArray(value)) return value.map((v) => remapIds(v, ids));
+  if (typeof value === 'object' && value !== null) {
+    const out: Json = {};
+    for (const [k, v] of Object.entries(value)) out[ids.get(k) ?? k] = remapIds(v, ids);
+    return out;
+  }
+  return value;
+}
+
+/** A comment whose author is not among the new project's members: the importer's, naming the author (as the Trello import does). */
+export function quoteUnmatched(name: string, body: string): string {
+  return `**${name}** wrote:\n\n${body.split('\n').map((line) => `> ${line}`).join('\n')}`;
+}
+
+export function planBoardExport(doc: BoardExport, context: BoardExportContext): BoardExportPlan {
+  const ids = new Map<string, string>();
+  const renew = (old: unknown): string => {
+    const id = context.newId();
+    ids.set(str(old), id);
+    return id;
+  };
+  // People: by email among the new project's members; the unmatched are left out of ids.
+  const byEmail = new Map(context.members.filter((m) => m.email).map((m) => [m.email!.toLowerCase(), m.id]));
+  const people = new Map<string, string>();
+  for (const m of doc.project.members) {
+    const match = typeof m.email === 'string' ? byEmail.get(m.email.toLowerCase()) : undefined;
+    if (match && typeof m.id === 'string') people.set(m.id, match);
+  }
+  const person = (id: unknown): string | null => (typeof id === 'string' ? (people.get(id) ?? null) : null);
+
+  const types = new Map<string, string>();
+  const properties: BoardExportPlan['properties'] = [];
+  const options: BoardExportPlan['options'] = [];
+  for (const p of doc.properties) {
+    const id = renew(p.id);
+    types.set(p.id as string, str(p.type));
+    properties.push({ id, name: str(p.name), type: str(p.type), position: str(p.position), config: p.config ?? {} });
+    if (!Array.isArray(p.options)) fail('import.field', { thing: 'Property', id: String(p.id), field: 'options', kind: 'a list' });
+    for (const o of p.options as Json[]) {
+      options.push({
+        id: renew(o.id), propertyId: id, name: str(o.name), color: str(o.color, 'gray'), position: str(o.position),
+        startsOn: o.startsOn ?? null, targetOn: o.targetOn ?? null, note: o.note ?? null, shippedAt: o.shippedAt ?? null,
+      });
+    }
+  }
+  for (const v of doc.views) renew(v.id);
+  for (const t of doc.tasks) renew(t.id);
+  for (const r of doc.runs) renew(r.id);
+  // People go into the map last: a reference to a matched person follows them in filters and feed data.
+  for (const [old, id] of people) ids.set(old, id);
+
+  const known = (thing: string, id: unknown, field: string, ref: unknown): string | null => {
+    if (ref === null || ref === undefined) return null;
+    const mapped = typeof ref === 'string' ? ids.get(ref) : undefined;
+    return mapped ?? fail('import.export_reference', { thing, id: String(id), field, ref: String(ref) });
+  };
+
+  const views = doc.views.map((v) => ({
+    id: ids.get(v.id as string)!, name: str(v.name), kind: str(v.kind, 'board'), groupById: known('View', v.id, 'groupById', v.groupById),
+    position: str(v.position), isDefault: v.isDefault === true, filters: remapIds(v.filters ?? { rules: [] }, ids),
+    sort: remapIds(v.sort ?? null, ids), cardView: remapIds(v.cardView ?? null, ids),
+  }));
+
+  const values = (task: Json): Json => {
+    const out: Json = {};
+    if (typeof task.values !== 'object' || task.values === null) return out;
+    for (const [propertyId, value] of Object.entries(task.values as Json)) {
+      const id = ids.get(propertyId);
+      const type = types.get(propertyId);
+      if (!id || !type) continue;
+      if (type === 'person') {
+        const who = person(value);
+        if (who) out[id] = who;
+      } else if (type === 'select' || type === 'iteration' || type === 'multi_select') {
+        out[id] = remapIds(value, ids);
+      } else out[id] = value;
+    }
+    return out;
+  };
+
+  const plan: BoardExportPlan = {
+    project: {
+      doneWhen: remapIds(doc.project.doneWhen ?? null, ids), releases: doc.project.releases === true, sprints: doc.project.sprints === true,
+      cardView: remapIds(doc.cardView, ids), rulesText: str(doc.rules.text), rulesUpdatedAt: strOrNull(doc.rules.updatedAt),
+    },
+    properties, options, views,
+    tasks: [], links: [], checklist: [], comments: [], runs: [], usageDays: [], activity: [],
+    liveCount: 0, lastNumber: 0,
+  };
+  const now = context.now.toISOString();
+  for (const t of doc.tasks) {
+    const id = ids.get(t.id as string)!;
+    const number = typeof t.number === 'number' && Number.isInteger(t.number) && t.number > 0 ? t.number : plan.lastNumber + 1;
+    plan.lastNumber = Math.max(plan.lastNumber, number);
+    if (t.deletedAt == null) plan.liveCount++;
+    plan.tasks.push({
+      id, sourceId: t.id as string, number, title: str(t.title), description: str(t.description), position: str(t.position), values: values(t),
+      parentId: known('Task', t.id, 'parentId', t.parentId), createdBy: person(t.createdBy), createdAt: str(t.createdAt, now),
+      updatedAt: str(t.updatedAt, now), archivedAt: strOrNull(t.archivedAt), deletedAt: strOrNull(t.deletedAt),
+    });
+    for (const b of Array.isArray(t.blockers) ? t.blockers : []) plan.links.push({ taskId: id, blockerId: known('Task', t.id, 'blockers', b)! });
+    for (const c of Array.isArray(t.checklist) ? (t.checklist as Json[]) : []) {
+      plan.checklist.push({ id: context.newId(), taskId: id, text: str(c.text), done: c.done === true, position: str(c.position), createdAt: str(c.createdAt, now) });
+    }
+    for (const c of Array.isArray(t.comments) ? (t.comments as Json[]) : []) {
+      const author = (c.author ?? {}) as Json;
+      const match = person(author.id);
+      plan.comments.push({
+        id: context.newId(), taskId: id, authorId: match ?? context.importerId,
+        body: match ? str(c.body) : quoteUnmatched(str(author.name, 'Someone'), str(c.body)),
+        createdAt: str(c.createdAt, now), editedAt: strOrNull(c.editedAt),
+      });
+    }
+  }
+  for (const r of doc.runs) {
+    const id = ids.get(r.id as string)!;
+    const agentId = person((r.agent as Json | null)?.id);
+    const open = r.endedAt == null;
+    plan.runs.push({
+      id, taskId: known('Run', r.id, 'taskId', r.taskId)!, agentId, status: open ? 'lost' : str(r.status, 'lost'), goal: str(r.goal), step: str(r.step),
+      steps: r.steps ?? [], stepIndex: typeof r.stepIndex === 'number' ? r.stepIndex : null, log: r.log ?? [], question: r.question ?? null,
+      links: r.links ?? [], model: strOrNull(r.model), inputTokens: str(r.inputTokens, '0'), outputTokens: str(r.outputTokens, '0'),
+      costMicros: str(r.costMicros, '0'), startedAt: str(r.startedAt, now), updatedAt: open ? now : str(r.updatedAt, now),
+      endedAt: open ? now : str(r.endedAt),
+    });
+    for (const d of Array.isArray(r.days) ? (r.days as Json[]) : []) {
+      plan.usageDays.push({
+        runId: id, day: str(d.day), agentId: person(d.agentId), inputTokens: str(d.inputTokens, '0'), outputTokens: str(d.outputTokens, '0'),
+        costMicros: str(d.costMicros, '0'),
+      });
+    }
+  }
+  for (const a of doc.activity) {
+    plan.activity.push({
+      id: context.newId(), taskId: a.taskId == null ? null : (ids.get(str(a.taskId)) ?? null), actorId: person(a.actorId), kind: str(a.kind),
+      data: remapIds(a.data ?? {}, ids), createdAt: str(a.createdAt, now),
+    });
+  }
+  return plan;
+}
