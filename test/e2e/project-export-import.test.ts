@@ -29,7 +29,9 @@ describe('importing a project export', () => {
     JSON.stringify(value)
       .replace(UUID, (id) => ids.get(id) ?? id)
       .replace(UUID, (id) => ([...ids.values()].includes(id) ? id : '<id>'))
-      .replaceAll(`${key}-`, 'KEY-');
+      .replaceAll(`${key}-`, 'KEY-')
+      // Feed lines keep what they said when written, the old key too.
+      .replaceAll('OLD-', 'KEY-');
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -108,7 +110,7 @@ describe('importing a project export', () => {
       JSON.parse(translate(board.tasks, key)).map((x: Json) => ({ ...x, runs: undefined, run: undefined }));
     const [oldTasks, newTasks] = [tasks(oldBoard, 'OLD'), tasks(newBoard, 'NEW')];
     const owner = ids.get(team.props.Owner.id)!;
-    const robo = oldTasks.find((x: { values: Json }) => x.values[owner] === team.agent.agent.id);
+    const robo = oldTasks.find((x: { values: Json }) => x.values[owner] === '<id>');
     expect(robo).toBeDefined();
     delete robo.values[owner];
     expect(newTasks).toEqual(oldTasks);
@@ -122,6 +124,8 @@ describe('importing a project export', () => {
       const strip = (task: Json, key: string) => {
         const out = JSON.parse(translate(task, key));
         for (const k of ['run', 'runs', 'pastRuns', 'comments', 'values', 'project']) delete out[k];
+        // The import's own lines aside, the feed reads the same; the agent is not in the new project, so its lines have no actor.
+        out.activity = (out.activity as Json[]).filter((l) => l.kind !== 'import').map((l) => ({ ...l, actor: (l.actor as Json | null)?.name === 'Robo' ? null : l.actor }));
         return out;
       };
       expect(strip(after.task, 'NEW')).toEqual(strip(before.task, 'OLD'));
