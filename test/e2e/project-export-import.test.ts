@@ -189,6 +189,9 @@ describe('importing a project export', () => {
       [{ ...doc, tasks: [1] }, 'That is not a task board export: entry number 1 of tasks is not an object with an id.'],
       [{ ...doc, tasks: [...(doc.tasks as Json[]), (doc.tasks as Json[])[0]] }, `Task ${(doc.tasks as Json[])[0].id} is in the export twice.`],
       [{ ...doc, tasks: [{ ...(doc.tasks as Json[])[1], parentId: 'nope' }] }, `Task ${(doc.tasks as Json[])[1].id} of the export: parentId names nope, which the export does not hold.`],
+      [{ ...doc, tasks: [{ ...(doc.tasks as Json[])[2], createdAt: 'yesterday' }] }, `Task ${(doc.tasks as Json[])[2].id} of the export: createdAt must be a time (ISO 8601).`],
+      [{ ...doc, runs: [{ ...(doc.runs as Json[])[0], costMicros: '1e309' }] }, `Run ${(doc.runs as Json[])[0].id} of the export: costMicros must be a whole number of at most 16 digits, as text.`],
+      [{ ...doc, tasks: [{ ...(doc.tasks as Json[])[2], number: 2 ** 31 }] }, `Task ${(doc.tasks as Json[])[2].id} of the export: number must be a whole number from 1 to 2147483647.`],
     ];
     for (const [body, error] of refusals) {
       const res = await post(body);

@@ -1,4 +1,5 @@
 import { fail } from '@board/kernel';
+import { PROPERTY_TYPES } from '@board/properties';
 import { BoardExport } from './board-export';
 
 type Json = Record<string, unknown>;
@@ -35,13 +36,48 @@ export interface BoardExportPlan {
     startedAt: string; updatedAt: string; endedAt: string;
   }[];
   usageDays: { runId: string; day: string; agentId: string | null; inputTokens: string; outputTokens: string; costMicros: string }[];
-  activity: { id: string; taskId: string | null; actorId: string | null; kind: string; data: unknown; createdAt: string }[];
+  /**
+   * The export's feed lines, restored as history with the times they were written: rows of the
+   * project's past, not events of this write (they ring nothing and notify nobody). The import's
+   * own `import` lines are the caller's declared events, written by the unit of work.
+   */
+  history: { id: string; taskId: string | null; actorId: string | null; kind: string; data: unknown; createdAt: string }[];
   /** Tasks not in the bin: the project's count. */
   liveCount: number;
   lastNumber: number;
 }
 
 const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const COUNT = /^\d{1,16}$/;
+const VIEW_KINDS = ['board', 'list', 'roadmap'];
+const NUMBER_MAX = 2 ** 31 - 1;
+
+/**
+ * The checks of what PostgreSQL would refuse with a 500 (a time, a day, a count, a task number
+ * past its column, a view kind), each as the Trello import's field sentence: a bad document is a
+ * clear 400 before anything is written.
+ */
+function field(thing: string, id: unknown, name: string, kind: string): never {
+  return fail('import.field', { thing, id: String(id), field: name, kind });
+}
+function timestamp(thing: string, id: unknown, name: string, v: unknown, fallback: string): string {
+  if (v === undefined) return fallback;
+  return typeof v === 'string' && TIMESTAMP.test(v) && !Number.isNaN(Date.parse(v)) ? v : field(thing, id, name, 'a time (ISO 8601)');
+}
+function maybeTimestamp(thing: string, id: unknown, name: string, v: unknown): string | null {
+  return v === null || v === undefined ? null : timestamp(thing, id, name, v, '');
+}
+function day(thing: string, id: unknown, name: string, v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  return typeof v === 'string' && DAY.test(v) && !Number.isNaN(Date.parse(v)) ? v : field(thing, id, name, 'a day (YYYY-MM-DD)');
+}
+function count(thing: string, id: unknown, name: string, v: unknown): string {
+  if (v === undefined || v === null) return '0';
+  return typeof v === 'string' && COUNT.test(v) ? v : field(thing, id, name, 'a whole number of at most 16 digits, as text');
+}
 const strOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
 /** Every string (and object key) that is an old id becomes its new one, anywhere in the value. */
@@ -82,13 +118,15 @@ export function planBoardExport(doc: BoardExport, context: BoardExportContext): 
   const options: BoardExportPlan['options'] = [];
   for (const p of doc.properties) {
     const id = renew(p.id);
+    if (!(PROPERTY_TYPES as readonly unknown[]).includes(p.type)) field('Property', p.id, 'type', `one of: ${PROPERTY_TYPES.join(', ')}`);
     types.set(p.id as string, str(p.type));
     properties.push({ id, name: str(p.name), type: str(p.type), position: str(p.position), config: p.config ?? {} });
     if (!Array.isArray(p.options)) fail('import.field', { thing: 'Property', id: String(p.id), field: 'options', kind: 'a list' });
     for (const o of p.options as Json[]) {
       options.push({
         id: renew(o.id), propertyId: id, name: str(o.name), color: str(o.color, 'gray'), position: str(o.position),
-        startsOn: o.startsOn ?? null, targetOn: o.targetOn ?? null, note: o.note ?? null, shippedAt: o.shippedAt ?? null,
+        startsOn: day('Option', o.id, 'startsOn', o.startsOn), targetOn: day('Option', o.id, 'targetOn', o.targetOn), note: strOrNull(o.note),
+        shippedAt: day('Option', o.id, 'shippedAt', o.shippedAt),
       });
     }
   }
@@ -105,7 +143,8 @@ export function planBoardExport(doc: BoardExport, context: BoardExportContext): 
   };
 
   const views = doc.views.map((v) => ({
-    id: ids.get(v.id as string)!, name: str(v.name), kind: str(v.kind, 'board'), groupById: known('View', v.id, 'groupById', v.groupById),
+    id: ids.get(v.id as string)!, name: str(v.name),
+    kind: v.kind === undefined ? 'board' : VIEW_KINDS.includes(v.kind as string) ? (v.kind as string) : field('View', v.id, 'kind', 'board, list or roadmap'), groupById: known('View', v.id, 'groupById', v.groupById),
     position: str(v.position), isDefault: v.isDefault === true, filters: remapIds(v.filters ?? { rules: [] }, ids),
     sort: remapIds(v.sort ?? null, ids), cardView: remapIds(v.cardView ?? null, ids),
   }));
@@ -130,26 +169,28 @@ export function planBoardExport(doc: BoardExport, context: BoardExportContext): 
   const plan: BoardExportPlan = {
     project: {
       doneWhen: remapIds(doc.project.doneWhen ?? null, ids), releases: doc.project.releases === true, sprints: doc.project.sprints === true,
-      cardView: remapIds(doc.cardView, ids), rulesText: str(doc.rules.text), rulesUpdatedAt: strOrNull(doc.rules.updatedAt),
+      cardView: remapIds(doc.cardView, ids), rulesText: str(doc.rules.text), rulesUpdatedAt: maybeTimestamp('Rules', 'text', 'updatedAt', doc.rules.updatedAt),
     },
     properties, options, views,
-    tasks: [], links: [], checklist: [], comments: [], runs: [], usageDays: [], activity: [],
+    tasks: [], links: [], checklist: [], comments: [], runs: [], usageDays: [], history: [],
     liveCount: 0, lastNumber: 0,
   };
   const now = context.now.toISOString();
   for (const t of doc.tasks) {
     const id = ids.get(t.id as string)!;
-    const number = typeof t.number === 'number' && Number.isInteger(t.number) && t.number > 0 ? t.number : plan.lastNumber + 1;
+    const number = t.number === undefined ? plan.lastNumber + 1 : Number.isInteger(t.number) && (t.number as number) > 0 && (t.number as number) <= NUMBER_MAX
+      ? (t.number as number) : field('Task', t.id, 'number', `a whole number from 1 to ${NUMBER_MAX}`);
     plan.lastNumber = Math.max(plan.lastNumber, number);
     if (t.deletedAt == null) plan.liveCount++;
     plan.tasks.push({
       id, sourceId: t.id as string, number, title: str(t.title), description: str(t.description), position: str(t.position), values: values(t),
-      parentId: known('Task', t.id, 'parentId', t.parentId), createdBy: person(t.createdBy), createdAt: str(t.createdAt, now),
-      updatedAt: str(t.updatedAt, now), archivedAt: strOrNull(t.archivedAt), deletedAt: strOrNull(t.deletedAt),
+      parentId: known('Task', t.id, 'parentId', t.parentId), createdBy: person(t.createdBy), createdAt: timestamp('Task', t.id, 'createdAt', t.createdAt, now),
+      updatedAt: timestamp('Task', t.id, 'updatedAt', t.updatedAt, now), archivedAt: maybeTimestamp('Task', t.id, 'archivedAt', t.archivedAt),
+      deletedAt: maybeTimestamp('Task', t.id, 'deletedAt', t.deletedAt),
     });
-    for (const b of Array.isArray(t.blockers) ? t.blockers : []) plan.links.push({ taskId: id, blockerId: known('Task', t.id, 'blockers', b)! });
+    for (const b of new Set(Array.isArray(t.blockers) ? t.blockers : [])) plan.links.push({ taskId: id, blockerId: known('Task', t.id, 'blockers', b)! });
     for (const c of Array.isArray(t.checklist) ? (t.checklist as Json[]) : []) {
-      plan.checklist.push({ id: context.newId(), taskId: id, text: str(c.text), done: c.done === true, position: str(c.position), createdAt: str(c.createdAt, now) });
+      plan.checklist.push({ id: context.newId(), taskId: id, text: str(c.text), done: c.done === true, position: str(c.position), createdAt: timestamp('Task', t.id, 'checklist createdAt', c.createdAt, now) });
     }
     for (const c of Array.isArray(t.comments) ? (t.comments as Json[]) : []) {
       const author = (c.author ?? {}) as Json;
@@ -157,7 +198,7 @@ export function planBoardExport(doc: BoardExport, context: BoardExportContext): 
       plan.comments.push({
         id: context.newId(), taskId: id, authorId: match ?? context.importerId,
         body: match ? str(c.body) : quoteUnmatched(str(author.name, 'Someone'), str(c.body)),
-        createdAt: str(c.createdAt, now), editedAt: strOrNull(c.editedAt),
+        createdAt: timestamp('Task', t.id, 'comment createdAt', c.createdAt, now), editedAt: maybeTimestamp('Task', t.id, 'comment editedAt', c.editedAt),
       });
     }
   }
@@ -168,21 +209,25 @@ export function planBoardExport(doc: BoardExport, context: BoardExportContext): 
     plan.runs.push({
       id, taskId: known('Run', r.id, 'taskId', r.taskId)!, agentId, status: open ? 'lost' : str(r.status, 'lost'), goal: str(r.goal), step: str(r.step),
       steps: r.steps ?? [], stepIndex: typeof r.stepIndex === 'number' ? r.stepIndex : null, log: r.log ?? [], question: r.question ?? null,
-      links: r.links ?? [], model: strOrNull(r.model), inputTokens: str(r.inputTokens, '0'), outputTokens: str(r.outputTokens, '0'),
-      costMicros: str(r.costMicros, '0'), startedAt: str(r.startedAt, now), updatedAt: open ? now : str(r.updatedAt, now),
-      endedAt: open ? now : str(r.endedAt),
+      links: r.links ?? [], model: strOrNull(r.model), inputTokens: count('Run', r.id, 'inputTokens', r.inputTokens), outputTokens: count('Run', r.id, 'outputTokens', r.outputTokens),
+      costMicros: count('Run', r.id, 'costMicros', r.costMicros), startedAt: timestamp('Run', r.id, 'startedAt', r.startedAt, now),
+      updatedAt: open ? now : timestamp('Run', r.id, 'updatedAt', r.updatedAt, now), endedAt: open ? now : timestamp('Run', r.id, 'endedAt', r.endedAt, now),
     });
+    const days = new Set<unknown>();
     for (const d of Array.isArray(r.days) ? (r.days as Json[]) : []) {
+      if (days.has(d.day)) field('Run', r.id, 'usage days', 'one entry a day');
+      days.add(d.day);
       plan.usageDays.push({
-        runId: id, day: str(d.day), agentId: person(d.agentId), inputTokens: str(d.inputTokens, '0'), outputTokens: str(d.outputTokens, '0'),
-        costMicros: str(d.costMicros, '0'),
+        runId: id, day: day('Run', r.id, 'usage day', d.day) ?? field('Run', r.id, 'usage day', 'a day (YYYY-MM-DD)'), agentId: person(d.agentId),
+        inputTokens: count('Run', r.id, 'inputTokens', d.inputTokens), outputTokens: count('Run', r.id, 'outputTokens', d.outputTokens),
+        costMicros: count('Run', r.id, 'costMicros', d.costMicros),
       });
     }
   }
   for (const a of doc.activity) {
-    plan.activity.push({
+    plan.history.push({
       id: context.newId(), taskId: a.taskId == null ? null : (ids.get(str(a.taskId)) ?? null), actorId: person(a.actorId), kind: str(a.kind),
-      data: remapIds(a.data ?? {}, ids), createdAt: str(a.createdAt, now),
+      data: remapIds(a.data ?? {}, ids), createdAt: timestamp('Feed line', a.id, 'createdAt', a.createdAt, now),
     });
   }
   return plan;

@@ -35,7 +35,7 @@ const SECTIONS = ['properties', 'views', 'tasks', 'runs', 'activity'] as const;
 export function readBoardExport(body: unknown): BoardExport {
   if (!isObject(body) || body.format !== BOARD_EXPORT_FORMAT) return fail('import.not_trello');
   if (body.version !== BOARD_EXPORT_VERSION) return fail('import.export_version');
-  if (!isObject(body.project) || !Array.isArray(body.project.members)) return fail('import.export_section', { section: 'project' });
+  if (!isObject(body.project) || !Array.isArray(body.project.members)) return fail('import.export_section', { section: 'project.members' });
   for (const section of SECTIONS) {
     const list = body[section];
     if (!Array.isArray(list)) return fail('import.export_section', { section });
@@ -48,7 +48,7 @@ export function readBoardExport(body: unknown): BoardExport {
     });
   }
   const members = body.project.members as unknown[];
-  if (!members.every(isObject)) return fail('import.export_section', { section: 'project' });
+  if (!members.every(isObject)) return fail('import.export_section', { section: 'project.members' });
   return {
     project: body.project as BoardExport['project'],
     properties: body.properties as Json[],

@@ -73,6 +73,6 @@ export class PgBoardExportRepository extends BoardExportRepository {
       ON CONFLICT (project_id, day) DO UPDATE SET cost_micros = usage_project_days.cost_micros + EXCLUDED.cost_micros`);
     await this.db.exec(sql`INSERT INTO activity (id, project_id, task_id, actor_id, kind, data, created_at)
       SELECT x.id, ${projectId}, x."taskId", x."actorId", x.kind, x.data, x."createdAt"
-        FROM ${rows(plan.activity, 'id uuid, "taskId" uuid, "actorId" uuid, kind text, data jsonb, "createdAt" timestamptz')}`);
+        FROM ${rows(plan.history, 'id uuid, "taskId" uuid, "actorId" uuid, kind text, data jsonb, "createdAt" timestamptz')}`);
   }
 }
