@@ -160,6 +160,27 @@ describe('importing a project export', () => {
     expect(shape(after, 'NEW').map((l: Json) => l.kind)).toEqual(shape(before, 'OLD').map((l: Json) => l.kind));
   });
 
+  it('keeps releases and what shipped with them: the changelog reads the same', async () => {
+    const c = team.owner.client;
+    const from = await createProject(c, 'Shipping', 'SHP');
+    await expectStatus(c.patch(`/projects/${from.id}`, { releases: true }), 200);
+    const bd = await done<{ properties: { id: string; name: string; options: { id: string; name: string }[] }[] }>(c.get(`/projects/${from.id}/board`));
+    const release = bd.properties.find((p) => p.name === 'Release')!;
+    const status = bd.properties.find((p) => p.name === 'Status')!;
+    const r1 = (await done<{ option: { id: string } }>(c.post(`/properties/${release.id}/options`, { name: '1.0', targetOn: '2026-06-30', note: 'First' }))).option;
+    await done(c.post(`/projects/${from.id}/tasks`, { title: 'Shipped', values: { [release.id]: r1.id, [status.id]: status.options.find((o) => o.name === 'Done')!.id } }));
+    await done(c.post(`/properties/${release.id}/options`, { name: '1.1', targetOn: '2026-07-30' }));
+    await expectStatus(c.post(`/options/${r1.id}/ship`, { rest: 'next' }), 200);
+    const exported = await done<Json>(c.get(`/projects/${from.id}/export`));
+    const to = await createProject(c, 'Shipped again', 'SHQ');
+    await expectStatus(c.post(`/projects/${to.id}/import`, exported), 200);
+    const log = async (pid: string) => (await done<{ changelog: Json[] }>(c.get(`/projects/${pid}/changelog`))).changelog;
+    const scrub = (x: unknown, key: string) => JSON.stringify(x).replace(UUID, '<id>').replaceAll(`${key}-`, 'KEY-');
+    const before = await log(from.id);
+    expect(before).toHaveLength(1);
+    expect(scrub(await log(to.id), 'SHQ')).toEqual(scrub(before, 'SHP'));
+  });
+
   it('refuses a project that holds a task, even in the bin, and writes nothing', async () => {
     expect([(await team.owner.client.post(`/projects/${target}/import`, doc)).status]).toEqual([409]);
     const other = await createProject(team.owner.client, 'Binned', 'BIN');

@@ -28,6 +28,8 @@ export interface BoardExportPlan {
     createdBy: string | null; createdAt: string; updatedAt: string; archivedAt: string | null; deletedAt: string | null;
   }[];
   links: { taskId: string; blockerId: string }[];
+  /** Which release shipped which task (`ship_tasks`): its option and the ship it went out in. */
+  shipped: { taskId: string; optionId: string; shipId: string }[];
   checklist: { id: string; taskId: string; text: string; done: boolean; position: string; createdAt: string }[];
   comments: { id: string; taskId: string; authorId: string | null; body: string; createdAt: string; editedAt: string | null }[];
   runs: {
@@ -172,7 +174,7 @@ export function planBoardExport(doc: BoardExport, context: BoardExportContext): 
       cardView: remapIds(doc.cardView, ids), rulesText: str(doc.rules.text), rulesUpdatedAt: maybeTimestamp('Rules', 'text', 'updatedAt', doc.rules.updatedAt),
     },
     properties, options, views,
-    tasks: [], links: [], checklist: [], comments: [], runs: [], usageDays: [], history: [],
+    tasks: [], links: [], shipped: [], checklist: [], comments: [], runs: [], usageDays: [], history: [],
     liveCount: 0, lastNumber: 0,
   };
   const now = context.now.toISOString();
@@ -189,6 +191,10 @@ export function planBoardExport(doc: BoardExport, context: BoardExportContext): 
       deletedAt: maybeTimestamp('Task', t.id, 'deletedAt', t.deletedAt),
     });
     for (const b of new Set(Array.isArray(t.blockers) ? t.blockers : [])) plan.links.push({ taskId: id, blockerId: known('Task', t.id, 'blockers', b)! });
+    for (const x of Array.isArray(t.shipped) ? (t.shipped as Json[]) : []) {
+      const shipId = ids.get(str(x.shipId)) ?? (typeof x.shipId === 'string' ? renew(x.shipId) : field('Task', t.id, 'shipped', 'a list of { optionId, shipId }'));
+      plan.shipped.push({ taskId: id, optionId: known('Task', t.id, 'shipped', x.optionId) ?? field('Task', t.id, 'shipped', 'a list of { optionId, shipId }'), shipId });
+    }
     for (const c of Array.isArray(t.checklist) ? (t.checklist as Json[]) : []) {
       plan.checklist.push({ id: context.newId(), taskId: id, text: str(c.text), done: c.done === true, position: str(c.position), createdAt: timestamp('Task', t.id, 'checklist createdAt', c.createdAt, now) });
     }

@@ -53,6 +53,9 @@ export class PgBoardExportRepository extends BoardExportRepository {
        WHERE t.project_id = ${projectId} AND t.id = x.id`);
     await this.db.exec(sql`INSERT INTO task_links (project_id, task_id, blocker_id, created_at)
       SELECT ${projectId}, x."taskId", x."blockerId", clock_timestamp() FROM ${rows(plan.links, '"taskId" uuid, "blockerId" uuid')}`);
+    await this.db.exec(sql`INSERT INTO ship_tasks (project_id, option_id, task_id, ship_id)
+      SELECT ${projectId}, x."optionId", x."taskId", x."shipId" FROM ${rows(plan.shipped, '"taskId" uuid, "optionId" uuid, "shipId" uuid')}
+      ON CONFLICT DO NOTHING`);
     await this.db.exec(sql`INSERT INTO checklist_items (id, project_id, task_id, text, done, position, created_at)
       SELECT x.id, ${projectId}, x."taskId", x.text, x.done, x.position, x."createdAt"
         FROM ${rows(plan.checklist, 'id uuid, "taskId" uuid, text text, done boolean, position text, "createdAt" timestamptz')}`);
