@@ -22,10 +22,13 @@ const DOC = {
   activity: [{ id: 'a1', taskId: 't1', actorId: 'old-ann', kind: 'created', data: { selects: { 'p-status': 'o-todo' } } }],
 };
 
-const plan = () => {
+/** New ids as the service makes them (uuids: option values are checked to be ones), counted. */
+const counter = () => {
   let n = 0;
-  return planBoardExport(readBoardExport(DOC), { members: [{ id: 'ann', email: 'ann@example.com' }], importerId: 'me', now: new Date('2026-02-01T00:00:00Z'), newId: () => `n${++n}` });
+  return () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
 };
+const plan = () =>
+  planBoardExport(readBoardExport(DOC), { members: [{ id: 'ann', email: 'ann@example.com' }], importerId: 'me', now: new Date('2026-02-01T00:00:00Z'), newId: counter() });
 const codeOf = (f: () => unknown): string | undefined => {
   try {
     f();
@@ -70,10 +73,13 @@ describe('planBoardExport', () => {
   });
 
   it('refuses a reference to a task the export does not hold, a wrong version and a missing section', () => {
-    expect(codeOf(() => planBoardExport(readBoardExport({ ...DOC, tasks: [{ ...DOC.tasks[0], parentId: 'gone' }] }), { members: [], importerId: 'me', now: new Date(), newId: () => 'x' }))).toBe('import.export_reference');
+    expect(codeOf(() => planBoardExport(readBoardExport({ ...DOC, tasks: [{ ...DOC.tasks[0], parentId: 'gone' }] }), { members: [], importerId: 'me', now: new Date(), newId: counter() }))).toBe('import.export_reference');
     expect(codeOf(() => readBoardExport({ ...DOC, version: 2 }))).toBe('import.export_version');
     expect(codeOf(() => readBoardExport({ ...DOC, runs: undefined }))).toBe('import.export_section');
     expect(codeOf(() => readBoardExport({ ...DOC, views: [DOC.views[0], DOC.views[0]] }))).toBe('import.duplicate');
+    // A value of the wrong kind is refused as a write of it would be.
+    const badValue = { ...DOC, tasks: [{ ...DOC.tasks[1], values: { 'p-status': 'p-who' } }] };
+    expect(codeOf(() => planBoardExport(readBoardExport(badValue), { members: [], importerId: 'me', now: new Date(), newId: counter() }))).toBe('value.option_gone');
   });
 
   it('remaps keys and strings anywhere in a value, and leaves other values as they are', () => {

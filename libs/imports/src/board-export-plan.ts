@@ -1,5 +1,5 @@
 import { fail } from '@board/kernel';
-import { PROPERTY_TYPES } from '@board/properties';
+import { isEmptyValue, normalizeValue, PropertyDef, PROPERTY_TYPES } from '@board/properties';
 import { BoardExport } from './board-export';
 
 type Json = Record<string, unknown>;
@@ -116,6 +116,8 @@ export function planBoardExport(doc: BoardExport, context: BoardExportContext): 
   const person = (id: unknown): string | null => (typeof id === 'string' ? (people.get(id) ?? null) : null);
 
   const types = new Map<string, string>();
+  /** By the export's property id, as the value validator reads them (new ids, new option ids). */
+  const defs = new Map<string, PropertyDef>();
   const properties: BoardExportPlan['properties'] = [];
   const options: BoardExportPlan['options'] = [];
   for (const p of doc.properties) {
@@ -124,9 +126,13 @@ export function planBoardExport(doc: BoardExport, context: BoardExportContext): 
     types.set(p.id as string, str(p.type));
     properties.push({ id, name: str(p.name), type: str(p.type), position: str(p.position), config: p.config ?? {} });
     if (!Array.isArray(p.options)) fail('import.field', { thing: 'Property', id: String(p.id), field: 'options', kind: 'a list' });
+    const optionIds = new Set<string>();
+    defs.set(p.id as string, { id, name: str(p.name), type: str(p.type), position: str(p.position), config: {} as PropertyDef['config'], optionIds });
     for (const o of p.options as Json[]) {
+      const optionId = renew(o.id);
+      optionIds.add(optionId);
       options.push({
-        id: renew(o.id), propertyId: id, name: str(o.name), color: str(o.color, 'gray'), position: str(o.position),
+        id: optionId, propertyId: id, name: str(o.name), color: str(o.color, 'gray'), position: str(o.position),
         startsOn: day('Option', o.id, 'startsOn', o.startsOn), targetOn: day('Option', o.id, 'targetOn', o.targetOn), note: strOrNull(o.note),
         shippedAt: day('Option', o.id, 'shippedAt', o.shippedAt),
       });
@@ -158,12 +164,19 @@ export function planBoardExport(doc: BoardExport, context: BoardExportContext): 
       const id = ids.get(propertyId);
       const type = types.get(propertyId);
       if (!id || !type) continue;
+      const def = defs.get(propertyId)!;
       if (type === 'person') {
         const who = person(value);
         if (who) out[id] = who;
-      } else if (type === 'select' || type === 'iteration' || type === 'multi_select') {
-        out[id] = remapIds(value, ids);
-      } else out[id] = value;
+        continue;
+      }
+      // Options follow their new ids; one the export does not hold is left out, as a removed option reads as none.
+      const mapped = type === 'select' || type === 'iteration' ? (ids.get(str(value)) ?? null)
+        : type === 'multi_select' && Array.isArray(value) ? value.map((v) => ids.get(str(v))).filter((v) => v && def.optionIds.has(v))
+        : value;
+      // The validator of every value write: a value of the wrong kind is the 400 a write of it would get.
+      const stored = normalizeValue(def, mapped, { memberIds: new Set() });
+      if (!isEmptyValue(stored)) out[id] = stored;
     }
     return out;
   };
