@@ -13,8 +13,9 @@ import { ImportsService } from './imports.service';
 const WHAT = 'import tasks';
 
 /**
- * Importing a Trello board export, or a project export (extensions.md § 3.4): owner and admins, as a person (an agent token gets "Only a
- * person can do this.", a member the owner-and-admin sentence). The body may be up to 10 MB.
+ * Importing a Trello board export, or a project export (extensions.md § 3.4) into a project
+ * without tasks: owner and admins, as a person (an agent token gets "Only a person can do
+ * this.", a member the owner-and-admin sentence). The body may be up to 10 MB.
  */
 @Controller('projects/:projectId/import')
 export class ImportsController {
