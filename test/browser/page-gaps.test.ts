@@ -333,6 +333,29 @@ describeBrowser('board page: the settings and screens added after the first cut'
     await context.close();
   });
 
+  it('imports a project export beside the Trello import: the preview says it read an export', async () => {
+    const { context, page, problems, project } = await signedIn('Exa', 'EXPA');
+    for (const title of ['First', 'Second']) await apiIn(context, h.origin, 'POST', `/projects/${project.id}/tasks`, { title });
+    const exported = await apiIn(context, h.origin, 'GET', `/projects/${project.id}/export`);
+    const { project: fresh } = await apiIn(context, h.origin, 'POST', '/projects', { name: 'Fresh', key: 'EXPB' });
+    const dir = mkdtempSync(join(tmpdir(), 'export-'));
+    const path = join(dir, 'EXPA-export.json');
+    writeFileSync(path, JSON.stringify(exported));
+    await page.goto(`/p/${fresh.id}/settings`);
+    const box = section(page, 'Import from Trello or a project export');
+    await box.getByLabel('Trello board export (JSON) or project export').setInputFiles(path);
+    const preview = box.getByRole('status', { name: 'Import preview' });
+    await preview.waitFor();
+    expect(await preview.textContent()).toContain('EXPA-export.json is a project export: 2 tasks, 0 archived and 0 in the bin');
+    expect(await seriousViolations(page)).toEqual([]);
+    await preview.getByRole('button', { name: 'Import 2 tasks' }).click();
+    await box.getByText('Imported 2 tasks; skipped 0.').waitFor();
+    expect((await board(context, fresh.id)).tasks.map((x: { title: string }) => x.title)).toEqual(['First', 'Second']);
+    expect(problems).toEqual([]);
+    rmSync(dir, { recursive: true, force: true });
+    await context.close();
+  });
+
   it('edits a chart after it is made (name, projects, property)', async () => {
     const { context, page, problems, project } = await signedIn('Chu', 'CHRA');
     const { project: second } = await apiIn(context, h.origin, 'POST', '/projects', { name: 'Second CHRB', key: 'CHRB' });

@@ -3353,7 +3353,10 @@ export interface components {
             /** Format: date-time */
             at: string;
         };
+        /** @description What an import would do; `kind` says which document was read, and a project export adds the last four counts. */
         ImportPreview: {
+            /** @enum {string} */
+            kind: "trello" | "export";
             tasks: number;
             archived: number;
             lists: number;
@@ -3362,6 +3365,10 @@ export interface components {
             checklistItems: number;
             comments: number;
             skipped: components["schemas"]["ImportSkip"][];
+            properties?: number;
+            views?: number;
+            runs?: number;
+            deleted?: number;
         };
         /** @description A card of the export left out, and why. */
         ImportSkip: {

@@ -8,6 +8,11 @@ export const IMPORT_ERROR_CODES = [
   'import.unknown_list',
   'import.unknown_label',
   'import.property_type',
+  'import.export_version',
+  'import.export_section',
+  'import.export_entry',
+  'import.export_reference',
+  'import.not_empty',
 ] as const;
 
 // Adds these codes to the kernel's ErrorCode, so `fail('…')` anywhere checks against every lib's codes.

@@ -1,3 +1,4 @@
+import { BoardExportPlan } from './board-export-plan';
 import { ExistingProperty, ImportPlan } from './import-plan';
 
 /** What an import maps onto, read at once. */
@@ -24,4 +25,12 @@ export abstract class ImportRepository {
    * lines and their one webhook ring are the caller's events (the unit of work writes them).
    */
   abstract write(projectId: string, actorId: string, plan: ImportPlan, now: Date): Promise<void>;
+}
+
+/** The reads and writes of importing a project export (port), inside the caller's transaction, under the project lock. */
+export abstract class BoardExportRepository {
+  /** The project's members (to match people by email) and whether it holds any task, live, archived or deleted; null without the project. */
+  abstract head(projectId: string): Promise<{ members: { id: string; email: string | null }[]; hasTasks: boolean } | null>;
+  /** Replaces the project's properties, options, views, card view and rules, and writes every row of the plan, set-based. */
+  abstract write(projectId: string, plan: BoardExportPlan): Promise<void>;
 }

@@ -22,6 +22,7 @@ export * from './webhooks';
 export * from './views';
 export * from './auth/credential.query';
 export * from './imports/pg-import.repository';
+export * from './imports/pg-board-export.repository';
 export * from './files';
 export * from './events/stream-access.query';
 export * from './lists';

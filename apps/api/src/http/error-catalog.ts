@@ -146,6 +146,11 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   'import.unknown_list': [400, (p) => `Card ${p.card} of the export is in list ${p.list}, which the export does not hold.`],
   'import.unknown_label': [400, (p) => `Card ${p.card} of the export has label ${p.label}, which the export does not hold.`],
   'import.property_type': [409, (p) => `${p.property} is not ${p.kind} property, so the import cannot fill it. Rename it first.`],
+  'import.export_version': fixed(400, 'That task board export is of a version this service cannot read.'),
+  'import.export_section': [400, (p) => `That is not a task board export: ${p.section} must be a list.`],
+  'import.export_entry': [400, (p) => `That is not a task board export: entry number ${p.index} of ${p.section} is not an object with an id.`],
+  'import.export_reference': [400, (p) => `${p.thing} ${p.id} of the export: ${p.field} names ${p.ref}, which the export does not hold.`],
+  'import.not_empty': fixed(409, 'Import an export into a project without tasks.'),
   // shipping releases and sprints (issue 13)
   'ship.rest_invalid': fixed(400, 'Say what happens to the rest: "next", "leave" or "clear".'),
   'ship.releases_off': fixed(400, 'Releases are off in this project.'),

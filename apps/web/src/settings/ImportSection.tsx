@@ -5,13 +5,19 @@ import type { Board } from '../api/types';
 import { ErrorLine, useAction } from '../ui/Field';
 
 interface Preview {
+  /** Which document the service read: a Trello board export, or a project export of this service. */
+  kind: 'trello' | 'export';
+  properties?: number; views?: number; runs?: number; deleted?: number;
   tasks: number; archived: number; lists: number; closedLists: number; labels: number; checklistItems: number; comments: number;
   skipped: { sourceId: string; reason: string }[];
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** Import a Trello board export (owner and admins): pick the file, read the preview, then import. */
+/**
+ * Import a Trello board export, or a project export into a project without tasks (owner and
+ * admins): pick either file, read the preview (which says what the service read it as), then import.
+ */
 export function ImportSection({ board }: { board: Board }) {
   const pid = board.project.id;
   const qc = useQueryClient();
@@ -47,12 +53,25 @@ export function ImportSection({ board }: { board: Board }) {
   const count = (v: unknown) => (Array.isArray(v) ? v.length : Number(v ?? 0));
   return (
     <section aria-labelledby="import-h">
-      <h2 id="import-h">Import from Trello</h2>
+      <h2 id="import-h">Import from Trello or a project export</h2>
       <label>
-        Trello board export (JSON)
+        Trello board export (JSON) or project export
         <input type="file" accept=".json,application/json" onChange={(e) => pick(e.target.files?.[0])} />
       </label>
-      {preview && file && (
+      {preview && file && preview.kind === 'export' && (
+        <div className="import-preview" role="status" aria-label="Import preview">
+          <p>
+            {file.name} is a project export: {plural(preview.tasks, 'task')}, {preview.archived} archived and {preview.deleted ?? 0} in the bin, with {plural(preview.checklistItems, 'checklist item')}, {plural(preview.comments, 'comment')} and {plural(preview.runs ?? 0, 'run')}.
+          </p>
+          <ul className="import-explained">
+            <li>This project’s properties, views, card layout and rules are replaced by the export’s {preview.properties ?? 0} {preview.properties === 1 ? 'property' : 'properties'} and {plural(preview.views ?? 0, 'view')}.</li>
+            <li>People are matched by email among this project’s members; a comment by anyone else is kept with their name, and their other traces are left out.</li>
+            <li>Open runs come in closed as lost; tasks in the bin stay there with the time they had left.</li>
+          </ul>
+          <button type="button" className="primary" disabled={act.busy} onClick={() => run(file.body)}>Import {plural(preview.tasks + preview.archived + (preview.deleted ?? 0), 'task')}</button>
+        </div>
+      )}
+      {preview && file && preview.kind !== 'export' && (
         <div className="import-preview" role="status" aria-label="Import preview">
           <p>
             {file.name} holds {plural(preview.tasks, 'task')} and {preview.archived} archived, from {plural(preview.lists, 'list')} and {plural(preview.labels, 'label')}, with {plural(preview.checklistItems, 'checklist item')} and {plural(preview.comments, 'comment')}.
