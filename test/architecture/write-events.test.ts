@@ -42,7 +42,7 @@ function sources(dir: string): string[] {
 /** Types that carry a write's events: only the unit of work takes them. */
 const EVENT_TYPES = new Set(['ActivityLine', 'Change', 'WriteEvent', 'Written', 'Events']);
 /** Field names that smuggle a feed line or a notice in an untyped shape (`Record<string, unknown>`). */
-const EVENT_FIELDS = new Set(['line', 'lines', 'notice', 'notices', 'feedLine', 'activity']);
+const EVENT_FIELDS = new Set(['line', 'lines', 'notice', 'notices', 'feedLine', 'activity', 'history']);
 /** The one port that takes events: it is how a write declares them. */
 const EVENT_PORTS = new Set(['UnitOfWork']);
 
@@ -169,6 +169,16 @@ describe('write events', () => {
   it('no port of libs/ takes a feed line or a notice: the unit of work writes them from declared events', () => {
     const files = libSources();
     expect(files.size).toBeGreaterThan(50);
-    expect(portOffences(files)).toEqual([]);
+    expect(portOffences(files).filter((o) => !KNOWN_EXCEPTIONS.some((k) => o.includes(k)))).toEqual([]);
+    // Each exception is still needed (a stale one fails, so the list cannot grow quietly).
+    for (const k of KNOWN_EXCEPTIONS) expect(portOffences(files).some((o) => o.includes(k))).toBe(true);
   });
 });
+
+/**
+ * Ports that may take feed lines, each with why. An import of a project export restores the
+ * export's feed lines as they were (their own times and actors): they are data brought back, not
+ * events of this write, and must ring no webhook and notify nobody. The write's own `import` lines
+ * still go through the unit of work.
+ */
+const KNOWN_EXCEPTIONS = ["BoardExportRepository.write(plan) takes a field 'history'"];
