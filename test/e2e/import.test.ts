@@ -92,6 +92,7 @@ describe('import a Trello board', () => {
       const body = await expectStatus(owner.client.post(`${importPath(project.id)}/preview`, undefined, { raw }), 200);
       expect(body).toEqual({
         preview: {
+          kind: 'trello',
           tasks: board.cards.length - closedCards.length,
           archived: closedCards.length,
           lists: usedLists.size,
