@@ -1,4 +1,4 @@
-import { wellFormed } from '@board/kernel';
+import { pgSafeText } from '@board/kernel';
 
 /** What a person's security log records (extensions.md § 3.3). */
 export const SECURITY_KINDS = [
@@ -24,7 +24,7 @@ export interface SecurityEvent {
 export function cutUserAgent(value: unknown): string {
   if (typeof value !== 'string') return '';
   // PostgreSQL refuses NUL and lone surrogates in text: a crafted header must not fail the sign-in.
-  const clean = wellFormed(value.replace(/\0/g, ''));
+  const clean = pgSafeText(value);
   return [...clean].slice(0, USER_AGENT_MAX).join('');
 }
 

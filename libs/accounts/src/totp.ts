@@ -38,7 +38,7 @@ export function acceptedStep(secret: string, code: unknown, at: Date, usedStep: 
   return usedStep !== null && step <= usedStep ? null : step;
 }
 
-/** The code of `secret` at `at` (tests and the page's own checks). */
+/** The code of `secret` at `at`: what an authenticator app shows (the tests compute codes with it). */
 export function codeAt(secret: string, at: Date): string {
   return totp(secret).generate({ timestamp: at.getTime() });
 }

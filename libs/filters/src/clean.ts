@@ -1,4 +1,4 @@
-import { charLength, isUuid } from '@board/kernel';
+import { charLength, isUuid, pgSafeText } from '@board/kernel';
 import { isCalendarDay, PropertyDef } from '@board/properties';
 import {
   FILTER_TEXT_MAX,
@@ -36,15 +36,12 @@ export function propertyIndex(properties: readonly PropertyDef[]): Map<string, P
 export const findProperty = (index: Map<string, PropertyDef>, id: unknown): PropertyDef | undefined =>
   typeof id === 'string' ? index.get(id.toLowerCase()) : undefined;
 
-// A NUL, or half of a surrogate pair, cannot go into PostgreSQL text or jsonb.
-const NUL = /\u0000/g;
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** A rule's text: trimmed, at most 200 characters (trimmed again after the cut), or null when blank. */
 export function cleanRuleText(raw: unknown): string | null {
   if (typeof raw !== 'string') return null;
-  let text = raw.replace(NUL, '').replace(LONE_SURROGATE, '\uFFFD').trim();
+  // A NUL, or half of a surrogate pair, cannot go into PostgreSQL text or jsonb.
+  let text = pgSafeText(raw).trim();
   if (charLength(text) > FILTER_TEXT_MAX) text = [...text].slice(0, FILTER_TEXT_MAX).join('').trim();
   return text === '' ? null : text;
 }
@@ -60,7 +57,7 @@ function cleanSetValue(property: PropertyDef, raw: unknown): string | null {
       if (raw === ME) return ME;
       // Any user id, member or not: a person who left the project keeps their rules.
       const id = raw.trim();
-      if (id === '' || UNSAFE.test(id) || charLength(id) > USER_ID_MAX) return null;
+      if (id === '' || pgSafeText(id) !== id || charLength(id) > USER_ID_MAX) return null;
       return idCase(id);
     }
     default: {

@@ -108,3 +108,11 @@ describe('wellFormed', () => {
     expect(() => encodeURIComponent(wellFormed('\uDBFF'))).not.toThrow();
   });
 });
+
+describe('pgSafeText', () => {
+  it('removes NUL and makes lone surrogates U+FFFD, keeping pairs', () => {
+    const { pgSafeText } = jest.requireActual('./text') as typeof import('./text');
+    expect(pgSafeText('a\u0000b\uD800c😀')).toBe('ab\uFFFDc😀');
+    expect(pgSafeText('plain')).toBe('plain');
+  });
+});

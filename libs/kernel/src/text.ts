@@ -49,3 +49,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export function wellFormed(text: string): string {
   return text.replace(LONE_SURROGATE, '\uFFFD');
 }
+
+/** Text PostgreSQL takes: NUL removed (text and jsonb refuse it), lone surrogates made U+FFFD. */
+export function pgSafeText(text: string): string {
+  return wellFormed(text).replace(/\u0000/g, '');
+}

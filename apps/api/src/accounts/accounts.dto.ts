@@ -1,7 +1,6 @@
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MIN, readColor, readEmail, readEmoji, readName, readNewPassword, signInEmail, User } from '@board/accounts';
 import { fail } from '@board/kernel';
-import { FieldRule, refusalOf } from '../http/dto/field-rules';
-import { Keeps } from '../http/dto/keeps';
+import { FieldRule, Keeps, refusalOf } from '../http/dto/field-rules';
 import { Accepts, Reads } from '../http/dto/reads';
 
 /** What the API document says of the account fields. */

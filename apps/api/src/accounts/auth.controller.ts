@@ -51,7 +51,7 @@ export class AuthController {
   @Public()
   @Post('logout')
   @HttpCode(200)
-  @RecordsSecurity('signed_out')
+  @RecordsSecurity('signed_out', { sessionBefore: true })
   async logout(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.accounts.logout(readSessionCookie(req));
     clearSessionCookie(reply, this.config.production);

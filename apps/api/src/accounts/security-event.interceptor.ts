@@ -1,10 +1,11 @@
 import { applyDecorators, CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata, UseInterceptors } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { from, Observable, throwError } from 'rxjs';
+import { from, Observable, of, throwError } from 'rxjs';
 import { catchError, mergeMap, switchMap } from 'rxjs/operators';
 import type { SecurityKind } from '@board/accounts';
 import { DomainError } from '@board/kernel';
+import type { AuthContext } from '../auth/auth-context';
 import { CredentialsService } from '../auth/credentials.service';
 import { SecurityLogService } from './security-log.service';
 
@@ -14,6 +15,12 @@ interface SecuritySpec {
   kind: SecurityKind;
   /** Recorded for the accounts the body's email names when the route refuses a wrong password or code. */
   failed?: SecurityKind;
+  /**
+   * The event is about the session the request arrived with, which the route ends (a sign-out):
+   * read it before the handler runs. Other routes name their person after it (the access guard's
+   * caller, the answer's user, or `securitySubject`), with no lookup of their own.
+   */
+  sessionBefore?: boolean;
 }
 
 /** Who a route's event is about, when its answer does not say (a reset answers `{ ok: true }`). */
@@ -36,8 +43,8 @@ export function securityAlso(request: FastifyRequest, kind: SecurityKind): void 
 
 /**
  * Records a security event when the route succeeds: about the person the handler named
- * (`securitySubject`), else the `{ user }` the route answers, else the person signed in when the
- * request arrived (a sign-out ends that session, so it is read before the handler runs).
+ * (`securitySubject`), else the `{ user }` the route answers, else the caller the access guard
+ * resolved, else (`sessionBefore`) the person whose session the request arrived with.
  */
 @Injectable()
 export class SecurityEventInterceptor implements NestInterceptor {
@@ -50,12 +57,13 @@ export class SecurityEventInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const spec = this.reflector.get<SecuritySpec | undefined>(SECURITY_EVENT, context.getHandler());
     if (!spec) return next.handle();
-    const request = context.switchToHttp().getRequest<WithSubject>();
-    return from(this.credentials.fromSession(request)).pipe(
-      switchMap((before) =>
+    const request = context.switchToHttp().getRequest<WithSubject & { auth?: AuthContext }>();
+    const before = spec.sessionBefore ? from(this.credentials.fromSession(request)) : of(null);
+    return before.pipe(
+      switchMap((session) =>
         next.handle().pipe(
           mergeMap(async (answer: unknown) => {
-            const named = request[SUBJECT] ?? userOf(answer) ?? before?.auth.caller.id;
+            const named = request[SUBJECT] ?? userOf(answer) ?? request.auth?.caller.id ?? session?.auth.caller.id;
             if (named) {
               await this.log.note(named, spec.kind, request);
               for (const also of request[ALSO] ?? []) await this.log.note(named, also, request);
@@ -64,8 +72,8 @@ export class SecurityEventInterceptor implements NestInterceptor {
           }),
           catchError((error: unknown) => {
             // A wrong password or a wrong code; a missing code is the two-step sign-in's own first answer.
-            const refusedSignIn = spec.failed && error instanceof DomainError && (error.code === 'account.login_failed' || error.code === 'totp.login_code_wrong');
-            if (!refusedSignIn || !spec.failed) return throwError(() => error);
+            const refusedSignIn = error instanceof DomainError && (error.code === 'account.login_failed' || error.code === 'totp.login_code_wrong');
+            if (!spec.failed || !refusedSignIn) return throwError(() => error);
             const email = (request.body as { email?: unknown } | undefined)?.email;
             return from(this.log.noteFailedSignIn(email, request)).pipe(switchMap(() => throwError(() => error)));
           }),
@@ -81,6 +89,6 @@ function userOf(answer: unknown): string | undefined {
 }
 
 /** `@RecordsSecurity('signed_in', { failed: 'sign_in_failed' })` on a route of the auth family. */
-export const RecordsSecurity = (kind: SecurityKind, options: { failed?: SecurityKind } = {}) =>
-  applyDecorators(SetMetadata(SECURITY_EVENT, { kind, failed: options.failed } satisfies SecuritySpec), UseInterceptors(SecurityEventInterceptor));
+export const RecordsSecurity = (kind: SecurityKind, options: Omit<SecuritySpec, 'kind'> = {}) =>
+  applyDecorators(SetMetadata(SECURITY_EVENT, { kind, ...options } satisfies SecuritySpec), UseInterceptors(SecurityEventInterceptor));
 

@@ -1,5 +1,5 @@
 import { COMMENT_BODY_MAX, CommentEdit, readCommentEdit } from '@board/tasks';
-import { BaseTextField, ReadField, TextField } from '../http/dto/field-rules';
+import { BaseTextField, Keeps, TextField } from '../http/dto/field-rules';
 
 /** POST /tasks/:taskId/comments */
 export class AddCommentBody {
@@ -13,10 +13,10 @@ export class AddCommentBody {
  */
 export class EditCommentBody implements CommentEdit {
   /** An empty body has its own sentence: deleting is the way to take the words away. */
-  @ReadField('comment-body', (value) => readCommentEdit({ body: value }).body, {
+  @Keeps('comment-body', (value) => readCommentEdit({ body: value }).body, { doc: {
     schema: { type: 'string', maxLength: COMMENT_BODY_MAX },
     required: true,
-  })
+  } })
   body: string;
 
   /** The words the writer started from; absent or null: the last write wins. */

@@ -1,5 +1,5 @@
 import { fail, isUuid } from '@board/kernel';
-import { ReadField, ReadIdField, TextField } from '../http/dto/field-rules';
+import { Keeps, ReadIdField, TextField } from '../http/dto/field-rules';
 import { readInstant } from '../http/query-string';
 
 /** The feed's page size: 1 to 500, 100 when absent. */
@@ -11,26 +11,26 @@ export const FEED_LIMIT_MAX = 500;
  * a 400, not a 500.
  */
 export class FeedPageQuery {
-  @ReadField('feed-after', (value) => (value === undefined ? undefined : (readInstant(value) ?? fail('feed.after_invalid'))), {
+  @Keeps('feed-after', (value) => (value === undefined ? undefined : (readInstant(value) ?? fail('feed.after_invalid'))), { doc: {
     schema: { type: 'string', format: 'date-time', description: 'With afterId, the `next` cursor of the page before.' },
-  })
+  } })
   after?: string;
 
-  @ReadField('feed-after-id', (value) => (value === undefined ? undefined : isUuid(value) ? value.toLowerCase() : fail('feed.after_id_invalid')), {
+  @Keeps('feed-after-id', (value) => (value === undefined ? undefined : isUuid(value) ? value.toLowerCase() : fail('feed.after_id_invalid')), { doc: {
     schema: { type: 'string', format: 'uuid', description: 'With after, the `next` cursor of the page before.' },
-  })
+  } })
   afterId?: string;
 
-  @ReadField('feed-limit', (value) => {
+  @Keeps('feed-limit', (value) => {
     if (value === undefined) return undefined;
     const size = Number(value);
     return /^\d+$/.test(String(value)) && size >= 1 && size <= FEED_LIMIT_MAX ? size : fail('query.limit_invalid');
-  }, { schema: { type: 'integer', minimum: 1, maximum: FEED_LIMIT_MAX, description: 'Lines in the page (100 when left out).' } })
+  }, { doc: { schema: { type: 'integer', minimum: 1, maximum: FEED_LIMIT_MAX, description: 'Lines in the page (100 when left out).' } } })
   limit?: number;
 
-  @ReadField('feed-order', (value) => (value === undefined || value === 'oldest' || value === 'newest' ? value : fail('feed.order_invalid')), {
+  @Keeps('feed-order', (value) => (value === undefined || value === 'oldest' || value === 'newest' ? value : fail('feed.order_invalid')), { doc: {
     schema: { type: 'string', enum: ['oldest', 'newest'], default: 'oldest', description: 'The reading order; `after`/`afterId` and `next` continue in it (newest: to older lines).' },
-  })
+  } })
   order?: 'oldest' | 'newest';
 }
 
@@ -46,9 +46,7 @@ export class PresenceBody {
   taskId?: string | null;
 
   /** Held in lower case (a checklist item's id). */
-  @ReadField('presence-field', (value) =>
-    value === undefined || value === null ? value : typeof value === 'string' && PRESENCE_FIELD.test(value) ? value.toLowerCase() : fail('presence.field_invalid'),
-    { schema: { type: ['string', 'null'], description: 'What you are editing: `title`, `description` or `checklist:<item id>`; null: nothing.', examples: ['description'] } },
-  )
+  @Keeps('presence-field', (value) =>
+    value === undefined || value === null ? value : typeof value === 'string' && PRESENCE_FIELD.test(value) ? value.toLowerCase() : fail('presence.field_invalid'), { doc: { schema: { type: ['string', 'null'], description: 'What you are editing: `title`, `description` or `checklist:<item id>`; null: nothing.', examples: ['description'] } } })
   field?: string | null;
 }

@@ -1,4 +1,4 @@
-import { DomainError } from '@board/kernel';
+import { DomainError, pgSafeText } from '@board/kernel';
 
 const MAX_DEPTH = 64;
 
@@ -21,19 +21,15 @@ export function parseJsonBody(raw: string): unknown {
 /** The body of a request whose JSON did not parse. */
 export const UNREADABLE: unknown = Object.freeze({ __unreadable: Symbol('unreadable body') });
 
-/** What PostgreSQL would refuse in a text value: NUL removed, lone surrogates made U+FFFD. */
-export const cleanString = (s: string): string =>
-  (s as unknown as { toWellFormed(): string }).toWellFormed().replace(/\u0000/g, '');
-
 function clean(value: unknown, depth: number): unknown {
-  if (typeof value === 'string') return cleanString(value);
+  if (typeof value === 'string') return pgSafeText(value);
   if (value === null || typeof value !== 'object') return value;
   if (depth >= MAX_DEPTH) throw new RangeError('nested too deeply');
   if (Array.isArray(value)) return value.map((v) => clean(v, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
     // A JSON "__proto__" key is data, never a prototype.
-    Object.defineProperty(out, cleanString(key), { value: clean(v, depth + 1), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, pgSafeText(key), { value: clean(v, depth + 1), enumerable: true, writable: true, configurable: true });
   }
   return out;
 }

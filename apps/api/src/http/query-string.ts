@@ -1,5 +1,5 @@
 import { parse } from 'node:querystring';
-import { cleanString } from './json-body';
+import { pgSafeText } from '@board/kernel';
 
 /**
  * The query string parser (Fastify `routerOptions.querystringParser`): every key and value is
@@ -10,7 +10,7 @@ export function parseQueryString(text: string): Record<string, string | string[]
   const out: Record<string, string | string[]> = Object.create(null);
   for (const [key, value] of Object.entries(parse(text))) {
     if (value === undefined) continue;
-    out[cleanString(key)] = Array.isArray(value) ? value.map(cleanString) : cleanString(value);
+    out[pgSafeText(key)] = Array.isArray(value) ? value.map(pgSafeText) : pgSafeText(value);
   }
   return out;
 }
@@ -20,7 +20,7 @@ export function cleanParams(params: unknown): void {
   if (!params || typeof params !== 'object') return;
   const record = params as Record<string, unknown>;
   for (const [key, value] of Object.entries(record)) {
-    if (typeof value === 'string') record[key] = cleanString(value);
+    if (typeof value === 'string') record[key] = pgSafeText(value);
   }
 }
 

@@ -1,18 +1,18 @@
 import { LIST_NAME_MAX, ListChange, ListCreate, ListTaskPlace, readAfterId, readListName } from '@board/lists';
-import { ReadField } from '../http/dto/field-rules';
+import { Keeps } from '../http/dto/field-rules';
 
 /**
  * Where a list (or a task in a list) goes: after this id; null, an unknown id or any value that is
  * not text puts it first. Never refused (`readAfterId`).
  */
 const AfterIdField = (): PropertyDecorator =>
-  ReadField('list-after-id', readAfterId, {
+  Keeps('list-after-id', readAfterId, { doc: {
     schema: { anyOf: [{ type: 'string', format: 'uuid' }, { type: 'null' }], description: 'Goes after this id; null or an unknown id: first.' },
-  });
+  } });
 
 /** POST /lists */
 export class CreateListBody implements ListCreate {
-  @ReadField('list-name', (value) => readListName(value, true), { schema: { type: 'string', maxLength: LIST_NAME_MAX }, required: true })
+  @Keeps('list-name', (value) => readListName(value, true), { doc: { schema: { type: 'string', maxLength: LIST_NAME_MAX }, required: true } })
   name: string;
 
   @AfterIdField()
@@ -24,7 +24,7 @@ export class CreateListBody implements ListCreate {
  * keeps the name; a present afterId moves the list.
  */
 export class UpdateListBody implements ListChange {
-  @ReadField('list-name-change', (value) => readListName(value, false), { schema: { type: 'string', maxLength: LIST_NAME_MAX } })
+  @Keeps('list-name-change', (value) => readListName(value, false), { doc: { schema: { type: 'string', maxLength: LIST_NAME_MAX } } })
   name?: string;
 
   @AfterIdField()

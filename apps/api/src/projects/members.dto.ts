@@ -1,6 +1,6 @@
 import { EMAIL_MAX, readEmail } from '@board/accounts';
 import { readGivenRole } from '@board/projects';
-import { Keeps } from '../http/dto/keeps';
+import { Keeps } from '../http/dto/field-rules';
 
 /** POST /projects/:projectId/members: an account's email (else an invite) and a role, member by default. */
 export class AddMemberBody {

@@ -33,6 +33,6 @@ export class ProjectExportService {
       ['tasks', p.tasks], ['runs', p.runs], ['activity', p.activity], ['attachments', p.attachments],
     ];
     const json = `${head},${fields.map(([name, text]) => `${JSON.stringify(name)}:${text}`).join(',')}}`;
-    return { key: (JSON.parse(p.project) as { key: string }).key, json };
+    return { key: p.key, json };
   }
 }

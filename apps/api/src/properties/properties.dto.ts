@@ -1,6 +1,6 @@
 import { hasOptions, OPTIONS_ON_CREATE_MAX, PROPERTY_NAME_MAX, PROPERTY_TYPES, PropertyType, readBoolean, readInitialOptions, readPropertyName, readPropertyType } from '@board/properties';
 import { readShipRest, readShipStrays, SHIP_RESTS, ShipRest } from '@board/shipping';
-import { CheckedInService, FieldRule, ReadField, refusalOf } from '../http/dto/field-rules';
+import { CheckedInService, FieldRule, Keeps, refusalOf } from '../http/dto/field-rules';
 
 /** POST /projects/:projectId/properties: name, type, then the first options of a type that has them. */
 const NAME = { type: 'string', maxLength: PROPERTY_NAME_MAX, examples: ['Priority'] };
@@ -8,10 +8,10 @@ const DAY = { type: ['string', 'null'], format: 'date', description: 'A day, YYY
 const AFTER_ID = (what: string) => ({ type: ['string', 'null'], format: 'uuid', description: `Put it after this ${what} (null: first).` });
 
 export class CreatePropertyBody {
-  @ReadField('property-name', (value) => readPropertyName(value, true), { schema: NAME, required: true })
+  @Keeps('property-name', (value) => readPropertyName(value, true), { doc: { schema: NAME, required: true } })
   name: string;
 
-  @ReadField('property-type', readPropertyType, { schema: { type: 'string', enum: [...PROPERTY_TYPES] }, required: true })
+  @Keeps('property-type', readPropertyType, { doc: { schema: { type: 'string', enum: [...PROPERTY_TYPES] }, required: true } })
   type: PropertyType;
 
   @FieldRule('property-options', (value, dto) => {
@@ -36,10 +36,10 @@ export class CreatePropertyBody {
  * project's properties, so the service reads those in the contract's order.
  */
 export class UpdatePropertyBody {
-  @ReadField('property-name', (value) => (value === undefined ? undefined : readPropertyName(value, true)), { schema: NAME })
+  @Keeps('property-name', (value) => (value === undefined ? undefined : readPropertyName(value, true)), { doc: { schema: NAME } })
   name?: string;
 
-  @ReadField('showOnCard', (value) => (value === undefined ? undefined : readBoolean(value, 'showOnCard')), { schema: { type: 'boolean', description: 'Whether cards show the value.' } })
+  @Keeps('showOnCard', (value) => (value === undefined ? undefined : readBoolean(value, 'showOnCard')), { doc: { schema: { type: 'boolean', description: 'Whether cards show the value.' } } })
   showOnCard?: boolean;
 
   @CheckedInService('dated', { type: 'boolean', description: 'A select only: its options carry a start, a target and a note (releases, sprints).' })

@@ -4,7 +4,7 @@ import {
   REPORTED_STATUSES, RUN_CLAIM_FIELDS, RUN_REPORT_FIELDS, type RunClaim, type RunReport, STEP_INDEX_MAX, STEP_MAX, USAGE_MAX, type UsageSent,
 } from '@board/runs';
 import { FieldRule, IdField, OneOf } from '../http/dto/field-rules';
-import { Keeps } from '../http/dto/keeps';
+import { Keeps } from '../http/dto/field-rules';
 
 /** A plan of steps: absent or null means none; else a list of texts (`readPlan`'s refusals). */
 const PLAN_SCHEMA = { type: ['array', 'null'], maxItems: PLAN_MAX, items: { type: 'string', maxLength: STEP_MAX }, description: 'The plan: step texts, trimmed.' };

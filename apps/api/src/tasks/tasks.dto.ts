@@ -2,7 +2,7 @@ import { fail, parseId } from '@board/kernel';
 import {
   AddBlocker, BulkArchive, BulkValues, CreateTask, DESCRIPTION_MAX, EditTask, MoveTask, PutValue, readDescription, readTitle, SetParent, TITLE_MAX,
 } from '@board/tasks';
-import { FieldRule, FieldSchema, refusalOf } from '../http/dto/field-rules';
+import { FieldRule, Keeps } from '../http/dto/field-rules';
 
 /**
  * Request DTOs of the task routes. Each checks the shape and the contract's field sentences in
@@ -23,13 +23,6 @@ export function readTaskIds(raw: unknown): string[] {
   if (ids.length > BULK_MAX) fail('bulk.too_many');
   return ids;
 }
-
-/**
- * A field read by the domain's `read`: a refusal, or the reader's answer kept on the DTO in place
- * of what was sent (the one read of the field).
- */
-const Reads = (name: string, key: string, read: (value: unknown, dto: object) => unknown, doc?: FieldSchema): PropertyDecorator =>
-  FieldRule(name, (value, dto) => refusalOf(() => ((dto as Record<string, unknown>)[key] = read(value, dto))), doc);
 
 /** Read by the domain once the project's definitions are loaded (never refused here); `schema` documents it. */
 const CheckedLater = (field: string, schema: Record<string, unknown>): PropertyDecorator => FieldRule(`later:${field}`, () => null, { schema });
@@ -54,18 +47,18 @@ const optionalTaskId = (value: unknown): string | null => (value === undefined |
 
 /** A task id; absent or null passes (a placement left out). */
 const OptionalTaskId = (field: string): PropertyDecorator =>
-  Reads(`task-id:${field}`, field, optionalTaskId, { schema: { type: ['string', 'null'], format: 'uuid', description: 'A task id.' } });
+  Keeps(`task-id:${field}`, optionalTaskId, { doc: { schema: { type: ['string', 'null'], format: 'uuid', description: 'A task id.' } } });
 
 /** A task id that must be there: `That is not a task id.` for anything else. */
 const TaskId = (field: string): PropertyDecorator =>
-  Reads(`task-id:${field}`, field, (value) => parseId(value, 'task'), { schema: { type: 'string', format: 'uuid', description: 'A task id.' }, required: true });
+  Keeps(`task-id:${field}`, (value) => parseId(value, 'task'), { doc: { schema: { type: 'string', format: 'uuid', description: 'A task id.' }, required: true } });
 
 const Title = (required: boolean): PropertyDecorator =>
-  Reads(`title:${required}`, 'title', (value) => readTitle(value, required), { schema: { type: 'string', maxLength: TITLE_MAX }, required });
+  Keeps(`title:${required}`, (value) => readTitle(value, required), { doc: { schema: { type: 'string', maxLength: TITLE_MAX }, required } });
 const Description = (): PropertyDecorator =>
-  Reads('description', 'description', (value) => readDescription(value), {
+  Keeps('description', (value) => readDescription(value), { doc: {
     schema: { type: ['string', 'null'], maxLength: DESCRIPTION_MAX, description: '"" or null clears it.' },
-  });
+  } });
 
 /** POST /projects/:projectId/tasks */
 export class CreateTaskBody {
@@ -121,9 +114,9 @@ export class MoveTaskBody {
   @OptionalTaskId('beforeId')
   beforeId?: string | null;
 
-  @Reads('task-id:afterId', 'afterId', (value, dto) => ((dto as MoveTaskBody).beforeId ? null : optionalTaskId(value)), {
+  @Keeps('task-id:afterId', (value, dto) => ((dto as MoveTaskBody).beforeId ? null : optionalTaskId(value)), { doc: {
     schema: { type: ['string', 'null'], format: 'uuid', description: 'A task id, read when beforeId is absent.' },
-  })
+  } })
   afterId?: string | null;
 
   @CheckedLater('values', { ...VALUES, description: 'Values the move sets too, by property id (the column the task lands in, say).' })
@@ -146,13 +139,13 @@ export class PutValueBody {
 
 /** POST /projects/:projectId/tasks/values */
 export class BulkValuesBody {
-  @Reads('bulk-task-ids', 'taskIds', readTaskIds, { schema: { type: 'array', items: { type: 'string', format: 'uuid' }, minItems: 1, maxItems: BULK_MAX, description: 'The tasks, by id.' }, required: true })
+  @Keeps('bulk-task-ids', readTaskIds, { doc: { schema: { type: 'array', items: { type: 'string', format: 'uuid' }, minItems: 1, maxItems: BULK_MAX, description: 'The tasks, by id.' }, required: true } })
   taskIds: string[];
 
-  @Reads('bulk-property', 'propertyId', (value) => (value === undefined || value === null ? fail('bulk.no_property') : parseId(value, 'property')), {
+  @Keeps('bulk-property', (value) => (value === undefined || value === null ? fail('bulk.no_property') : parseId(value, 'property')), { doc: {
     schema: { type: 'string', format: 'uuid', description: 'The property to set.' },
     required: true,
-  })
+  } })
   propertyId: string;
 
   /** `add` or `remove` (multi-select only), checked after the property is found. */
@@ -169,15 +162,15 @@ export class BulkValuesBody {
 
 /** POST /projects/:projectId/archive: named tasks, or else the column of one property's value. */
 export class BulkArchiveBody {
-  @Reads('bulk-task-ids', 'taskIds', (value) => (value === undefined ? undefined : readTaskIds(value)), {
+  @Keeps('bulk-task-ids', (value) => (value === undefined ? undefined : readTaskIds(value)), { doc: {
     schema: { type: 'array', items: { type: 'string', format: 'uuid' }, minItems: 1, maxItems: BULK_MAX, description: 'The tasks, by id; or leave it out and name a column.' },
-  })
+  } })
   taskIds?: string[];
 
-  @Reads('bulk-column', 'propertyId', (value, dto) => {
+  @Keeps('bulk-column', (value, dto) => {
     if ((dto as BulkArchiveBody).taskIds !== undefined) return value;
     return value === undefined ? fail('bulk.no_target') : parseId(value, 'property');
-  }, { schema: { type: 'string', format: 'uuid', description: 'The property the column comes from, when no taskIds are named.' } })
+  }, { doc: { schema: { type: 'string', format: 'uuid', description: 'The property the column comes from, when no taskIds are named.' } } })
   propertyId?: string;
 
   /** The column's value; missing and null both mean the tasks holding nothing. */

@@ -1,5 +1,6 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { encodeRfc5987 } from '@board/files';
 import { wellFormed } from '@board/kernel';
 import { Member, VIEW } from '../auth/access.decorator';
 import { ProjectCaller, ProjectCallerOf, ResourceId } from '../auth/auth-context';
@@ -23,9 +24,11 @@ export class ViewExportController {
   }
 }
 
-/** A download's header: an ASCII fallback name and the exact one (RFC 6266, RFC 5987). */
+/**
+ * A download's header: an ASCII fallback name and the exact one (RFC 6266, RFC 5987), always both,
+ * since a view's name is anyone's text. Stored names are well formed; a header must never throw.
+ */
 function attachment(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  const exact = encodeURIComponent(wellFormed(fileName)).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`;
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeRfc5987(wellFormed(fileName))}`;
 }

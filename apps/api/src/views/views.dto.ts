@@ -1,6 +1,6 @@
 import { parseId } from '@board/kernel';
 import { readViewKind, readViewName, VIEW_KINDS, VIEW_NAME_MAX, ViewKind } from '@board/views';
-import { CheckedInService, FieldRule, ReadField, ReadIdField, refusalOf } from '../http/dto/field-rules';
+import { CheckedInService, FieldRule, Keeps, ReadIdField, refusalOf } from '../http/dto/field-rules';
 
 const NAME = { type: 'string', maxLength: VIEW_NAME_MAX };
 const FILTERS = { $ref: '#/components/schemas/Rules', description: 'The rules a task must meet to show; `{ "rules": [] }` shows all.' };
@@ -8,12 +8,12 @@ const SORT = { $ref: '#/components/schemas/Sort', description: 'The order of the
 
 /** POST /projects/:projectId/views. Whether `groupById` is a property of the project is the service's. */
 export class CreateViewBody {
-  @ReadField('view-name', (value) => readViewName(value, true), { schema: NAME, required: true })
+  @Keeps('view-name', (value) => readViewName(value, true), { doc: { schema: NAME, required: true } })
   name: string;
 
-  @ReadField('view-kind', (value) => (value === undefined || value === null ? undefined : readViewKind(value)), {
+  @Keeps('view-kind', (value) => (value === undefined || value === null ? undefined : readViewKind(value)), { doc: {
     schema: { enum: [...VIEW_KINDS, null], description: 'board by default' },
-  })
+  } })
   kind?: ViewKind;
 
   @ReadIdField('property')
@@ -25,10 +25,10 @@ export class CreateViewBody {
  * checked against the project's properties (the order of checks the contract keeps).
  */
 export class UpdateViewBody {
-  @ReadField('view-name', (value) => (value === undefined ? undefined : readViewName(value, true)), { schema: NAME })
+  @Keeps('view-name', (value) => (value === undefined ? undefined : readViewName(value, true)), { doc: { schema: NAME } })
   name?: string;
 
-  @ReadField('view-kind', (value) => (value === undefined ? undefined : readViewKind(value)), { schema: { type: 'string', enum: [...VIEW_KINDS] } })
+  @Keeps('view-kind', (value) => (value === undefined ? undefined : readViewKind(value)), { doc: { schema: { type: 'string', enum: [...VIEW_KINDS] } } })
   kind?: ViewKind;
 
   @ReadIdField('property')

@@ -1,5 +1,5 @@
 import { parseWebhookUrl, readEnabled, readKinds } from '@board/webhooks';
-import { Keeps } from '../http/dto/keeps';
+import { Keeps } from '../http/dto/field-rules';
 
 /**
  * The address's form (`parseWebhookUrl`), kept as the URL's text; whether its host may be reached

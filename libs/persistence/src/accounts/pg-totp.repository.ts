@@ -13,7 +13,9 @@ export class PgTotpRepository extends TotpRepository {
     const row = await this.db.one<{ totp_secret: string | null; totp_pending: string | null; totp_step: string | null }>(
       sql`SELECT totp_secret, totp_pending, totp_step FROM users WHERE id = ${userId}`,
     );
-    return { secret: row?.totp_secret ?? null, pending: row?.totp_pending ?? null, usedStep: row?.totp_step === null || !row ? null : Number(row.totp_step) };
+    // bigint arrives as text; no row (no such person) reads as off.
+    const step = row?.totp_step ?? null;
+    return { secret: row?.totp_secret ?? null, pending: row?.totp_pending ?? null, usedStep: step === null ? null : Number(step) };
   }
 
   async setPending(userId: string, secret: string): Promise<void> {

@@ -15,6 +15,8 @@ const list = (items: Sql): Sql => sql`(SELECT COALESCE(json_agg(x.item), '[]')::
  * webhooks are the project's wiring, not its work, and stay behind.
  */
 export interface ProjectExportParts {
+  /** The project's key as it is (names the file), beside the parts. */
+  key: string;
   project: string;
   properties: string;
   views: string;
@@ -98,7 +100,7 @@ export class ProjectExportQuery {
   /** Null when there is no such project. One statement, so every part is read in the same snapshot. */
   async parts(projectId: string): Promise<ProjectExportParts | null> {
     const row = await this.db.one<PartsRow>(sql`
-      SELECT ${PROJECT} AS project, COALESCE(p.card_view, '{}'::jsonb)::text AS card_view,
+      SELECT p.key, ${PROJECT} AS project, COALESCE(p.card_view, '{}'::jsonb)::text AS card_view,
              json_build_object('text', p.rules_text, 'updatedAt', ${iso('p.rules_updated_at')})::text AS rules,
              ${PROPERTIES} AS properties, ${VIEWS} AS views, ${TASKS} AS tasks, ${RUNS} AS runs,
              ${ACTIVITY} AS activity, ${ATTACHMENTS} AS attachments

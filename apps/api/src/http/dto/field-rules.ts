@@ -136,28 +136,40 @@ export function OptionalField(name: string, read: (value: unknown) => unknown, d
  * or absent is no base (the last write wins), so the DTO holds a string or nothing.
  */
 export const BaseTextField = (field: string): PropertyDecorator =>
-  ReadField(`text:${field}`, (value) => (value === null ? undefined : readText(value, field, { allowEmpty: true })), { schema: { type: ['string', 'null'] } });
+  Keeps(`text:${field}`, (value) => (value === null ? undefined : readText(value, field, { allowEmpty: true })), { doc: { schema: { type: ['string', 'null'] } } });
 
 /**
- * A field that the domain's reader `read` both checks and makes typed (trims, lower-cases): the DTO
- * holds what the reader answers, so the service takes the value as it is and never reads it again.
- * `read` must answer its own answer unchanged (the check runs it on the transformed value).
+ * A field read by the domain's own reader, keeping what the reader answers: the DTO is then the
+ * typed command itself (a normalised email, a question read into its parts) and nobody reads the
+ * field again. Refusals are the reader's, in the class's field order, like `@Reads`. `optional`
+ * lets an absent value through untouched; `skip` leaves the field unread (and unset) when an
+ * earlier field of the DTO says so (a heartbeat reads nothing else). `read` also sees the DTO as
+ * read so far, for a rule that depends on an earlier field (a move's `afterId` when `beforeId` wins).
  */
-export function ReadField(name: string, read: (value: unknown) => unknown, doc?: FieldSchema): PropertyDecorator {
-  const validate = FieldRule(name, (value) => refusalOf(() => read(value)), doc);
-  const typed = TransformField((value) => {
-    try {
-      return read(value);
-    } catch (error) {
-      // Left as sent: the check raises the reader's refusal in the field's turn.
-      if (error instanceof DomainError) return value;
-      throw error;
-    }
-  });
-  return (target, key) => {
-    typed(target, key);
-    validate(target, key);
-  };
+export function Keeps(
+  name: string,
+  read: (value: unknown, dto: object) => unknown,
+  options: { optional?: boolean; doc?: FieldSchema; skip?: (dto: object) => boolean } = {},
+): PropertyDecorator {
+  return (target, key) =>
+    FieldRule(
+      name,
+      (value, dto) => {
+        if (options.skip?.(dto)) {
+          (dto as Record<string | symbol, unknown>)[key] = undefined;
+          return null;
+        }
+        if (options.optional && value === undefined) return null;
+        let kept: unknown;
+        const refusal = refusalOf(() => {
+          kept = read(value, dto);
+        });
+        // The pipe checks each field once, in order: a passing check leaves the read value in place.
+        if (refusal === null) (dto as Record<string | symbol, unknown>)[key] = kept;
+        return refusal;
+      },
+      options.doc,
+    )(target, key);
 }
 
 /**
@@ -165,9 +177,8 @@ export function ReadField(name: string, read: (value: unknown) => unknown, doc?:
  * compares it, so the service takes it as it is.
  */
 export const ReadIdField = (kind: IdKind): PropertyDecorator =>
-  ReadField(`id:${kind}`, (value) => (value === undefined || value === null ? value : parseId(value, kind)), {
-    schema: { type: ['string', 'null'], format: 'uuid', description: `A ${kind} id.` },
-    required: false,
+  Keeps(`id:${kind}`, (value) => (value === undefined || value === null ? value : parseId(value, kind)), {
+    doc: { schema: { type: ['string', 'null'], format: 'uuid', description: `A ${kind} id.` }, required: false },
   });
 
 /**
