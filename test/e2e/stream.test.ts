@@ -8,8 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { PgNotificationListener } from '../../libs/persistence/src';
 import { encode, PING_MS, RETRY_MS, StreamLine, StreamService } from '../../apps/api/src/events/stream.service';
 import { SseReader } from '../support/sse';
-import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
-import type { BoardTaskAnswer, ChecklistAddedAnswer, CommentAnswer, CreatedPropertyAnswer, CreatedTaskAnswer, MemberAnswer, StreamData, ViewAnswer } from '../support/answers';
+import { Agent, anAgent, aTeam } from '../support/builders';
+import { Client, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import type { BoardTaskAnswer, ChecklistAddedAnswer, CommentAnswer, CreatedPropertyAnswer, CreatedTaskAnswer, StreamData, ViewAnswer } from '../support/answers';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -18,8 +19,8 @@ describe('change stream', () => {
   let owner: Person;
   let member: Person;
   let outsider: Person;
-  let agent: { client: Client; agent: MemberAnswer; token: string };
-  let otherAgent: { client: Client; agent: MemberAnswer; token: string };
+  let agent: Agent;
+  let otherAgent: Agent;
   let projectId: string;
   let otherProjectId: string;
   let status: { id: string; options: { id: string; name: string }[] };
@@ -82,16 +83,10 @@ describe('change stream', () => {
   beforeAll(async () => {
     t = await startTestApp();
     apps.push(t);
-    owner = await registerPerson(t, 'Olive');
-    member = await registerPerson(t, 'Milo');
-    outsider = await registerPerson(t, 'Oscar');
-    projectId = (await createProject(owner.client, 'Stream', 'STR')).id;
-    otherProjectId = (await createProject(owner.client, 'Elsewhere', 'ELS')).id;
-    await addMember(owner.client, projectId, member);
-    agent = await createAgent(owner.client, projectId, 'Robo');
-    otherAgent = await createAgent(owner.client, otherProjectId, 'Other robo');
-    const board = await must(owner.client.get(`/projects/${projectId}/board`), 200);
-    status = board.properties.find((p) => p.name === 'Status')!;
+    ({ owner, member, outsider, project: { id: projectId }, agent, status } = await aTeam(t, { name: 'Stream', key: 'STR' }));
+    // The owner's own second project (ELS is the outsider's).
+    otherProjectId = (await createProject(owner.client, 'Elsewhere', 'ELO')).id;
+    otherAgent = await anAgent(owner.client, otherProjectId, 'Other robo');
     sentinelTask = await newTask('Sentinel');
     watch = await open(t, projectId, { cookie: member.client.cookie });
     otherWatch = await open(t, otherProjectId, { cookie: owner.client.cookie });
