@@ -8,8 +8,9 @@
  * entry's own `createdAt` and `id` serve as a cursor exactly like `next`.
  */
 import { randomUUID } from 'node:crypto';
-import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
-import type { CreatedTaskAnswer, ErrorAnswer, FeedAnswer, MemberAnswer } from '../support/answers';
+import { Agent, aTeam } from '../support/builders';
+import { Client, createProject, Person, startTestApp, TestApp } from '../support/test-app';
+import type { CreatedTaskAnswer, ErrorAnswer, FeedAnswer } from '../support/answers';
 
 const TOTAL = 44;
 
@@ -18,7 +19,7 @@ describe('activity feed', () => {
   let owner: Person;
   let member: Person;
   let outsider: Person;
-  let agent: { client: Client; agent: MemberAnswer; token: string };
+  let agent: Agent;
   let projectId: string;
   let otherProjectId: string;
   let tasks: CreatedTaskAnswer[];
@@ -50,14 +51,9 @@ describe('activity feed', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    owner = await registerPerson(t, 'Olive');
-    member = await registerPerson(t, 'Milo');
-    outsider = await registerPerson(t, 'Oscar');
-    projectId = (await createProject(owner.client, 'Feed', 'FEED')).id;
+    const { status, ...team } = await aTeam(t, { name: 'Feed', key: 'FEED' });
+    ({ owner, member, outsider, project: { id: projectId }, agent } = team);
     otherProjectId = (await createProject(owner.client, 'Other feed', 'OTHF')).id;
-    await addMember(owner.client, projectId, member);
-    agent = await createAgent(owner.client, projectId);
-    const status = (await must(owner.client.get(`/projects/${projectId}/board`), 200)).properties.find((p) => p.name === 'Status')!;
 
     // 12 created lines.
     tasks = [];
