@@ -8,8 +8,10 @@
  * entry's own `createdAt` and `id` serve as a cursor exactly like `next`.
  */
 import { randomUUID } from 'node:crypto';
-import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
-import type { CreatedTaskAnswer, ErrorAnswer, FeedAnswer, MemberAnswer } from '../support/answers';
+import { Agent, aTeam } from '../support/builders';
+import { expectStatus } from '../support/fixtures';
+import { Client, createProject, Person, startTestApp, TestApp } from '../support/test-app';
+import type { CreatedTaskAnswer, ErrorAnswer, FeedAnswer } from '../support/answers';
 
 const TOTAL = 44;
 
@@ -18,7 +20,7 @@ describe('activity feed', () => {
   let owner: Person;
   let member: Person;
   let outsider: Person;
-  let agent: { client: Client; agent: MemberAnswer; token: string };
+  let agent: Agent;
   let projectId: string;
   let otherProjectId: string;
   let tasks: CreatedTaskAnswer[];
@@ -27,11 +29,6 @@ describe('activity feed', () => {
   /** The millisecond that (at least) seven lines share (one written by the service, six by SQL). */
   let sharedIso: string;
 
-  const must = async <T>(res: Promise<{ status: number; body: T }>, status: number) => {
-    const r = await res;
-    if (r.status !== status) throw new Error(`expected ${status}, got ${r.status} ${JSON.stringify(r.body)}`);
-    return r.body;
-  };
   const feed = <T = FeedAnswer>(query = '', c: Client = owner.client, pid = projectId) => c.get<T>(`/projects/${pid}/activity${query}`);
 
   async function walk(limit: number): Promise<{ ids: string[]; pages: FeedAnswer[] }> {
@@ -39,7 +36,7 @@ describe('activity feed', () => {
     const pages: FeedAnswer[] = [];
     let query = `?limit=${limit}`;
     for (let guard = 0; guard < 200; guard++) {
-      const page = await must(feed(query), 200);
+      const page = await expectStatus(feed(query), 200);
       pages.push(page);
       ids.push(...page.activity.map((e) => e.id));
       if (!page.next) return { ids, pages };
@@ -50,36 +47,31 @@ describe('activity feed', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    owner = await registerPerson(t, 'Olive');
-    member = await registerPerson(t, 'Milo');
-    outsider = await registerPerson(t, 'Oscar');
-    projectId = (await createProject(owner.client, 'Feed', 'FEED')).id;
+    const { status, ...team } = await aTeam(t, { name: 'Feed', key: 'FEED' });
+    ({ owner, member, outsider, project: { id: projectId }, agent } = team);
     otherProjectId = (await createProject(owner.client, 'Other feed', 'OTHF')).id;
-    await addMember(owner.client, projectId, member);
-    agent = await createAgent(owner.client, projectId);
-    const status = (await must(owner.client.get(`/projects/${projectId}/board`), 200)).properties.find((p) => p.name === 'Status')!;
 
     // 12 created lines.
     tasks = [];
-    for (let i = 1; i <= 12; i++) tasks.push((await must(owner.client.post(`/projects/${projectId}/tasks`, { title: `Task ${i}` }), 201)).task);
+    for (let i = 1; i <= 12; i++) tasks.push((await expectStatus(owner.client.post(`/projects/${projectId}/tasks`, { title: `Task ${i}` }), 201)).task);
     // 6 archive lines in one transaction.
-    expect((await must(owner.client.post(`/projects/${projectId}/archive`, { taskIds: tasks.slice(6).map((x) => x.id) }), 200)).archived).toBe(6);
+    expect((await expectStatus(owner.client.post(`/projects/${projectId}/archive`, { taskIds: tasks.slice(6).map((x) => x.id) }), 200)).archived).toBe(6);
     // 4 value lines in one transaction.
-    await must(
+    await expectStatus(
       member.client.post(`/projects/${projectId}/tasks/values`, { taskIds: tasks.slice(0, 4).map((x) => x.id), propertyId: status.id, value: status.options[1].id }),
       200,
     );
     // 3 project lines: rules twice, a reset link.
-    await must(owner.client.put(`/projects/${projectId}/rules`, { text: 'Be kind.' }), 200);
-    await must(owner.client.put(`/projects/${projectId}/rules`, { text: 'Be kind. Be brief.' }), 200);
-    await must(owner.client.post(`/projects/${projectId}/members/${member.user.id}/reset`), 200);
+    await expectStatus(owner.client.put(`/projects/${projectId}/rules`, { text: 'Be kind.' }), 200);
+    await expectStatus(owner.client.put(`/projects/${projectId}/rules`, { text: 'Be kind. Be brief.' }), 200);
+    await expectStatus(owner.client.post(`/projects/${projectId}/members/${member.user.id}/reset`), 200);
     // 3 comment lines, one by the agent.
-    await must(owner.client.post(`/tasks/${tasks[0].id}/comments`, { body: 'One' }), 201);
-    await must(member.client.post(`/tasks/${tasks[1].id}/comments`, { body: 'Two' }), 201);
-    await must(agent.client.post(`/tasks/${tasks[2].id}/comments`, { body: 'Three' }), 201);
+    await expectStatus(owner.client.post(`/tasks/${tasks[0].id}/comments`, { body: 'One' }), 201);
+    await expectStatus(member.client.post(`/tasks/${tasks[1].id}/comments`, { body: 'Two' }), 201);
+    await expectStatus(agent.client.post(`/tasks/${tasks[2].id}/comments`, { body: 'Three' }), 201);
     // Lines in another project never show.
-    await must(owner.client.post(`/projects/${otherProjectId}/tasks`, { title: 'Elsewhere' }), 201);
-    await must(owner.client.put(`/projects/${otherProjectId}/rules`, { text: 'Other rules' }), 200);
+    await expectStatus(owner.client.post(`/projects/${otherProjectId}/tasks`, { title: 'Elsewhere' }), 201);
+    await expectStatus(owner.client.put(`/projects/${otherProjectId}/rules`, { text: 'Other rules' }), 200);
 
     // 12 lines by SQL: six share the timestamp of the fifth created line, six share a timestamp of their own.
     // Storage itself (here and for the expected order below): forced clocks, to the microsecond the API never shows.
@@ -130,12 +122,12 @@ describe('activity feed', () => {
   });
 
   it('answers { activity, next }: every line oldest first by (createdAt, id), next null when the page is not full', async () => {
-    const page = await must(feed('?limit=500'), 200);
+    const page = await expectStatus(feed('?limit=500'), 200);
     expect(Object.keys(page).sort()).toEqual(['activity', 'next']);
     expect(page.activity.map((e) => e.id)).toEqual(expected.map((r) => r.id));
     expect(page.next).toBeNull();
     // Without a limit the default (100) holds them all too.
-    const all = await must(feed(), 200);
+    const all = await expectStatus(feed(), 200);
     expect(all.activity.map((e) => e.id)).toEqual(expected.map((r) => r.id));
     expect(all.next).toBeNull();
     const times = page.activity.map((e) => Date.parse(e.createdAt));
@@ -143,7 +135,7 @@ describe('activity feed', () => {
   });
 
   it('gives each entry { id, kind, createdAt, data, actor, taskId, taskKey }', async () => {
-    const page = await must(feed('?limit=500'), 200);
+    const page = await expectStatus(feed('?limit=500'), 200);
     for (const entry of page.activity) expect(Object.keys(entry).sort()).toEqual(['actor', 'createdAt', 'data', 'id', 'kind', 'taskId', 'taskKey']);
     const created = page.activity.find((e) => e.kind === 'created' && e.taskId === tasks[0].id);
     expect(created).toEqual({
@@ -166,7 +158,7 @@ describe('activity feed', () => {
   });
 
   it('reads lines about the project (rules, reset) with taskId and taskKey null', async () => {
-    const page = await must(feed('?limit=500'), 200);
+    const page = await expectStatus(feed('?limit=500'), 200);
     const rules = page.activity.filter((e) => e.kind === 'rules' && e.data.text !== 'y');
     expect(rules.map((e) => e.data.text)).toEqual(['Be kind.', 'Be kind. Be brief.']);
     for (const line of rules) {
@@ -178,7 +170,7 @@ describe('activity feed', () => {
     expect(reset[0]).toMatchObject({ taskId: null, taskKey: null, data: { forUserId: member.user.id, forName: 'Milo' } });
     // Never a line of another project.
     expect(page.activity.some((e) => e.data?.text === 'Other rules')).toBe(false);
-    const other = await must(feed('?limit=500', owner.client, otherProjectId), 200);
+    const other = await expectStatus(feed('?limit=500', owner.client, otherProjectId), 200);
     expect(other.activity.map((e) => e.kind)).toEqual(['created', 'rules']);
     expect(other.activity.map((e) => e.taskKey)).toEqual(['OTHF-1', null]);
   });
@@ -208,31 +200,31 @@ describe('activity feed', () => {
     const shared = expected.filter((r) => r.iso === sharedIso);
     expect(shared.length).toBeGreaterThanOrEqual(7);
     const lastOfGroup = expected.indexOf(shared[shared.length - 1]);
-    const onlyAfter = await must(feed(`?limit=500&after=${encodeURIComponent(sharedIso)}`), 200);
+    const onlyAfter = await expectStatus(feed(`?limit=500&after=${encodeURIComponent(sharedIso)}`), 200);
     expect(onlyAfter.activity.map((e) => e.id)).toEqual(expected.slice(lastOfGroup + 1).map((r) => r.id));
     const middle = expected.indexOf(shared[2]);
-    const rest = await must(feed(`?limit=500&after=${encodeURIComponent(sharedIso)}&afterId=${shared[2].id}`), 200);
+    const rest = await expectStatus(feed(`?limit=500&after=${encodeURIComponent(sharedIso)}&afterId=${shared[2].id}`), 200);
     expect(rest.activity.map((e) => e.id)).toEqual(expected.slice(middle + 1).map((r) => r.id));
     // Upper-case ids and an offset spelling of the same moment work alike.
-    const upper = await must(feed(`?limit=500&after=${encodeURIComponent(sharedIso)}&afterId=${shared[2].id.toUpperCase()}`), 200);
+    const upper = await expectStatus(feed(`?limit=500&after=${encodeURIComponent(sharedIso)}&afterId=${shared[2].id.toUpperCase()}`), 200);
     expect(upper.activity.map((e) => e.id)).toEqual(expected.slice(middle + 1).map((r) => r.id));
     // After the last line there is nothing.
     const last = expected[expected.length - 1];
-    expect(await must(feed(`?after=${encodeURIComponent(last.iso)}&afterId=${last.id}`), 200)).toEqual({ activity: [], next: null });
+    expect(await expectStatus(feed(`?after=${encodeURIComponent(last.iso)}&afterId=${last.id}`), 200)).toEqual({ activity: [], next: null });
   });
 
   it('continues strictly after an entry given its own createdAt and id, lines of the same millisecond included', async () => {
-    const all = (await must(feed('?limit=500'), 200)).activity;
+    const all = (await expectStatus(feed('?limit=500'), 200)).activity;
     expect(all.map((e) => e.id)).toEqual(expected.map((r) => r.id));
     for (const [i, entry] of all.entries()) {
-      const after = await must(feed(`?limit=500&after=${encodeURIComponent(entry.createdAt)}&afterId=${entry.id}`), 200);
+      const after = await expectStatus(feed(`?limit=500&after=${encodeURIComponent(entry.createdAt)}&afterId=${entry.id}`), 200);
       expect({ entry: i, ids: after.activity.map((e) => e.id) }).toEqual({ entry: i, ids: all.slice(i + 1).map((e) => e.id) });
     }
     // The four lines of one millisecond at different microseconds: shown alike, ordered by id.
     const sameMs = all.filter((e) => e.createdAt === '2098-01-01T00:00:00.500Z');
     expect(sameMs.map((e) => e.id)).toEqual(sameMs.map((e) => e.id).sort());
     // `after` alone skips that whole shown millisecond.
-    const past = await must(feed(`?limit=500&after=${encodeURIComponent('2098-01-01T00:00:00.500Z')}`), 200);
+    const past = await expectStatus(feed(`?limit=500&after=${encodeURIComponent('2098-01-01T00:00:00.500Z')}`), 200);
     expect(past.activity.map((e) => e.createdAt)).toEqual(Array(6).fill('2099-01-01T00:00:00.123Z'));
   });
 
@@ -240,7 +232,7 @@ describe('activity feed', () => {
     const seen: string[] = [];
     let query = '?limit=3';
     for (let guard = 0; guard < 100; guard++) {
-      const page = await must(feed(query), 200);
+      const page = await expectStatus(feed(query), 200);
       if (page.activity.length === 0) break;
       seen.push(...page.activity.map((e) => e.id));
       const last = page.activity[page.activity.length - 1];
@@ -251,13 +243,13 @@ describe('activity feed', () => {
 
   it('reads newest first with order=newest: the cursor and next continue to older lines, none skipped nor repeated', async () => {
     const newestFirst = [...expected].reverse().map((r) => r.id);
-    expect((await must(feed('?limit=500&order=newest'), 200)).activity.map((e) => e.id)).toEqual(newestFirst);
-    expect((await must(feed('?limit=500&order=oldest'), 200)).activity.map((e) => e.id)).toEqual(expected.map((r) => r.id));
+    expect((await expectStatus(feed('?limit=500&order=newest'), 200)).activity.map((e) => e.id)).toEqual(newestFirst);
+    expect((await expectStatus(feed('?limit=500&order=oldest'), 200)).activity.map((e) => e.id)).toEqual(expected.map((r) => r.id));
     for (const limit of [1, 3, 7]) {
       const seen: string[] = [];
       let query = `?limit=${limit}&order=newest`;
       for (let guard = 0; guard < 200; guard++) {
-        const page = await must(feed(query), 200);
+        const page = await expectStatus(feed(query), 200);
         seen.push(...page.activity.map((e) => e.id));
         if (!page.next) break;
         expect(page.next).toEqual({ after: page.activity[page.activity.length - 1].createdAt, afterId: page.activity[page.activity.length - 1].id });
@@ -266,11 +258,11 @@ describe('activity feed', () => {
       expect({ limit, seen }).toEqual({ limit, seen: newestFirst });
     }
     // `after` alone skips that whole shown millisecond, to older lines.
-    const older = await must(feed(`?limit=500&order=newest&after=${encodeURIComponent('2099-01-01T00:00:00.123Z')}`), 200);
+    const older = await expectStatus(feed(`?limit=500&order=newest&after=${encodeURIComponent('2099-01-01T00:00:00.123Z')}`), 200);
     expect(older.activity.slice(0, 4).map((e) => e.createdAt)).toEqual(Array(4).fill('2098-01-01T00:00:00.500Z'));
     // Before the oldest line there is nothing.
     const first = expected[0];
-    expect(await must(feed(`?order=newest&after=${encodeURIComponent(first.iso)}&afterId=${first.id}`), 200)).toEqual({ activity: [], next: null });
+    expect(await expectStatus(feed(`?order=newest&after=${encodeURIComponent(first.iso)}&afterId=${first.id}`), 200)).toEqual({ activity: [], next: null });
   });
 
   it('refuses an order other than oldest or newest', async () => {
@@ -289,13 +281,13 @@ describe('activity feed', () => {
          FROM generate_series(1, 520) AS n`,
       [pid, owner.user.id],
     );
-    const first = await must(feed('', owner.client, pid), 200);
+    const first = await expectStatus(feed('', owner.client, pid), 200);
     expect(first.activity).toHaveLength(100);
     expect(first.next).toEqual({ after: expect.any(String), afterId: first.activity[99].id });
-    const big = await must(feed('?limit=500', owner.client, pid), 200);
+    const big = await expectStatus(feed('?limit=500', owner.client, pid), 200);
     expect(big.activity).toHaveLength(500);
     expect(big.activity.slice(0, 100).map((e) => e.id)).toEqual(first.activity.map((e) => e.id));
-    const rest = await must(feed(`?limit=500&after=${encodeURIComponent(big.next!.after)}&afterId=${big.next!.afterId}`, owner.client, pid), 200);
+    const rest = await expectStatus(feed(`?limit=500&after=${encodeURIComponent(big.next!.after)}&afterId=${big.next!.afterId}`, owner.client, pid), 200);
     expect(rest.activity).toHaveLength(20);
     expect(rest.next).toBeNull();
     expect(new Set([...big.activity, ...rest.activity].map((e) => e.id)).size).toBe(520);
@@ -308,7 +300,7 @@ describe('activity feed', () => {
       expect(typeof res.body.error).toBe('string');
     }
     expect((await feed('?limit=1')).status).toBe(200);
-    expect((await must(feed('?limit=500'), 200)).activity).toHaveLength(TOTAL);
+    expect((await expectStatus(feed('?limit=500'), 200)).activity).toHaveLength(TOTAL);
     expect((await feed('?after=yesterday')).status).toBe(400);
     expect((await feed(`?after=${encodeURIComponent(sharedIso)}&afterId=nope`)).status).toBe(400);
   });

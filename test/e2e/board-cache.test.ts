@@ -1,4 +1,5 @@
-import { createProject, Person, registerPerson, startTestApp, TestApp, addMember } from '../support/test-app';
+import { Person, registerPerson, startTestApp, TestApp, addMember } from '../support/test-app';
+import { aProject, Prop } from '../support/builders';
 import { createTask, expectStatus } from '../support/fixtures';
 import type { BoardAnswer, ProjectAnswer } from '../support/answers';
 import type { RouteAnswer } from '../support/routes';
@@ -14,16 +15,15 @@ describe('board read cache', () => {
   let owner: Person;
   let other: Person;
   let project: ProjectAnswer;
-  let status: BoardAnswer['properties'][number];
+  let status: Prop;
 
   beforeAll(async () => {
     a = await startTestApp();
     b = await startTestApp({ databaseUrl: a.databaseUrl });
     owner = await registerPerson(a);
     other = await registerPerson(a, 'Other');
-    project = await createProject(owner.client, 'Cached', 'CCH');
+    ({ project, status } = await aProject(owner.client, { name: 'Cached', key: 'CCH' }));
     await addMember(owner.client, project.id, other);
-    status = (await expectStatus(owner.client.get(`/projects/${project.id}/board`), 200)).properties[0];
   });
   afterAll(async () => {
     await b.close();

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createProperty, expectStatus } from '../support/fixtures';
-import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
-import type { MemberAnswer, ProjectAnswer } from '../support/answers';
+import { Agent, aTeam } from '../support/builders';
+import { anAdmin } from '../support/builders-d';
+import { Client, Person, startTestApp, TestApp } from '../support/test-app';
+import type { ProjectAnswer } from '../support/answers';
 
 /** The card view: the project's, a view's own, and showOnCard on a property. */
 
@@ -20,7 +22,7 @@ describe('card view', () => {
   let admin: Person;
   let member: Person;
   let outsider: Person;
-  let robo: { client: Client; agent: MemberAnswer };
+  let robo: Agent;
   let project: ProjectAnswer;
   let statusId: string;
   let mainViewId: string;
@@ -35,26 +37,19 @@ describe('card view', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    owner = await registerPerson(t, 'Olive');
-    admin = await registerPerson(t, 'Ada');
-    member = await registerPerson(t, 'Mike');
-    outsider = await registerPerson(t, 'Otto');
-    project = await createProject(owner.client, 'Cards', 'CD');
-    await addMember(owner.client, project.id, admin, 'admin');
-    await addMember(owner.client, project.id, member, 'member');
-    robo = await createAgent(owner.client, project.id, 'Robo');
-    const b = await board();
-    statusId = b.properties[0].id;
-    mainViewId = b.views[0].id;
     // Property order: Status, Priority, Owner, Points, Tags, Links, Notes.
-    p.priority = (await createProperty(owner.client, project.id, 'Priority', 'select', ['High', 'Low'])).id;
-    p.owner = (await createProperty(owner.client, project.id, 'Owner', 'person')).id;
-    p.points = (await createProperty(owner.client, project.id, 'Points', 'number')).id;
-    p.tags = (await createProperty(owner.client, project.id, 'Tags', 'multi_select', ['a'])).id;
-    p.links = (await createProperty(owner.client, project.id, 'Links', 'link')).id;
-    p.notes = (await createProperty(owner.client, project.id, 'Notes', 'text')).id;
-    const other = await createProject(outsider.client, 'Other', 'OT');
-    foreign = (await createProperty(outsider.client, other.id, 'Foreign', 'text')).id;
+    const team = await aTeam(t, {
+      name: 'Cards',
+      key: 'CD',
+      properties: { Priority: ['select', ['High', 'Low']], Owner: ['person'], Points: ['number'], Tags: ['multi_select', ['a']], Links: ['link'], Notes: ['text'] },
+    });
+    ({ owner, member, outsider, project, agent: robo } = team);
+    admin = await anAdmin(t, owner.client, project.id, 'Ada');
+    statusId = team.status.id;
+    mainViewId = (await board()).views[0].id;
+    const { Priority, Owner, Points, Tags, Links, Notes } = team.props;
+    Object.assign(p, { priority: Priority.id, owner: Owner.id, points: Points.id, tags: Tags.id, links: Links.id, notes: Notes.id });
+    foreign = (await createProperty(outsider.client, team.otherProject.id, 'Foreign', 'text')).id;
   });
 
   afterAll(async () => {

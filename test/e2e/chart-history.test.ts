@@ -1,5 +1,6 @@
 import { DAY } from '@board/kernel';
 import { createTask, expectStatus } from '../support/fixtures';
+import { aProject, optionId, Prop } from '../support/builders';
 import { addMember, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 import { ChartEvent as Event, DAY0, expected, ScriptClock, scriptDay } from '../support/chart-replay';
 import type { ChartDataAnswer, ProjectAnswer } from '../support/answers';
@@ -19,11 +20,11 @@ describe('chart data over a scripted history', () => {
   let pat: Person;
   let alpha: ProjectAnswer;
   let beta: ProjectAnswer;
-  let statusA: { id: string; options: { id: string; name: string; color: string }[] };
-  let statusB: { id: string; options: { id: string; name: string; color: string }[] };
+  let statusA: Prop;
+  let statusB: Prop;
   const events: Event[] = [];
   const tasks = new Map<string, { project: string }>();
-  const opt = (s: typeof statusA, name: string) => s.options.find((o) => o.name === name)!.id;
+  const opt = optionId;
 
   /** Runs one write at the clock's time, re-dates the feed lines it wrote to that time, and moves the clock a minute on. */
   const step = async <T>(write: () => Promise<T>, record: (at: number, result: T) => void): Promise<T> => {
@@ -56,10 +57,8 @@ describe('chart data over a scripted history', () => {
   beforeAll(async () => {
     t = await startTestApp({ clock });
     pat = await registerPerson(t, 'Pat');
-    alpha = await createProject(pat.client, 'Alpha', 'AL');
-    beta = await createProject(pat.client, 'Beta', 'BE');
-    statusA = (await expectStatus(pat.client.get(`/projects/${alpha.id}/board`), 200)).properties.find((p) => p.name === 'Status')!;
-    statusB = (await expectStatus(pat.client.get(`/projects/${beta.id}/board`), 200)).properties.find((p) => p.name === 'Status')!;
+    ({ project: alpha, status: statusA } = await aProject(pat.client, { name: 'Alpha', key: 'AL' }));
+    ({ project: beta, status: statusB } = await aProject(pat.client, { name: 'Beta', key: 'BE' }));
     // Beta calls both In progress and Done over: each project's own doneWhen decides.
     await expectStatus(pat.client.patch(`/projects/${beta.id}`, { doneWhen: { propertyId: statusB.id, optionIds: [opt(statusB, 'In progress'), opt(statusB, 'Done')] } }), 200);
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createProperty, expectError, expectStatus } from '../support/fixtures';
+import { aProject } from '../support/builders';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 import type { ChartDataAnswer, ProjectAnswer } from '../support/answers';
 
@@ -22,14 +23,12 @@ describe('charts', () => {
     t = await startTestApp();
     pat = await registerPerson(t, 'Pat');
     sam = await registerPerson(t, 'Sam');
-    alpha = await createProject(sam.client, 'Alpha', 'AL');
+    ({ project: alpha, status: statusA } = await aProject(sam.client, { name: 'Alpha', key: 'AL' }));
     beta = await createProject(sam.client, 'Beta', 'BE');
-    secret = await createProject(sam.client, 'Secret', 'SE');
+    ({ project: secret, status: statusSecret } = await aProject(sam.client, { name: 'Secret', key: 'SE' }));
     await addMember(sam.client, alpha.id, pat);
     await addMember(sam.client, beta.id, pat);
     robo = await createAgent(sam.client, alpha.id);
-    statusA = (await expectStatus(sam.client.get(`/projects/${alpha.id}/board`), 200)).properties.find((p) => p.name === 'Status')!;
-    statusSecret = (await expectStatus(sam.client.get(`/projects/${secret.id}/board`), 200)).properties.find((p) => p.name === 'Status')!;
   });
 
   afterAll(async () => {
@@ -155,8 +154,7 @@ describe('chart data over feed lines older than what charts read', () => {
   });
 
   it('takes a task\'s value at creation from its first newer line when its created line says nothing, else its current value', async () => {
-    const p = await createProject(pat.client, 'Old', 'OLD');
-    const status = (await expectStatus(pat.client.get(`/projects/${p.id}/board`), 200)).properties.find((x) => x.name === 'Status')!;
+    const { project: p, status } = await aProject(pat.client, { name: 'Old', key: 'OLD' });
     const [todo, , done] = status.options.map((o) => o.id);
     const moved = (await expectStatus(pat.client.post(`/projects/${p.id}/tasks`, { title: 'Moved', values: { [status.id]: todo } }), 201)).task;
     const still = (await expectStatus(pat.client.post(`/projects/${p.id}/tasks`, { title: 'Still', values: { [status.id]: done } }), 201)).task;

@@ -11,8 +11,10 @@ import { expectError, expectStatus, listenChanges, ChangeListener, createTask } 
 import { taskFeed } from '../support/builders-a';
 import { gif, jpeg, png, segmentBombJpeg, webp } from '../support/images';
 import { startS3, TestBucket } from '../support/s3';
-import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
-import type { MemberAnswer, TaskAnswer } from '../support/answers';
+import { Agent, aTeam } from '../support/builders';
+import { anAdmin } from '../support/builders-d';
+import { addMember, Client, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import type { TaskAnswer } from '../support/answers';
 
 class FakeClock extends Clock {
   offset = 0;
@@ -34,7 +36,7 @@ describe('files', () => {
   let member: Person;
   let admin: Person;
   let outsider: Person;
-  let agent: { client: Client; agent: MemberAnswer };
+  let agent: Agent;
   let projectId: string;
   let task: TaskAnswer;
 
@@ -42,14 +44,8 @@ describe('files', () => {
     s3 = await startS3();
     clock = new FakeClock();
     t = await startTestApp({ env: { ...s3.env, SERVICE_WEBHOOK_ALLOW: '127.0.0.1' }, clock });
-    owner = await registerPerson(t, 'Olive');
-    member = await registerPerson(t, 'Mia');
-    admin = await registerPerson(t, 'Ada');
-    outsider = await registerPerson(t, 'Otto');
-    projectId = (await createProject(owner.client, 'Files', 'FIL')).id;
-    await addMember(owner.client, projectId, member);
-    await addMember(owner.client, projectId, admin, 'admin');
-    agent = await createAgent(owner.client, projectId, 'Robo');
+    ({ owner, member, outsider, project: { id: projectId }, agent } = await aTeam(t, { name: 'Files', key: 'FIL' }));
+    admin = await anAdmin(t, owner.client, projectId, 'Ada');
     task = await createTask(owner.client, projectId, 'Has files');
   });
 
@@ -138,7 +134,7 @@ describe('files', () => {
       // Storage itself: pending uploads are shown by no route.
       expect((await t.sql.query(`SELECT count(*)::int AS n FROM attachments WHERE uploader_id = $1`, [busy.user.id])).rows[0].n).toBe(20);
       // Across projects too: the slots are the person's.
-      const elsewhere = (await createProject(busy.client, 'Elsewhere', 'ELS')).id;
+      const elsewhere = (await createProject(busy.client, 'Elsewhere', 'ELB')).id;
       const there = await createTask(busy.client, elsewhere, 'There');
       expectError(await request(busy.client, { name: 'x.txt', mime: 'text/plain', size: 2 }, there.id), 400, 'Finish or cancel your other uploads first.');
       // Confirm one and cancel one: two slots free, then full again.

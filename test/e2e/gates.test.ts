@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expectError } from '../support/fixtures';
+import { Agent, anAgent, aTeam } from '../support/builders';
+import { anAdmin, tokenIdOf } from '../support/builders-d';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
-import type { MemberAnswer, ProjectAnswer } from '../support/answers';
+import type { ProjectAnswer } from '../support/answers';
 
 const SIGN_IN = 'Sign in first, or send an agent token.';
 const TOKEN_INVALID = 'That token is not valid any more.';
@@ -58,25 +60,19 @@ describe('authentication and gates', () => {
   let stranger: Person;
   let project: ProjectAnswer;
   let other: ProjectAnswer;
-  let agent: { client: Client; agent: MemberAnswer; token: string };
-  let otherAgent: { client: Client; agent: MemberAnswer; token: string };
+  let agent: Agent;
+  let otherAgent: Agent;
   let ids: Ids;
 
   beforeAll(async () => {
     t = await startTestApp();
-    owner = await registerPerson(t, 'Olive');
-    admin = await registerPerson(t, 'Adam');
-    member = await registerPerson(t, 'Mia');
-    stranger = await registerPerson(t, 'Stan');
-    project = await createProject(owner.client, 'Gated', 'GATE');
+    ({ owner, member, outsider: stranger, project, agent } = await aTeam(t, { name: 'Gated', key: 'GATE' }));
+    admin = await anAdmin(t, owner.client, project.id, 'Adam');
     other = await createProject(owner.client, 'Other', 'OTHER');
-    await addMember(owner.client, project.id, admin, 'admin');
-    await addMember(owner.client, project.id, member, 'member');
-    agent = await createAgent(owner.client, project.id, 'Robo');
-    otherAgent = await createAgent(owner.client, other.id, 'Elsewhere');
+    otherAgent = await anAgent(owner.client, other.id, 'Elsewhere');
     const email = 'pending-gate@example.com';
     expect((await owner.client.post(`/projects/${project.id}/members`, { email })).status).toBe(201);
-    const tokenId = (await owner.client.get(`/projects/${project.id}/tokens`)).body.tokens[0].id;
+    const tokenId = await tokenIdOf(owner.client, project.id, agent.agent.id);
     // The member routes aim at the owner, so a refused call could only do harm if the gate failed.
     ids = { projectId: project.id, userId: owner.user.id, agentId: agent.agent.id, tokenId, email };
   });

@@ -16,6 +16,7 @@ describe('GET /api/health without a database', () => {
     expect((await anon.get('/health')).body).toEqual({ ok: true });
 
     // Cut every connection of the service and take its database away.
+    // Storage itself: only a database that is gone shows how the service answers without one.
     const name = new URL(t.databaseUrl).pathname.slice(1);
     const admin = new PgClient({ connectionString: serverUrl() });
     admin.on('error', () => undefined);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createProperty, expectStatus, listenChanges } from '../support/fixtures';
-import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import { aTeam } from '../support/builders';
+import { addMember, Client, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 import type { MemberAnswer, ProjectAnswer, ViewAnswer } from '../support/answers';
 
 /** A person's own lens on a view: PUT replaces it, promote hands it to everyone. */
@@ -33,16 +34,11 @@ describe('lenses', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    owner = await registerPerson(t, 'Olive');
-    member = await registerPerson(t, 'Mike');
-    outsider = await registerPerson(t, 'Otto');
-    project = await createProject(owner.client, 'Lenses', 'LN');
-    await addMember(owner.client, project.id, member, 'member');
-    robo = await createAgent(owner.client, project.id, 'Robo');
-    prio = await createProperty(owner.client, project.id, 'Priority', 'select', ['High', 'Low']);
-    notes = await createProperty(owner.client, project.id, 'Notes', 'text');
-    points = await createProperty(owner.client, project.id, 'Points', 'number');
-    who = await createProperty(owner.client, project.id, 'Owner', 'person');
+    ({ owner, member, outsider, project, agent: robo, props: { Priority: prio, Notes: notes, Points: points, Owner: who } } = await aTeam(t, {
+      name: 'Lenses',
+      key: 'LN',
+      properties: { Priority: ['select', ['High', 'Low']], Notes: ['text'], Points: ['number'], Owner: ['person'] },
+    }));
   });
 
   beforeEach(async () => {

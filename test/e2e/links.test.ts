@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ChangeListener, createTaskFromBody, listenChanges } from '../support/fixtures';
 import { linksAmong, readTask, taskFeed } from '../support/builders-b';
-import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
-import type { BoardAnswer, MemberAnswer, TaskAnswer } from '../support/answers';
+import { Agent, aTeam, optionId } from '../support/builders';
+import { Client, createProject, Person, startTestApp, TestApp } from '../support/test-app';
+import type { BoardAnswer, TaskAnswer } from '../support/answers';
 
 const NOT_ON_BOARD = { error: 'That task is not on this board.' };
 const NOT_A_TASK_ID = { error: 'That is not a task id.' };
@@ -15,7 +16,7 @@ describe('blockers and parents', () => {
   let owner: Person;
   let member: Person;
   let outsider: Person;
-  let agent: { client: Client; agent: MemberAnswer };
+  let agent: Agent;
   let projectId: string;
   let otherProjectId: string;
   let status: { id: string; done: string; todo: string };
@@ -54,17 +55,11 @@ describe('blockers and parents', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    owner = await registerPerson(t, 'Olive');
-    member = await registerPerson(t, 'Milo');
-    outsider = await registerPerson(t, 'Oscar');
-    projectId = (await createProject(owner.client, 'Links', 'LNK')).id;
+    const team = await aTeam(t, { name: 'Links', key: 'LNK' });
+    ({ owner, member, outsider, agent } = team);
+    projectId = team.project.id;
     otherProjectId = (await createProject(owner.client, 'Other', 'OTH')).id;
-    await addMember(owner.client, projectId, member);
-    agent = await createAgent(owner.client, projectId, 'Robo');
-    await createProject(outsider.client, 'Elsewhere', 'ELS');
-    const board = await owner.client.get(`/projects/${projectId}/board`);
-    const prop = board.body.properties.find((p) => p.name === 'Status')!;
-    status = { id: prop.id, todo: prop.options[0].id, done: prop.options.find((o) => o.name === 'Done')!.id };
+    status = { id: team.status.id, todo: optionId(team.status, 'To do'), done: optionId(team.status, 'Done') };
     changes = await listenChanges(t.databaseUrl);
   });
   afterAll(async () => {

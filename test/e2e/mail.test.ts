@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createServer, Server, Socket } from 'node:net';
-import { expectError } from '../support/fixtures';
+import { expectError, expectStatus } from '../support/fixtures';
 import { MailCatcher, ReceivedMail, startMailCatcher } from '../support/smtp';
 import { Answer, Client, createAgent, createProject, registerPerson, startTestApp, TestApp, uniqueEmail } from '../support/test-app';
 import type { ErrorAnswer } from '../support/answers';
@@ -15,7 +15,9 @@ const LINK = new RegExp(`${SERVICE_URL.replace(/\./g, '\\.')}/reset\\?token=(svc
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const forgot = (t: TestApp, email: unknown, headers: Record<string, string> = {}) =>
+/** The address `forgot` calls from unless told (behind a trusted proxy); each test takes a new one. */
+let caller = '10.0.0.1';
+const forgot = (t: TestApp, email: unknown, headers: Record<string, string> = { 'x-forwarded-for': caller }) =>
   new Client(t.api).post('/auth/forgot', email === undefined ? {} : { email }, { headers });
 
 function tokenOf(mail: ReceivedMail): string {
@@ -104,10 +106,12 @@ describe('mail', () => {
       await t.close();
       await catcher.close();
     });
-    beforeEach(async () => {
+    let callers = 1;
+    beforeEach(() => {
       catcher.mails.length = 0;
       catcher.refuse = false;
-      await t.sql.query('DELETE FROM throttle_failures');
+      // An address of its own per test: one test's requests never throttle the next.
+      caller = `10.0.0.${++callers}`;
     });
 
     it('mails a person a link that works once, ends every session and signs the caller in', async () => {
@@ -125,7 +129,7 @@ describe('mail', () => {
       expect(mail.headers.from).toContain('board@example.test');
       expect(mail.text).toContain('Forgetful');
       const token = tokenOf(mail);
-      // Only the digest is kept, for 24 hours.
+      // Only the digest is kept, for 24 hours. Storage itself: no read shows what is kept.
       const stored = await t.sql.query('SELECT digest, expires_at, made_by FROM reset_tokens WHERE user_id = $1', [person.user.id]);
       expect(stored.rows).toHaveLength(1);
       expect(stored.rows[0].digest).toBe(sha256(token));
@@ -150,6 +154,7 @@ describe('mail', () => {
       const project = await createProject(owner.client, 'Agents');
       await createAgent(owner.client, project.id, 'Robo');
       const passwordless = uniqueEmail('nopassword');
+      // Storage itself: no route makes a person without a password.
       await t.sql.query(`INSERT INTO users (id, kind, email, name, color) VALUES (gen_random_uuid(), 'human', $1, 'No password', '#e0574d')`, [passwordless]);
 
       const answers = [];
@@ -245,6 +250,7 @@ describe('mail', () => {
       const project = await createProject(owner.client, 'Phish');
       const phishing = 'Team\r\nYOUR ACCOUNT IS LOCKED.\nSign in at https://evil.example/login\u2028now';
       // Names with line breaks, however they got there (a name written before today's rules).
+      // Storage itself: today's rules refuse such names on every route.
       await t.sql.query('UPDATE projects SET name = $1 WHERE id = $2', [phishing, project.id]);
       await t.sql.query('UPDATE users SET name = $1 WHERE id = $2', ['Mal\nlory\rthe admin', owner.user.id]);
       const email = uniqueEmail('target');
@@ -320,7 +326,8 @@ describe('mail', () => {
       }
       expect(catcher.mails).toHaveLength(50);
       // The refused adds wrote no invite.
-      const invites = (await t.sql.query('SELECT count(*)::int AS n FROM invites WHERE project_id = ANY($1::uuid[])', [projects.map((p) => p.id)])).rows[0].n;
+      let invites = 0;
+      for (const p of projects) invites += (await expectStatus(owner.client.get(`/projects/${p.id}/board`), 200)).invites.length;
       expect(invites).toBe(50);
       // An address mailed already answers as before; an account is still added; another person still invites.
       const mailedAlready = emails[answers.indexOf(added[0])];
@@ -332,12 +339,13 @@ describe('mail', () => {
       const other = await registerPerson(t, 'Other');
       const otherProject = await createProject(other.client, 'Fine');
       expect((await other.client.post(`/projects/${otherProject.id}/members`, { email: uniqueEmail('fine') })).body.invite!.mailed).toBe(true);
-      // A day later the count is back.
+      // A day later the count is back. A forced clock: a day cannot pass in a test.
       await t.sql.query(`UPDATE invite_mails SET sent_at = sent_at - interval '1 day' WHERE sender_id = $1`, [owner.user.id]);
       expect((await owner.client.post(`/projects/${projects[0].id}/members`, { email: uniqueEmail('tomorrow') })).body.invite!.mailed).toBe(true);
       // The retention sweep forgets the mails past their day.
       const { RetentionSweeper } = await import('../../apps/api/src/tasks/retention.sweeper');
       await t.app.get(RetentionSweeper).sweep();
+      // Storage itself: no read shows the mails a person sent.
       const left = await t.sql.query('SELECT count(*)::int AS n FROM invite_mails WHERE sender_id = $1', [owner.user.id]);
       expect(left.rows[0].n).toBe(1);
     });
@@ -359,6 +367,7 @@ describe('mail', () => {
       expect(logs).toMatch(/A reset link mail could not be sent: .*550/);
       expect(logs).toMatch(/An invite mail could not be sent: .*550/);
       expect(logs).not.toMatch(/svcr_[A-Za-z0-9_-]{8,}/);
+      // Storage itself: the digest is never shown.
       const digest = (await t.sql.query('SELECT digest FROM reset_tokens WHERE user_id = $1', [person.user.id])).rows[0].digest;
       expect(logs).not.toContain(digest);
     });

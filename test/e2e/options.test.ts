@@ -3,7 +3,9 @@ import { DomainError, OPTION_COLORS } from '@board/kernel';
 import { PropertyRepository } from '@board/properties';
 import { ChangeListener, createProperty, createTask, expectError, expectStatus, insertTask as insertTaskRow, listenChanges } from '../support/fixtures';
 import { boardOf, projectFeed, valuesOf as valuesRead } from '../support/builders-b';
-import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import { aTeam } from '../support/builders';
+import { anAdmin } from '../support/builders-d';
+import { Client, createProject, Person, startTestApp, TestApp } from '../support/test-app';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -54,15 +56,8 @@ describe('options', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    owner = await registerPerson(t, 'Olive');
-    admin = await registerPerson(t, 'Ada');
-    member = await registerPerson(t, 'Milo');
-    outsider = await registerPerson(t, 'Oscar');
-    projectId = (await createProject(owner.client, 'Options', 'OPT')).id;
-    await addMember(owner.client, projectId, member);
-    await addMember(owner.client, projectId, admin, 'admin');
-    agent = (await createAgent(owner.client, projectId, 'Robo')).client;
-    otherProjectId = (await createProject(outsider.client, 'Elsewhere', 'ELS')).id;
+    ({ owner, member, outsider, project: { id: projectId }, otherProject: { id: otherProjectId }, agent: { client: agent } } = await aTeam(t, { name: 'Options', key: 'OPT' }));
+    admin = await anAdmin(t, owner.client, projectId, 'Ada');
     changes = await listenChanges(t.databaseUrl);
   });
   afterAll(async () => {

@@ -4,6 +4,7 @@
  * and writes nothing; an import preview says so before anything is written.
  */
 import { createTask, expectError, expectStatus, seedTasks } from '../support/fixtures';
+import { tasksByNumber } from '../support/builders-d';
 import { Client, createProject, registerPerson, startTestApp, TestApp } from '../support/test-app';
 import { trelloExport } from '../support/trello';
 import { TaskRepository } from '@board/tasks';
@@ -23,7 +24,10 @@ describe('a project holds at most 50,000 tasks', () => {
 
   const q = async (text: string, params: unknown[] = []) => (await t.sql.query(text, params)).rows;
 
-  /** What a refused write must leave as it was. */
+  /**
+   * What a refused write must leave as it was. Storage itself: every row a write could leave behind
+   * (bin, feed lines, sources, properties) and the stored counter and count, of 50,000 tasks.
+   */
   async function snapshot(projectId: string) {
     const [row] = await q(
       `SELECT (SELECT count(*)::int FROM tasks WHERE project_id = $1) AS tasks,
@@ -59,7 +63,7 @@ describe('a project holds at most 50,000 tasks', () => {
     it('lets exactly one of three racing creates (both create paths) take the last place', async () => {
       const anchor = (await createTask(c, projectId, 'Anchor')).id; // the 50,000th
       await expectStatus(c.delete(`/tasks/${anchor}`), 200); // back to 49,999, the anchor in the bin
-      const live = (await q(`SELECT id FROM tasks WHERE project_id = $1 AND deleted_at IS NULL LIMIT 1`, [projectId]))[0].id as string;
+      const [live] = await tasksByNumber(c, projectId, 1);
       const answers = await Promise.all([
         c.post(`/projects/${projectId}/tasks`, { title: 'End' }),
         c.post(`/projects/${projectId}/tasks`, { title: 'Top', atTop: true }),
@@ -73,8 +77,8 @@ describe('a project holds at most 50,000 tasks', () => {
     });
 
     it('refuses every create at the limit and writes nothing: no task, no number, no feed line', async () => {
+      const [live] = await tasksByNumber(c, projectId, 1);
       const before = await snapshot(projectId);
-      const live = (await q(`SELECT id FROM tasks WHERE project_id = $1 AND deleted_at IS NULL LIMIT 1`, [projectId]))[0].id as string;
       expectError(await c.post(`/projects/${projectId}/tasks`, { title: 'One too many' }), 400, FULL);
       expectError(await c.post(`/projects/${projectId}/tasks`, { title: 'One too many', atTop: true }), 400, FULL);
       expectError(await c.post(`/projects/${projectId}/tasks`, { title: 'One too many', afterId: live }), 400, FULL);
@@ -82,7 +86,7 @@ describe('a project holds at most 50,000 tasks', () => {
     });
 
     it('counts archived tasks: a bulk archive at the limit frees no place', async () => {
-      const ids = (await q(`SELECT id FROM tasks WHERE project_id = $1 AND deleted_at IS NULL ORDER BY number LIMIT 5`, [projectId])).map((r) => r.id as string);
+      const ids = await tasksByNumber(c, projectId, 5);
       expect(await expectStatus(c.post(`/projects/${projectId}/archive`, { taskIds: ids }), 200)).toEqual({ archived: 5 });
       expectError(await c.post(`/projects/${projectId}/tasks`, { title: 'Still full' }), 400, FULL);
       // Back from the archive is no new task: it needs no room.
@@ -91,7 +95,7 @@ describe('a project holds at most 50,000 tasks', () => {
     });
 
     it('does not count the bin: a delete makes room for one create, and the restore is then refused', async () => {
-      const [gone] = (await q(`SELECT id FROM tasks WHERE project_id = $1 AND deleted_at IS NULL ORDER BY number DESC LIMIT 1`, [projectId])).map((r) => r.id as string);
+      const [gone] = await tasksByNumber(c, projectId, 1, 'desc');
       await expectStatus(c.delete(`/tasks/${gone}`), 200);
       expect((await snapshot(projectId)).task_count).toBe(LIMIT - 1);
       await createTask(c, projectId, 'In its place');
@@ -120,7 +124,7 @@ describe('a project holds at most 50,000 tasks', () => {
       expect((await expectStatus(c.get(`/tasks/${grandchild.id}`), 200)).task.parent!.id).toBe(part.id);
 
       // One task to the bin makes the room; then the restore goes as ever.
-      const [other] = (await q(`SELECT id FROM tasks WHERE project_id = $1 AND title LIKE 'Seeded%' LIMIT 1`, [projectId])).map((r) => r.id as string);
+      const [other] = await tasksByNumber(c, projectId, 1, 'desc'); // the last seeded
       await expectStatus(c.delete(`/tasks/${other}`), 200);
       await expectStatus(c.post(`/tasks/${parent.id}/restore`), 200);
       expect((await expectStatus(c.get(`/tasks/${grandchild.id}`), 200)).task.parent!.id).toBe(part.id);
@@ -155,6 +159,7 @@ describe('a project holds at most 50,000 tasks', () => {
 
   it('keeps the count equal to the tasks held through every kind of write', async () => {
     const projectId = (await createProject(c, 'Count', 'CNT')).id;
+    // Storage itself: the stored count must equal the rows held.
     const held = async () => {
       const [row] = await q(
         `SELECT p.task_count, (SELECT count(*)::int FROM tasks WHERE project_id = p.id AND deleted_at IS NULL) AS real FROM projects p WHERE p.id = $1`,
@@ -181,6 +186,7 @@ describe('a project holds at most 50,000 tasks', () => {
     await expectStatus(c.delete(`/tasks/${d.id}`), 200);
     expect(await held()).toBe(5);
     await t.app.get(TaskRepository).purgeDeletedBatch(new Date(Date.now() + 60_000));
+    // Storage itself: the purge removed the rows, not only the bin's view of them.
     expect((await q(`SELECT count(*)::int AS n FROM tasks WHERE project_id = $1`, [projectId]))[0].n).toBe(5);
     expect(await held()).toBe(5);
   });

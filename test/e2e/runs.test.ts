@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expectStatus } from '../support/fixtures';
 import { readTask, taskFeed } from '../support/builders-b';
-import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
-import type { MemberAnswer } from '../support/answers';
+import { Agent, anAgent, aTeam } from '../support/builders';
+import { Client, createAgent, createProject, Person, startTestApp, TestApp } from '../support/test-app';
 
 const ONLY_AGENT = 'Only an agent can do this.';
 const ONLY_PERSON = 'Only a person can do this.';
@@ -29,8 +29,6 @@ const RUN_KEYS = [
 ];
 const BOARD_RUN_KEYS = RUN_KEYS.filter((k) => k !== 'steps' && k !== 'log');
 const PAST_KEYS = ['agent', 'endedAt', 'goal', 'id', 'links', 'startedAt', 'status', 'step', 'usage'];
-
-type Agent = { client: Client; agent: MemberAnswer; token: string };
 
 describe('run routes', () => {
   let t: TestApp;
@@ -82,13 +80,8 @@ describe('run routes', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    owner = await registerPerson(t, 'Olive');
-    member = await registerPerson(t, 'Milo');
-    outsider = await registerPerson(t, 'Oscar');
-    projectId = (await createProject(owner.client, 'Runs', 'RUN')).id;
-    await addMember(owner.client, projectId, member, 'member');
-    robo = await createAgent(owner.client, projectId, 'Robo');
-    bot = await createAgent(owner.client, projectId, 'Bot');
+    ({ owner, member, outsider, project: { id: projectId }, agent: robo } = await aTeam(t, { name: 'Runs', key: 'RUN' }));
+    bot = await anAgent(owner.client, projectId, 'Bot');
   });
 
   afterAll(async () => {

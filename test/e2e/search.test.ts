@@ -1,6 +1,7 @@
 import { createTaskFromBody, expectStatus } from '../support/fixtures';
-import { Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
-import type { MemberAnswer, SearchAnswer, TaskAnswer } from '../support/answers';
+import { Agent, aTeam } from '../support/builders';
+import { Client, createProject, Person, startTestApp, TestApp } from '../support/test-app';
+import type { SearchAnswer, TaskAnswer } from '../support/answers';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
@@ -8,7 +9,7 @@ describe('GET /api/projects/:projectId/search', () => {
   let t: TestApp;
   let owner: Person;
   let outsider: Person;
-  let agent: { client: Client; agent: MemberAnswer };
+  let agent: Agent;
   let projectId: string;
   let otherProjectId: string;
   /** Archive moments handed out in order, one minute apart, so "newest archived first" is exact. */
@@ -39,11 +40,8 @@ describe('GET /api/projects/:projectId/search', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    owner = await registerPerson(t, 'Olive');
-    outsider = await registerPerson(t, 'Oscar');
-    projectId = (await createProject(owner.client, 'Search', 'SRC')).id;
+    ({ owner, outsider, project: { id: projectId }, agent } = await aTeam(t, { name: 'Search', key: 'SRC' }));
     otherProjectId = (await createProject(owner.client, 'Other', 'OTS')).id;
-    agent = await createAgent(owner.client, projectId, 'Robo');
   });
   afterAll(async () => {
     await t.close();

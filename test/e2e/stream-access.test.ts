@@ -6,6 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SseReader } from '../support/sse';
+import { tokenIdOf } from '../support/builders-d';
+import { expectStatus } from '../support/fixtures';
 import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -47,12 +49,6 @@ describe('streams end with their access', () => {
     return reader;
   }
 
-  async function must<T>(res: Promise<{ status: number; body: T }>, expected: number) {
-    const r = await res;
-    if (r.status !== expected) throw new Error(`expected ${expected}, got ${r.status} ${JSON.stringify(r.body)}`);
-    return r.body;
-  }
-
   async function waitClosed(reader: SseReader, ms: number): Promise<void> {
     const deadline = Date.now() + ms;
     while (!reader.closed && Date.now() < deadline) await sleep(20);
@@ -75,14 +71,14 @@ describe('streams end with their access', () => {
   async function expectEnds(stream: SseReader, bystander: SseReader | null, pid: string, change: () => Promise<unknown>): Promise<void> {
     // Notices arrive in commit order: once this write reached the stream, everything before it has.
     const before = `before-${randomUUID()}`;
-    await must(owner.client.post(`/projects/${pid}/tasks`, { title: 'Before the change' }, { headers: { 'x-service-client': before } }), 201);
+    await expectStatus(owner.client.post(`/projects/${pid}/tasks`, { title: 'Before the change' }, { headers: { 'x-service-client': before } }), 201);
     await stream.waitFor((e) => e.event === 'change' && e.data?.clientId === before);
     const seen = stream.events.length;
     await change();
     const changedAt = Date.now();
     const clientId = `after-${randomUUID()}`;
     if (bystander) {
-      await must(owner.client.post(`/projects/${pid}/tasks`, { title: 'After the change' }, { headers: { 'x-service-client': clientId } }), 201);
+      await expectStatus(owner.client.post(`/projects/${pid}/tasks`, { title: 'After the change' }, { headers: { 'x-service-client': clientId } }), 201);
     }
     await waitClosed(stream, 2000);
     expect(stream.closed).toBe(true);
@@ -96,21 +92,21 @@ describe('streams end with their access', () => {
     const member = await registerPerson(a, 'Removed');
     const { project, bystander } = await setUp(member);
     const stream = await open(project.id, member.client);
-    await expectEnds(stream, bystander, project.id, () => must(onB(owner.client).delete(`/projects/${project.id}/members/${member.user.id}`), 200));
+    await expectEnds(stream, bystander, project.id, () => expectStatus(onB(owner.client).delete(`/projects/${project.id}/members/${member.user.id}`), 200));
   });
 
   it('ends the stream of a member who leaves', async () => {
     const member = await registerPerson(a, 'Leaver');
     const { project, bystander } = await setUp(member);
     const stream = await open(project.id, member.client);
-    await expectEnds(stream, bystander, project.id, () => must(onB(member.client).delete(`/projects/${project.id}/members/${member.user.id}`), 200));
+    await expectEnds(stream, bystander, project.id, () => expectStatus(onB(member.client).delete(`/projects/${project.id}/members/${member.user.id}`), 200));
   });
 
   it('ends every stream of a deleted project', async () => {
     const member = await registerPerson(a, 'Bystander');
     const { project, bystander } = await setUp(member);
     const stream = await open(project.id, member.client);
-    await expectEnds(stream, null, project.id, () => must(onB(owner.client).delete(`/projects/${project.id}`), 200));
+    await expectEnds(stream, null, project.id, () => expectStatus(onB(owner.client).delete(`/projects/${project.id}`), 200));
     await waitClosed(bystander, 2000);
     expect(bystander.closed).toBe(true);
   });
@@ -119,10 +115,10 @@ describe('streams end with their access', () => {
     const member = await registerPerson(a, 'Logout');
     const { project, bystander } = await setUp(member);
     const otherSession = new Client(a.api);
-    await must(otherSession.post('/auth/login', { email: member.email, password: member.password }), 200);
+    await expectStatus(otherSession.post('/auth/login', { email: member.email, password: member.password }), 200);
     const kept = await open(project.id, otherSession);
     const stream = await open(project.id, member.client);
-    await expectEnds(stream, bystander, project.id, () => must(onB(member.client).post('/auth/logout'), 200));
+    await expectEnds(stream, bystander, project.id, () => expectStatus(onB(member.client).post('/auth/logout'), 200));
     // The person's other session keeps its stream, and gets the write it held meanwhile.
     await kept.waitFor((e) => e.event === 'change' && String(e.data?.clientId).startsWith('after-'));
     expect(kept.closed).toBe(false);
@@ -132,11 +128,11 @@ describe('streams end with their access', () => {
     const member = await registerPerson(a, 'Changer');
     const { project, bystander } = await setUp(member);
     const second = new Client(a.api);
-    await must(second.post('/auth/login', { email: member.email, password: member.password }), 200);
+    await expectStatus(second.post('/auth/login', { email: member.email, password: member.password }), 200);
     const stream = await open(project.id, second);
     const own = await open(project.id, member.client);
     await expectEnds(stream, bystander, project.id, () =>
-      must(onB(member.client).post('/auth/password', { current: member.password, next: 'another horse' }), 200),
+      expectStatus(onB(member.client).post('/auth/password', { current: member.password, next: 'another horse' }), 200),
     );
     expect(own.closed).toBe(false);
   });
@@ -145,23 +141,24 @@ describe('streams end with their access', () => {
     const member = await registerPerson(a, 'Reset');
     const { project, bystander } = await setUp(member);
     const stream = await open(project.id, member.client);
-    const { token } = await must(onB(owner.client).post(`/projects/${project.id}/members/${member.user.id}/reset`), 200);
-    await expectEnds(stream, bystander, project.id, () => must(new Client(b.api).post('/auth/reset', { token, password: 'brand new horse' }), 200));
+    const { token } = await expectStatus(onB(owner.client).post(`/projects/${project.id}/members/${member.user.id}/reset`), 200);
+    await expectEnds(stream, bystander, project.id, () => expectStatus(new Client(b.api).post('/auth/reset', { token, password: 'brand new horse' }), 200));
   });
 
   it('ends the streams of the other sessions on DELETE /api/auth/sessions', async () => {
     const member = await registerPerson(a, 'Ender');
     const { project, bystander } = await setUp(member);
     const second = new Client(a.api);
-    await must(second.post('/auth/login', { email: member.email, password: member.password }), 200);
+    await expectStatus(second.post('/auth/login', { email: member.email, password: member.password }), 200);
     const stream = await open(project.id, second);
-    await expectEnds(stream, bystander, project.id, () => must(onB(member.client).delete('/auth/sessions'), 200));
+    await expectEnds(stream, bystander, project.id, () => expectStatus(onB(member.client).delete('/auth/sessions'), 200));
   });
 
   it('ends the stream of a session when it expires', async () => {
     const member = await registerPerson(a, 'Expiring');
     const { project, bystander } = await setUp(member);
     // The session runs out 1.5 s from now: no write, no notice, only the clock.
+    // A forced clock: a session's expiry cannot come within a test otherwise.
     const { rows } = await a.sql.query(`UPDATE sessions SET expires_at = now() + interval '1500 milliseconds' WHERE user_id = $1 RETURNING expires_at`, [member.user.id]);
     const stream = await open(project.id, member.client);
     await expectEnds(stream, bystander, project.id, () => sleep(rows[0].expires_at.getTime() - Date.now() + 20));
@@ -171,15 +168,15 @@ describe('streams end with their access', () => {
     const { project, bystander } = await setUp();
     const { client, agent } = await createAgent(owner.client, project.id);
     const stream = await open(project.id, client);
-    const { rows } = await a.sql.query('SELECT id FROM agent_tokens WHERE agent_id = $1', [agent.id]);
-    await expectEnds(stream, bystander, project.id, () => must(onB(owner.client).delete(`/projects/${project.id}/tokens/${rows[0].id}`), 200));
+    const tokenId = await tokenIdOf(owner.client, project.id, agent.id);
+    await expectEnds(stream, bystander, project.id, () => expectStatus(onB(owner.client).delete(`/projects/${project.id}/tokens/${tokenId}`), 200));
   });
 
   it('ends the stream of a removed agent', async () => {
     const { project, bystander } = await setUp();
     const { client, agent } = await createAgent(owner.client, project.id);
     const stream = await open(project.id, client);
-    await expectEnds(stream, bystander, project.id, () => must(onB(owner.client).delete(`/projects/${project.id}/agents/${agent.id}`), 200));
+    await expectEnds(stream, bystander, project.id, () => expectStatus(onB(owner.client).delete(`/projects/${project.id}/agents/${agent.id}`), 200));
   });
 
   it('keeps streams whose access stands: a role change, another member removed', async () => {
@@ -188,11 +185,11 @@ describe('streams end with their access', () => {
     const { project, bystander } = await setUp(member);
     await addMember(owner.client, project.id, other);
     const stream = await open(project.id, member.client);
-    await must(onB(owner.client).patch(`/projects/${project.id}/members/${member.user.id}`, { role: 'admin' }), 200);
-    await must(onB(owner.client).delete(`/projects/${project.id}/members/${other.user.id}`), 200);
+    await expectStatus(onB(owner.client).patch(`/projects/${project.id}/members/${member.user.id}`, { role: 'admin' }), 200);
+    await expectStatus(onB(owner.client).delete(`/projects/${project.id}/members/${other.user.id}`), 200);
     await sleep(1500);
     const clientId = `still-${randomUUID()}`;
-    await must(owner.client.post(`/projects/${project.id}/tasks`, { title: 'Still here' }, { headers: { 'x-service-client': clientId } }), 201);
+    await expectStatus(owner.client.post(`/projects/${project.id}/tasks`, { title: 'Still here' }, { headers: { 'x-service-client': clientId } }), 201);
     await stream.waitFor((e) => e.event === 'change' && e.data?.clientId === clientId);
     expect(stream.closed).toBe(false);
     expect(bystander.closed).toBe(false);

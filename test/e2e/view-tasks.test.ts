@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { ranksAfter } from '@board/kernel';
-import { createProperty, expectStatus } from '../support/fixtures';
-import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
-import type { ErrorAnswer, MemberAnswer, ProjectAnswer, ViewAnswer, ViewTasksAnswer } from '../support/answers';
+import { createProperty, createTaskFromBody, expectStatus } from '../support/fixtures';
+import { aChecklistItem, aComment, deleteTask } from '../support/builders-a';
+import { readTask } from '../support/builders-b';
+import { Agent, aProject, aTeam, optionId, Prop } from '../support/builders';
+import { Client, Person, startTestApp, TestApp } from '../support/test-app';
+import type { ErrorAnswer, ProjectAnswer, ViewAnswer, ViewTasksAnswer } from '../support/answers';
 
 /**
  * GET /api/views/:viewId/tasks over real tasks: every filter type and operator, every order,
  * the reader's lens and order, paging, and a 5,000-task project.
  */
-
-type Prop = { id: string; options: { id: string; name: string }[] };
 
 const TITLES: Record<string, string> = { T1: 'Alpha report', T2: 'beta', T3: 'Gamma', T4: 'delta', T5: 'Epsilon' };
 const KEY_OF: Record<string, string> = Object.fromEntries(Object.entries(TITLES).map(([k, v]) => [v, k]));
@@ -23,7 +24,7 @@ describe('GET /api/views/:viewId/tasks', () => {
   let owner: Person;
   let member: Person;
   let outsider: Person;
-  let robo: { client: Client; agent: MemberAnswer };
+  let robo: Agent;
   let project: ProjectAnswer;
   const p: Record<string, Prop> = {};
   const ids: Record<string, string> = {};
@@ -45,22 +46,20 @@ describe('GET /api/views/:viewId/tasks', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    owner = await registerPerson(t, 'Olive');
-    member = await registerPerson(t, 'Mike');
-    outsider = await registerPerson(t, 'Otto');
-    project = await createProject(owner.client, 'Reading', 'RD');
-    await addMember(owner.client, project.id, member, 'member');
-    robo = await createAgent(owner.client, project.id, 'Robo');
-    p.select = await createProperty(owner.client, project.id, 'Priority', 'select', ['High', 'Low']);
-    p.iteration = await createProperty(owner.client, project.id, 'Sprint', 'iteration', ['S1', 'S2']);
-    p.multi = await createProperty(owner.client, project.id, 'Tags', 'multi_select', ['a', 'b', 'c']);
-    p.person = await createProperty(owner.client, project.id, 'Owner', 'person');
-    p.checkbox = await createProperty(owner.client, project.id, 'Flag', 'checkbox');
-    p.text = await createProperty(owner.client, project.id, 'Notes', 'text');
-    p.link = await createProperty(owner.client, project.id, 'Links', 'link');
-    p.number = await createProperty(owner.client, project.id, 'Points', 'number');
-    p.date = await createProperty(owner.client, project.id, 'Due', 'date');
-    opt = (prop, name) => p[prop].options.find((o) => o.name === name)!.id;
+    let props: Record<string, Prop>;
+    ({ owner, member, outsider, project, props, agent: robo } = await aTeam(t, {
+      name: 'Reading',
+      key: 'RD',
+      properties: {
+        Priority: ['select', ['High', 'Low']], Sprint: ['iteration', ['S1', 'S2']], Tags: ['multi_select', ['a', 'b', 'c']], Owner: ['person'],
+        Flag: ['checkbox'], Notes: ['text'], Links: ['link'], Points: ['number'], Due: ['date'],
+      },
+    }));
+    Object.assign(p, {
+      select: props.Priority, iteration: props.Sprint, multi: props.Tags, person: props.Owner,
+      checkbox: props.Flag, text: props.Notes, link: props.Links, number: props.Points, date: props.Due,
+    });
+    opt = (prop, name) => optionId(p[prop], name);
 
     const values: Record<string, Record<string, unknown>> = {
       T1: {
@@ -80,8 +79,7 @@ describe('GET /api/views/:viewId/tasks', () => {
     };
     for (const key of ['T1', 'T2', 'T3', 'T4', 'T5']) {
       const byId = Object.fromEntries(Object.entries(values[key]).map(([prop, v]) => [p[prop].id, v]));
-      const res = await expectStatus(owner.client.post(`/projects/${project.id}/tasks`, { title: TITLES[key], values: byId }), 201);
-      ids[key] = res.task.id;
+      ids[key] = (await createTaskFromBody(owner.client, project.id, { title: TITLES[key], values: byId })).id;
     }
     // Rank differs from numbers and creation: T4 goes to the top.
     await expectStatus(owner.client.post(`/tasks/${ids.T4}/move`, { beforeId: ids.T1 }), 200);
@@ -89,32 +87,27 @@ describe('GET /api/views/:viewId/tasks', () => {
     await expectStatus(owner.client.put(`/tasks/${ids.T5}/values/${p.checkbox.id}`, { value: null }), 200);
 
     // Checklists: T1 0/1, T2 1/2, T4 1/1. Comments: T1 one, T3 two.
-    const item = async (taskId: string, done: boolean) => {
-      const created = await expectStatus(owner.client.post(`/tasks/${taskId}/checklist`, { text: 'step' }), 201);
-      if (done) await expectStatus(owner.client.patch(`/checklist/${created.item.id}`, { done: true }), 200);
-    };
+    const item = (taskId: string, done: boolean) => aChecklistItem(owner.client, taskId, 'step', done);
     await item(ids.T1, false);
     await item(ids.T2, true);
     await item(ids.T2, false);
     await item(ids.T4, true);
     for (const [taskId, n] of [[ids.T1, 1], [ids.T3, 2]] as const) {
-      for (let i = 0; i < n; i++) {
-        const res = await owner.client.post(`/tasks/${taskId}/comments`, { body: `note ${i}` });
-        expect([200, 201]).toContain(res.status);
-      }
+      for (let i = 0; i < n; i++) await aComment(owner.client, taskId, `note ${i}`);
     }
 
     // An archived and a deleted task that match nearly everything: they never appear.
     const look = Object.fromEntries(Object.entries(values.T1).map(([prop, v]) => [p[prop].id, v]));
-    const archived = await expectStatus(owner.client.post(`/projects/${project.id}/tasks`, { title: 'Archived twin', values: look }), 201);
-    const deleted = await expectStatus(owner.client.post(`/projects/${project.id}/tasks`, { title: 'Deleted twin', values: look }), 201);
-    await expectStatus(owner.client.post(`/tasks/${archived.task.id}/archive`), 200);
-    await expectStatus(owner.client.delete(`/tasks/${deleted.task.id}`), 200);
+    const archived = await createTaskFromBody(owner.client, project.id, { title: 'Archived twin', values: look });
+    const deleted = await createTaskFromBody(owner.client, project.id, { title: 'Deleted twin', values: look });
+    await expectStatus(owner.client.post(`/tasks/${archived.id}/archive`), 200);
+    await deleteTask(owner.client, deleted.id);
 
     // Known creation and update moments, in orders of their own.
     const created: Record<string, string> = { T1: '2024-01-05', T2: '2024-01-01', T3: '2024-01-03', T4: '2024-01-02', T5: '2024-01-04' };
     const updated: Record<string, string> = { T1: '2024-02-03', T2: '2024-02-05', T3: '2024-02-01', T4: '2024-02-04', T5: '2024-02-02' };
     for (const key of Object.keys(created)) {
+      // A forced clock: no call sets a task's createdAt or updatedAt to a day of the test's choosing.
       await t.sql.query('UPDATE tasks SET created_at = $2, updated_at = $3 WHERE id = $1', [ids[key], `${created[key]}T12:00:00Z`, `${updated[key]}T12:00:00Z`]);
     }
 
@@ -369,7 +362,7 @@ describe('GET /api/views/:viewId/tasks', () => {
       const first = await read(owner.client, view.id, '?limit=2');
       expect(keysOf(first.tasks)).toEqual(['T1', 'T2']);
       expect(first).toMatchObject({ total: 4, next: ids.T2 });
-      const before = (await t.sql.query('SELECT updated_at FROM tasks WHERE id = $1', [ids.T2])).rows[0].updated_at;
+      const before = (await readTask(owner.client, ids.T2)).updatedAt;
       // Meanwhile somebody clears T2's number: T2 no longer passes.
       await expectStatus(member.client.put(`/tasks/${ids.T2}/values/${p.number.id}`, { value: null }), 200);
       try {
@@ -378,6 +371,7 @@ describe('GET /api/views/:viewId/tasks', () => {
         expect(second).toMatchObject({ total: 3, next: null });
       } finally {
         await expectStatus(member.client.put(`/tasks/${ids.T2}/values/${p.number.id}`, { value: 10 }), 200);
+        // A forced clock: no call sets updatedAt back, and the _updated order reads T2's.
         await t.sql.query('UPDATE tasks SET updated_at = $2 WHERE id = $1', [ids.T2, before]);
       }
     });
@@ -395,13 +389,11 @@ describe('GET /api/views/:viewId/tasks', () => {
 
   describe('a project of 5,000 tasks', () => {
     it('answers a filtered, sorted page in well under 2 seconds', async () => {
-      const big = await createProject(owner.client, 'Big', 'BIG');
-      const b = await expectStatus(owner.client.get(`/projects/${big.id}/board`), 200);
-      const status = b.properties[0];
+      const { project: big, status, props: { Points: points } } = await aProject(owner.client, { name: 'Big', key: 'BIG', properties: { Points: ['number'] } });
       const [todo, doing, done] = status.options.map((o) => o.id);
-      const points = await createProperty(owner.client, big.id, 'Points', 'number');
       const N = 5000;
       const positions = ranksAfter(null, N);
+      // Seeded in storage: 5,000 creates through the API would take minutes; the read is under test.
       await t.sql.query(
         `INSERT INTO tasks (id, project_id, number, title, position, "values", created_by)
          SELECT gen_random_uuid(), $1, n, 'Bulk ' || n, ($2::text[])[n],

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createProperty, createTask, expectStatus, listenChanges } from '../support/fixtures';
-import { addMember, Answer, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
-import type { MemberAnswer, ProjectAnswer, ViewAnswer } from '../support/answers';
+import { Agent, aTeam } from '../support/builders';
+import { anAdmin } from '../support/builders-d';
+import { addMember, Answer, Client, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import type { ProjectAnswer, ViewAnswer } from '../support/answers';
 
 /** Views: create, update, delete, and the cleaning of saved rules on every read. */
 
@@ -13,7 +15,7 @@ describe('views', () => {
   let admin: Person;
   let member: Person;
   let outsider: Person;
-  let robo: { client: Client; agent: MemberAnswer };
+  let robo: Agent;
   let project: ProjectAnswer;
   let status: { id: string; options: { id: string; name: string }[] };
   let mainViewId: string;
@@ -36,28 +38,20 @@ describe('views', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    owner = await registerPerson(t, 'Olive');
-    admin = await registerPerson(t, 'Ada');
-    member = await registerPerson(t, 'Mike');
-    outsider = await registerPerson(t, 'Otto');
-    project = await createProject(owner.client, 'Views', 'VW');
-    await addMember(owner.client, project.id, admin, 'admin');
-    await addMember(owner.client, project.id, member, 'member');
-    robo = await createAgent(owner.client, project.id, 'Robo');
-    const b = await board();
-    status = b.properties[0];
-    mainViewId = b.views[0].id;
-    props.select = await createProperty(owner.client, project.id, 'Priority', 'select', ['High', 'Low']);
-    props.iteration = await createProperty(owner.client, project.id, 'Sprint', 'iteration', ['S1', 'S2']);
-    props.person = await createProperty(owner.client, project.id, 'Owner', 'person');
-    props.checkbox = await createProperty(owner.client, project.id, 'Flag', 'checkbox');
-    props.text = await createProperty(owner.client, project.id, 'Notes', 'text');
-    props.number = await createProperty(owner.client, project.id, 'Points', 'number');
-    props.date = await createProperty(owner.client, project.id, 'Due', 'date');
-    props.link = await createProperty(owner.client, project.id, 'Links', 'link');
-    props.multi_select = await createProperty(owner.client, project.id, 'Tags', 'multi_select', ['a', 'b']);
-    const other = await createProject(outsider.client, 'Elsewhere', 'EW');
-    foreignProperty = (await createProperty(outsider.client, other.id, 'Elsewhere', 'select', ['x'])).id;
+    const team = await aTeam(t, {
+      name: 'Views',
+      key: 'VW',
+      properties: {
+        Priority: ['select', ['High', 'Low']], Sprint: ['iteration', ['S1', 'S2']], Owner: ['person'], Flag: ['checkbox'], Notes: ['text'],
+        Points: ['number'], Due: ['date'], Links: ['link'], Tags: ['multi_select', ['a', 'b']],
+      },
+    });
+    ({ owner, member, outsider, project, status, agent: robo } = team);
+    admin = await anAdmin(t, owner.client, project.id, 'Ada');
+    mainViewId = (await board()).views[0].id;
+    const { Priority, Sprint, Owner, Flag, Notes, Points, Due, Links, Tags } = team.props;
+    Object.assign(props, { select: Priority, iteration: Sprint, person: Owner, checkbox: Flag, text: Notes, number: Points, date: Due, link: Links, multi_select: Tags });
+    foreignProperty = (await createProperty(outsider.client, team.otherProject.id, 'Elsewhere', 'select', ['x'])).id;
   });
 
   afterAll(async () => {
