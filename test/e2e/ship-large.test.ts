@@ -71,7 +71,8 @@ describe('a ship of 2,000 tasks', () => {
     const marker = sent.find((s) => /UPDATE options SET shipped_at/.test(s.text));
     expect(marker).toBeDefined();
     const mine = sent.filter((s) => s.client === marker!.client).map((s) => s.text.trim());
-    const begin = mine.lastIndexOf('BEGIN');
+    // `BEGIN`, or behind a transaction-mode pooler `BEGIN; SET LOCAL statement_timeout = …`.
+    const begin = mine.findLastIndex((s) => /^BEGIN\b/.test(s));
     const commit = mine.findIndex((s, i) => i > begin && /COMMIT$/.test(s));
     expect(begin).toBeGreaterThanOrEqual(0);
     expect(commit).toBeGreaterThan(begin);

@@ -12,7 +12,18 @@ module.exports = async function globalSetup() {
     process.env.CONTRACT_RECORD_DIR = mkdtempSync(join(tmpdir(), 'board-contract-'));
     process.env.CONTRACT_RECORD_OWNED = '1';
   }
-  if (process.env.TEST_DATABASE_URL) return;
+  if (!process.env.TEST_DATABASE_URL) await startEmbedded();
+  // TEST_POOLER=1 (npm test's second pass, scripts/test-pooler.js): every test app reaches its
+  // database through a real PgBouncer in transaction mode (test-app.ts); direct SQL stays direct.
+  if (process.env.TEST_POOLER === '1') {
+    const { startPgBouncer } = require('./pgbouncer.ts');
+    const bouncer = await startPgBouncer(process.env.TEST_DATABASE_URL);
+    process.env.TEST_POOLER_URL = bouncer.url;
+    globalThis.__PGBOUNCER__ = bouncer;
+  }
+};
+
+async function startEmbedded() {
   const databaseDir = resolve(__dirname, '..', '..', '.data', 'test-postgres');
   const port = Number(process.env.TEST_EMBEDDED_PG_PORT || 54339);
   const logs = [];
@@ -32,4 +43,5 @@ module.exports = async function globalSetup() {
       await new Promise((r) => setTimeout(r, 2000 * attempt));
     }
   }
-};
+}
+

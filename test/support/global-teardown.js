@@ -22,6 +22,8 @@ module.exports = async function globalTeardown(globalConfig) {
   try {
     contractCheck(globalConfig);
   } finally {
+    const bouncer = globalThis.__PGBOUNCER__;
+    if (bouncer) await bouncer.stop();
     const pg = globalThis.__EMBEDDED_PG__;
     if (pg) await pg.stop();
   }

@@ -6,7 +6,7 @@ import { Clock } from '@board/kernel';
 import { createApp } from '../../apps/api/src/app.factory';
 import { loadConfig } from '../../apps/api/src/config/app-config';
 import type { MemberAnswer, ProjectAnswer, UserAnswer } from './answers';
-import { createDatabase } from './database';
+import { createDatabase, serverUrl } from './database';
 import type { RouteBody } from './routes';
 
 export interface TestApp {
@@ -32,7 +32,8 @@ export interface TestAppOptions {
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const owned = options.databaseUrl ? null : await createDatabase();
   const databaseUrl = options.databaseUrl ?? owned!.url;
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_POOL_SIZE: '5', ...options.env, DATABASE_URL: databaseUrl });
+  const via = pooled(databaseUrl);
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_POOL_SIZE: '5', ...via, ...options.env, DATABASE_URL: via.DATABASE_URL ?? databaseUrl });
   const app = await createApp({ config, clock: options.clock });
   await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address() as { port: number };
@@ -49,6 +50,22 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       if (owned) await owned.drop();
     },
   };
+}
+
+/**
+ * Under TEST_POOLER=1 (global-setup.js started PgBouncer) the app reaches its database through the
+ * pooler in transaction mode, LISTEN and migrations on the direct address; the test's own SQL
+ * (`TestApp.sql`) stays direct. A URL that names another server is left as it is.
+ */
+function pooled(databaseUrl: string): Record<string, string> {
+  const pooler = process.env.TEST_POOLER_URL;
+  if (!pooler) return {};
+  const direct = new URL(databaseUrl);
+  const server = new URL(serverUrl());
+  if (direct.host !== server.host) return {};
+  const via = new URL(pooler);
+  via.pathname = direct.pathname;
+  return { DATABASE_URL: via.toString(), DATABASE_POOLER: 'transaction', DATABASE_LISTEN_URL: databaseUrl };
 }
 
 export interface Answer<T = unknown> {

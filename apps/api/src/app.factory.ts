@@ -50,24 +50,33 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   Logger.overrideLogger(LEVELS[config.LOG_LEVEL]);
   const dbLogger = new Logger('database');
   const onError = (error: Error) => dbLogger.warn(`connection error: ${error.message}`);
+  // Behind a transaction-mode pooler, LISTEN and the migrations (whose lock is a session's) take
+  // the direct connection DATABASE_LISTEN_URL names (loadConfig insists on one there).
+  const directUrl = config.DATABASE_LISTEN_URL ?? url;
   // Migrations run on connections of their own, without the requests' statement limit: a
   // migration over a big database may well take longer than a request may.
-  const migrations = await openDataSource(createDataSource({ url, poolSize: 2, applicationName: 'task-board-migrate' }), onError);
+  const migrations = await openDataSource(createDataSource({ url: directUrl, poolSize: 2, applicationName: 'task-board-migrate' }), onError);
   try {
     await migrate(migrations);
   } finally {
     await migrations.destroy();
   }
   // The requests' pool: a connection waited for past DATABASE_WAIT_MS, or a statement past
-  // DATABASE_STATEMENT_MS (set at connect, so the hot path pays no round trip), answers 503.
+  // DATABASE_STATEMENT_MS (set at connect, so the hot path pays no round trip; behind a
+  // transaction-mode pooler, set by each transaction instead), answers 503.
   const dataSource = createDataSource({
     url,
     poolSize: config.DATABASE_POOL_SIZE,
     waitMs: config.DATABASE_WAIT_MS,
-    statementMs: config.DATABASE_STATEMENT_MS,
+    statementMs: config.sessions ? config.DATABASE_STATEMENT_MS : undefined,
   });
   await openDataSource(dataSource, onError);
-  const lanes = new DatabaseLanes(createBackgroundPool({ url, size: config.DATABASE_BACKGROUND_POOL_SIZE }, onError), config.DATABASE_HEAVY_STATEMENT_MS);
+  const lanes = new DatabaseLanes(createBackgroundPool({ url, size: config.DATABASE_BACKGROUND_POOL_SIZE }, onError), config.DATABASE_HEAVY_STATEMENT_MS, {
+    sessions: config.sessions,
+    prepared: config.DATABASE_POOLER !== 'transaction',
+    statementMs: config.DATABASE_STATEMENT_MS,
+    listenUrl: directUrl,
+  });
 
   const refusals = routerRefusals(config.production);
   const adapter = new FastifyAdapter({

@@ -72,7 +72,14 @@ export async function openDataSource(dataSource: DataSource, onError: (error: Er
   await dataSource.initialize();
   const pool = (dataSource.driver as unknown as { master?: NodeJS.EventEmitter }).master;
   pool?.on('error', onError);
-  pool?.on('connect', (client: NodeJS.EventEmitter) => client.on('error', onError));
+  // On every client handed out, not only on those connected from now on: TypeORM opened one while
+  // initialising, before this listener existed, and a client in use has no listener of the pool's.
+  const heard = new WeakSet<NodeJS.EventEmitter>();
+  pool?.on('acquire', (client: NodeJS.EventEmitter) => {
+    if (heard.has(client)) return;
+    heard.add(client);
+    client.on('error', onError);
+  });
   return dataSource;
 }
 

@@ -97,7 +97,7 @@ export class Database {
     // A connection that failed BEGIN or ROLLBACK is not handed to the next caller.
     let broken: Error | undefined;
     try {
-      await client.query('BEGIN').catch((error: Error) => {
+      await client.query(this.beginText()).catch((error: Error) => {
         broken = error;
         throw error;
       });
@@ -127,10 +127,36 @@ export class Database {
   async exec<T>(query: Sql | string, second?: unknown[] | ExecOptions, third?: ExecOptions): Promise<Rows<T>> {
     const { text, values, options } = statement(query, second, third);
     const config: QueryConfig = { text, values };
-    if (options.prepare) config.name = this.nameOf(text);
+    if (options.prepare && this.lanes.shape.prepared) config.name = this.nameOf(text);
+    if (!this.current.getStore() && this.limitPerTransaction()) {
+      // Behind a transaction-mode pooler the limit cannot ride on the connection: the statement
+      // runs in a transaction of its own that sets it (two more round trips, the pooler's price).
+      return this.transaction(() => this.send<T>(config));
+    }
+    return this.send<T>(config);
+  }
+
+  private async send<T>(config: QueryConfig): Promise<Rows<T>> {
     const open = this.current.getStore();
     const result: QueryResult = await (open ? open.client.query(config) : this.pool.query(config)).catch(rethrowBusy);
     return { rows: result.rows as T[], count: result.rowCount ?? 0 };
+  }
+
+  /**
+   * Whether this flow's statements must set the requests' limit themselves: on the requests'
+   * pool behind a transaction-mode pooler (the background lane has no limit to set).
+   */
+  private limitPerTransaction(): boolean {
+    return !this.lanes.shape.sessions && this.lane.getStore() === undefined;
+  }
+
+  /**
+   * BEGIN, and behind a transaction-mode pooler the requests' limit in the same message: SET
+   * LOCAL ends with the transaction, so nothing is left on a server connection the next client
+   * of the pooler takes over.
+   */
+  private beginText(): string {
+    return this.limitPerTransaction() ? `BEGIN; SET LOCAL statement_timeout = ${Math.floor(this.lanes.shape.statementMs)}` : 'BEGIN';
   }
 
   async query<T = Record<string, unknown>>(query: Sql, options?: ExecOptions): Promise<T[]>;
@@ -180,7 +206,8 @@ export class Database {
   private async lockProject(client: PoolClient, projectId: string): Promise<void> {
     // The key is defined once, in locks.sql.ts (board_create_task computes the same inside PostgreSQL);
     // its text is compiled once, not on every write.
-    await client.query({ name: 'tb_lock_project', text: LOCK_PROJECT_TEXT, values: [projectId] }).catch(rethrowBusy);
+    const name = this.lanes.shape.prepared ? 'tb_lock_project' : undefined;
+    await client.query({ name, text: LOCK_PROJECT_TEXT, values: [projectId] }).catch(rethrowBusy);
   }
 
   private nameOf(sql: string): string {

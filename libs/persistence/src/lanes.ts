@@ -1,14 +1,32 @@
 import { Pool } from 'pg';
 
+/** How the connections reach PostgreSQL, when a pooler stands between (DATABASE_POOLER). */
+export interface ConnectionShape {
+  /**
+   * Each connection is a session of its own (direct, or a pooler in session mode): statements
+   * may be named prepared statements and the requests' limit travels in the start-up message.
+   * False behind a pooler in transaction mode, where a server connection changes hands at every
+   * transaction's end.
+   */
+  sessions: boolean;
+  /** Named prepared statements survive (sessions, or a pooler that tracks them: PgBouncer 1.21+). */
+  prepared: boolean;
+  /** The requests' statement limit, which without sessions each transaction sets for itself. */
+  statementMs: number;
+  /** A direct connection for LISTEN (and migrations): never through a transaction-mode pooler. */
+  listenUrl: string;
+}
+
 /**
- * What the Database needs beside the requests' pool (TypeORM's): the background work's own pool
- * and the statement limit of heavy reads (decisions.md › Fair use).
+ * What the Database needs beside the requests' pool (TypeORM's): the background work's own pool,
+ * the statement limit of heavy reads (decisions.md › Fair use) and the shape of the connections.
  */
 export class DatabaseLanes {
   constructor(
     readonly background: Pool,
     /** A heavy read's statement limit, raised with SET LOCAL in its own transaction. */
     readonly heavyStatementMs: number,
+    readonly shape: ConnectionShape,
   ) {}
 
   /** Closes the background pool (at shutdown, after the background work has stopped). */

@@ -21,6 +21,16 @@ export class AppConfig {
   @Transform(int) @IsInt() @Min(100) @Max(3_600_000) DATABASE_STATEMENT_MS = 5000;
   /** The statement limit of heavy reads (charts, usage, search, export, import and its preview). */
   @Transform(int) @IsInt() @Min(100) @Max(3_600_000) DATABASE_HEAVY_STATEMENT_MS = 15_000;
+  /**
+   * What sits between the service and PostgreSQL. `none`: every connection is a session of its
+   * own (a direct connection, or a pooler in session mode). `transaction`: a pooler in transaction
+   * mode (PgBouncer before 1.21), where nothing outlives a transaction: no named prepared
+   * statements, no limit sent at connect, no LISTEN. `transaction-prepared`: the same with a
+   * pooler that keeps prepared statements itself (PgBouncer 1.21+ with max_prepared_statements).
+   */
+  @IsIn(['none', 'transaction', 'transaction-prepared']) DATABASE_POOLER: 'none' | 'transaction' | 'transaction-prepared' = 'none';
+  /** A direct connection (no pooler in transaction mode) for LISTEN and migrations; unset: DATABASE_URL. */
+  @IsOptional() @IsString() DATABASE_LISTEN_URL?: string;
   @Transform(int) @IsInt() @Min(0) @Max(65535) PORT = 3000;
   @IsString() HOST = '127.0.0.1';
   @IsString() NODE_ENV = 'development';
@@ -60,6 +70,11 @@ export class AppConfig {
     return this.NODE_ENV === 'production';
   }
 
+  /** Whether each connection of the pools is a session of its own (no pooler in transaction mode). */
+  get sessions(): boolean {
+    return this.DATABASE_POOLER === 'none';
+  }
+
   get mailConfigured(): boolean {
     return Boolean(this.SMTP_URL && this.MAIL_FROM);
   }
@@ -76,7 +91,7 @@ export class AppConfig {
 
 const KEYS = [
   'DATABASE_URL', 'DATABASE_POOL_SIZE', 'DATABASE_BACKGROUND_POOL_SIZE', 'DATABASE_WAIT_MS', 'DATABASE_STATEMENT_MS',
-  'DATABASE_HEAVY_STATEMENT_MS', 'PORT', 'HOST', 'NODE_ENV', 'SERVICE_URL', 'SERVICE_SIGNUP', 'SMTP_URL',
+  'DATABASE_HEAVY_STATEMENT_MS', 'DATABASE_POOLER', 'DATABASE_LISTEN_URL', 'PORT', 'HOST', 'NODE_ENV', 'SERVICE_URL', 'SERVICE_SIGNUP', 'SMTP_URL',
   'MAIL_FROM', 'S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_PUBLIC_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY',
   'S3_FORCE_PATH_STYLE', 'SERVICE_MAX_FILE_BYTES', 'SERVICE_FILE_TYPES', 'SERVICE_TRUST_PROXY', 'SERVICE_BODY_TIMEOUT_MS',
   'SERVICE_WEBHOOK_ALLOW', 'SERVICE_DATA_DIR', 'EMBEDDED_PG_PORT', 'SERVICE_BOARD_CACHE_BYTES', 'SERVICE_MCP_BEAT_MS', 'SERVICE_MCP_CONCURRENT',
@@ -90,6 +105,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (errors.length > 0) {
     // Names only: a value may be a secret.
     throw new Error(`Invalid configuration: ${errors.map((e) => e.property).join(', ')}`);
+  }
+  // Behind a transaction-mode pooler LISTEN would hear nothing once its transaction ended, and the
+  // migrations' session lock could be taken and released on two different server connections.
+  if (!config.sessions && !config.DATABASE_LISTEN_URL) {
+    throw new Error('Invalid configuration: DATABASE_LISTEN_URL must name a direct connection to PostgreSQL when DATABASE_POOLER is set');
   }
   return config;
 }

@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { CHANGE_CHANNEL } from '../activity/pg-change.announcer';
 import { WEBHOOK_CHANNEL } from '../activity/pg-activity.recorder';
 import { compile, sql } from '../sql';
+import { DatabaseLanes } from '../lanes';
 import { NOTIFICATION_CHANNEL } from '../notifications/notifications.sql';
 import { Notice, NoticeFeed } from '@board/kernel';
 
@@ -27,7 +28,10 @@ export class PgNotificationListener extends NoticeFeed implements OnModuleInit, 
   private everConnected = false;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly lanes: DatabaseLanes,
+  ) {
     super();
   }
 
@@ -59,8 +63,8 @@ export class PgNotificationListener extends NoticeFeed implements OnModuleInit, 
 
   private async connect(): Promise<void> {
     if (this.stopped) return;
-    const options = this.dataSource.options as { url?: string };
-    const client = new Client({ connectionString: options.url, application_name: 'task-board-listener' });
+    // Never through a transaction-mode pooler: LISTEN belongs to a session.
+    const client = new Client({ connectionString: this.lanes.shape.listenUrl, application_name: 'task-board-listener' });
     // A pg client may emit 'error' more than once: keep a listener for its whole life.
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, null));
