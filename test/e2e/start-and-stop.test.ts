@@ -1,9 +1,9 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDatabase } from '../support/database';
+import { freePort } from '../support/free-port';
 
 const ROOT = join(__dirname, '..', '..');
 const READY = /^Task board is ready at (http:\/\/127\.0\.0\.1:(\d+)\/) — open it to create the first account$/m;
@@ -51,14 +51,6 @@ class Service {
     if (this.process.exitCode === null) process.kill(-this.process.pid!, 'SIGKILL');
   }
 }
-
-const freePort = () =>
-  new Promise<number>((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
 
 /** Issue "The first hour", point 6: one line when ready, none per route, a clean stop on Ctrl-C. */
 describe('starting and stopping the service', () => {

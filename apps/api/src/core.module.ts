@@ -1,10 +1,11 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { CommonPasswords, PasswordHasher, Throttle, ThrottleRepository } from '@board/accounts';
-import { Clock, Mailer, SystemClock } from '@board/kernel';
-import { Argon2PasswordHasher, SecListsCommonPasswords, SmtpMailer } from '@board/platform';
+import { Clock, Mailer, Metrics, NoMetrics, SystemClock } from '@board/kernel';
+import { Argon2PasswordHasher, PromMetrics, SecListsCommonPasswords, SmtpMailer } from '@board/platform';
 import { AppConfig } from './config/app-config';
+import { SERVICE_VERSION } from './system/version';
 
-/** Settings, the clock and other adapters every feature module may inject. */
+/** Settings, the clock, the metrics and other adapters every feature module may inject. */
 @Global()
 @Module({})
 export class CoreModule {
@@ -16,6 +17,8 @@ export class CoreModule {
       { provide: CommonPasswords, useClass: SecListsCommonPasswords },
       { provide: Throttle, useFactory: (store: ThrottleRepository, c: Clock) => new Throttle(store, c), inject: [ThrottleRepository, Clock] },
       { provide: Mailer, useValue: new SmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) },
+      // Counted only while someone may read them (SERVICE_METRICS_TOKEN); one registry per app.
+      { provide: Metrics, useValue: config.SERVICE_METRICS_TOKEN ? new PromMetrics({ version: SERVICE_VERSION }) : new NoMetrics() },
     ];
     return { module: CoreModule, providers, exports: providers.map((p) => p.provide) };
   }

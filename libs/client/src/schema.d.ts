@@ -1722,6 +1722,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read this instance’s metrics for a Prometheus scraper
+         * @description **Access**: A metrics scraper with the metrics token. While `SERVICE_METRICS_TOKEN` is unset the route answers 404 `Not found.` like an unknown address; without the bearer 401 `Send the metrics token as a bearer token.`, with another 401 `That is not the metrics token.`
+         */
+        get: operations["System_metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/register": {
         parameters: {
             query?: never;
@@ -7029,6 +7049,33 @@ export interface operations {
                     };
                 };
             };
+        };
+    };
+    System_metrics: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
         };
     };
     Auth_register: {

@@ -49,10 +49,15 @@ export class Database {
     private readonly lanes: DatabaseLanes,
   ) {}
 
+  /** The requests' pool (TypeORM's), once the data source is open. */
+  get requestsPool(): Pool | undefined {
+    return (this.dataSource.driver as unknown as { master?: Pool }).master;
+  }
+
   private get pool(): Pool {
     const background = this.lane.getStore();
     if (background) return background;
-    const pool = (this.dataSource.driver as unknown as { master?: Pool }).master;
+    const pool = this.requestsPool;
     if (!pool) throw new Error('the database pool is not open');
     return pool;
   }

@@ -30,6 +30,8 @@ import { ShipRepository } from '@board/shipping';
 import { PgPropertyRepository } from './properties/pg-property.repository';
 import { PgShipRepository } from './shipping/pg-ship.repository';
 import { DatabaseHealthQuery } from './system/health.query';
+import { PoolUseQuery } from './system/pool-use.query';
+import { DeliveryBacklogQuery } from './webhooks/delivery-backlog.query';
 import { PgHeavyReads } from './system/pg-heavy-reads';
 import { PgBackgroundWork } from './system/pg-background-work';
 import { DatabaseLanes } from './lanes';
@@ -72,6 +74,8 @@ export class PersistenceModule {
       { provide: PropertyRepository, useClass: PgPropertyRepository },
       { provide: ShipRepository, useClass: PgShipRepository },
       DatabaseHealthQuery,
+      PoolUseQuery,
+      DeliveryBacklogQuery,
       { provide: RunRepository, useClass: PgRunRepository },
       { provide: WorkQueue, useClass: PgWorkQueue },
       { provide: UsageRepository, useClass: PgUsageRepository },

@@ -1,5 +1,5 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, validateSync } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
 
 const list = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : value;
@@ -65,6 +65,13 @@ export class AppConfig {
   /** MCP over HTTP: requests one agent may have open at once on one instance (a further one is 429). */
   @Transform(int) @IsInt() @Min(1) SERVICE_MCP_CONCURRENT = 4;
   @IsIn(['debug', 'info', 'warn', 'error', 'silent']) LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' | 'silent' = 'info';
+  /** `json` (one object per line) or `pretty` (lines for a person); unset, JSON in production and pretty elsewhere. */
+  @IsOptional() @IsIn(['json', 'pretty']) LOG_FORMAT?: 'json' | 'pretty';
+  /**
+   * Turns on `GET /api/metrics` for a scraper that sends it as its bearer; unset, the route is not
+   * there (404). At least 16 visible ASCII characters, so a guessable word is refused at start.
+   */
+  @IsOptional() @Matches(/^[\x21-\x7e]{16,512}$/) SERVICE_METRICS_TOKEN?: string;
 
   get production(): boolean {
     return this.NODE_ENV === 'production';
@@ -73,6 +80,11 @@ export class AppConfig {
   /** Whether each connection of the pools is a session of its own (no pooler in transaction mode). */
   get sessions(): boolean {
     return this.DATABASE_POOLER === 'none';
+  }
+
+  /** Log lines as JSON objects (LOG_FORMAT, else NODE_ENV=production). */
+  get jsonLogs(): boolean {
+    return this.LOG_FORMAT ? this.LOG_FORMAT === 'json' : this.production;
   }
 
   get mailConfigured(): boolean {
@@ -95,7 +107,7 @@ const KEYS = [
   'MAIL_FROM', 'S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_PUBLIC_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY',
   'S3_FORCE_PATH_STYLE', 'SERVICE_MAX_FILE_BYTES', 'SERVICE_FILE_TYPES', 'SERVICE_TRUST_PROXY', 'SERVICE_BODY_TIMEOUT_MS',
   'SERVICE_WEBHOOK_ALLOW', 'SERVICE_DATA_DIR', 'EMBEDDED_PG_PORT', 'SERVICE_BOARD_CACHE_BYTES', 'SERVICE_MCP_BEAT_MS', 'SERVICE_MCP_CONCURRENT',
-  'LOG_LEVEL',
+  'LOG_LEVEL', 'LOG_FORMAT', 'SERVICE_METRICS_TOKEN',
 ];
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {

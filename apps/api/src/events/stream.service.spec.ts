@@ -1,6 +1,6 @@
 import type { Subscriber } from 'rxjs';
 import { Subject } from 'rxjs';
-import { Notice, NoticeFeed } from '@board/kernel';
+import { NoMetrics, Notice, NoticeFeed, StreamKind } from '@board/kernel';
 import type { StreamCredential } from '@board/persistence';
 import type { StreamAccessWatch } from './stream-access.watch';
 import { encode, PING_MS, RETRY_MS, StreamLine, StreamService } from './stream.service';
@@ -19,6 +19,15 @@ class SubjectFeed extends NoticeFeed {
   }
 }
 
+/** Keeps the open-streams gauge as the metrics adapter would. */
+class OpenStreams extends NoMetrics {
+  readonly open: Record<StreamKind, number> = { project: 0, personal: 0 };
+  override streamOpened(kind: StreamKind): () => void {
+    this.open[kind]++;
+    return () => void this.open[kind]--;
+  }
+}
+
 function setUp() {
   const feed = new SubjectFeed();
   // The watch lets every line through until it is told to cut the stream (lost access).
@@ -30,7 +39,8 @@ function setUp() {
       return { deliver: (line) => out.next(line), close: () => void (gate.closed = true) };
     },
   };
-  return { feed, gates, service: new StreamService(feed, access as StreamAccessWatch) };
+  const metrics = new OpenStreams();
+  return { feed, gates, metrics, service: new StreamService(feed, access as StreamAccessWatch, metrics) };
 }
 
 describe('StreamService', () => {
@@ -77,14 +87,27 @@ describe('StreamService', () => {
   });
 
   it('opens a stream behind its credential’s watch and closes the watch when the client goes', () => {
-    const { feed, gates, service } = setUp();
+    const { feed, gates, metrics, service } = setUp();
     const credential: StreamCredential & { projectId: string } = { projectId: PROJECT, via: 'session', digest: 'd' };
     const lines: StreamLine[] = [];
     const sub = service.open(credential, 'ann', null, 0).subscribe((l) => lines.push(l));
     feed.notices.next({ type: 'change', payload: { projectId: PROJECT } });
     expect(lines.map(encode)).toEqual([`retry: ${RETRY_MS}\n\n`, 'event: ready\ndata: {}\n\n', `event: change\ndata: {"projectId":"${PROJECT}"}\n\n`]);
     expect(gates.map((g) => g.closed)).toEqual([false]);
+    expect(metrics.open).toEqual({ project: 1, personal: 0 });
     sub.unsubscribe();
     expect(gates.map((g) => g.closed)).toEqual([true]);
+    expect(metrics.open).toEqual({ project: 0, personal: 0 });
+  });
+
+  it('counts open streams by kind until they close, also when the server ends them', () => {
+    const { metrics, service } = setUp();
+    const personal = service.openPersonal({ projectId: null, via: 'session', digest: 'd' }, 'ann', null, 0).subscribe();
+    service.open({ projectId: PROJECT, via: 'session', digest: 'd' }, 'ann', null, 0).subscribe();
+    expect(metrics.open).toEqual({ project: 1, personal: 1 });
+    personal.unsubscribe();
+    expect(metrics.open).toEqual({ project: 1, personal: 0 });
+    service.beforeApplicationShutdown();
+    expect(metrics.open).toEqual({ project: 0, personal: 0 });
   });
 });

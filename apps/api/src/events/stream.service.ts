@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { concat, filter, interval, map, merge, Observable, of, ReplaySubject, takeUntil } from 'rxjs';
-import { Notice, NoticeFeed } from '@board/kernel';
+import { Metrics, Notice, NoticeFeed, StreamKind } from '@board/kernel';
 import { StreamCredential } from '@board/persistence';
 import { StreamAccessWatch } from './stream-access.watch';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -51,20 +51,22 @@ export class StreamService implements BeforeApplicationShutdown {
   constructor(
     private readonly listener: NoticeFeed,
     private readonly access: StreamAccessWatch,
+    private readonly metrics: Metrics,
   ) {}
 
   /** A client's stream: `subscribe` behind its credential, ended once that credential loses access to the project. */
   open(credential: StreamCredential & { projectId: string }, userId: string, expiresAt: Date | null, checkedAt: number, pingMs = PING_MS): Observable<StreamLine> {
-    return this.gated(credential, userId, expiresAt, checkedAt, this.subscribe(credential.projectId, pingMs));
+    return this.gated('project', credential, userId, expiresAt, checkedAt, this.subscribe(credential.projectId, pingMs));
   }
 
   /** A person's own stream (`personal`) behind their session, ended once the session ends. */
   openPersonal(credential: StreamCredential & { projectId: null }, userId: string, expiresAt: Date | null, checkedAt: number, pingMs = PING_MS): Observable<StreamLine> {
-    return this.gated(credential, userId, expiresAt, checkedAt, this.personal(userId, pingMs));
+    return this.gated('personal', credential, userId, expiresAt, checkedAt, this.personal(userId, pingMs));
   }
 
-  private gated(credential: StreamCredential, userId: string, expiresAt: Date | null, checkedAt: number, source: Observable<StreamLine>): Observable<StreamLine> {
+  private gated(kind: StreamKind, credential: StreamCredential, userId: string, expiresAt: Date | null, checkedAt: number, source: Observable<StreamLine>): Observable<StreamLine> {
     return new Observable<StreamLine>((out) => {
+      const closed = this.metrics.streamOpened(kind);
       const gate = this.access.watch(credential, userId, expiresAt, checkedAt, out);
       const lines = source.subscribe({
         next: (line) => gate.deliver(line),
@@ -72,6 +74,7 @@ export class StreamService implements BeforeApplicationShutdown {
         error: (error) => out.error(error),
       });
       return () => {
+        closed();
         gate.close();
         lines.unsubscribe();
       };

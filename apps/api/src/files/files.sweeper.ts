@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
-import { BackgroundWork, Clock, MINUTE } from '@board/kernel';
+import { BackgroundWork, Clock, Metrics, MINUTE } from '@board/kernel';
 import { BucketCleanup, ObjectStore, PENDING_LIFETIME_MS } from '@board/files';
 import { AppConfig } from '../config/app-config';
 
@@ -24,6 +24,7 @@ export class FilesSweeper {
     private readonly store: ObjectStore,
     private readonly clock: Clock,
     private readonly background: BackgroundWork,
+    private readonly metrics: Metrics,
     config: AppConfig,
   ) {
     this.enabled = Boolean(config.S3_BUCKET);
@@ -33,7 +34,7 @@ export class FilesSweeper {
   async tick(): Promise<void> {
     if (!this.enabled) return;
     try {
-      await this.sweep();
+      await this.metrics.sweep('files', () => this.sweep());
     } catch (error) {
       this.logger.warn(`sweep failed: ${(error as Error).message}`);
     }
@@ -56,6 +57,7 @@ export class FilesSweeper {
       const now = this.clock.now();
       const keys = await this.cleanup.claim(now, new Date(now.getTime() + LEASE_MS), BATCH);
       if (keys.length === 0) break;
+      this.metrics.jobsLeased('bucket-key', keys.length);
       deleted += await this.removeNow(keys);
     }
     return { expired, deleted };

@@ -21,6 +21,9 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   'auth.token_invalid': fixed(401, 'That token is not valid any more.'),
   'auth.token_other_project': fixed(403, 'That token belongs to another project.'),
   'auth.cross_site': fixed(403, 'Cross-site requests are refused.'),
+  // the metrics scrape (SERVICE_METRICS_TOKEN): its own bearer, never a session or an agent token
+  'metrics.token_missing': fixed(401, 'Send the metrics token as a bearer token.'),
+  'metrics.token_wrong': fixed(401, 'That is not the metrics token.'),
   'gate.human': fixed(403, 'Only a person can do this.'),
   'gate.admin': [403, (p) => `Only the owner or an admin can ${p.what}.`],
   'gate.owner': [403, (p) => `Only the owner can ${p.what}.`],

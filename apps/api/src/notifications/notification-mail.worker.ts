@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import type { Subscription } from 'rxjs';
-import { BackgroundWork, Clock, Mailer, NoticeFeed } from '@board/kernel';
+import { BackgroundWork, Clock, Mailer, Metrics, NoticeFeed } from '@board/kernel';
 import { MAILED_KINDS, NotificationMail, NotificationMailOutbox } from '@board/notifications';
 import { AppConfig } from '../config/app-config';
 import { describeFailure } from '../mail/background-mail';
@@ -38,6 +38,7 @@ export class NotificationMailWorker implements OnModuleInit, OnModuleDestroy {
     private readonly clock: Clock,
     private readonly feed: NoticeFeed,
     private readonly background: BackgroundWork,
+    private readonly metrics: Metrics,
   ) {}
 
   onModuleInit(): void {
@@ -84,6 +85,7 @@ export class NotificationMailWorker implements OnModuleInit, OnModuleDestroy {
   /** One claimed batch; answers how many were claimed. */
   async sendBatch(): Promise<number> {
     const mails = await this.background.run(() => this.outbox.claim(this.clock.now(), this.leaseMs, CLAIM_BATCH));
+    this.metrics.jobsLeased('notification-mail', mails.length);
     await Promise.all(mails.map((mail) => this.deliver(mail)));
     return mails.length;
   }

@@ -48,6 +48,14 @@ export const ANSWERS: Record<string, Answer> = {
     schema: obj({ ok: { const: true } }),
     failures: { 503: obj({ ok: { const: false } }, [], 'The database is out of reach.') },
   },
+  'GET /api/metrics': {
+    mediaType: 'text/plain',
+    schema: {
+      type: 'string',
+      description:
+        "Prometheus's text format (`text/plain; version=0.0.4; charset=utf-8`) of this instance: requests by route pattern and status with latency histograms, database pools, open streams, notices heard, the webhook outbox, leased jobs and sweeps, and Node's process metrics (docs/operating.md › Metrics).",
+    },
+  },
   'POST /api/auth/register': { schema: wrap('user', ref('User')), conflict: true, throttled: true, errors: [403], description: 'Signed up and signed in (sets the session cookie).' },
   'POST /api/auth/login': {
     schema: wrap('user', ref('User')),

@@ -6,6 +6,7 @@
 export const SUMMARIES: Record<string, string> = {
   'GET /api/version': 'Read the service version and the API generation',
   'GET /api/health': 'Check that the service and its database answer',
+  'GET /api/metrics': 'Read this instance’s metrics for a Prometheus scraper',
   'GET /api/openapi.json': 'Read this API document',
 
   'POST /api/auth/register': 'Create an account and sign in',

@@ -1,12 +1,14 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { filter, Subscription } from 'rxjs';
-import { BackgroundWork, Clock, NoticeFeed } from '@board/kernel';
-import { afterTry, DueDelivery, WebhookRepository, WebhookSender } from '@board/webhooks';
+import { BackgroundWork, Clock, DeliveryOutcome, Metrics, NoticeFeed } from '@board/kernel';
+import { afterTry, DeliveryStatus, DueDelivery, WebhookRepository, WebhookSender } from '@board/webhooks';
 
 const BATCH = 50;
 const LEASE_MS = 30_000;
 const PARALLEL = 16;
+/** A try's outcome by the status it leaves the delivery in. */
+const OUTCOMES: Record<DeliveryStatus, DeliveryOutcome> = { delivered: 'delivered', pending: 'retry', dropped: 'dropped' };
 
 /**
  * Drains the delivery outbox: woken at commit by a notice, and every second for retries that
@@ -26,6 +28,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly listener: NoticeFeed,
     private readonly clock: Clock,
     private readonly background: BackgroundWork,
+    private readonly metrics: Metrics,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -77,6 +80,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
     for (;;) {
       const due = await this.store.claimDue(this.clock.now(), BATCH, LEASE_MS);
       if (due.length === 0) return tried;
+      this.metrics.jobsLeased('webhook-delivery', due.length);
       for (let i = 0; i < due.length; i += PARALLEL) await Promise.all(due.slice(i, i + PARALLEL).map((d) => this.attempt(d)));
       tried += due.length;
       const touched = new Map(due.map((d) => [d.webhookId, d.projectId]));
@@ -89,6 +93,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
     const result = await this.sender.send({ url: d.url, secret: d.secret, deliveryId: d.id, body: d.body, now: this.clock.now() });
     const now = this.clock.now();
     const next = afterTry(d.tries + 1, result.ok, now);
+    this.metrics.deliveryTried(OUTCOMES[next.status]);
     await this.store.finishTry(d, { ...next, code: result.status, error: result.ok ? null : result.error, now });
   }
 }

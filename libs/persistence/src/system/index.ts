@@ -1,1 +1,2 @@
 export * from './health.query';
+export * from './pool-use.query';
