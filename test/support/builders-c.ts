@@ -5,11 +5,15 @@
  * - `propertyOf`: one property as the board reads it, its config and options included;
  * - `deliveriesSince`: the deliveries a project's webhooks wrote after a mark, read off each
  *   webhook's delivery list;
- * - `feedSize`: how many feed lines all the caller's projects hold together.
+ * - `feedSize`: how many feed lines all the caller's projects hold together;
+ * - `exportOf`: the whole project as its export shows it — every task (archived and deleted
+ *   ones too, with values, checklist, comments, card sources and shipped options), every feed
+ *   line, and the card views, groupings and doneWhen as they are kept, not as a read cleans them.
  */
 import type { BoardAnswer, DeliveryAnswer, TaskAnswer } from './answers';
 import { boardOf, projectFeed } from './builders-b';
 import { createTaskFromBody, expectStatus } from './fixtures';
+import type { RouteAnswer } from './routes';
 import type { Client } from './test-app';
 
 /**
@@ -68,4 +72,29 @@ export async function feedSize(client: Client): Promise<number> {
   let lines = 0;
   for (const p of projects) lines += (await projectFeed(client, p.id)).length;
   return lines;
+}
+
+type ExportAnswer = RouteAnswer<'get', `/projects/${string}/export`>;
+type Rows = Record<string, { place: string; mode: string }>;
+
+/** The export document, with the parts its API type leaves open typed as the export writes them. */
+export type ProjectExport = Omit<ExportAnswer, 'project' | 'properties' | 'views' | 'cardView' | 'tasks' | 'activity'> & {
+  project: Omit<ExportAnswer['project'], 'doneWhen'> & { doneWhen: { propertyId: string; optionIds: string[] } | null };
+  properties: (Omit<ExportAnswer['properties'][number], 'config' | 'options'> & {
+    config: Record<string, unknown>;
+    options: { id: string; name: string; color: string; position: string; shippedAt: string | null }[];
+  })[];
+  views: (Omit<ExportAnswer['views'][number], 'cardView'> & { cardView: { rows: Rows } | null })[];
+  cardView: { rows?: Rows };
+  tasks: (Omit<ExportAnswer['tasks'][number], 'checklist' | 'comments' | 'shipped'> & {
+    checklist: { id: string; text: string; done: boolean; position: string }[];
+    comments: { id: string; body: string; createdAt: string; author: { id: string | null; name: string | null } }[];
+    shipped: { optionId: string; shipId: string }[];
+  })[];
+  activity: (Omit<ExportAnswer['activity'][number], 'data'> & { data: Record<string, unknown> })[];
+};
+
+/** The project's export (`GET /projects/:projectId/export`, as its owner or an admin), which must answer 200. */
+export async function exportOf(client: Client, projectId: string): Promise<ProjectExport> {
+  return (await expectStatus(client.get(`/projects/${projectId}/export`), 200)) as ProjectExport;
 }
