@@ -3,7 +3,7 @@ import { OPTION_COLORS } from '@board/kernel';
 import { aProject, anAgent, aTeam } from '../support/builders';
 import { deleteTask } from '../support/builders-a';
 import { boardOf, projectFeed, valuesOf } from '../support/builders-b';
-import { propertyOf } from '../support/builders-c';
+import { exportOf, propertyOf } from '../support/builders-c';
 import { anAdmin } from '../support/builders-d';
 import { ChangeListener, createTask, expectError, expectStatus, insertTask, listenChanges } from '../support/fixtures';
 import { addMember, Client, Person, startTestApp, TestApp } from '../support/test-app';
@@ -466,20 +466,18 @@ describe('properties', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ ok: true });
       expect(await changes.take()).toEqual([{ projectId, scope: 'board', clientId: 'tab-d' }]);
-      // Storage itself: no read finds an option of a gone property, so only its table shows none is left.
-      expect((await t.sql.query(`SELECT count(*)::int AS n FROM options WHERE property_id = $1`, [p.id])).rows[0]).toEqual({ n: 0 });
-      expect((await boardOf(owner.client, projectId)).properties.some((x) => x.id === p.id)).toBe(false);
+      // The export shows the project as it is kept: options go with their property, the deleted task
+      // keeps no value, and the card views lose the row (every read leaves out the rows of gone properties anyway).
+      const kept = await exportOf(owner.client, projectId);
+      expect(kept.properties.some((x) => x.id === p.id)).toBe(false);
+      expect(kept.properties.flatMap((x) => x.options).filter((o) => p.options.some((mine) => mine.id === o.id))).toEqual([]);
       expect(await valuesOf(owner.client, live)).toEqual({ [keep.id]: 'hello' });
       expect(await valuesOf(owner.client, archived)).toEqual({});
-      // Storage itself: card views are read without the rows of gone properties, so only the stored ones show they went.
-      const cards = (await t.sql.query(`SELECT (SELECT card_view FROM projects WHERE id = $1) AS project, (SELECT card_view FROM views WHERE id = $2) AS view`, [projectId, viewId])).rows[0];
-      expect(cards.project.rows[p.id]).toBeUndefined();
+      expect(kept.tasks.find((x) => x.id === deleted)!.values).toEqual({});
+      expect(kept.cardView.rows![p.id]).toBeUndefined();
       expect((await cardRows())[keep.id]).toBeDefined();
-      expect(cards.view).toEqual({ rows: {} });
+      expect(kept.views.find((v) => v.id === viewId)!.cardView).toEqual({ rows: {} });
       expect((await projectFeed(owner.client, projectId)).length).toBe(feedBefore);
-      // A deleted task comes back without the value: restoring it is the one read of what it keeps.
-      await expectStatus(owner.client.post(`/tasks/${deleted}/restore`), 200);
-      expect(await valuesOf(owner.client, deleted)).toEqual({});
     });
 
     it('is refused while a board groups by it; lists and roadmaps forget their grouping', async () => {
@@ -501,9 +499,9 @@ describe('properties', () => {
       expect((await viewsOf(pid)).find((v) => v.id === list)!.groupById).toBe(p.id);
       for (const board of [first, second]) await expectStatus(owner.client.patch(`/views/${board}`, { groupById: status.id }), 200);
       expect((await owner.client.delete(`/properties/${p.id}`)).status).toBe(200);
-      // Storage itself: a view is read with a gone grouping as null anyway, so only the stored one shows it was cleared.
-      const grouping = (await t.sql.query(`SELECT group_by_id FROM views WHERE id = ANY($1::uuid[])`, [[list, roadmap]])).rows;
-      expect(grouping).toEqual([{ group_by_id: null }, { group_by_id: null }]);
+      // A read shows a gone grouping as null anyway: the export shows the groupings as kept.
+      const kept = (await exportOf(owner.client, pid)).views;
+      expect([list, roadmap].map((id) => kept.find((v) => v.id === id)!.groupById)).toEqual([null, null]);
       expect((await viewsOf(pid)).find((v) => v.id === first)!.name).toBe('Stage board');
     });
 
@@ -519,8 +517,8 @@ describe('properties', () => {
       expect((await owner.client.delete(`/properties/${other.id}`)).status).toBe(400);
       await expectStatus(owner.client.patch(`/views/${views[0].id}`, { kind: 'list', groupById: null }), 200);
       expect((await owner.client.delete(`/properties/${status}`)).status).toBe(200);
-      // Storage itself: the board reads a doneWhen naming a gone property as null anyway.
-      expect((await t.sql.query(`SELECT done_when FROM projects WHERE id = $1`, [pid])).rows[0].done_when).toBeNull();
+      // The board reads a doneWhen naming a gone property as null anyway: the export shows it as kept.
+      expect((await exportOf(owner.client, pid)).project.doneWhen).toBeNull();
     });
   });
 
