@@ -3,3 +3,4 @@ export * from './webhook-sender';
 export * from './s3-object-store';
 export * from './smtp-mailer';
 export * from './seclists-common-passwords';
+export * from './openid-sign-on';
