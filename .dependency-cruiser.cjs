@@ -7,7 +7,7 @@
 const INFRASTRUCTURE_LIBS = ['persistence', 'platform'];
 
 // Bare packages and their subpaths, whether resolved into node_modules or left unresolved.
-const FORBIDDEN_PACKAGES = ['@nestjs/[^/]+', '@aws-sdk/[^/]+', 'typeorm', 'pg', 'fastify', 'argon2', 'nodemailer', 'prom-client', 'pino'];
+const FORBIDDEN_PACKAGES = ['@nestjs/[^/]+', '@aws-sdk/[^/]+', 'typeorm', 'pg', 'fastify', 'argon2', 'nodemailer', 'prom-client', 'pino', 'openid-client'];
 const pkg = (name) => `(^|/node_modules/|^node_modules/)${name}(/|$)`;
 
 module.exports = {

@@ -68,7 +68,8 @@ export class User {
     return new User({ ...props });
   }
 
-  static registerPerson(input: { id: string; email: unknown; name: unknown; passwordHash: string; now: Date }): User {
+  /** A person; `passwordHash` null for one who signs in by single sign-on until they set a password. */
+  static registerPerson(input: { id: string; email: unknown; name: unknown; passwordHash: string | null; now: Date }): User {
     const email = readEmail(input.email);
     const name = readName(input.name, true);
     return new User({

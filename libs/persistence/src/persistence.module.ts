@@ -1,6 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ResetTokenRepository, SecurityLog, SessionRepository, ThrottleRepository, TotpRepository, UserRepository } from '@board/accounts';
+import { LinkedIdentityRepository, ResetTokenRepository, SecurityLog, SessionRepository, ThrottleRepository, TotpRepository, UserRepository } from '@board/accounts';
 import { BackgroundWork, HeavyReads, UnitOfWork } from '@board/kernel';
 import { AgentTokenRepository, InviteMailRepository, MemberRepository, ProjectRepository } from '@board/projects';
 import { Database } from './database';
@@ -8,6 +8,7 @@ import { PgUserRepository } from './accounts/pg-user.repository';
 import { PgSessionRepository } from './accounts/pg-session.repository';
 import { PgSecurityLog } from './accounts/pg-security-log';
 import { PgTotpRepository } from './accounts/pg-totp.repository';
+import { PgLinkedIdentityRepository } from './accounts/pg-linked-identity.repository';
 import { PgResetTokenRepository } from './accounts/pg-reset-token.repository';
 import { PgThrottleRepository } from './accounts/pg-throttle.repository';
 import { PgProjectRepository } from './projects/pg-project.repository';
@@ -59,6 +60,7 @@ export class PersistenceModule {
       { provide: SessionRepository, useClass: PgSessionRepository },
       { provide: SecurityLog, useClass: PgSecurityLog },
       { provide: TotpRepository, useClass: PgTotpRepository },
+      { provide: LinkedIdentityRepository, useClass: PgLinkedIdentityRepository },
       { provide: ResetTokenRepository, useClass: PgResetTokenRepository },
       PgThrottleRepository,
       { provide: ThrottleRepository, useExisting: PgThrottleRepository },

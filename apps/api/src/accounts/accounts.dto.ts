@@ -54,7 +54,8 @@ export class TotpEnableBody {
 
 /** POST /auth/totp/disable */
 export class TotpDisableBody {
-  @Accepts('password', { schema: { type: 'string' }, required: true })
+  /** Judged by the service: an account without a password (single sign-on) has none to send. */
+  @Accepts('password', { schema: { type: 'string', description: 'The password you use now; leave it out when your account has none (made by single sign-on).' } })
   password?: unknown;
 
   @Accepts('code', { schema: { type: 'string' }, required: true })
@@ -102,13 +103,16 @@ export class UpdateMeBody {
 
 const filled = (value: unknown): boolean => typeof value === 'string' && value !== '';
 
-/** POST /auth/password: both fields first (one sentence), then the new password's length. */
+/**
+ * POST /auth/password: both fields first (one sentence), then the new password's length. Whether
+ * `current` is needed depends on the account (one made by single sign-on has no password until it
+ * sets one), so `PasswordChangeCheck` asks for it before the body is read; here `next` is needed.
+ */
 export class ChangePasswordBody {
-  @FieldRule('current', (value, dto) => (filled(value) && filled((dto as { next?: unknown }).next) ? null : { code: 'account.password_change_incomplete' }), {
-    schema: { type: 'string' },
-    required: true,
+  @FieldRule('current', (_value, dto) => (filled((dto as { next?: unknown }).next) ? null : { code: 'account.password_change_incomplete' }), {
+    schema: { type: 'string', description: 'The password you use now; leave it out when your account has none yet (made by single sign-on).' },
   })
-  current: string;
+  current?: unknown;
 
   @Reads('next', (value) => readNewPassword(value, 'account.new_password_short'), { doc: { schema: NEW_PASSWORD, required: true } })
   next: string;

@@ -104,6 +104,24 @@ describe('AccountsService', () => {
     });
   });
 
+  describe('an account without a password (made by single sign-on)', () => {
+    it('sets its first password with the new one alone; then the one in use is needed', async () => {
+      const { service, person, users } = setUp();
+      const ann = person('ann@example.com', null);
+      await service.assertPasswordChangeComplete(ann.id, { next: 'a new one!' });
+      await service.changePassword(bySession(ann.id), { next: 'a new one!' });
+      expect((await users.findById(ann.id))?.passwordHash).toBe('hashed:a new one!');
+      expect(await refusalCode(service.assertPasswordChangeComplete(ann.id, { next: 'another one' }))).toBe('account.password_change_incomplete');
+      expect(await refusalCode(service.changePassword(bySession(ann.id), { next: 'another one' }))).toBe('account.wrong_password');
+    });
+
+    it('signs in by password like a wrong password', async () => {
+      const { service, person } = setUp();
+      person('ann@example.com', null);
+      expect(await refusalCode(service.login({ email: 'ann@example.com', password: '' }))).toBe('account.login_failed');
+    });
+  });
+
   describe('reset', () => {
     it('sets the password with a live link, ends every session and opens one', async () => {
       const { service, person, resets, sessions, users, uow } = setUp();

@@ -20,7 +20,7 @@ function setUp() {
     const { recoveryCodes } = await service.enable(ann.id, codeAt(secret, clock.now()));
     return { secret, recoveryCodes };
   };
-  return { repo, uow, clock, service, ann, on };
+  return { repo, users, uow, clock, service, ann, on };
 }
 
 describe('TotpService', () => {
@@ -63,5 +63,15 @@ describe('TotpService', () => {
     await service.disable(ann.id, 'long enough', codeAt(secret, clock.now()));
     expect((await repo.state(ann.id)).secret).toBeNull();
     expect(await service.signInStep(ann.id, undefined)).toBe('none');
+  });
+
+  it('turns off with a code alone for an account without a password (single sign-on)', async () => {
+    const { repo, users, clock, service, ann, on } = setUp();
+    users.put(User.restore({ ...ann.snapshot, passwordHash: null }));
+    const { secret } = await on();
+    clock.advance(30_000);
+    expect(await refusalCode(service.disable(ann.id, undefined, '000000'))).toBe('totp.code_wrong');
+    await service.disable(ann.id, undefined, codeAt(secret, clock.now()));
+    expect((await repo.state(ann.id)).secret).toBeNull();
   });
 });

@@ -43,11 +43,15 @@ export class TotpService {
     });
   }
 
-  /** Off, with the password in use and a code (or a recovery code). Off already: nothing to do. */
+  /**
+   * Off, with the password in use and a code (or a recovery code). Off already: nothing to do. An
+   * account without a password (made by single sign-on, none set yet) has none to confirm: the
+   * code alone turns it off.
+   */
   async disable(userId: string, password: unknown, code: unknown): Promise<void> {
     const user = (await this.users.findById(userId)) ?? fail('auth.signin_required');
     const hash = user.snapshot.passwordHash;
-    if (typeof password !== 'string' || !hash || !(await this.hasher.verify(hash, password))) fail('account.wrong_password');
+    if (hash && !(typeof password === 'string' && (await this.hasher.verify(hash, password)))) fail('account.wrong_password');
     await this.uow.write(async () => {
       const state = await this.totp.state(userId);
       if (!state.secret) return silent(undefined);

@@ -1,5 +1,6 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+import { issuerAllowed } from '@board/accounts';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, validateSync } from 'class-validator';
 
 const list = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : value;
@@ -64,6 +65,13 @@ export class AppConfig {
   @Transform(int) @IsInt() @Min(50) SERVICE_MCP_BEAT_MS = 30000;
   /** MCP over HTTP: requests one agent may have open at once on one instance (a further one is 429). */
   @Transform(int) @IsInt() @Min(1) SERVICE_MCP_CONCURRENT = 4;
+  /** Single sign-on with OpenID Connect (extensions.md § 3.2): on when the issuer, client id and secret are all set. */
+  /** HTTPS; plain HTTP only on a loopback address (checked by loadConfig). */
+  @IsOptional() @IsUrl({ require_tld: false, protocols: ['https', 'http'], require_protocol: true }) SERVICE_OIDC_ISSUER?: string;
+  @IsOptional() @IsString() SERVICE_OIDC_CLIENT_ID?: string;
+  @IsOptional() @IsString() SERVICE_OIDC_CLIENT_SECRET?: string;
+  /** The sign-in button's label. */
+  @IsString() @MaxLength(80) SERVICE_OIDC_NAME = 'Single sign-on';
   @IsIn(['debug', 'info', 'warn', 'error', 'silent']) LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' | 'silent' = 'info';
   /** `json` (one object per line) or `pretty` (lines for a person); unset, JSON in production and pretty elsewhere. */
   @IsOptional() @IsIn(['json', 'pretty']) LOG_FORMAT?: 'json' | 'pretty';
@@ -91,6 +99,12 @@ export class AppConfig {
     return Boolean(this.SMTP_URL && this.MAIL_FROM);
   }
 
+  /** Single sign-on's settings when all three are set, else null (off). */
+  get oidc(): OidcSettings | null {
+    const { SERVICE_OIDC_ISSUER: issuer, SERVICE_OIDC_CLIENT_ID: clientId, SERVICE_OIDC_CLIENT_SECRET: clientSecret } = this;
+    return issuer && clientId && clientSecret ? { issuer, clientId, clientSecret, name: this.SERVICE_OIDC_NAME } : null;
+  }
+
   /** Fastify's trustProxy: true, a hop count, or a list of addresses and CIDRs. */
   get trustProxy(): boolean | number | string[] {
     const raw = this.SERVICE_TRUST_PROXY?.trim();
@@ -101,22 +115,36 @@ export class AppConfig {
   }
 }
 
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The button's label. */
+  name: string;
+}
+
+/** Single sign-on is all three or none: one or two of them is a half-made setting, refused at start. */
+const OIDC_KEYS = ['SERVICE_OIDC_ISSUER', 'SERVICE_OIDC_CLIENT_ID', 'SERVICE_OIDC_CLIENT_SECRET'] as const;
+
 const KEYS = [
   'DATABASE_URL', 'DATABASE_POOL_SIZE', 'DATABASE_BACKGROUND_POOL_SIZE', 'DATABASE_WAIT_MS', 'DATABASE_STATEMENT_MS',
   'DATABASE_HEAVY_STATEMENT_MS', 'DATABASE_POOLER', 'DATABASE_LISTEN_URL', 'PORT', 'HOST', 'NODE_ENV', 'SERVICE_URL', 'SERVICE_SIGNUP', 'SMTP_URL',
   'MAIL_FROM', 'S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_PUBLIC_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY',
   'S3_FORCE_PATH_STYLE', 'SERVICE_MAX_FILE_BYTES', 'SERVICE_FILE_TYPES', 'SERVICE_TRUST_PROXY', 'SERVICE_BODY_TIMEOUT_MS',
   'SERVICE_WEBHOOK_ALLOW', 'SERVICE_DATA_DIR', 'EMBEDDED_PG_PORT', 'SERVICE_BOARD_CACHE_BYTES', 'SERVICE_MCP_BEAT_MS', 'SERVICE_MCP_CONCURRENT',
-  'LOG_LEVEL', 'LOG_FORMAT', 'SERVICE_METRICS_TOKEN',
+  'SERVICE_OIDC_ISSUER', 'SERVICE_OIDC_CLIENT_ID', 'SERVICE_OIDC_CLIENT_SECRET', 'SERVICE_OIDC_NAME', 'LOG_LEVEL', 'LOG_FORMAT', 'SERVICE_METRICS_TOKEN',
 ];
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const source = Object.fromEntries(KEYS.filter((k) => env[k] !== undefined && env[k] !== '').map((k) => [k, env[k]]));
   const config = plainToInstance(AppConfig, source, { exposeDefaultValues: true });
-  const errors = validateSync(config);
-  if (errors.length > 0) {
+  const names = validateSync(config).map((e) => e.property);
+  const oidcSet = OIDC_KEYS.filter((k) => source[k] !== undefined);
+  if (oidcSet.length > 0 && oidcSet.length < OIDC_KEYS.length) names.push(...OIDC_KEYS.filter((k) => !oidcSet.includes(k)));
+  if (config.SERVICE_OIDC_ISSUER && !names.includes('SERVICE_OIDC_ISSUER') && !issuerAllowed(config.SERVICE_OIDC_ISSUER)) names.push('SERVICE_OIDC_ISSUER');
+  if (names.length > 0) {
     // Names only: a value may be a secret.
-    throw new Error(`Invalid configuration: ${errors.map((e) => e.property).join(', ')}`);
+    throw new Error(`Invalid configuration: ${names.join(', ')}`);
   }
   // Behind a transaction-mode pooler LISTEN would hear nothing once its transaction ended, and the
   // migrations' session lock could be taken and released on two different server connections.
