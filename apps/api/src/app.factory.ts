@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import helmet from '@fastify/helmet';
 import { Clock } from '@board/kernel';
-import { createBackgroundPool, createDataSource, DatabaseLanes, migrate, openDataSource } from '@board/persistence';
+import { createBackgroundPool, createDataSource, createLivenessPool, DatabaseLanes, migrate, openDataSource } from '@board/persistence';
 import { AppConfig } from './config/app-config';
 import { AppModule } from './app.module';
 import { RequestDtoPipe } from './http/dto/request-dto.pipe';
@@ -67,7 +67,11 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     statementMs: config.DATABASE_STATEMENT_MS,
   });
   await openDataSource(dataSource, onError);
-  const lanes = new DatabaseLanes(createBackgroundPool({ url, size: config.DATABASE_BACKGROUND_POOL_SIZE }, onError), config.DATABASE_HEAVY_STATEMENT_MS);
+  const lanes = new DatabaseLanes(
+    createBackgroundPool({ url, size: config.DATABASE_BACKGROUND_POOL_SIZE }, onError),
+    config.DATABASE_HEAVY_STATEMENT_MS,
+    createLivenessPool({ url, timeoutMs: config.SERVICE_INSTANCE_DEAD_MS }, onError),
+  );
 
   const refusals = routerRefusals(config.production);
   const adapter = new FastifyAdapter({

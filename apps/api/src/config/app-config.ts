@@ -54,6 +54,13 @@ export class AppConfig {
   @Transform(int) @IsInt() @Min(50) SERVICE_MCP_BEAT_MS = 30000;
   /** MCP over HTTP: requests one agent may have open at once on one instance (a further one is 429). */
   @Transform(int) @IsInt() @Min(1) SERVICE_MCP_CONCURRENT = 4;
+  /** How often an instance tells the others it is alive (docs/operating.md › Running several instances). */
+  @Transform(int) @IsInt() @Min(50) @Max(60_000) SERVICE_INSTANCE_BEAT_MS = 1000;
+  /**
+   * How long an instance passes for alive after its last beat: then another takes over the webhook
+   * deliveries, bucket keys and mails it held. At least twice the beat.
+   */
+  @Transform(int) @IsInt() @Min(100) @Max(600_000) SERVICE_INSTANCE_DEAD_MS = 5000;
   @IsIn(['debug', 'info', 'warn', 'error', 'silent']) LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' | 'silent' = 'info';
 
   get production(): boolean {
@@ -80,16 +87,18 @@ const KEYS = [
   'MAIL_FROM', 'S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_PUBLIC_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY',
   'S3_FORCE_PATH_STYLE', 'SERVICE_MAX_FILE_BYTES', 'SERVICE_FILE_TYPES', 'SERVICE_TRUST_PROXY', 'SERVICE_BODY_TIMEOUT_MS',
   'SERVICE_WEBHOOK_ALLOW', 'SERVICE_DATA_DIR', 'EMBEDDED_PG_PORT', 'SERVICE_BOARD_CACHE_BYTES', 'SERVICE_MCP_BEAT_MS', 'SERVICE_MCP_CONCURRENT',
-  'LOG_LEVEL',
+  'SERVICE_INSTANCE_BEAT_MS', 'SERVICE_INSTANCE_DEAD_MS', 'LOG_LEVEL',
 ];
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const source = Object.fromEntries(KEYS.filter((k) => env[k] !== undefined && env[k] !== '').map((k) => [k, env[k]]));
   const config = plainToInstance(AppConfig, source, { exposeDefaultValues: true });
-  const errors = validateSync(config);
-  if (errors.length > 0) {
+  const invalid = validateSync(config).map((e) => e.property);
+  // A window of less than two beats would take an instance for dead after one late beat.
+  if (invalid.length === 0 && config.SERVICE_INSTANCE_DEAD_MS < 2 * config.SERVICE_INSTANCE_BEAT_MS) invalid.push('SERVICE_INSTANCE_DEAD_MS');
+  if (invalid.length > 0) {
     // Names only: a value may be a secret.
-    throw new Error(`Invalid configuration: ${errors.map((e) => e.property).join(', ')}`);
+    throw new Error(`Invalid configuration: ${invalid.join(', ')}`);
   }
   return config;
 }

@@ -1,1 +1,3 @@
 export * from './health.query';
+export * from './instances.sql';
+export * from './pg-instance-registry';
