@@ -8,7 +8,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo, Socket } from 'node:net';
-import { Clock } from '@board/kernel';
+import { OffsetClock } from '../support/in-memory/clock';
 import { DeliveryWorker } from '../../apps/api/src/webhooks/delivery.worker';
 import { aProject, aTeam, Prop, Team } from '../support/builders';
 import { projectFeed } from '../support/builders-b';
@@ -137,17 +137,6 @@ class Receiver {
       if (Date.now() > deadline) throw new Error(`receiver: ${found.length}/${count} hits on ${path}; all: ${JSON.stringify(this.at(path).map((h) => h.body))}`);
       await sleep(25);
     }
-  }
-}
-
-/** Time the test moves forward: real time plus an offset, so the service's own timers keep running. */
-class FakeClock extends Clock {
-  offset = 0;
-  now(): Date {
-    return new Date(Date.now() + this.offset);
-  }
-  advance(ms: number): void {
-    this.offset += ms;
   }
 }
 
@@ -709,12 +698,12 @@ describe('webhooks', () => {
 
   describe('retries, on a clock the test moves', () => {
     let c: TestApp;
-    let clock: FakeClock;
+    let clock: OffsetClock;
     let person: Person;
     let worker: DeliveryWorker;
 
     beforeAll(async () => {
-      clock = new FakeClock();
+      clock = new OffsetClock();
       c = await startTestApp({ env: ALLOW, clock });
       cleanups.push(() => c.close());
       person = await registerPerson(c, 'Rita');

@@ -4,7 +4,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import helmet from '@fastify/helmet';
 import { LogController } from 'fastify';
 import { Clock, Metrics } from '@board/kernel';
-import { createBackgroundPool, createDataSource, DatabaseLanes, migrate, openDataSource } from '@board/persistence';
+import { createBackgroundPool, createDataSource, createLivenessPool, DatabaseLanes, migrate, openDataSource } from '@board/persistence';
 import { AppConfig } from './config/app-config';
 import { AppModule } from './app.module';
 import { RequestDtoPipe } from './http/dto/request-dto.pipe';
@@ -67,12 +67,18 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     statementMs: config.sessions ? config.DATABASE_STATEMENT_MS : undefined,
   });
   await openDataSource(dataSource, onError);
-  const lanes = new DatabaseLanes(createBackgroundPool({ url, size: config.DATABASE_BACKGROUND_POOL_SIZE }, onError), config.DATABASE_HEAVY_STATEMENT_MS, {
-    sessions: config.sessions,
-    prepared: config.DATABASE_POOLER !== 'transaction',
-    statementMs: config.DATABASE_STATEMENT_MS,
-    listenUrl: directUrl,
-  });
+  const lanes = new DatabaseLanes(
+    createBackgroundPool({ url, size: config.DATABASE_BACKGROUND_POOL_SIZE }, onError),
+    config.DATABASE_HEAVY_STATEMENT_MS,
+    {
+      sessions: config.sessions,
+      prepared: config.DATABASE_POOLER !== 'transaction',
+      statementMs: config.DATABASE_STATEMENT_MS,
+      listenUrl: directUrl,
+    },
+    // Direct, like LISTEN: a beat must not queue in a pooler behind other clients' transactions.
+    createLivenessPool({ url: directUrl, timeoutMs: config.SERVICE_INSTANCE_DEAD_MS }, onError),
+  );
 
   const refusals = routerRefusals(config.production);
   const adapter = new FastifyAdapter({

@@ -215,13 +215,17 @@ export abstract class AttachmentRepository {
 /**
  * The bucket's side of removals. Every removed attachment row leaves its key in a queue in the
  * same transaction; sweeps on any instance claim keys, delete them from the bucket and forget
- * them. A key whose bucket delete fails stays queued and is tried again later.
+ * them. A key whose bucket delete fails stays queued and is tried again later (sooner if the
+ * instance that held it dies).
  */
 export abstract class BucketCleanup {
   /** Removes pending uploads made before `before` (their keys are queued); answers how many. */
   abstract expirePending(before: Date, limit: number): Promise<number>;
-  /** Claims up to `limit` queued keys due at `now`, each leased until `leaseUntil` (other sweeps skip it meanwhile). */
-  abstract claim(now: Date, leaseUntil: Date, limit: number): Promise<string[]>;
+  /**
+   * Claims up to `limit` queued keys due at `now` or held by an instance that died, each held by
+   * the instance `holder` until `leaseUntil` (other sweeps skip it meanwhile, while `holder` lives).
+   */
+  abstract claim(now: Date, leaseUntil: Date, limit: number, holder: string): Promise<string[]>;
   /** Forgets keys the bucket no longer holds. */
   abstract forget(keys: readonly string[]): Promise<void>;
 }

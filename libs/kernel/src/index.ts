@@ -14,3 +14,4 @@ export * from './notices';
 export * from './invariant';
 export * from './fair-use';
 export * from './metrics';
+export * from './liveness';

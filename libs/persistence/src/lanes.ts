@@ -19,7 +19,8 @@ export interface ConnectionShape {
 
 /**
  * What the Database needs beside the requests' pool (TypeORM's): the background work's own pool,
- * the statement limit of heavy reads (decisions.md › Fair use) and the shape of the connections.
+ * the statement limit of heavy reads (decisions.md › Fair use), the shape of the connections, and
+ * the one connection the instance's beats go on (`PgInstanceRegistry`).
  */
 export class DatabaseLanes {
   constructor(
@@ -27,10 +28,12 @@ export class DatabaseLanes {
     /** A heavy read's statement limit, raised with SET LOCAL in its own transaction. */
     readonly heavyStatementMs: number,
     readonly shape: ConnectionShape,
+    /** One connection for the beats alone: a beat that queued behind a sweep could make a live instance look dead. */
+    readonly liveness: Pool,
   ) {}
 
-  /** Closes the background pool (at shutdown, after the background work has stopped). */
+  /** Closes the background pool and the beats' connection (at shutdown, after the background work has stopped). */
   async close(): Promise<void> {
-    if (!this.background.ended) await this.background.end();
+    for (const pool of [this.background, this.liveness]) if (!pool.ended) await pool.end();
   }
 }

@@ -1,7 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { LinkedIdentityRepository, ResetTokenRepository, SecurityLog, SessionRepository, ThrottleRepository, TotpRepository, UserRepository } from '@board/accounts';
-import { BackgroundWork, HeavyReads, UnitOfWork } from '@board/kernel';
+import { BackgroundWork, HeavyReads, InstanceRegistry, UnitOfWork } from '@board/kernel';
 import { AgentTokenRepository, InviteMailRepository, MemberRepository, ProjectRepository } from '@board/projects';
 import { Database } from './database';
 import { PgUserRepository } from './accounts/pg-user.repository';
@@ -35,6 +35,7 @@ import { PoolUseQuery } from './system/pool-use.query';
 import { DeliveryBacklogQuery } from './webhooks/delivery-backlog.query';
 import { PgHeavyReads } from './system/pg-heavy-reads';
 import { PgBackgroundWork } from './system/pg-background-work';
+import { PgInstanceRegistry } from './system/pg-instance-registry';
 import { DatabaseLanes } from './lanes';
 import { RunRepository, UsageRepository, WorkQueue } from '@board/runs';
 import { PgRunRepository, PgUsageRepository } from './runs';
@@ -55,6 +56,7 @@ export class PersistenceModule {
       Database,
       { provide: HeavyReads, useClass: PgHeavyReads },
       { provide: BackgroundWork, useClass: PgBackgroundWork },
+      { provide: InstanceRegistry, useClass: PgInstanceRegistry },
       { provide: UnitOfWork, useClass: PgUnitOfWork },
       { provide: UserRepository, useClass: PgUserRepository },
       { provide: SessionRepository, useClass: PgSessionRepository },

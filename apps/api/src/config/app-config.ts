@@ -72,6 +72,13 @@ export class AppConfig {
   @IsOptional() @IsString() SERVICE_OIDC_CLIENT_SECRET?: string;
   /** The sign-in button's label. */
   @IsString() @MaxLength(80) SERVICE_OIDC_NAME = 'Single sign-on';
+  /** How often an instance tells the others it is alive (docs/operating.md › Running several instances). */
+  @Transform(int) @IsInt() @Min(50) @Max(60_000) SERVICE_INSTANCE_BEAT_MS = 1000;
+  /**
+   * How long an instance passes for alive after its last beat: then another takes over the webhook
+   * deliveries, bucket keys and mails it held. At least twice the beat.
+   */
+  @Transform(int) @IsInt() @Min(100) @Max(600_000) SERVICE_INSTANCE_DEAD_MS = 5000;
   @IsIn(['debug', 'info', 'warn', 'error', 'silent']) LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' | 'silent' = 'info';
   /** `json` (one object per line) or `pretty` (lines for a person); unset, JSON in production and pretty elsewhere. */
   @IsOptional() @IsIn(['json', 'pretty']) LOG_FORMAT?: 'json' | 'pretty';
@@ -132,7 +139,8 @@ const KEYS = [
   'MAIL_FROM', 'S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_PUBLIC_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY',
   'S3_FORCE_PATH_STYLE', 'SERVICE_MAX_FILE_BYTES', 'SERVICE_FILE_TYPES', 'SERVICE_TRUST_PROXY', 'SERVICE_BODY_TIMEOUT_MS',
   'SERVICE_WEBHOOK_ALLOW', 'SERVICE_DATA_DIR', 'EMBEDDED_PG_PORT', 'SERVICE_BOARD_CACHE_BYTES', 'SERVICE_MCP_BEAT_MS', 'SERVICE_MCP_CONCURRENT',
-  'SERVICE_OIDC_ISSUER', 'SERVICE_OIDC_CLIENT_ID', 'SERVICE_OIDC_CLIENT_SECRET', 'SERVICE_OIDC_NAME', 'LOG_LEVEL', 'LOG_FORMAT', 'SERVICE_METRICS_TOKEN',
+  'SERVICE_OIDC_ISSUER', 'SERVICE_OIDC_CLIENT_ID', 'SERVICE_OIDC_CLIENT_SECRET', 'SERVICE_OIDC_NAME', 'SERVICE_INSTANCE_BEAT_MS', 'SERVICE_INSTANCE_DEAD_MS',
+  'LOG_LEVEL', 'LOG_FORMAT', 'SERVICE_METRICS_TOKEN',
 ];
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
@@ -142,6 +150,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const oidcSet = OIDC_KEYS.filter((k) => source[k] !== undefined);
   if (oidcSet.length > 0 && oidcSet.length < OIDC_KEYS.length) names.push(...OIDC_KEYS.filter((k) => !oidcSet.includes(k)));
   if (config.SERVICE_OIDC_ISSUER && !names.includes('SERVICE_OIDC_ISSUER') && !issuerAllowed(config.SERVICE_OIDC_ISSUER)) names.push('SERVICE_OIDC_ISSUER');
+  // A window of less than two beats would take an instance for dead after one late beat.
+  if (names.length === 0 && config.SERVICE_INSTANCE_DEAD_MS < 2 * config.SERVICE_INSTANCE_BEAT_MS) names.push('SERVICE_INSTANCE_DEAD_MS');
   if (names.length > 0) {
     // Names only: a value may be a secret.
     throw new Error(`Invalid configuration: ${names.join(', ')}`);

@@ -1,18 +1,21 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { filter, Subscription } from 'rxjs';
-import { BackgroundWork, Clock, DeliveryOutcome, Metrics, NoticeFeed } from '@board/kernel';
+import { BackgroundWork, Clock, DeliveryOutcome, Liveness, Metrics, NoticeFeed } from '@board/kernel';
 import { afterTry, DeliveryStatus, DueDelivery, WebhookRepository, WebhookSender } from '@board/webhooks';
 
 const BATCH = 50;
+/** How long a live instance may hold a claimed delivery; one that dies gives it up much sooner (`Liveness`). */
 const LEASE_MS = 30_000;
 const PARALLEL = 16;
 /** A try's outcome by the status it leaves the delivery in. */
 const OUTCOMES: Record<DeliveryStatus, DeliveryOutcome> = { delivered: 'delivered', pending: 'retry', dropped: 'dropped' };
 
 /**
- * Drains the delivery outbox: woken at commit by a notice, and every second for retries that
- * came due. Several instances share the work without sending one delivery twice at once.
+ * Drains the delivery outbox: woken at commit by a notice, every second for retries that came
+ * due, and when another instance is found dead. Several instances share the work without sending
+ * one delivery twice at once; a delivery whose sender died goes out again from another instance,
+ * with the same id, within seconds (only the ones it had under way can reach a receiver twice).
  */
 @Injectable()
 export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
@@ -20,6 +23,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private running: Promise<number> | null = null;
   private again = false;
   private subscription?: Subscription;
+  private unsubscribeTakeover?: () => void;
   private stopped = false;
 
   constructor(
@@ -29,15 +33,18 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly clock: Clock,
     private readonly background: BackgroundWork,
     private readonly metrics: Metrics,
+    private readonly liveness: Liveness,
   ) {}
 
   onApplicationBootstrap(): void {
     this.subscription = this.listener.stream.pipe(filter((n) => n.type === 'webhook')).subscribe(() => void this.kick());
+    this.unsubscribeTakeover = this.liveness.onTakeover(() => void this.kick());
   }
 
   onModuleDestroy(): void {
     this.stopped = true;
     this.subscription?.unsubscribe();
+    this.unsubscribeTakeover?.();
   }
 
   @Interval('webhook-deliveries', 1000)
@@ -78,10 +85,12 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private async drainAll(): Promise<number> {
     let tried = 0;
     for (;;) {
-      const due = await this.store.claimDue(this.clock.now(), BATCH, LEASE_MS);
+      const holder = this.liveness.claimant();
+      if (holder === null) return tried;
+      const due = await this.store.claimDue(this.clock.now(), BATCH, LEASE_MS, holder);
       if (due.length === 0) return tried;
       this.metrics.jobsLeased('webhook-delivery', due.length);
-      for (let i = 0; i < due.length; i += PARALLEL) await Promise.all(due.slice(i, i + PARALLEL).map((d) => this.attempt(d)));
+      for (let i = 0; i < due.length; i += PARALLEL) await Promise.all(due.slice(i, i + PARALLEL).map((d) => this.attempt(d, holder)));
       tried += due.length;
       const touched = new Map(due.map((d) => [d.webhookId, d.projectId]));
       for (const [webhookId, projectId] of touched) await this.store.prune(projectId, webhookId);
@@ -89,8 +98,12 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  private async attempt(d: DueDelivery): Promise<void> {
-    const result = await this.sender.send({ url: d.url, secret: d.secret, deliveryId: d.id, body: d.body, now: this.clock.now() });
+  /** One try, unless the claim was lost: then the instance that takes it over sends and records it. */
+  private async attempt(d: DueDelivery, holder: string): Promise<void> {
+    if (!this.liveness.holds(holder)) return;
+    const signal = this.liveness.signalOf(holder);
+    const result = await this.sender.send({ url: d.url, secret: d.secret, deliveryId: d.id, body: d.body, now: this.clock.now(), signal });
+    if (signal.aborted) return;
     const now = this.clock.now();
     const next = afterTry(d.tries + 1, result.ok, now);
     this.metrics.deliveryTried(OUTCOMES[next.status]);
