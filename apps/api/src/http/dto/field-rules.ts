@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { ValidateBy, type ValidationArguments } from 'class-validator';
-import { DomainError, ErrorCode, ErrorParams, IdKind, isUuid, parseId, readText, TextRule } from '@board/kernel';
+import { DomainError, ErrorCode, ErrorParams, IdKind, isUuid, parseId, readInTurn, readText, TextRule } from '@board/kernel';
 
 /**
  * A refusal a field rule raises: the catalog's code and params. The rule's message carries it
@@ -170,6 +170,20 @@ export function Keeps(
       },
       options.doc,
     )(target, key);
+}
+
+/**
+ * A field the contract checks after stored state (a key's clash, the property a rule names): read
+ * here once, never refused here. The DTO keeps the reader's answer or its refusal (kernel `InTurn`)
+ * and the domain takes it with `inTurn` where the contract checks the field. Absent stays absent
+ * (undefined) unless `absent: 'read'`, for a field whose absence has its own refusal.
+ */
+export function KeepsInTurn(
+  name: string,
+  read: (value: unknown, dto: object) => unknown,
+  options: { doc?: FieldSchema; absent?: 'read' } = {},
+): PropertyDecorator {
+  return Keeps(name, (value, dto) => (value === undefined && options.absent !== 'read' ? undefined : readInTurn(() => read(value, dto))), { doc: options.doc });
 }
 
 /**
