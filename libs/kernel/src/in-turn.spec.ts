@@ -1,5 +1,5 @@
 import { DomainError, fail } from './domain-error';
-import { inTurn, readAlready, readInTurn } from './in-turn';
+import { inTurn, passedOrNone, readAlready, readInTurn } from './in-turn';
 
 describe('readInTurn / inTurn', () => {
   it('keeps what a reader answered', () => {
@@ -26,5 +26,11 @@ describe('readInTurn / inTurn', () => {
         throw new TypeError('bug');
       }),
     ).toThrow(TypeError);
+  });
+
+  it('answers a passed value, or none for a refusal or nothing sent', () => {
+    expect(passedOrNone(readAlready('#aabbcc'))).toBe('#aabbcc');
+    expect(passedOrNone(readInTurn(() => fail('option.color_invalid')))).toBeUndefined();
+    expect(passedOrNone(undefined)).toBeUndefined();
   });
 });

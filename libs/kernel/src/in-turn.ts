@@ -27,3 +27,8 @@ export function inTurn<T>(read: InTurn<T>): T {
 
 /** A value that passed (for commands built in code, and tests). */
 export const readAlready = <T>(value: T): InTurn<T> => ({ value });
+
+/** The value read, or undefined when the read was refused or nothing was sent: for a route that ignores a value another refuses. */
+export function passedOrNone<T>(read: InTurn<T> | undefined): T | undefined {
+  return read !== undefined && 'value' in read ? read.value : undefined;
+}
