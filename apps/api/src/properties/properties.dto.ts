@@ -3,8 +3,8 @@ import {
   DefaultsAsked, hasOptions, OptionAsked, OPTIONS_ON_CREATE_MAX, PROPERTY_NAME_MAX, PROPERTY_TYPES, PropertyChange, PropertyCreate, PropertyType, readBoolean,
   readDefaultsAsked, readInitialOptions, readOptionColor, readOptionDay, readOptionName, readOptionNote, readPropertyName, readPropertyType, readWhenAsked, WhenAsked,
 } from '@board/properties';
-import { readShipRest, readShipStrays, SHIP_RESTS, ShipRest } from '@board/shipping';
-import { FieldRule, Keeps, KeepsInTurn, refusalOf } from '../http/dto/field-rules';
+import { readShipRest, readShipStrays, SHIP_RESTS, ShipRequest, ShipRest } from '@board/shipping';
+import { Keeps, KeepsInTurn } from '../http/dto/field-rules';
 
 /** POST /projects/:projectId/properties: name, type, then the first options of a type that has them. */
 const NAME = { type: 'string', maxLength: PROPERTY_NAME_MAX, examples: ['Priority'] };
@@ -110,15 +110,16 @@ export class OptionBody implements OptionAsked {
 }
 
 /** POST /options/:optionId/ship: where the rest goes, and whether a release takes the strays. */
-export class ShipBody {
-  @FieldRule('ship-rest', (value) => refusalOf(() => readShipRest(value)), {
-    schema: { type: 'string', enum: [...SHIP_RESTS], description: 'Where the unfinished tasks go: the next option, stay where they are, or lose the value.' },
-    required: true,
+export class ShipBody implements ShipRequest {
+  @Keeps('ship-rest', readShipRest, {
+    doc: {
+      schema: { type: 'string', enum: [...SHIP_RESTS], description: 'Where the unfinished tasks go: the next option, stay where they are, or lose the value.' },
+      required: true,
+    },
   })
   rest: ShipRest;
 
-  @FieldRule('ship-strays', (value) => refusalOf(() => readShipStrays(value)), {
-    schema: { type: ['boolean', 'null'], description: 'A release: also take the done tasks that hold no release.' },
-  })
-  strays?: boolean | null;
+  /** Absent or null: no. */
+  @Keeps('ship-strays', readShipStrays, { doc: { schema: { type: ['boolean', 'null'], description: 'A release: also take the done tasks that hold no release.' } } })
+  strays: boolean;
 }
