@@ -65,12 +65,10 @@ function readDoneOptions(value: unknown): string[] {
 }
 
 /**
- * A done-when against the property it names, as stored (null: not a property of this project):
- * a select, and options of its own. A property that is not a select (an iteration, a text…)
- * cannot say done.
+ * A done-when against the property it names, as stored: a select, and options of its own. A
+ * property that is not a select (an iteration, a text…) cannot say done.
  */
-export function checkDoneWhen(asked: DoneWhenAsked, property: { type: string; optionIds: readonly string[] } | null): DoneWhen {
-  if (!property) fail('property.not_in_project');
+export function checkDoneWhen(asked: DoneWhenAsked, property: { type: string; optionIds: readonly string[] }): DoneWhen {
   if (property.type !== 'select') fail('project.done_when_invalid');
   const optionIds = inTurn(asked.optionIds);
   if (optionIds.some((o) => !property.optionIds.includes(o))) fail('project.done_when_invalid');

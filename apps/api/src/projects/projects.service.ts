@@ -147,7 +147,9 @@ export class ProjectsService {
   /** A done-when against the property it names, read under the project's lock. */
   private async doneWhen(projectId: string, asked: DoneWhenAsked | null): Promise<DoneWhen | null> {
     if (asked === null) return null;
-    return checkDoneWhen(asked, await this.projects.propertyOptions(projectId, asked.propertyId));
+    const property = await this.projects.propertyOptions(projectId, asked.propertyId);
+    if (!property) fail('property.not_in_project');
+    return checkDoneWhen(asked, property);
   }
 
   /** Releases on: a dated select `Release` unless one exists; sprints on: an iteration `Sprint`. */
