@@ -428,6 +428,22 @@ describe('properties', () => {
       });
     });
 
+    it("refuses in the contract's order: name and showOnCard first, then each gate and stored check before the shape it guards", async () => {
+      const p = await create({ name: 'Ordered', type: 'select', options: ['a'] });
+      const text = await create({ name: 'Ordered text', type: 'text' });
+      const patch = (id: string, body: Record<string, unknown>, as: Client = owner.client) => as.patch(`/properties/${id}`, body);
+      expectError(await patch(p.id, { name: '', dated: 'x' }, member.client), 400, 'Name cannot be empty.');
+      expectError(await patch(p.id, { dated: 'x', afterId: 'nope' }, member.client), 403, 'Only the owner or an admin can change dated properties.');
+      expectError(await patch(text.id, { dated: 'x' }), 400, 'Only a select property can be dated.');
+      expectError(await patch(p.id, { dated: 'x', when: 'junk', afterId: 'nope' }), 400, 'Dated is true or false.');
+      expectError(await patch(text.id, { defaults: 'junk', when: 'junk' }), 400, DEFAULT_KEY);
+      // The select a when rule names is looked up before its options' ids are read.
+      expectError(await patch(text.id, { when: { propertyId: randomUUID(), optionIds: ['nope'] } }), 400, WHEN_INVALID);
+      expectError(await patch(text.id, { when: 'junk', afterId: 'nope' }), 400, WHEN_INVALID);
+      expectError(await patch(text.id, { afterId: 'nope' }), 400, NOT_A_PROPERTY_ID);
+      expect((await configOf(p.id)).dated).toBeUndefined();
+    });
+
     it('answers 400 for a bad id, 404 for an unknown or foreign property and for a non-member', async () => {
       const p = await create({ name: 'Guarded', type: 'text' });
       const foreign = await create({ name: 'Theirs', type: 'text' }, outsider.client, otherProjectId);

@@ -8690,10 +8690,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description At most 200 of your notifications; others are ignored. */
-                    ids?: string[];
                     /** @description true: every one of your notifications. */
                     all?: boolean;
+                    /** @description At most 200 of your notifications; others are ignored. */
+                    ids?: string[];
                 };
             };
         };

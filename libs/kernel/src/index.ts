@@ -15,3 +15,4 @@ export * from './invariant';
 export * from './fair-use';
 export * from './metrics';
 export * from './liveness';
+export * from './in-turn';

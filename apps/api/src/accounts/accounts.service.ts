@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
-  AccountView, CommonPasswords, digestOf, newSecret, PasswordHasher, refuseCommonPassword, ResetTokenRepository, SESSION_LIFETIME_MS,
+  AccountChange, AccountView, CommonPasswords, digestOf, newSecret, PasswordHasher, refuseCommonPassword, ResetTokenRepository, SESSION_LIFETIME_MS,
   SessionRepository, User, UserRepository,
 } from '@board/accounts';
 import { Clock, fail, silent, UnitOfWork } from '@board/kernel';
 import { MemberRepository } from '@board/projects';
 import { AppConfig } from '../config/app-config';
 import { AuthContext, SessionAuth } from '../auth/auth-context';
-import { ChangePasswordBody, LoginBody, RegisterBody, ResetBody, UpdateMeBody } from './accounts.dto';
+import { ChangePasswordBody, LoginBody, RegisterBody, ResetBody } from './accounts.dto';
 import { TotpService } from './totp.service';
 
 export interface SignedIn {
@@ -88,10 +88,10 @@ export class AccountsService {
     return (await this.load(auth.caller.id)).view;
   }
 
-  async updateMe(auth: AuthContext, body: UpdateMeBody): Promise<AccountView> {
+  async updateMe(auth: AuthContext, change: AccountChange): Promise<AccountView> {
     const user = await this.load(auth.caller.id);
-    const profile = user.changeProfile({ name: body.name, color: body.color, emoji: body.emoji });
-    const mail = user.setMailNotifications(body.mailNotifications);
+    const profile = user.changeProfile(change);
+    const mail = change.mailNotifications !== undefined && user.setMailNotifications(change.mailNotifications);
     if (profile || mail) await this.users.save(user);
     return user.view;
   }

@@ -282,9 +282,9 @@ export class TasksService {
     return this.queries.deleted(caller.projectId, facts.key, this.clock.now());
   }
 
-  async search(caller: ProjectCaller, q: unknown) {
+  async search(caller: ProjectCaller, q: string) {
     const facts = await this.facts.load(caller.projectId);
-    return this.queries.searchArchived(caller.projectId, facts.key, typeof q === 'string' ? q : '');
+    return this.queries.searchArchived(caller.projectId, facts.key, q);
   }
 
   private async load(caller: ProjectCaller, taskId: string, lock = false): Promise<Task> {
