@@ -2,7 +2,7 @@ import {
   AccountChange, EMAIL_MAX, NAME_MAX, PASSWORD_MIN, readColor, readEmail, readEmoji, readName, readNewPassword, readSecondStepCode, SecondStepCode, signInEmail, User,
 } from '@board/accounts';
 import { fail } from '@board/kernel';
-import { FieldRule, Keeps } from '../http/dto/field-rules';
+import { Keeps } from '../http/dto/field-rules';
 
 /** What the API document says of the account fields. */
 const EMAIL = { type: 'string', maxLength: EMAIL_MAX };
@@ -114,10 +114,16 @@ const filled = (value: unknown): boolean => typeof value === 'string' && value !
  * sets one), so `PasswordChangeCheck` asks for it before the body is read; here `next` is needed.
  */
 export class ChangePasswordBody {
-  @FieldRule('current', (_value, dto) => (filled((dto as { next?: unknown }).next) ? null : { code: 'account.password_change_incomplete' }), {
-    schema: { type: 'string', description: 'The password you use now; leave it out when your account has none yet (made by single sign-on).' },
-  })
-  current?: unknown;
+  // Kept as text or null (anything else matches no password); refused only when `next` is missing.
+  @Keeps(
+    'current',
+    (value, dto) => {
+      if (!filled((dto as { next?: unknown }).next)) fail('account.password_change_incomplete');
+      return typeof value === 'string' ? value : null;
+    },
+    { doc: { schema: { type: 'string', description: 'The password you use now; leave it out when your account has none yet (made by single sign-on).' } } },
+  )
+  current: string | null;
 
   @Keeps('next', (value) => readNewPassword(value, 'account.new_password_short'), { doc: { schema: NEW_PASSWORD, required: true } })
   next: string;

@@ -109,10 +109,10 @@ describe('AccountsService', () => {
       const { service, person, users } = setUp();
       const ann = person('ann@example.com', null);
       await service.assertPasswordChangeComplete(ann.id, { next: 'a new one!' });
-      await service.changePassword(bySession(ann.id), { next: 'a new one!' });
+      await service.changePassword(bySession(ann.id), { current: null, next: 'a new one!' });
       expect((await users.findById(ann.id))?.passwordHash).toBe('hashed:a new one!');
       expect(await refusalCode(service.assertPasswordChangeComplete(ann.id, { next: 'another one' }))).toBe('account.password_change_incomplete');
-      expect(await refusalCode(service.changePassword(bySession(ann.id), { next: 'another one' }))).toBe('account.wrong_password');
+      expect(await refusalCode(service.changePassword(bySession(ann.id), { current: null, next: 'another one' }))).toBe('account.wrong_password');
     });
 
     it('signs in by password like a wrong password', async () => {

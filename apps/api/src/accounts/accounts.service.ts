@@ -112,7 +112,7 @@ export class AccountsService {
     const user = await this.load(auth.caller.id);
     if (user.isAgent) fail('account.wrong_password');
     // Without a password yet (single sign-on) the session alone sets the first one.
-    if (user.passwordHash && !(typeof current === 'string' && (await this.hasher.verify(user.passwordHash, current)))) fail('account.wrong_password');
+    if (user.passwordHash && (current === null || !(await this.hasher.verify(user.passwordHash, current)))) fail('account.wrong_password');
     user.setPasswordHash(await this.hasher.hash(next));
     await this.uow.write(async () => {
       await this.users.save(user);
