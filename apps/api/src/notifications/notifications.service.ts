@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { Observable } from 'rxjs';
 import { Clock, silent, UnitOfWork } from '@board/kernel';
 import { NotificationRepository } from '@board/notifications';
 import { NotificationInboxQuery } from '@board/persistence';
-import { StreamLine, StreamService } from '../events/stream.service';
+import { StreamService, StreamStart } from '../events/stream.service';
 
 /** A person's own notifications: the inbox, read marks, and the personal stream. */
 @Injectable()
@@ -29,7 +28,7 @@ export class NotificationsService {
   }
 
   /** The person's stream, behind their session: ended within about a second once it ends. */
-  stream(userId: string, sessionDigest: string, expiresAt: Date | null, checkedAt: number): Observable<StreamLine> {
+  stream(userId: string, sessionDigest: string, expiresAt: Date | null, checkedAt: number): StreamStart {
     return this.streams.openPersonal({ projectId: null, via: 'session', digest: sessionDigest }, userId, expiresAt, checkedAt);
   }
 }
