@@ -258,7 +258,8 @@ class Instance {
     this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   }
 
-  static async start(name, databaseUrl) {
+  /** `probe`: preload bench/heap-probe.js (heap after a collection, on `heap()`). */
+  static async start(name, databaseUrl, { probe = false } = {}) {
     const port = await freePort();
     const env = {
       ...process.env,
@@ -278,12 +279,18 @@ class Instance {
       .filter((a) => a.startsWith('--'));
     const nodeArgs = [...prodFlags, ...(process.env.BENCH_NODE_ARGS || '').split(/\s+/).filter(Boolean)];
     if (DIAG) nodeArgs.push('--require', path.join(__dirname, 'query-counter.js'));
+    const probeFile = probe ? path.join(os.tmpdir(), `bench-heap-${process.pid}-${name}.json`) : null;
+    if (probeFile) {
+      nodeArgs.push('--expose-gc', '--require', path.join(__dirname, 'heap-probe.js'));
+      env.BENCH_HEAP_PROBE_FILE = probeFile;
+    }
     const child = spawn(process.execPath, [...nodeArgs, MAIN], { cwd: SERVICE_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const prefix = (line) => (line.trim() ? `[${name}] ${line}\n` : '');
     const forward = (chunk) => process.stderr.write(String(chunk).split('\n').map(prefix).join(''));
     child.stdout.on('data', forward);
     child.stderr.on('data', forward);
     const instance = new Instance(name, port, child);
+    instance.probeFile = probeFile;
     let exited = null;
     instance.exited.then((e) => (exited = e));
     const deadline = Date.now() + 90_000;
@@ -306,7 +313,22 @@ class Instance {
     return instance;
   }
 
+  /** The service's `process.memoryUsage()` in MB after a full collection (needs `probe`). */
+  async heap() {
+    if (!this.probeFile) return null;
+    fs.rmSync(this.probeFile, { force: true });
+    this.child.kill('SIGUSR2');
+    for (let i = 0; i < 100 && !fs.existsSync(this.probeFile); i++) await sleep(50);
+    try {
+      const m = JSON.parse(fs.readFileSync(this.probeFile, 'utf8'));
+      return { heap: m.heapUsed / 2 ** 20, external: m.external / 2 ** 20, rss: m.rss / 2 ** 20 };
+    } catch {
+      return null;
+    }
+  }
+
   async stop() {
+    if (this.probeFile) fs.rmSync(this.probeFile, { force: true });
     if (this.child.exitCode !== null || this.child.signalCode !== null) return;
     this.child.kill('SIGTERM');
     const timer = setTimeout(() => {
@@ -1076,11 +1098,13 @@ async function benchStreams10k(a, b, owner, p, livePool) {
   const S = QUICK ? 2000 : 10000;
   const writes = QUICK ? 10 : 50;
   const before = rssMb(b.child.pid);
+  const heapBefore = await b.heap();
   const opened = performance.now();
   const subscribers = await openSubscribers(b.port, p.id, owner.cookie, S, { processes: 2 });
   const openMs = performance.now() - opened;
   await sleep(2000);
   const held = rssMb(b.child.pid);
+  const heapHeld = await b.heap();
   log(`streams10k: ${S} streams on ${subscribers.threads} processes ready in ${(openMs / 1000).toFixed(1)} s; RSS of B ${before.toFixed(0)} → ${held.toFixed(0)} MB`);
   const delays = [];
   const fromSend = [];
@@ -1113,6 +1137,9 @@ async function benchStreams10k(a, b, owner, p, livePool) {
   const stats = { ...summarise(delays), throughput: NaN, errors: 0, cpu };
   const sendStats = summarise(fromSend);
   const perStream = ((held - before) * 1024) / S;
+  // What the streams keep alive, after a collection: the JS heap, and Buffers and sockets' memory outside it.
+  const heapPerStream = heapBefore && heapHeld ? ((heapHeld.heap - heapBefore.heap) * 1024) / S : NaN;
+  const externalPerStream = heapBefore && heapHeld ? ((heapHeld.external - heapBefore.external) * 1024) / S : NaN;
   record(
     `${S} streams on one instance, writes on another`,
     stats,
@@ -1120,9 +1147,10 @@ async function benchStreams10k(a, b, owner, p, livePool) {
       (missing ? ` (${missing} missing after 10 s)` : '') +
       `; from the write's request: p50 ${sendStats.median.toFixed(1)}, p99 ${sendStats.p99.toFixed(1)} ms; ` +
       `RSS of the streams' instance ${before.toFixed(0)} MB before, ${held.toFixed(0)} MB holding them, ${peak.toFixed(0)} MB at most during the writes: ` +
-      `${perStream.toFixed(1)} KB per stream; streams opened in ${(openMs / 1000).toFixed(1)} s`,
+      `${perStream.toFixed(1)} KB per stream; after a collection the JS heap holds ${heapPerStream.toFixed(1)} KB per stream ` +
+      `(${heapBefore?.heap.toFixed(0)} → ${heapHeld?.heap.toFixed(0)} MB), external memory ${externalPerStream.toFixed(1)} KB; streams opened in ${(openMs / 1000).toFixed(1)} s`,
   );
-  return { ...stats, rss: peak, perStreamKb: perStream, missing };
+  return { ...stats, rss: peak, perStreamKb: perStream, heapPerStreamKb: heapPerStream, missing };
 }
 
 async function benchStream(label, subPort, writePort, owner, p, livePool) {
@@ -1730,7 +1758,7 @@ async function main() {
     }
     if (ONLY.has('streams10k')) {
       // Only when named: ten thousand sockets and two more processes are not part of a usual run.
-      const b = await Instance.start('api-b', dbUrl);
+      const b = await Instance.start('api-b', dbUrl, { probe: true });
       cleanups.push(() => b.stop());
       try {
         figures.streams10k = await benchStreams10k(a, b, owner, big, livePool);
