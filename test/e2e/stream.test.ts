@@ -395,7 +395,7 @@ describe('change stream', () => {
       expect(encode({ comment: 'ping' })).toBe(': ping\n\n');
       expect(encode({ retry: 3000 })).toBe('retry: 3000\n\n');
       const lines: string[] = [];
-      const stop = t.app.get(StreamService).subscribe(projectId, 50)({ next: (line) => lines.push(line), complete: () => undefined });
+      const stop = t.app.get(StreamService).subscribe(projectId, 50)({ next: (bytes) => lines.push(bytes.toString()), complete: () => undefined });
       await sleep(300);
       stop();
       expect(lines[0]).toBe(encode({ retry: 3000 }) + encode({ event: 'ready', data: {} }));

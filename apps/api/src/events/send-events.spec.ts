@@ -12,9 +12,9 @@ function fakeSocket() {
     ended: false,
     destroyed: false,
     writeHead: () => void raw.head++,
-    write(text: string) {
-      raw.written.push(text);
-      raw.writableLength += Buffer.byteLength(text);
+    write(bytes: Buffer) {
+      raw.written.push(bytes.toString());
+      raw.writableLength += bytes.length;
       return raw.writableLength < 16 * 1024;
     },
     end: () => void (raw.ended = true),
@@ -42,7 +42,7 @@ describe('sendEvents', () => {
 
   it('writes the lines, stops the stream when the client goes, and ends the answer when the server ends the stream', () => {
     const s = start();
-    s.sink().next('event: ready\ndata: {}\n\n');
+    s.sink().next(Buffer.from('event: ready\ndata: {}\n\n'));
     expect(s.raw.written).toEqual(['event: ready\ndata: {}\n\n']);
     s.sink().complete();
     expect(s.raw.ended).toBe(true);
@@ -52,18 +52,18 @@ describe('sendEvents', () => {
 
   it('drops a stream whose client does not read once its unsent lines pass the bound, instead of buffering without end', () => {
     const s = start();
-    const line = `event: change\ndata: {"pad":"${'x'.repeat(1000)}"}\n\n`;
+    const line = Buffer.from(`event: change\ndata: {"pad":"${'x'.repeat(1000)}"}\n\n`);
     for (let i = 0; i < 1000; i++) s.sink().next(line);
     expect(s.raw.destroyed).toBe(true);
     expect(s.stopped).toHaveBeenCalled();
-    expect(s.raw.writableLength).toBeLessThanOrEqual(MAX_BUFFERED_BYTES + Buffer.byteLength(line));
+    expect(s.raw.writableLength).toBeLessThanOrEqual(MAX_BUFFERED_BYTES + line.length);
     expect(s.raw.written.length).toBeLessThan(100);
   });
 
   it('keeps a stream whose client reads', () => {
     const s = start();
     for (let i = 0; i < 1000; i++) {
-      s.sink().next(`event: change\ndata: {"pad":"${'x'.repeat(1000)}"}\n\n`);
+      s.sink().next(Buffer.from(`event: change\ndata: {"pad":"${'x'.repeat(1000)}"}\n\n`));
       s.raw.writableLength = 0;
     }
     expect(s.raw.destroyed).toBe(false);

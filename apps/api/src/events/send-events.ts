@@ -23,9 +23,9 @@ export function sendEvents(request: FastifyRequest, reply: FastifyReply, start: 
   raw.flushHeaders?.();
   let stop = (): void => undefined;
   stop = start({
-    next: (text) => {
+    next: (bytes) => {
       if (raw.writableLength <= MAX_BUFFERED_BYTES) {
-        raw.write(text);
+        raw.write(bytes);
         return;
       }
       stop();

@@ -20,7 +20,7 @@ class FakeQueries {
 }
 
 const tick = () => new Promise((r) => setImmediate(r));
-const line = (n: number): string => encode({ event: 'change', data: { n } });
+const line = (n: number): Buffer => Buffer.from(encode({ event: 'change', data: { n } }));
 
 describe('StreamAccessWatch', () => {
   let notices: Subject<Notice>;
@@ -38,10 +38,10 @@ describe('StreamAccessWatch', () => {
   afterEach(() => watch.onModuleDestroy());
 
   function open(projectId = P, userId = ME, expiresAt: Date | null = null, checkedAt = Date.now(), digest = 'd') {
-    const seen: string[] = [];
+    const seen: Buffer[] = [];
     let ended = false;
     let gate!: StreamGate;
-    new Observable<string>((out) => {
+    new Observable<Buffer>((out) => {
       gate = watch.watch({ projectId, via: 'session', digest }, userId, expiresAt, checkedAt, out);
       return () => gate.close();
     }).subscribe({ next: (l) => seen.push(l), complete: () => (ended = true) });

@@ -9,14 +9,14 @@ export const ACCESS_RECHECK_MS = 1000;
 
 /** What a stream sends through: lines pass, wait or are dropped by the stream's access. */
 export interface StreamGate {
-  deliver(text: string): void;
+  deliver(bytes: Buffer): void;
   close(): void;
 }
 
 /** One open stream as the watch sees it, and the gate its lines pass. */
 class Watched implements StreamGate {
   /** Lines held back while the stream's access is in doubt; null when it flows. */
-  held: string[] | null = null;
+  held: Buffer[] | null = null;
   /** Number of the last access notice it must be checked after (0: none pending). */
   needs = 0;
 
@@ -31,8 +31,8 @@ class Watched implements StreamGate {
     readonly out: StreamSink,
   ) {}
 
-  deliver(text: string): void {
-    this.watch.pass(this, text);
+  deliver(bytes: Buffer): void {
+    this.watch.pass(this, bytes);
   }
 
   close(): void {
@@ -99,11 +99,11 @@ export class StreamAccessWatch implements OnModuleInit, OnModuleDestroy {
   }
 
   /** A line of `w`: passes, waits while its access is in doubt, or ends the stream past its session's expiry. */
-  pass(w: Watched, text: string): void {
+  pass(w: Watched, bytes: Buffer): void {
     if (!this.watched.has(w)) return;
     if (w.expiresAt && this.clock.now() >= w.expiresAt) return this.end(w);
-    if (w.held) w.held.push(text);
-    else w.out.next(text);
+    if (w.held) w.held.push(bytes);
+    else w.out.next(bytes);
   }
 
   /** Holds the streams a notice may concern and checks them (an empty notice concerns all). */
@@ -168,7 +168,7 @@ export class StreamAccessWatch implements OnModuleInit, OnModuleDestroy {
           w.needs = 0;
           const held = w.held;
           w.held = null;
-          for (const text of held ?? []) w.out.next(text);
+          for (const bytes of held ?? []) w.out.next(bytes);
         }
       } while (this.again);
     } finally {

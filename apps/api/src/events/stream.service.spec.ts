@@ -38,7 +38,7 @@ function setUp() {
     watch: (_credential, _userId, _expiresAt, _checkedAt, out) => {
       const gate = { out, closed: false };
       gates.push(gate);
-      return { deliver: (text) => !gate.closed && out.next(text), close: () => void (gate.closed = true) };
+      return { deliver: (bytes) => !gate.closed && out.next(bytes), close: () => void (gate.closed = true) };
     },
   };
   const metrics = new OpenStreams();
@@ -49,7 +49,7 @@ function setUp() {
 function run(start: StreamStart) {
   const lines: string[] = [];
   let ended = false;
-  const stop = start({ next: (text) => lines.push(text), complete: () => (ended = true) });
+  const stop = start({ next: (bytes) => lines.push(bytes.toString()), complete: () => (ended = true) });
   return { lines, stop, ended: () => ended };
 }
 

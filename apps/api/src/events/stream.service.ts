@@ -17,13 +17,13 @@ export function encode(line: StreamLine): string {
   return `event: ${line.event}\ndata: ${JSON.stringify(line.data)}\n\n`;
 }
 
-const OPENING = encode({ retry: RETRY_MS }) + encode({ event: 'ready', data: {} });
-const READY = encode({ event: 'ready', data: {} });
-const PING = encode({ comment: 'ping' });
+const OPENING = Buffer.from(encode({ retry: RETRY_MS }) + encode({ event: 'ready', data: {} }));
+const READY = Buffer.from(encode({ event: 'ready', data: {} }));
+const PING = Buffer.from(encode({ comment: 'ping' }));
 
-/** Where a stream's encoded lines go. */
+/** Where a stream's lines go, as the bytes on the wire. */
 export interface StreamSink {
-  next(text: string): void;
+  next(bytes: Buffer): void;
   complete(): void;
 }
 
@@ -47,8 +47,8 @@ class OpenStream implements StreamSink {
   ) {}
 
   /** A line the gate let through. */
-  next(text: string): void {
-    this.sink.next(text);
+  next(bytes: Buffer): void {
+    this.sink.next(bytes);
   }
 
   /** Ended by the server: access lost, shutdown, or a client that does not read. */
@@ -162,12 +162,12 @@ export class StreamService implements BeforeApplicationShutdown, OnModuleDestroy
     }
   }
 
-  /** Encodes the line once for all of its streams. */
+  /** Encodes the line once for all of its streams, to the bytes every socket is given. */
   private send(streams: Set<OpenStream> | undefined, line: StreamLine): void {
     if (!streams) return;
-    const text = encode(line);
+    const bytes = Buffer.from(encode(line));
     // A stream that ends on the way leaves the set; a Set's iteration allows that.
-    for (const stream of streams) stream.gate.deliver(text);
+    for (const stream of streams) stream.gate.deliver(bytes);
   }
 
   /** Open streams would hold a graceful shutdown forever: end them first. */
@@ -184,7 +184,7 @@ export class StreamService implements BeforeApplicationShutdown, OnModuleDestroy
 function ungated(out: StreamSink): StreamGate {
   let open = true;
   return {
-    deliver: (text) => open && out.next(text),
+    deliver: (bytes) => open && out.next(bytes),
     close: () => void (open = false),
   };
 }
