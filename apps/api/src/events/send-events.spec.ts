@@ -69,4 +69,21 @@ describe('sendEvents', () => {
     expect(s.raw.destroyed).toBe(false);
     expect(s.raw.written).toHaveLength(1000);
   });
+
+  it('writes the lines of a chunked answer straight to its socket, each framed as one HTTP chunk, and bounds the socket’s unsent bytes', () => {
+    const s = fakeSocket();
+    const socket = { written: [] as Buffer[], writableLength: 0, write: (b: Buffer) => void socket.written.push(b) };
+    Object.assign(s.raw, { chunkedEncoding: true, headersSent: true, socket });
+    let sink!: StreamSink;
+    sendEvents(s.request, s.reply, (given) => ((sink = given), () => undefined));
+    const line = Buffer.from('event: ready\ndata: {"é":1}\n\n');
+    sink.next(line);
+    sink.next(line);
+    expect(socket.written.map(String)).toEqual(Array(2).fill(`${line.length.toString(16)}\r\nevent: ready\ndata: {"é":1}\n\n\r\n`));
+    expect(s.raw.written).toEqual([]);
+    socket.writableLength = MAX_BUFFERED_BYTES + 1;
+    sink.next(line);
+    expect(socket.written).toHaveLength(2);
+    expect(s.raw.destroyed).toBe(true);
+  });
 });
