@@ -328,8 +328,8 @@ export class TasksService {
     const change = task.putValues(written, defs, names);
     const dropped = droppedRows(task.id, change.dropped);
     if (!change.changed) return { dropped, events: [] };
-    await this.tasks.save(task, this.clock.now(), change.changed);
-    return { dropped, events: change.changed ? [...valueLineEvents(caller, task.id, change.lines), noticeEvent(caller, 'board', task.id)] : [] };
+    await this.tasks.save(task, this.clock.now());
+    return { dropped, events: [...valueLineEvents(caller, task.id, change.lines), noticeEvent(caller, 'board', task.id)] };
   }
 
   async deleted(caller: ProjectCaller) {
