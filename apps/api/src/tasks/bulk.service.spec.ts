@@ -19,7 +19,7 @@ describe('BulkService', () => {
   beforeEach(async () => {
     w = taskWorld();
     bulk = new BulkService(w.repos.tasks, w.reads.defs, w.reads.names, w.uow, w.clock);
-    const tasks = new TasksService(w.repos.tasks, w.reads.tasks, w.reads.defs, w.reads.facts, w.uow, w.clock, w.reads.names, w.reads.runs, w.repos.values, w.repos.creates);
+    const tasks = new TasksService(w.repos.tasks, w.reads.tasks, w.reads.defs, w.reads.facts, w.uow, w.clock, w.reads.names, w.reads.runs, w.repos.values, w.repos.creates, w.repos.moves);
     ids = [];
     for (const [title, values] of [['A', { [IDS.labels]: [IDS.bug] }], ['B', { [IDS.who]: IDS.ann }], ['C', {}]] as const) {
       ids.push((await tasks.create(w.caller, { title, description: '', placement: 'end', values })).id);

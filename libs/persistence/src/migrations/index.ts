@@ -24,6 +24,7 @@ import { Totp1765001510000 } from './1765001510000-totp';
 import { DeletedTasksByProject1765001520000 } from './1765001520000-deleted-tasks-by-project';
 import { OidcIdentities1765001530000 } from './1765001530000-oidc-identities';
 import { InstanceLiveness1765001600000 } from './1765001600000-instance-liveness';
+import { MovesByNeighbours1765001700000 } from './1765001700000-moves-by-neighbours';
 
 /** Every migration in order; new ones are appended, never edited once landed. */
 export const MIGRATIONS = [
@@ -48,4 +49,5 @@ export const MIGRATIONS = [
   DeletedTasksByProject1765001520000,
   OidcIdentities1765001530000,
   InstanceLiveness1765001600000,
+  MovesByNeighbours1765001700000,
 ];
