@@ -1,3 +1,5 @@
+import { recordAnswer } from './contract-recorder';
+
 /**
  * Enough of a browser to walk a sign-in through redirects and HTML forms over real HTTP: cookies
  * kept per host and path (HttpOnly or not, as a browser keeps them), redirects followed one by one
@@ -30,7 +32,12 @@ export class CookieBrowser {
     const res = await fetch(target, { method: form ? 'POST' : 'GET', headers, body: form ? new URLSearchParams(form).toString() : undefined, redirect: 'manual' });
     for (const line of res.headers.getSetCookie()) this.keep(target, line);
     const location = res.headers.get('location');
-    return { url: target, status: res.status, location: location ? new URL(location, target) : null, text: await res.text() };
+    const text = await res.text();
+    // The service's own single sign-on routes (not the provider's pages): for the contract check.
+    if (target.pathname.startsWith('/api/auth/oidc')) {
+      recordAnswer(form ? 'POST' : 'GET', target.pathname.replace(/^\/api/, '') + target.search, res.status, res.headers.get('content-type'), text ? text : undefined);
+    }
+    return { url: target, status: res.status, location: location ? new URL(location, target) : null, text };
   }
 
   /** Follows redirects from `url` until a page that is not one, or until `stop` says so of the next address (not opened then). */
