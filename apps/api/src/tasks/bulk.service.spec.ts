@@ -2,6 +2,9 @@ import { IDS, taskWorld, TaskWorld } from '../../../../test/support/in-memory/ta
 import { BulkService } from './bulk.service';
 import { TasksService } from './tasks.service';
 
+// The read models are in-memory fakes (task-world): the adapters' library is not loaded (specs stay fast).
+jest.mock('@board/persistence', () => ({}));
+
 const refusal = (code: string) => expect.objectContaining({ code });
 /** Rows led by a task id, in id order (a bulk write takes its tasks in id order, so the ids' randomness sets it). */
 const byTask = (rows: unknown[][]) => [...rows].sort((a, b) => ((a[0] as string) < (b[0] as string) ? -1 : 1));

@@ -1,1 +1,2 @@
 export * from './health.query';
+export * from './pg-health.query';
