@@ -13,6 +13,8 @@ import { FilesSweeper } from './files.sweeper';
 
 // The read model is an in-memory fake: the adapters' library is not loaded (specs stay fast).
 jest.mock('@board/persistence', () => ({}));
+// The sweeper's schedule is Nest's: its library (cron, luxon) costs a third of a second to load and is not what is tested here.
+jest.mock('@nestjs/schedule', () => ({ Interval: () => () => undefined }));
 
 const PROJECT = '00000000-0000-4000-8000-000000000001';
 const TASK = '00000000-0000-4000-8000-0000000000a1';
