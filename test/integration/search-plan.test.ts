@@ -4,7 +4,7 @@
  * is explained: no sequential scan of tasks, their search documents or comments, for a rare word,
  * a key, and words spread over a task and its comments.
  */
-import { compile, Database, SearchQuery, Sql } from '@board/persistence';
+import { compile, Database, PgSearchQuery, Sql } from '@board/persistence';
 import { createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 const PROJECTS = 20;
@@ -51,7 +51,7 @@ describe('search uses its indexes', () => {
       exec: async (s: Sql) => (settings.push(s), { rows: [], count: 0 }),
       query: async (s: Sql) => (compile(s).text.includes('SELECT lexeme') ? db.query(s) : ((statement = s), [])),
     } as unknown as Database;
-    await new SearchQuery(capture).search(projectIds, q, 20);
+    await new PgSearchQuery(capture).search(projectIds, q, 20);
     if (!statement) throw new Error('no statement');
     const { text, values } = compile(statement as Sql);
     const client = await t.sql.connect();
@@ -81,7 +81,7 @@ describe('search uses its indexes', () => {
 
   it('answers the right tasks from that database', async () => {
     const db = t.app.get(Database);
-    const search = new SearchQuery(db);
+    const search = new PgSearchQuery(db);
     const rare = await search.search(projectIds, 'rare1234', 20);
     expect(rare.total).toBe(PROJECTS);
     const key = await search.search(projectIds, 'pl3-1500', 20);

@@ -7,6 +7,7 @@ import { PropertyDef } from '@board/properties';
 import { cleanFilters, cleanSort, readFilters, readSort } from './clean';
 import { evaluate } from './evaluate';
 import { FilterRule, OPERATORS } from './rules';
+import { expectSame } from '../../../test/support/same';
 
 const TYPES = ['select', 'multi_select', 'iteration', 'person', 'text', 'number', 'date', 'checkbox', 'link'];
 const pid = (i: number) => `a${i}${i}${i}${i}${i}${i}${i}-0000-4000-8000-000000000000`;
@@ -188,9 +189,9 @@ describe('cleanFilters (property-based)', () => {
     fc.assert(
       fc.property(rawFiltersArb, (raw) => {
         const once = cleanFilters(raw, ctx);
-        expect(cleanFilters(once, ctx)).toEqual(once);
+        expectSame(cleanFilters(once, ctx), once);
         // And survives a trip through JSON, the way it is stored.
-        expect(cleanFilters(JSON.parse(JSON.stringify(once)), ctx)).toEqual(once);
+        expectSame(cleanFilters(JSON.parse(JSON.stringify(once)), ctx), once);
       }),
       RUNS,
     );
@@ -220,26 +221,29 @@ describe('cleanFilters (property-based)', () => {
     fc.assert(
       fc.property(rawFiltersArb, (raw) => {
         const { rules } = cleanFilters(raw, ctx);
+        // What is wrong with the rules, said once at the end: `expect` per check per run costs seconds.
+        const wrong: string[] = [];
         const seen = new Set<string>();
         for (const rule of rules) {
           const type = typeOf(rule.propertyId);
-          expect(seen.has(rule.propertyId)).toBe(false);
+          const keys = Object.keys(rule).sort().join(',');
+          if (seen.has(rule.propertyId)) wrong.push(`two rules on ${rule.propertyId}`);
           seen.add(rule.propertyId);
-          expect(OPERATORS[type]).toContain(rule.op);
-          const keys = Object.keys(rule).sort();
+          if (!OPERATORS[type].includes(rule.op)) wrong.push(`${rule.op} on a ${type}`);
           if (rule.op === 'is' || rule.op === 'is_not') {
-            expect(keys).toEqual(['op', 'propertyId', 'values']);
-            expect(rule.values!.length).toBeGreaterThan(0);
-            expect(new Set(rule.values).size).toBe(rule.values!.length);
+            if (keys !== 'op,propertyId,values') wrong.push(`keys ${keys}`);
+            if (!(rule.values!.length > 0)) wrong.push('no values');
+            if (new Set(rule.values).size !== rule.values!.length) wrong.push('a value twice');
           } else if (rule.op === 'empty' || rule.op === 'not_empty') {
-            expect(keys).toEqual(['op', 'propertyId']);
+            if (keys !== 'op,propertyId') wrong.push(`keys ${keys}`);
           } else {
-            expect(keys).toEqual(['op', 'propertyId', 'text']);
-            expect(rule.text!.trim()).toBe(rule.text);
-            expect(rule.text).not.toBe('');
-            expect([...rule.text!].length).toBeLessThanOrEqual(200);
+            if (keys !== 'op,propertyId,text') wrong.push(`keys ${keys}`);
+            if (rule.text!.trim() !== rule.text) wrong.push('text not trimmed');
+            if (rule.text === '') wrong.push('empty text');
+            if ([...rule.text!].length > 200) wrong.push('text past 200');
           }
         }
+        if (wrong.length > 0) expect({ rules, wrong }).toEqual({ rules, wrong: [] });
       }),
       RUNS,
     );
@@ -251,7 +255,7 @@ describe('evaluate (property-based)', () => {
     fc.assert(
       fc.property(rawFiltersArb, taskArb, meArb, (raw, task, me) => {
         const { rules } = cleanFilters(raw, ctx);
-        expect(evaluate(raw, task, { me, properties })).toBe(referenceEvaluate(rules, task.values, me));
+        return evaluate(raw, task, { me, properties }) === referenceEvaluate(rules, task.values, me);
       }),
       { numRuns: 5000 },
     );
@@ -260,7 +264,7 @@ describe('evaluate (property-based)', () => {
   it('reads a rule set the same before and after cleaning', () => {
     fc.assert(
       fc.property(rawFiltersArb, taskArb, meArb, (raw, task, me) => {
-        expect(evaluate(raw, task, { me, properties })).toBe(evaluate(cleanFilters(raw, ctx), task, { me, properties }));
+        return evaluate(raw, task, { me, properties }) === evaluate(cleanFilters(raw, ctx), task, { me, properties });
       }),
       RUNS,
     );
@@ -274,8 +278,8 @@ describe('evaluate (property-based)', () => {
       fc.property(setRule, taskArb, meArb, ({ propertyId, values }, task, me) => {
         const is = { rules: [{ propertyId, op: 'is', values }] };
         const isNot = { rules: [{ propertyId, op: 'is_not', values }] };
-        if (cleanFilters(is, ctx).rules.length === 0) return;
-        expect(evaluate(isNot, task, { me, properties })).toBe(!evaluate(is, task, { me, properties }));
+        if (cleanFilters(is, ctx).rules.length === 0) return true;
+        return evaluate(isNot, task, { me, properties }) === !evaluate(is, task, { me, properties });
       }),
       RUNS,
     );

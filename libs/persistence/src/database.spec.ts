@@ -1,6 +1,10 @@
 import { DomainError } from '@board/kernel';
 import { isBusy } from './database';
 
+// isBusy reads errors only: the drivers stay unloaded (loading them was most of this spec's time).
+jest.mock('typeorm', () => ({}));
+jest.mock('pg', () => ({}));
+
 /** Which failures mean "the database is busy" (503 with Retry-After: 5) rather than a fault (500). */
 describe('isBusy', () => {
   const pgError = (code: string) => Object.assign(new Error('boom'), { code });

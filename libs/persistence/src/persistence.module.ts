@@ -16,14 +16,18 @@ import { PgMemberRepository } from './projects/pg-member.repository';
 import { PgAgentTokenRepository } from './projects/pg-agent-token.repository';
 import { PgInviteMailRepository } from './projects/pg-invite-mail.repository';
 import { ProjectQuery } from './projects/project.query';
+import { PgProjectQuery } from './projects/pg-project.query';
 import { PgActivityRecorder } from './activity/pg-activity.recorder';
 import { CredentialQuery } from './auth/credential.query';
+import { PgCredentialQuery } from './auth/pg-credential.query';
 import { StreamAccessQuery } from './events/stream-access.query';
+import { PgStreamAccessQuery } from './events/pg-stream-access.query';
 import { PgChangeAnnouncer } from './activity/pg-change.announcer';
 import { PgUnitOfWork } from './activity/pg-unit-of-work';
 import { NotificationMailOutbox, NotificationRepository } from '@board/notifications';
-import { NotificationInboxQuery, PgNotificationMailOutbox, PgNotificationRepository, PgNotificationWriter } from './notifications';
+import { NotificationInboxQuery, PgNotificationInboxQuery, PgNotificationMailOutbox, PgNotificationRepository, PgNotificationWriter } from './notifications';
 import { PropertyDefsQuery } from './properties/property-defs.query';
+import { PgPropertyDefsQuery } from './properties/pg-property-defs.query';
 import { ViewRepository } from '@board/views';
 import { PgViewRepository } from './views/pg-view.repository';
 import { PropertyRepository } from '@board/properties';
@@ -31,8 +35,11 @@ import { ShipRepository } from '@board/shipping';
 import { PgPropertyRepository } from './properties/pg-property.repository';
 import { PgShipRepository } from './shipping/pg-ship.repository';
 import { DatabaseHealthQuery } from './system/health.query';
+import { PgDatabaseHealthQuery } from './system/pg-health.query';
 import { PoolUseQuery } from './system/pool-use.query';
+import { PgPoolUseQuery } from './system/pg-pool-use.query';
 import { DeliveryBacklogQuery } from './webhooks/delivery-backlog.query';
+import { PgDeliveryBacklogQuery } from './webhooks/pg-delivery-backlog.query';
 import { PgHeavyReads } from './system/pg-heavy-reads';
 import { PgBackgroundWork } from './system/pg-background-work';
 import { PgInstanceRegistry } from './system/pg-instance-registry';
@@ -40,7 +47,7 @@ import { DatabaseLanes } from './lanes';
 import { RunRepository, UsageRepository, WorkQueue } from '@board/runs';
 import { PgRunRepository, PgUsageRepository } from './runs';
 import { PgWorkQueue } from './queue';
-import { UsageQuery } from './usage';
+import { PgUsageQuery, UsageQuery } from './usage';
 
 /**
  * Binds every storage port to its TypeORM/PostgreSQL adapter over one open DataSource (the
@@ -70,23 +77,23 @@ export class PersistenceModule {
       { provide: MemberRepository, useClass: PgMemberRepository },
       { provide: AgentTokenRepository, useClass: PgAgentTokenRepository },
       { provide: InviteMailRepository, useClass: PgInviteMailRepository },
-      ProjectQuery,
-      CredentialQuery,
-      StreamAccessQuery,
-      PropertyDefsQuery,
+      { provide: ProjectQuery, useClass: PgProjectQuery },
+      { provide: CredentialQuery, useClass: PgCredentialQuery },
+      { provide: StreamAccessQuery, useClass: PgStreamAccessQuery },
+      { provide: PropertyDefsQuery, useClass: PgPropertyDefsQuery },
       { provide: ViewRepository, useClass: PgViewRepository },
       { provide: PropertyRepository, useClass: PgPropertyRepository },
       { provide: ShipRepository, useClass: PgShipRepository },
-      DatabaseHealthQuery,
-      PoolUseQuery,
-      DeliveryBacklogQuery,
+      { provide: DatabaseHealthQuery, useClass: PgDatabaseHealthQuery },
+      { provide: PoolUseQuery, useClass: PgPoolUseQuery },
+      { provide: DeliveryBacklogQuery, useClass: PgDeliveryBacklogQuery },
       { provide: RunRepository, useClass: PgRunRepository },
       { provide: WorkQueue, useClass: PgWorkQueue },
       { provide: UsageRepository, useClass: PgUsageRepository },
-      UsageQuery,
+      { provide: UsageQuery, useClass: PgUsageQuery },
       { provide: NotificationRepository, useClass: PgNotificationRepository },
       { provide: NotificationMailOutbox, useClass: PgNotificationMailOutbox },
-      NotificationInboxQuery,
+      { provide: NotificationInboxQuery, useClass: PgNotificationInboxQuery },
     ];
     // The unit of work's own adapters: application code declares events, it never records or announces.
     const internal = [PgActivityRecorder, PgChangeAnnouncer, PgNotificationWriter];

@@ -1,4 +1,4 @@
-import { ImportHead, ImportPlan, ImportRepository } from '@board/imports';
+import { BoardExportPlan, BoardExportRepository, ImportHead, ImportPlan, ImportRepository } from '@board/imports';
 
 /** ImportRepository in memory: the heads of the projects the spec sets, and every plan written. */
 export class InMemoryImportRepository extends ImportRepository {
@@ -13,5 +13,20 @@ export class InMemoryImportRepository extends ImportRepository {
 
   async write(projectId: string, actorId: string, plan: ImportPlan): Promise<void> {
     this.written.push({ projectId, actorId, plan });
+  }
+}
+
+/** BoardExportRepository in memory: the heads of the projects the spec sets, and every plan written. */
+export class InMemoryBoardExportRepository extends BoardExportRepository {
+  readonly heads = new Map<string, { members: { id: string; email: string | null }[]; hasTasks: boolean }>();
+  readonly written: { projectId: string; plan: BoardExportPlan }[] = [];
+
+  async head(projectId: string): Promise<{ members: { id: string; email: string | null }[]; hasTasks: boolean } | null> {
+    const head = this.heads.get(projectId);
+    return head ? structuredClone(head) : null;
+  }
+
+  async write(projectId: string, plan: BoardExportPlan): Promise<void> {
+    this.written.push({ projectId, plan });
   }
 }

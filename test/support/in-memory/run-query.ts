@@ -1,20 +1,29 @@
-import type { RunQuery } from '@board/persistence';
-import { LOG_READ, runProgress } from '@board/runs';
+import type { FullRunView, OpenRunView, RunQuery } from '@board/persistence';
+import { LOG_READ, runProgress, RunProps } from '@board/runs';
 import { InMemoryRunRepository } from './run-repository';
 
-/** The run read model over the in-memory runs, typed to RunQuery's methods; `asQuery()` hands it to a service. */
-export class InMemoryRunQuery implements Pick<RunQuery, 'full' | 'past' | 'startOf'> {
+/** The run read model over the in-memory runs (the agent is not this world's: only its id). */
+export class InMemoryRunQuery implements RunQuery {
   constructor(private readonly runs: InMemoryRunRepository) {}
 
-  asQuery(): RunQuery {
-    return this as unknown as RunQuery;
+  async openRuns(projectId: string): Promise<OpenRunView[]> {
+    return [...this.runs.rows.values()]
+      .filter((r) => r.projectId === projectId && r.endedAt === null)
+      .sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime() || (a.id < b.id ? -1 : 1))
+      .map((row) => {
+        const { steps, log, ...run } = structuredClone(row);
+        return { ...run, ...runProgress({ steps, log }) };
+      });
   }
 
-  async full(projectId: string, runId: string) {
+  async full(projectId: string, runId: string): Promise<FullRunView | null> {
     const row = this.runs.rows.get(runId);
-    if (row?.projectId !== projectId) return null;
-    const { steps, log, ...run } = structuredClone(row);
-    return { ...run, ...runProgress({ steps, log }), steps, log: log.slice(-LOG_READ) };
+    return row?.projectId === projectId ? fullRun(row) : null;
+  }
+
+  async openOnTask(projectId: string, taskId: string): Promise<FullRunView | null> {
+    const row = [...this.runs.rows.values()].find((r) => r.projectId === projectId && r.taskId === taskId && r.endedAt === null);
+    return row ? fullRun(row) : null;
   }
 
   async past(projectId: string, taskId: string, limit: number, before?: { startedAt: Date; id: string }) {
@@ -30,4 +39,9 @@ export class InMemoryRunQuery implements Pick<RunQuery, 'full' | 'past' | 'start
     const row = this.runs.rows.get(runId);
     return row?.projectId === projectId && row.taskId === taskId ? { startedAt: row.startedAt, id: row.id } : null;
   }
+}
+
+function fullRun(row: RunProps): FullRunView {
+  const { steps, log, ...run } = structuredClone(row);
+  return { ...run, ...runProgress({ steps, log }), steps, log: log.slice(-LOG_READ) };
 }

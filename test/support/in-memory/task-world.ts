@@ -1,8 +1,11 @@
 import { Clock } from '@board/kernel';
-import { ProjectFactsQuery, PropertyDefsQuery, RunQuery, TaskQuery, ValueNamesQuery } from '@board/persistence';
 import { PropertyDef } from '@board/properties';
 import { ProjectCaller } from '../../../apps/api/src/auth/auth-context';
 import { RecordingUnitOfWork } from '../recording-unit-of-work';
+import { InMemoryPropertyDefsQuery } from './property-defs-query';
+import { InMemoryRunQuery } from './run-query';
+import { InMemoryRunRepository } from './run-repository';
+import { InMemoryProjectFactsQuery, InMemoryTaskQuery, InMemoryValueNamesQuery } from './task-reads';
 import { InMemoryProject, InMemoryTaskCreateRepository, InMemoryTaskMoveRepository, InMemoryTaskRepository, InMemoryTaskStore, InMemoryTaskValueRepository } from './tasks';
 
 /** Fixed ids, so a spec reads like the contract. */
@@ -63,26 +66,15 @@ export function taskWorld() {
   const uow = new RecordingUnitOfWork();
   const clock = new StillClock();
   const caller: ProjectCaller = { userId: IDS.owner, kind: 'human', name: 'Owner', role: 'owner' as ProjectCaller['role'], projectId: IDS.project, clientId: 'tab-1' };
+  // The runs the task reads show (the queue's and the runs' specs open them here).
+  const runs = new InMemoryRunRepository();
   const reads = {
-    defs: {
-      load: async (projectId: string) => store.project(projectId).defs,
-      loadWithMembers: async (projectId: string) => ({ defs: store.project(projectId).defs, memberIds: new Set(store.project(projectId).members.keys()) }),
-    } as unknown as PropertyDefsQuery,
-    names: new ValueNamesQuery({
-      query: async (_: unknown) => [],
-      one: async () => null,
-    } as never),
-    facts: { load: async (projectId: string) => ({ key: store.project(projectId).key, doneWhen: store.project(projectId).doneWhen }) } as unknown as ProjectFactsQuery,
-    // newTask builds a new task's board fields without a query.
-    tasks: new TaskQuery(null as never),
-    runs: { openOnTask: async () => null, past: async () => ({ runs: [] }), openRuns: async () => [] } as unknown as RunQuery,
+    defs: new InMemoryPropertyDefsQuery((projectId) => store.project(projectId).defs, (projectId) => store.project(projectId).members.keys()),
+    names: new InMemoryValueNamesQuery(store),
+    facts: new InMemoryProjectFactsQuery(store),
+    tasks: new InMemoryTaskQuery(store),
+    runs: new InMemoryRunQuery(runs),
   };
-  // The names of options and people, from the store (what ValueNamesQuery reads from its tables).
-  Object.assign(reads.names, {
-    optionNames: async (projectId: string, _propertyId: string, ids: string[]) =>
-      ids.filter((id) => store.project(projectId).optionNames.has(id)).map((id) => ({ id, name: store.project(projectId).optionNames.get(id) as string })),
-    personName: async (userId: string) => store.project(IDS.project).members.get(userId) ?? null,
-  });
   return {
     store,
     project,
@@ -95,6 +87,7 @@ export function taskWorld() {
       creates: new InMemoryTaskCreateRepository(store),
       values: new InMemoryTaskValueRepository(store),
       moves: new InMemoryTaskMoveRepository(store),
+      runs,
     },
   };
 }

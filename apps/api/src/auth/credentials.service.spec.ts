@@ -12,7 +12,7 @@ const person = { id: 'ann', email: 'ann@example.com', name: 'Ann', color: '#2f80
 const agent = { id: 'bot', email: null, name: 'Bot', color: '#2f80ed', emoji: null, kind: 'agent' as const };
 
 /** The credential read model, typed to its two queries: a session and a token it knows, and every lookup it was asked. */
-class KnownCredentials implements Pick<CredentialQuery, 'personBySession' | 'agentByToken'> {
+class KnownCredentials implements CredentialQuery {
   readonly asked: string[] = [];
 
   async personBySession(digest: string) {
@@ -28,7 +28,7 @@ class KnownCredentials implements Pick<CredentialQuery, 'personBySession' | 'age
 
 function setUp() {
   const credentials = new KnownCredentials();
-  return { credentials, service: new CredentialsService(credentials as unknown as CredentialQuery, new SteppedClock()) };
+  return { credentials, service: new CredentialsService(credentials, new SteppedClock()) };
 }
 
 const request = (headers: Record<string, string>) => ({ headers }) as unknown as FastifyRequest;

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CommentQuery, PgCommentRepository } from '@board/persistence';
+import { CommentQuery, PgCommentQuery, PgCommentRepository } from '@board/persistence';
 import { CommentRepository } from '@board/tasks';
 import { CommentsController } from './comments.controller';
 import { CommentsService } from './comments.service';
@@ -8,6 +8,6 @@ import { RunsModule } from '../runs/runs.module';
 @Module({
   imports: [RunsModule],
   controllers: [CommentsController],
-  providers: [CommentsService, CommentQuery, { provide: CommentRepository, useClass: PgCommentRepository }],
+  providers: [CommentsService, { provide: CommentQuery, useClass: PgCommentQuery }, { provide: CommentRepository, useClass: PgCommentRepository }],
 })
 export class CommentsModule {}

@@ -1,7 +1,6 @@
 import { feedLine, notice, said, WriteEvent } from '@board/kernel';
-import type { CommentQuery } from '@board/persistence';
-import type { CommentView } from '@board/tasks';
 import { SteppedClock } from '../../../../test/support/in-memory/clock';
+import { InMemoryCommentQuery } from '../../../../test/support/in-memory/comment-query';
 import { InMemoryCommentRepository } from '../../../../test/support/in-memory/comment-repository';
 import { RecordingUnitOfWork } from '../../../../test/support/recording-unit-of-work';
 import { refusalCode } from '../../../../test/support/refusal-code';
@@ -34,12 +33,6 @@ function setUp() {
   store.liveTasks.add(`${PROJECT}:${TASK}`);
   const uow = new RecordingUnitOfWork();
   const clock = new SteppedClock();
-  const queries: Pick<CommentQuery, 'comment'> = {
-    comment: async (projectId, commentId): Promise<CommentView | null> => {
-      const c = await store.find(projectId, commentId);
-      return c && { id: c.id, taskId: c.taskId, authorId: c.authorId, body: c.body, createdAt: c.createdAt, editedAt: c.editedAt, author: null };
-    },
-  };
   // A person's comment may answer a waiting run: its events join the comment's.
   const answered: string[] = [];
   const runRing = notice({ projectId: PROJECT, scope: 'board', clientId: null });
@@ -49,7 +42,7 @@ function setUp() {
       return [runRing];
     },
   };
-  const service = new CommentsService(store, queries as CommentQuery, uow, clock, runs as RunsService);
+  const service = new CommentsService(store, new InMemoryCommentQuery(store), uow, clock, runs as RunsService);
   return { store, uow, clock, service, answered, runRing };
 }
 

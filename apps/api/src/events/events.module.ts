@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { NoticeFeed, PresencePublisher } from '@board/kernel';
-import { ActivityFeedQuery, PgNotificationListener, PgPresencePublisher } from '@board/persistence';
+import { ActivityFeedQuery, PgActivityFeedQuery, PgNotificationListener, PgPresencePublisher } from '@board/persistence';
 import { ActivityController } from './activity.controller';
 import { FeedService } from './feed.service';
 import { PresenceService } from './presence.service';
@@ -20,7 +20,7 @@ import { NoticeCountListener } from './notice-count.listener';
     StreamAccessWatch,
     NoticeCountListener,
     PresenceService,
-    ActivityFeedQuery,
+    { provide: ActivityFeedQuery, useClass: PgActivityFeedQuery },
     FeedService,
   ],
   exports: [NoticeFeed, StreamService],

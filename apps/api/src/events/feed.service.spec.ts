@@ -11,9 +11,8 @@ const ANN: ProjectCaller = { userId: 'ann', kind: 'human', name: 'Ann', role: 'm
 
 function setUp() {
   const asked: unknown[][] = [];
-  const page = (async (...args: unknown[]) => (asked.push(args), { activity: [], next: null })) as unknown as ActivityFeedQuery['page'];
-  const activity: Pick<ActivityFeedQuery, 'page'> = { page };
-  return { asked, service: new FeedService(activity as ActivityFeedQuery) };
+  const activity: ActivityFeedQuery = { page: async (...args) => (asked.push(args), { activity: [], next: null }) };
+  return { asked, service: new FeedService(activity) };
 }
 
 describe('FeedService', () => {

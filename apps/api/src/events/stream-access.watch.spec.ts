@@ -1,8 +1,12 @@
 import { Observable, Subject } from 'rxjs';
-import type { Notice } from '@board/kernel';
-import type { StreamCredential } from '@board/persistence';
+import type { BackgroundWork, Notice, NoticeFeed } from '@board/kernel';
+import type { StreamAccessQuery, StreamCredential } from '@board/persistence';
+import { SteppedClock } from '../../../../test/support/in-memory/clock';
 import { StreamAccessWatch, StreamGate } from './stream-access.watch';
 import { encode } from './stream.service';
+
+// The read model is a typed fake below: the adapters' library is not loaded (specs stay fast).
+jest.mock('@board/persistence', () => ({}));
 
 const P = '11111111-1111-4111-8111-111111111111';
 const Q = '22222222-2222-4222-8222-222222222222';
@@ -10,7 +14,7 @@ const ME = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const OTHER = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
 
 /** A query whose answers the test hands out one by one. */
-class FakeQueries {
+class FakeQueries implements StreamAccessQuery {
   calls: { streams: readonly StreamCredential[]; answer: (allowed: boolean[]) => void }[] = [];
   stillAllowed(streams: readonly StreamCredential[]): Promise<Map<number, Date | null>> {
     return new Promise((resolve) => {
@@ -25,14 +29,16 @@ const line = (n: number): Buffer => Buffer.from(encode({ event: 'change', data: 
 describe('StreamAccessWatch', () => {
   let notices: Subject<Notice>;
   let queries: FakeQueries;
-  let now: Date;
+  let clock: SteppedClock;
   let watch: StreamAccessWatch;
 
   beforeEach(() => {
     notices = new Subject<Notice>();
     queries = new FakeQueries();
-    now = new Date('2026-01-01T00:00:00Z');
-    watch = new StreamAccessWatch({ stream: notices.asObservable() } as never, queries as never, { now: () => now } as never, { run: (work: () => Promise<unknown>) => work() } as never);
+    clock = new SteppedClock(new Date('2026-01-01T00:00:00Z'));
+    const feed: NoticeFeed = { stream: notices.asObservable() };
+    const inline: BackgroundWork = { run: (work) => work() };
+    watch = new StreamAccessWatch(feed, queries, clock, inline);
     watch.onModuleInit();
   });
   afterEach(() => watch.onModuleDestroy());
@@ -115,9 +121,9 @@ describe('StreamAccessWatch', () => {
   });
 
   it('ends a session stream at its expiry, before a line passes', () => {
-    const s = open(P, ME, new Date(now.getTime() + 1000), Date.now() - 10);
+    const s = open(P, ME, new Date(clock.now().getTime() + 1000), Date.now() - 10);
     s.gate.deliver(line(1));
-    now = new Date(now.getTime() + 1000);
+    clock.advance(1000);
     s.gate.deliver(line(2));
     expect(s.seen).toEqual([line(1)]);
     expect(s.ended()).toBe(true);

@@ -1,6 +1,6 @@
 import { Inject, Module, OnModuleDestroy } from '@nestjs/common';
 import { AttachmentRepository, BucketCleanup, ObjectStore } from '@board/files';
-import { AttachmentQuery, PgBucketCleanupRepository, PgAttachmentRepository } from '@board/persistence';
+import { AttachmentQuery, PgAttachmentQuery, PgAttachmentRepository, PgBucketCleanupRepository } from '@board/persistence';
 import { S3ObjectStore } from '@board/platform';
 import { AppConfig } from '../config/app-config';
 import { BucketOff } from './bucket-off';
@@ -27,7 +27,7 @@ const objectStore = (config: AppConfig): ObjectStore =>
   providers: [
     FilesService,
     FilesSweeper,
-    AttachmentQuery,
+    { provide: AttachmentQuery, useClass: PgAttachmentQuery },
     { provide: AttachmentRepository, useClass: PgAttachmentRepository },
     { provide: BucketCleanup, useClass: PgBucketCleanupRepository },
     { provide: ObjectStore, useFactory: objectStore, inject: [AppConfig] },

@@ -1,9 +1,9 @@
-import type { ListQuery, ListSummary } from '@board/persistence';
-// The read model is a small typed fake below: the adapters' library is not loaded (specs stay fast).
+// The read model is an in-memory fake: the adapters' library is not loaded (specs stay fast).
 jest.mock('@board/persistence', () => ({}));
 import { ranksAfter } from '@board/kernel';
 import { MAX_LIST_TASKS, MAX_LISTS } from '@board/lists';
 import { SteppedClock } from '../../../../test/support/in-memory/clock';
+import { InMemoryListQuery } from '../../../../test/support/in-memory/list-query';
 import { InMemoryListRepository } from '../../../../test/support/in-memory/list-repository';
 import { RecordingUnitOfWork } from '../../../../test/support/recording-unit-of-work';
 import { refusalCode } from '../../../../test/support/refusal-code';
@@ -19,14 +19,7 @@ const UNKNOWN = '00000000-0000-4000-8000-00000000dead';
 function setUp() {
   const store = new InMemoryListRepository();
   const uow = new RecordingUnitOfWork();
-  // The read model answers from the same lists (a small typed fake: summaries are counted in SQL).
-  const summary = async (userId: string, listId: string): Promise<ListSummary | null> => {
-    const list = store.lists_.get(listId);
-    if (list?.userId !== userId) return null;
-    return { id: list.id, name: list.name, count: store.items_.filter((i) => i.listId === listId).length, createdAt: list.now };
-  };
-  const queries: Pick<ListQuery, 'summary'> = { summary };
-  const service = new ListsService(uow, store, queries as ListQuery, new SteppedClock());
+  const service = new ListsService(uow, store, new InMemoryListQuery(store), new SteppedClock());
   return { store, uow, service };
 }
 

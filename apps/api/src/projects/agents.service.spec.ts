@@ -8,7 +8,7 @@ jest.mock('@board/persistence', () => ({}));
 
 async function setUp() {
   const world = projectWorld();
-  const service = new AgentsService(world.users, world.members, world.tokens, world.query.asQuery(), world.uow, world.clock);
+  const service = new AgentsService(world.users, world.members, world.tokens, world.query, world.uow, world.clock);
   const owner = world.person('Olive');
   const project = await world.project(owner);
   return { ...world, service, owner, projectId: project.id };

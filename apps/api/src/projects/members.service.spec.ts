@@ -20,7 +20,7 @@ async function setUp(options: { mail?: boolean } = {}) {
   const mailer = new RecordingMailer(options.mail ?? true);
   const config = Object.assign(new AppConfig(), { SERVICE_URL: 'https://board.example.com' });
   const inviteMail = new InviteMailService(mailer, world.projects, new BackgroundMail(), config);
-  const service = new MembersService(world.members, world.users, world.tokens, resets, world.query.asQuery(), world.uow, world.clock, config, inviteMails, inviteMail);
+  const service = new MembersService(world.members, world.users, world.tokens, resets, world.query, world.uow, world.clock, config, inviteMails, inviteMail);
   const owner = world.person('Olive');
   const project = await world.project(owner);
   const as = (userId: string, role: 'owner' | 'admin' | 'member') => ({ caller: { id: userId }, project: { id: project.id, role } }) as unknown as ProjectAuthContext;

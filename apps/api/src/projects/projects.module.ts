@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ProjectExportQuery } from '@board/persistence';
+import { PgProjectExportQuery, ProjectExportQuery } from '@board/persistence';
 import { MailModule } from '../mail/mail.module';
 import { RunsModule } from '../runs/runs.module';
 import { AgentsController } from './agents.controller';
@@ -16,6 +16,6 @@ import { ProjectsService } from './projects.service';
 @Module({
   imports: [MailModule, RunsModule],
   controllers: [ProjectsController, MembersController, AgentsController, ProjectExportController],
-  providers: [ProjectsService, MembersService, AgentsService, InviteMailService, ProjectExportQuery, ProjectExportService],
+  providers: [ProjectsService, MembersService, AgentsService, InviteMailService, { provide: ProjectExportQuery, useClass: PgProjectExportQuery }, ProjectExportService],
 })
 export class ProjectsModule {}

@@ -16,7 +16,7 @@ async function setUp() {
   const world = projectWorld();
   const runs = new InMemoryRunRepository();
   const usage = new InMemoryUsageRepository();
-  const service = new ProjectsService(world.projects, world.members, world.query.asQuery(), world.uow, world.clock, new BudgetService(runs, usage, world.clock));
+  const service = new ProjectsService(world.projects, world.members, world.query, world.uow, world.clock, new BudgetService(runs, usage, world.clock));
   const owner = world.person('Olive');
   const as = (userId: string) => ({ caller: { id: userId } }) as unknown as AuthContext;
   const project = await world.project(owner, 'Web');

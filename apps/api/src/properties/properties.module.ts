@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TaskRepository } from '@board/tasks';
-import { PgTaskRepository, PropertyListQuery } from '@board/persistence';
+import { PgPropertyListQuery, PgTaskRepository, PropertyListQuery } from '@board/persistence';
 import { OptionsController } from './options.controller';
 import { PropertiesController } from './properties.controller';
 import { OptionsService } from './options.service';
@@ -11,7 +11,7 @@ import { ShippingModule } from '../shipping/shipping.module';
 @Module({
   imports: [ShippingModule],
   controllers: [PropertiesController, OptionsController],
-  providers: [PropertyListQuery, { provide: TaskRepository, useClass: PgTaskRepository }, PropertiesService, OptionsService],
+  providers: [{ provide: PropertyListQuery, useClass: PgPropertyListQuery }, { provide: TaskRepository, useClass: PgTaskRepository }, PropertiesService, OptionsService],
   exports: [PropertyListQuery],
 })
 export class PropertiesModule {}

@@ -1,5 +1,5 @@
 import { notice } from '@board/kernel';
-import type { PropertyDefsQuery } from '@board/persistence';
+import { InMemoryPropertyDefsQuery } from '../../../../test/support/in-memory/property-defs-query';
 import { InMemoryPropertyRepository } from '../../../../test/support/in-memory/property-repository';
 import { RecordingUnitOfWork } from '../../../../test/support/recording-unit-of-work';
 import { refusalCode } from '../../../../test/support/refusal-code';
@@ -26,8 +26,7 @@ function setUp() {
   const store = new InMemoryPropertyRepository();
   const uow = new RecordingUnitOfWork();
   // What the value rules read: the project's properties as definitions, from the same store.
-  const defs: Pick<PropertyDefsQuery, 'load'> = { load: async (projectId) => store.defs(projectId) };
-  return { store, uow, service: new PropertiesService(store, defs as PropertyDefsQuery, uow) };
+  return { store, uow, service: new PropertiesService(store, new InMemoryPropertyDefsQuery((projectId) => store.defs(projectId)), uow) };
 }
 
 describe('PropertiesService', () => {

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { RunQuery } from '@board/persistence';
+import { PgRunQuery, RunQuery } from '@board/persistence';
 import { BudgetService } from './budget.service';
 import { LeaseSweeper } from './lease.sweeper';
 import { RunsController } from './runs.controller';
@@ -7,7 +7,7 @@ import { RunsService } from './runs.service';
 
 @Module({
   controllers: [RunsController],
-  providers: [RunQuery, RunsService, BudgetService, LeaseSweeper],
+  providers: [{ provide: RunQuery, useClass: PgRunQuery }, RunsService, BudgetService, LeaseSweeper],
   exports: [RunsService, RunQuery, BudgetService],
 })
 export class RunsModule {}

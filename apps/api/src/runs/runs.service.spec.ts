@@ -21,7 +21,7 @@ function setUp() {
   const uow = new RecordingUnitOfWork();
   const runs = new InMemoryRunRepository();
   const usage = new InMemoryUsageRepository();
-  const service = new RunsService(runs, new InMemoryRunQuery(runs).asQuery(), uow, clock, usage, new BudgetService(runs, usage, clock));
+  const service = new RunsService(runs, new InMemoryRunQuery(runs), uow, clock, usage, new BudgetService(runs, usage, clock));
   const agent = (userId: string): ProjectCaller => ({ userId, kind: 'agent', name: userId, role: 'member', projectId: PROJECT, clientId: null });
   const person: ProjectCaller = { userId: 'ann', kind: 'human', name: 'Ann', role: 'member', projectId: PROJECT, clientId: 'tab-1' };
   /** A run of `agentId` on `taskId`, stored open. */

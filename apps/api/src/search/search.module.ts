@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { SearchQuery } from '@board/persistence';
+import { PgSearchQuery, SearchQuery } from '@board/persistence';
 import { SearchController } from './search.controller';
 import { SearchService } from './search.service';
 
 @Module({
   controllers: [SearchController],
-  providers: [SearchQuery, SearchService],
+  providers: [{ provide: SearchQuery, useClass: PgSearchQuery }, SearchService],
 })
 export class SearchModule {}

@@ -15,11 +15,11 @@ const agent: AuthContext = { via: 'token', tokenDigest: 'd', tokenProjectId: P1,
 function setUp() {
   const asked: { projectIds: readonly string[]; q: string; limit: number }[] = [];
   const memberships: Record<string, string[]> = { ann: [P1, P2] };
-  const queries: Pick<SearchQuery, 'search' | 'projectsOf'> = {
+  const queries: SearchQuery = {
     search: async (projectIds, q, limit): Promise<SearchResult> => (asked.push({ projectIds, q, limit }), { hits: [], total: 0 }),
     projectsOf: async (userId, projectId) => (memberships[userId] ?? []).filter((p) => projectId === null || p === projectId),
   };
-  return { asked, service: new SearchService(queries as SearchQuery) };
+  return { asked, service: new SearchService(queries) };
 }
 
 describe('SearchService', () => {

@@ -1,8 +1,9 @@
 import { notice, WriteEvent } from '@board/kernel';
-import type { PropertyDefsQuery } from '@board/persistence';
-import { Project, ProjectProps, ProjectRepository } from '@board/projects';
+import { InMemoryPropertyDefsQuery } from '../../../../test/support/in-memory/property-defs-query';
+import { ProjectProps } from '@board/projects';
 import { Task, TaskRepository } from '@board/tasks';
 import { SteppedClock } from '../../../../test/support/in-memory/clock';
+import { InMemoryProjectRepository } from '../../../../test/support/in-memory/project-repository';
 import { InMemoryPropertyRepository } from '../../../../test/support/in-memory/property-repository';
 import { InMemoryShipRepository } from '../../../../test/support/in-memory/ship-repository';
 import { RecordingUnitOfWork } from '../../../../test/support/recording-unit-of-work';
@@ -36,18 +37,15 @@ function setUp(project: Partial<ProjectProps> = {}) {
   const task = (id: string, position: string, values: Record<string, string>) =>
     Task.restore({ id, projectId: PROJECT, number: 1, title: id, description: '', position, values, parentId: null, archivedAt: null, deletedAt: null });
   ships.tasks.push(task('t-done', 'a0', { [RELEASE]: V1, [STATUS]: DONE }), task('t-open', 'a1', { [RELEASE]: V1 }));
-  const projects: Pick<ProjectRepository, 'findById'> = {
-    findById: async (id) =>
-      id !== PROJECT ? null : Project.restore({
-        id, name: 'Web', key: 'WEB', ownerId: 'olga', doneWhen: { propertyId: STATUS, optionIds: [DONE] }, releases: true, sprints: false,
-        rulesText: '', rulesUpdatedAt: null, createdAt: at, dailyBudgetMicros: null, ...project,
-      }),
-  };
-  const defs: Pick<PropertyDefsQuery, 'load'> = { load: async (projectId) => store.defs(projectId) };
+  const projects = new InMemoryProjectRepository();
+  projects.rows.set(PROJECT, {
+    id: PROJECT, name: 'Web', key: 'WEB', ownerId: 'olga', doneWhen: { propertyId: STATUS, optionIds: [DONE] }, releases: true, sprints: false,
+    rulesText: '', rulesUpdatedAt: null, createdAt: at, dailyBudgetMicros: null, ...project,
+  });
   const saved: string[][] = [];
   const tasks: Pick<TaskRepository, 'saveMany'> = { saveMany: async (_projectId, list) => void saved.push(list.map((t) => t.id)) };
   const uow = new RecordingUnitOfWork();
-  const service = new ShippingService(store, ships, projects as ProjectRepository, defs as PropertyDefsQuery, tasks as TaskRepository, uow, new SteppedClock());
+  const service = new ShippingService(store, ships, projects, new InMemoryPropertyDefsQuery((projectId) => store.defs(projectId)), tasks as TaskRepository, uow, new SteppedClock());
   return { store, ships, saved, uow, service };
 }
 

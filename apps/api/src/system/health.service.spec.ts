@@ -4,7 +4,7 @@ import { HealthService } from './health.service';
 // The read model is a small typed fake below: the adapters' library is not loaded (specs stay fast).
 jest.mock('@board/persistence', () => ({}));
 
-const healthOf = (answers: () => Promise<boolean>) => new HealthService({ answers } satisfies Pick<DatabaseHealthQuery, 'answers'> as DatabaseHealthQuery);
+const healthOf = (answers: () => Promise<boolean>) => new HealthService({ answers } satisfies DatabaseHealthQuery);
 
 describe('HealthService', () => {
   it('is healthy when the database answers, and not when it says it cannot', async () => {

@@ -1,10 +1,19 @@
-import { BoardLists, BoardQuery, ChangelogQuery, RunQuery, TaskQuery } from '@board/persistence';
-import { ViewRepository } from '@board/views';
+import type { BoardLists, BoardQuery, BoardSettings, ChangelogQuery } from '@board/persistence';
+import type { ProjectCaller } from '../auth/auth-context';
 import { AppConfig } from '../config/app-config';
-import { RunsService } from '../runs/runs.service';
+import type { RunsService } from '../runs/runs.service';
+import { InMemoryRunQuery } from '../../../../test/support/in-memory/run-query';
+import { InMemoryRunRepository } from '../../../../test/support/in-memory/run-repository';
+import { InMemoryTaskQuery } from '../../../../test/support/in-memory/task-reads';
 import { IDS } from '../../../../test/support/in-memory/task-world';
+import { InMemoryTaskStore } from '../../../../test/support/in-memory/tasks';
+import { InMemoryViewRepository } from '../../../../test/support/in-memory/view-repository';
 import { BoardCache } from './board-cache';
 import { BoardService } from './board.service';
+
+// The read models are in-memory fakes, the runs service a stand-in: their modules are not loaded (specs stay fast).
+jest.mock('@board/persistence', () => ({}));
+jest.mock('../runs/runs.service', () => ({ RunsService: class {} }));
 
 /**
  * The board read through its ports: it closes overdue runs first (the only write it causes, told by
@@ -14,7 +23,7 @@ import { BoardService } from './board.service';
 describe('BoardService', () => {
   const calls: string[] = [];
   let fingerprint = 'fp-1';
-  let settings: Awaited<ReturnType<BoardQuery['settings']>> = null;
+  let settings: BoardSettings | null = null;
   const lists = (n: number): BoardLists => ({
     projectKey: 'WEB',
     tasksJson: Buffer.from(JSON.stringify(Array.from({ length: n }, (_, i) => ({ key: `WEB-${i + 1}` })))),
@@ -24,27 +33,39 @@ describe('BoardService', () => {
     pieces: new Map(),
   });
   let built = 0;
+  /** The task read model, counting its board reads: the fingerprint, and each build of the lists. */
+  class CountedTaskQuery extends InMemoryTaskQuery {
+    override async boardFingerprint(): Promise<string> {
+      calls.push('fingerprint');
+      return fingerprint;
+    }
+
+    override async boardLists(): Promise<BoardLists> {
+      calls.push('lists');
+      return lists(++built + 3);
+    }
+  }
+  const boardQuery: BoardQuery = { settings: async () => (calls.push('settings'), settings) };
+  const changelog: ChangelogQuery = { list: async () => [] };
   const service = () =>
     new BoardService(
-      { settings: async () => (calls.push('settings'), settings) } as unknown as BoardQuery,
-      {
-        boardFingerprint: async () => (calls.push('fingerprint'), fingerprint),
-        boardLists: async () => (calls.push('lists'), lists(++built + 3)),
-      } as unknown as TaskQuery,
+      boardQuery,
+      new CountedTaskQuery(new InMemoryTaskStore()),
+      // The runs service is the one write a board read causes (its own spec covers what it closes).
       { expireOverdue: async () => void calls.push('expire') } as unknown as RunsService,
-      { openRuns: async () => (calls.push('runs'), []) } as unknown as RunQuery,
-      { list: async () => (calls.push('views'), []) } as unknown as ViewRepository,
+      new InMemoryRunQuery(new InMemoryRunRepository()),
+      new InMemoryViewRepository(),
       new BoardCache({ SERVICE_BOARD_CACHE_BYTES: 1 << 20 } as AppConfig),
-      { list: async () => [] } as unknown as ChangelogQuery,
+      changelog,
     );
-  const caller = { userId: IDS.owner, kind: 'human' as const, name: 'Owner', role: 'owner' as never, projectId: IDS.project, clientId: null };
+  const caller: ProjectCaller = { userId: IDS.owner, kind: 'human', name: 'Owner', role: 'owner', projectId: IDS.project, clientId: null };
   const read = async (board: BoardService) => JSON.parse(Buffer.concat(await board.readBoardClosingOverdueRuns(caller)).toString('utf8'));
 
   beforeEach(() => {
     calls.length = 0;
     built = 0;
     fingerprint = 'fp-1';
-    settings = { project: { id: IDS.project, key: 'WEB', doneWhen: null } as never, invites: [], members: [], properties: [], cardView: { rows: {} } };
+    settings = { project: { id: IDS.project, name: 'Web', key: 'WEB', ownerId: IDS.owner, role: 'owner', doneWhen: null }, invites: [], members: [], properties: [], cardView: { rows: {} } };
   });
 
   it('closes overdue runs before it reads, and answers the contract’s keys in order', async () => {

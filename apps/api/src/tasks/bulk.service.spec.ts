@@ -6,6 +6,8 @@ import { TasksService } from './tasks.service';
 
 /** `change` as the request DTO reads it (its refusal kept for its turn). */
 const change = (sent: unknown) => readInTurn(() => readBulkChange(sent));
+// The read models are in-memory fakes (task-world): the adapters' library is not loaded (specs stay fast).
+jest.mock('@board/persistence', () => ({}));
 
 const refusal = (code: string) => expect.objectContaining({ code });
 /** Rows led by a task id, in id order (a bulk write takes its tasks in id order, so the ids' randomness sets it). */

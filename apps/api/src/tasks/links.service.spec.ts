@@ -2,6 +2,9 @@ import { IDS, taskWorld, TaskWorld } from '../../../../test/support/in-memory/ta
 import { LinksService } from './links.service';
 import { TasksService } from './tasks.service';
 
+// The read models are in-memory fakes (task-world): the adapters' library is not loaded (specs stay fast).
+jest.mock('@board/persistence', () => ({}));
+
 const refusal = (code: string) => expect.objectContaining({ code });
 
 describe('LinksService', () => {

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { RunsModule } from '../runs/runs.module';
 import { TaskCreateRepository, TaskMoveRepository, TaskRepository, TaskValueRepository } from '@board/tasks';
-import { BoardQuery, ChangelogQuery, PgTaskCreateRepository, PgTaskMoveRepository, PgTaskRepository, PgTaskValueRepository, ProjectFactsQuery, ValueNamesQuery, PropertyListQuery, TaskQuery } from '@board/persistence';
+import { BoardQuery, ChangelogQuery, PgBoardQuery, PgChangelogQuery, PgProjectFactsQuery, PgPropertyListQuery, PgTaskCreateRepository, PgTaskMoveRepository, PgTaskQuery, PgTaskRepository, PgTaskValueRepository, PgValueNamesQuery, ProjectFactsQuery, PropertyListQuery, TaskQuery, ValueNamesQuery } from '@board/persistence';
 import { BoardController } from './board.controller';
 import { BoardService } from './board.service';
 import { BoardCache } from './board-cache';
@@ -16,16 +16,16 @@ import { TasksService } from './tasks.service';
   controllers: [TasksController, BoardController],
   providers: [
     BoardCache,
-    ChangelogQuery,
-    PropertyListQuery,
+    { provide: ChangelogQuery, useClass: PgChangelogQuery },
+    { provide: PropertyListQuery, useClass: PgPropertyListQuery },
     { provide: TaskRepository, useClass: PgTaskRepository },
     { provide: TaskValueRepository, useClass: PgTaskValueRepository },
     { provide: TaskCreateRepository, useClass: PgTaskCreateRepository },
     { provide: TaskMoveRepository, useClass: PgTaskMoveRepository },
-    TaskQuery,
-    BoardQuery,
-    ProjectFactsQuery,
-    ValueNamesQuery,
+    { provide: TaskQuery, useClass: PgTaskQuery },
+    { provide: BoardQuery, useClass: PgBoardQuery },
+    { provide: ProjectFactsQuery, useClass: PgProjectFactsQuery },
+    { provide: ValueNamesQuery, useClass: PgValueNamesQuery },
     TasksService,
     LinksService,
     BulkService,

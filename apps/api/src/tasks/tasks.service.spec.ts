@@ -2,6 +2,9 @@ import { DAY, rankBetween } from '@board/kernel';
 import { IDS, taskWorld, TaskWorld } from '../../../../test/support/in-memory/task-world';
 import { TasksService } from './tasks.service';
 
+// The read models are in-memory fakes (task-world): the adapters' library is not loaded (specs stay fast).
+jest.mock('@board/persistence', () => ({}));
+
 /** The task use cases through their ports: what each declares to the unit of work, and what it refuses. */
 function service(w: TaskWorld): TasksService {
   return new TasksService(w.repos.tasks, w.reads.tasks, w.reads.defs, w.reads.facts, w.uow, w.clock, w.reads.names, w.reads.runs, w.repos.values, w.repos.creates, w.repos.moves);

@@ -9,7 +9,7 @@ import { UsageService } from './usage.service';
 jest.mock('@board/persistence', () => ({}));
 
 /** The usage read model, typed to its one query: answers nothing, keeps what it was asked. */
-class AskedUsage implements Pick<UsageQuery, 'read'> {
+class AskedUsage implements UsageQuery {
   readonly asked: { projectId: string; days: readonly string[] }[] = [];
 
   async read(projectId: string, days: readonly string[]) {
@@ -22,7 +22,7 @@ const caller: ProjectCaller = { userId: 'ann', kind: 'human', name: 'Ann', role:
 
 function setUp() {
   const usage = new AskedUsage();
-  return { usage, service: new UsageService(usage as unknown as UsageQuery, new SteppedClock(new Date('2026-03-02T10:00:00.000Z'))) };
+  return { usage, service: new UsageService(usage, new SteppedClock(new Date('2026-03-02T10:00:00.000Z'))) };
 }
 
 describe('UsageService', () => {

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ViewCsvQuery, ViewTaskPageQuery } from '@board/persistence';
+import { PgViewCsvQuery, PgViewTaskPageQuery, ViewCsvQuery, ViewTaskPageQuery } from '@board/persistence';
 import { TasksModule } from '../tasks/tasks.module';
 import { ViewExportController } from './view-export.controller';
 import { ViewExportService } from './view-export.service';
@@ -9,6 +9,6 @@ import { ViewsService } from './views.service';
 @Module({
   imports: [TasksModule],
   controllers: [ViewsController, ViewExportController],
-  providers: [ViewTaskPageQuery, ViewCsvQuery, ViewsService, ViewExportService],
+  providers: [{ provide: ViewTaskPageQuery, useClass: PgViewTaskPageQuery }, { provide: ViewCsvQuery, useClass: PgViewCsvQuery }, ViewsService, ViewExportService],
 })
 export class ViewsModule {}

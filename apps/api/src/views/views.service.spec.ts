@@ -1,6 +1,9 @@
 import { notice } from '@board/kernel';
-import type { ProjectFactsQuery, PropertyDefsQuery, TaskQuery, ViewTaskPageQuery } from '@board/persistence';
+import type { ViewTaskPageQuery, ViewTasksPageRequest } from '@board/persistence';
 import type { PropertyDef } from '@board/properties';
+import { InMemoryPropertyDefsQuery } from '../../../../test/support/in-memory/property-defs-query';
+import { InMemoryProjectFactsQuery, InMemoryTaskQuery } from '../../../../test/support/in-memory/task-reads';
+import { InMemoryTaskStore } from '../../../../test/support/in-memory/tasks';
 import { InMemoryViewRepository } from '../../../../test/support/in-memory/view-repository';
 import { RecordingUnitOfWork } from '../../../../test/support/recording-unit-of-work';
 import { refusalCode } from '../../../../test/support/refusal-code';
@@ -9,7 +12,7 @@ import { parseRequest } from '../http/dto/request-dto.pipe';
 import { CreateViewBody, PatchCardViewBody, PatchViewCardViewBody, PutLensBody, UpdateViewBody, ViewTasksQuery } from './views.dto';
 import { ViewsService } from './views.service';
 
-// The read models are small typed fakes below: the adapters' library is not loaded (specs stay fast).
+// The read models are in-memory fakes: the adapters' library is not loaded (specs stay fast).
 jest.mock('@board/persistence', () => ({}));
 
 const PROJECT = '00000000-0000-4000-8000-000000000001';
@@ -40,14 +43,12 @@ function setUp() {
   const views = new InMemoryViewRepository();
   views.addDefault({ id: MAIN, projectId: PROJECT, name: 'Board', kind: 'board', groupById: STATUS });
   const uow = new RecordingUnitOfWork();
-  const defs: Pick<PropertyDefsQuery, 'load'> = { load: async () => DEFS };
-  const pageAsks: unknown[] = [];
-  const pages = { page: async (input: unknown) => (pageAsks.push(input), { ids: [TASK], total: 1 }) };
-  const facts = { load: async () => ({ key: 'WEB', doneWhen: null }) };
-  const tasks = { boardTasks: async (_p: string, _k: string, _d: unknown, ids: string[]) => ids.map((id) => ({ id })) };
-  const service = new ViewsService(
-    views, defs as PropertyDefsQuery, tasks as unknown as TaskQuery, facts as unknown as ProjectFactsQuery, uow, pages as unknown as ViewTaskPageQuery,
-  );
+  const pageAsks: ViewTasksPageRequest[] = [];
+  const pages: ViewTaskPageQuery = { page: async (request) => (pageAsks.push(request), { ids: [TASK], total: 1 }) };
+  const store = new InMemoryTaskStore();
+  store.projects.set(PROJECT, { id: PROJECT, key: 'WEB', doneWhen: null, defs: DEFS, members: new Map([['ann', 'Ann']]), optionNames: new Map(), version: 1 });
+  store.insert({ id: TASK, projectId: PROJECT, number: 1, title: 'First', description: '', position: 'a0', values: {}, createdBy: 'ann', now: new Date() });
+  const service = new ViewsService(views, new InMemoryPropertyDefsQuery(() => DEFS), new InMemoryTaskQuery(store), new InMemoryProjectFactsQuery(store), uow, pages);
   return { views, uow, service, pageAsks };
 }
 
@@ -132,7 +133,7 @@ describe('ViewsService', () => {
 
   it('reads a page of a view’s tasks through the page query, and no view of another project', async () => {
     const { service, pageAsks } = setUp();
-    expect(await service.tasksOf(ANN, MAIN, page({ limit: '1' }))).toEqual({ tasks: [{ id: TASK }], total: 1, next: null });
+    expect(await service.tasksOf(ANN, MAIN, page({ limit: '1' }))).toEqual({ tasks: [expect.objectContaining({ id: TASK, key: 'WEB-1', title: 'First' })], total: 1, next: null });
     expect(pageAsks).toEqual([expect.objectContaining({ projectId: PROJECT, me: 'ann', limit: 1, after: null })]);
     expect(await refusalCode(service.tasksOf(ANN, TASK, page({})))).toBe('view.not_found');
   });

@@ -1,8 +1,4 @@
-import { Injectable } from '@nestjs/common';
-import { Database } from '../database';
-import { raw, sql } from '../sql';
-import { userJson } from '../accounts/users.table';
-import { ACTIVITY_LINE_COLUMNS, ActivityLineRow } from '../activity/activity.table';
+import type { ActivityLineRow } from '../activity/activity.table';
 
 export interface FeedCursor {
   after: string;
@@ -16,56 +12,13 @@ export interface FeedEntry extends ActivityLineRow {
   taskKey: string | null;
 }
 
-/**
- * The feed's order: the time cut to the millisecond, as every answer shows it (JSON timestamps
- * have no finer grain), then the id. A client's cursor — `next`, or the `createdAt` and `id` of the
- * last entry it handled — then means exactly what it says: lines at a later shown moment, or at the
- * same shown moment with a greater id. The index `activity_feed_ms` serves this order.
- */
-const SHOWN_AT = raw(`date_trunc('milliseconds', a.created_at AT TIME ZONE 'UTC')`);
-const ACTOR = userJson('u');
-/** No cursor: before every line (oldest first), after every line (newest first). */
-const FIRST = '-infinity';
-const LAST = 'infinity';
-/** `after` without `afterId`: past every line of that millisecond, in the reading order. */
-const LAST_ID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
-const FIRST_ID = '00000000-0000-0000-0000-000000000000';
-
 export type FeedOrder = 'oldest' | 'newest';
 
 /**
- * The project's feed by (createdAt, id), oldest first or newest first: a cursor continues in the
- * reading order and never skips nor repeats a line.
+ * The project's feed by (createdAt, id) as answers show them (to the millisecond), oldest first or
+ * newest first: a cursor continues in the reading order and never skips nor repeats a line.
  */
-@Injectable()
-export class ActivityFeedQuery {
-  constructor(private readonly db: Database) {}
-
-  async page(
-    projectId: string,
-    limit: number,
-    after: string | null,
-    afterId: string | null,
-    order: FeedOrder = 'oldest',
-  ): Promise<{ activity: FeedEntry[]; next: FeedCursor | null }> {
-    const newest = order === 'newest';
-    const at = sql`(date_trunc('milliseconds', ${after ?? (newest ? LAST : FIRST)}::timestamptz AT TIME ZONE 'UTC'), ${afterId ?? (newest ? FIRST_ID : LAST_ID)}::uuid)`;
-    const rows = await this.db.query<FeedEntry>(
-      sql`SELECT ${ACTIVITY_LINE_COLUMNS},
-              ${ACTOR} AS actor,
-              a.task_id AS "taskId", CASE WHEN t.id IS NULL THEN NULL ELSE p.key || '-' || t.number END AS "taskKey"
-         FROM activity a
-         JOIN projects p ON p.id = a.project_id
-         LEFT JOIN tasks t ON t.project_id = a.project_id AND t.id = a.task_id
-         LEFT JOIN users u ON u.id = a.actor_id
-        WHERE a.project_id = ${projectId}
-          AND ${newest ? sql`(${SHOWN_AT}, a.id) < ${at}` : sql`(${SHOWN_AT}, a.id) > ${at}`}
-        ORDER BY ${newest ? raw(`date_trunc('milliseconds', a.created_at AT TIME ZONE 'UTC') DESC, a.id DESC`) : sql`${SHOWN_AT}, a.id`}
-        LIMIT ${limit}`,
-    );
-    const last = rows[rows.length - 1];
-    // The last entry's own createdAt and id, as shown: either may serve as the cursor.
-    const next: FeedCursor | null = rows.length === limit && last ? { after: last.createdAt.toISOString(), afterId: last.id } : null;
-    return { activity: rows, next };
-  }
+export abstract class ActivityFeedQuery {
+  /** Up to `limit` lines past the cursor (`after`, `afterId`), and the cursor of the next page when the page is full. */
+  abstract page(projectId: string, limit: number, after: string | null, afterId: string | null, order?: FeedOrder): Promise<{ activity: FeedEntry[]; next: FeedCursor | null }>;
 }

@@ -1,2 +1,3 @@
 export * from './pg-list.repository';
 export * from './list.query';
+export * from './pg-list.query';

@@ -1,3 +1,5 @@
 export * from './property-defs.query';
 export * from './pg-property.repository';
 export * from './property-list.query';
+export * from './pg-property-defs.query';
+export * from './pg-property-list.query';

@@ -1,2 +1,3 @@
 export * from './search.query';
 export * from './snippet';
+export * from './pg-search.query';

@@ -7,3 +7,7 @@ export * from './pg-task-move.repository';
 export * from './board-lists';
 export * from './project-facts.query';
 export * from './value-names.query';
+export * from './pg-task.query';
+export * from './pg-board.query';
+export * from './pg-project-facts.query';
+export * from './pg-value-names.query';

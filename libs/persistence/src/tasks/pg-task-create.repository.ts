@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CreateContext, CreateInput, CreateOutcome, DoneWhen, MAX_PROJECT_TASKS, TaskCreateRepository } from '@board/tasks';
 import { Database } from '../database';
-import { DefJson, defsFromJson, defsJson } from '../properties/property-defs.query';
+import { DefJson, defsFromJson, defsJson } from '../properties/pg-property-defs.query';
 import { StatementWrite } from '@board/kernel';
 import { StatementShape } from '../activity/pg-statement-write';
 import { compileOnce, fromParams, sql } from '../sql';

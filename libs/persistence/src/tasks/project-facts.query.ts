@@ -1,7 +1,4 @@
-import { Injectable } from '@nestjs/common';
-import { DoneWhen } from '@board/tasks';
-import { Database } from '../database';
-import { sql } from '../sql';
+import type { DoneWhen } from '@board/tasks';
 
 export interface ProjectFacts {
   key: string;
@@ -9,12 +6,6 @@ export interface ProjectFacts {
 }
 
 /** The few project facts task reads and writes need: the key (task keys) and doneWhen (what is over). */
-@Injectable()
-export class ProjectFactsQuery {
-  constructor(private readonly db: Database) {}
-
-  async load(projectId: string): Promise<ProjectFacts> {
-    const row = await this.db.single<{ key: string; done_when: DoneWhen | null }>(sql`SELECT key, done_when FROM projects WHERE id = ${projectId}`, { prepare: true });
-    return { key: row.key, doneWhen: row.done_when };
-  }
+export abstract class ProjectFactsQuery {
+  abstract load(projectId: string): Promise<ProjectFacts>;
 }

@@ -1,1 +1,2 @@
 export * from './usage.query';
+export * from './pg-usage.query';
