@@ -487,11 +487,14 @@ describe('files', () => {
         dying.app.get(LivenessWorker).stopBeating();
         const died = Date.now();
         // Nobody calls a sweep here: the other instance finds the dying one dead and sweeps at once.
-        const gone = async () => (await Promise.all(keys.map((key) => s3.store.head(key)))).every((head) => head === null);
+        // Storage itself: done means the keys are gone from the bucket and their deletion rows too
+        // (the sweep deletes the object, then the row: both must land within the bound).
+        const left = async () => (await t.sql.query('SELECT count(*)::int AS n FROM object_deletions WHERE key = ANY($1)', [keys])).rows[0].n as number;
+        const gone = async () => (await Promise.all(keys.map((key) => s3.store.head(key)))).every((head) => head === null) && (await left()) === 0;
         while (!(await gone()) && Date.now() - died < 15_000) await sleep(100);
         expect(await gone()).toBe(true);
         expect(Date.now() - died).toBeLessThan(10_000);
-        expect((await t.sql.query('SELECT count(*)::int AS n FROM object_deletions WHERE key = ANY($1)', [keys])).rows[0].n).toBe(0);
+        expect(await left()).toBe(0);
       } finally {
         await dying.close();
         silent.closeAllConnections();
