@@ -3,13 +3,14 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import helmet from '@fastify/helmet';
 import { Clock } from '@board/kernel';
-import { createBackgroundPool, createDataSource, DatabaseLanes, migrate, openDataSource } from '@board/persistence';
+import { createBackgroundPool, createDataSource, createReplicaRouter, DatabaseLanes, migrate, openDataSource } from '@board/persistence';
 import { AppConfig } from './config/app-config';
 import { AppModule } from './app.module';
 import { RequestDtoPipe } from './http/dto/request-dto.pipe';
 import { ErrorFilter } from './http/error.filter';
 import { DEFAULT_BODY_LIMIT, routeBodyLimit } from './http/body-limit';
 import { anonymousBodyHooks } from './http/anonymous-body';
+import { answerWritePosition } from './http/write-position';
 import { bodyDeadline } from './http/body-deadline';
 import { clientAddress } from './http/client-address';
 import { CredentialsService } from './auth/credentials.service';
@@ -71,12 +72,30 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     statementMs: config.sessions ? config.DATABASE_STATEMENT_MS : undefined,
   });
   await openDataSource(dataSource, onError);
-  const lanes = new DatabaseLanes(createBackgroundPool({ url, size: config.DATABASE_BACKGROUND_POOL_SIZE }, onError), config.DATABASE_HEAVY_STATEMENT_MS, {
-    sessions: config.sessions,
-    prepared: config.DATABASE_POOLER !== 'transaction',
-    statementMs: config.DATABASE_STATEMENT_MS,
-    listenUrl: directUrl,
-  });
+  // Read replicas (DATABASE_READ_URL): pools like the requests' one (a replica behind a pooler
+  // is assumed to sit behind the same kind), and the primary measured on its direct connection.
+  const replicas = createReplicaRouter(
+    {
+      primaryUrl: directUrl,
+      urls: config.DATABASE_READ_URL,
+      poolSize: config.DATABASE_READ_POOL_SIZE,
+      waitMs: config.DATABASE_WAIT_MS,
+      statementMs: config.sessions ? config.DATABASE_STATEMENT_MS : undefined,
+      maxLagMs: config.DATABASE_READ_MAX_LAG_MS,
+    },
+    onError,
+  );
+  const lanes = new DatabaseLanes(
+    createBackgroundPool({ url, size: config.DATABASE_BACKGROUND_POOL_SIZE }, onError),
+    config.DATABASE_HEAVY_STATEMENT_MS,
+    {
+      sessions: config.sessions,
+      prepared: config.DATABASE_POOLER !== 'transaction',
+      statementMs: config.DATABASE_STATEMENT_MS,
+      listenUrl: directUrl,
+    },
+    replicas,
+  );
 
   const refusals = routerRefusals(config.production);
   const adapter = new FastifyAdapter({
@@ -143,6 +162,8 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     if (closing) reply.header('connection', 'close');
     return payload;
   });
+  // With read replicas, an answer to a request that wrote says where its writes ended (write-position.ts).
+  if (replicas.enabled) fastify.addHook('onSend', answerWritePosition({ maxLagMs: config.DATABASE_READ_MAX_LAG_MS, secure: config.production }));
   const http = new Logger('http');
   fastify.addHook('onResponse', async (req, reply) => {
     // Path only: query strings, headers and bodies can hold secrets and are never logged.

@@ -13,3 +13,4 @@ export * from './mail';
 export * from './notices';
 export * from './invariant';
 export * from './fair-use';
+export * from './replica-reads';

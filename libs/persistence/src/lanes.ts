@@ -1,4 +1,5 @@
 import { Pool } from 'pg';
+import { ReplicaRouter } from './replica-router';
 
 /** How the connections reach PostgreSQL, when a pooler stands between (DATABASE_POOLER). */
 export interface ConnectionShape {
@@ -19,7 +20,8 @@ export interface ConnectionShape {
 
 /**
  * What the Database needs beside the requests' pool (TypeORM's): the background work's own pool,
- * the statement limit of heavy reads (decisions.md › Fair use) and the shape of the connections.
+ * the statement limit of heavy reads (decisions.md › Fair use), the shape of the connections and
+ * the read replicas (DATABASE_READ_URL; a router with none is off).
  */
 export class DatabaseLanes {
   constructor(
@@ -27,10 +29,12 @@ export class DatabaseLanes {
     /** A heavy read's statement limit, raised with SET LOCAL in its own transaction. */
     readonly heavyStatementMs: number,
     readonly shape: ConnectionShape,
+    readonly replicas: ReplicaRouter = ReplicaRouter.none(),
   ) {}
 
-  /** Closes the background pool (at shutdown, after the background work has stopped). */
+  /** Closes the background pool and the replicas' (at shutdown, after the background work has stopped). */
   async close(): Promise<void> {
+    await this.replicas.close();
     if (!this.background.ended) await this.background.end();
   }
 }

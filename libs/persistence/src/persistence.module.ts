@@ -1,7 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ResetTokenRepository, SecurityLog, SessionRepository, ThrottleRepository, TotpRepository, UserRepository } from '@board/accounts';
-import { BackgroundWork, HeavyReads, UnitOfWork } from '@board/kernel';
+import { BackgroundWork, HeavyReads, ReplicaReads, UnitOfWork } from '@board/kernel';
 import { AgentTokenRepository, InviteMailRepository, MemberRepository, ProjectRepository } from '@board/projects';
 import { Database } from './database';
 import { PgUserRepository } from './accounts/pg-user.repository';
@@ -31,6 +31,7 @@ import { PgPropertyRepository } from './properties/pg-property.repository';
 import { PgShipRepository } from './shipping/pg-ship.repository';
 import { DatabaseHealthQuery } from './system/health.query';
 import { PgHeavyReads } from './system/pg-heavy-reads';
+import { PgReplicaReads } from './system/pg-replica-reads';
 import { PgBackgroundWork } from './system/pg-background-work';
 import { DatabaseLanes } from './lanes';
 import { RunRepository, UsageRepository, WorkQueue } from '@board/runs';
@@ -51,6 +52,7 @@ export class PersistenceModule {
       { provide: DatabaseLanes, useValue: lanes },
       Database,
       { provide: HeavyReads, useClass: PgHeavyReads },
+      { provide: ReplicaReads, useClass: PgReplicaReads },
       { provide: BackgroundWork, useClass: PgBackgroundWork },
       { provide: UnitOfWork, useClass: PgUnitOfWork },
       { provide: UserRepository, useClass: PgUserRepository },

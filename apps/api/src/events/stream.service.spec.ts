@@ -1,6 +1,6 @@
 import type { Subscriber } from 'rxjs';
 import { Subject } from 'rxjs';
-import { Notice, NoticeFeed } from '@board/kernel';
+import { Notice, NoticeFeed, ReplicaReads } from '@board/kernel';
 import type { StreamCredential } from '@board/persistence';
 import type { StreamAccessWatch } from './stream-access.watch';
 import { encode, PING_MS, RETRY_MS, StreamLine, StreamService } from './stream.service';
@@ -19,7 +19,14 @@ class SubjectFeed extends NoticeFeed {
   }
 }
 
-function setUp() {
+/** Read replicas as the stream sees them: off, or on with a `settled` the test resolves. */
+function replicaReads(enabled: boolean) {
+  const waits: Array<() => void> = [];
+  const reads = { enabled, settled: () => new Promise<void>((resolve) => waits.push(resolve)) } as unknown as ReplicaReads;
+  return { reads, waits };
+}
+
+function setUp(reads = replicaReads(false).reads) {
   const feed = new SubjectFeed();
   // The watch lets every line through until it is told to cut the stream (lost access).
   const gates: { out: Subscriber<StreamLine>; closed: boolean }[] = [];
@@ -30,7 +37,7 @@ function setUp() {
       return { deliver: (line) => out.next(line), close: () => void (gate.closed = true) };
     },
   };
-  return { feed, gates, service: new StreamService(feed, access as StreamAccessWatch) };
+  return { feed, gates, service: new StreamService(feed, access as StreamAccessWatch, reads) };
 }
 
 describe('StreamService', () => {
@@ -86,5 +93,37 @@ describe('StreamService', () => {
     expect(gates.map((g) => g.closed)).toEqual([false]);
     sub.unsubscribe();
     expect(gates.map((g) => g.closed)).toEqual([true]);
+  });
+
+  describe('with read replicas', () => {
+    it('sends ready once a re-read would show every write made before the subscription, the lines meanwhile after it', async () => {
+      const { reads, waits } = replicaReads(true);
+      const { feed, service } = setUp(reads);
+      const lines: StreamLine[] = [];
+      const sub = service.subscribe(PROJECT).subscribe((l) => lines.push(l));
+      feed.notices.next({ type: 'change', payload: { projectId: PROJECT, scope: 'board' } });
+      expect(lines).toEqual([{ retry: RETRY_MS }]);
+      expect(waits).toHaveLength(1);
+      waits[0]();
+      await Promise.resolve();
+      feed.notices.next({ type: 'change', payload: { projectId: PROJECT, scope: 'task' } });
+      sub.unsubscribe();
+      expect(lines).toEqual([
+        { retry: RETRY_MS },
+        { event: 'ready', data: {} },
+        { event: 'change', data: { projectId: PROJECT, scope: 'board' } },
+        { event: 'change', data: { projectId: PROJECT, scope: 'task' } },
+      ]);
+    });
+
+    it('sends nothing more to a client gone while it waited', async () => {
+      const { reads, waits } = replicaReads(true);
+      const { service } = setUp(reads);
+      const lines: StreamLine[] = [];
+      service.subscribe(PROJECT).subscribe((l) => lines.push(l)).unsubscribe();
+      waits[0]();
+      await Promise.resolve();
+      expect(lines).toEqual([{ retry: RETRY_MS }]);
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { concat, filter, interval, map, merge, Observable, of, ReplaySubject, takeUntil } from 'rxjs';
-import { Notice, NoticeFeed } from '@board/kernel';
+import { Notice, NoticeFeed, ReplicaReads } from '@board/kernel';
 import { StreamCredential } from '@board/persistence';
 import { StreamAccessWatch } from './stream-access.watch';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -51,6 +51,7 @@ export class StreamService implements BeforeApplicationShutdown {
   constructor(
     private readonly listener: NoticeFeed,
     private readonly access: StreamAccessWatch,
+    private readonly reads: ReplicaReads,
   ) {}
 
   /** A client's stream: `subscribe` behind its credential, ended once that credential loses access to the project. */
@@ -117,7 +118,34 @@ export class StreamService implements BeforeApplicationShutdown {
       ),
       interval(pingMs).pipe(map((): StreamLine => ({ comment: 'ping' }))),
     );
-    return concat(of<StreamLine[]>({ retry: RETRY_MS }, { event: 'ready', data: {} }), all).pipe(takeUntil(this.closing));
+    const lines = this.reads.enabled ? this.readyOnceSettled(all) : concat(of<StreamLine[]>({ retry: RETRY_MS }, { event: 'ready', data: {} }), all);
+    return lines.pipe(takeUntil(this.closing));
+  }
+
+  /**
+   * With read replicas, `ready` waits until a re-read would show every write committed before the
+   * subscription (ReplicaReads.settled: a few milliseconds, at most the bound): the client re-reads
+   * on it, and a change made before it subscribed has no notice of its own to catch up with.
+   * Lines that arrive meanwhile are held and follow the ready, as they would without replicas.
+   */
+  private readyOnceSettled(live: Observable<StreamLine>): Observable<StreamLine> {
+    return new Observable<StreamLine>((out) => {
+      out.next({ retry: RETRY_MS });
+      let held: StreamLine[] | null = [];
+      const subscription = live.subscribe({
+        next: (line) => (held ? held.push(line) : out.next(line)),
+        error: (error) => out.error(error),
+        complete: () => out.complete(),
+      });
+      void this.reads.settled().then(() => {
+        if (out.closed) return;
+        out.next({ event: 'ready', data: {} });
+        const lines = held ?? [];
+        held = null;
+        for (const line of lines) out.next(line);
+      });
+      return () => subscription.unsubscribe();
+    });
   }
 
   /** Open streams would hold a graceful shutdown forever: end them first. */

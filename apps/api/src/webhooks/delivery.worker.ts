@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { filter, Subscription } from 'rxjs';
-import { BackgroundWork, Clock, NoticeFeed } from '@board/kernel';
+import { BackgroundWork, Clock, NoticeFeed, ReplicaReads } from '@board/kernel';
 import { afterTry, DueDelivery, WebhookRepository, WebhookSender } from '@board/webhooks';
 
 const BATCH = 50;
@@ -26,6 +26,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly listener: NoticeFeed,
     private readonly clock: Clock,
     private readonly background: BackgroundWork,
+    private readonly reads: ReplicaReads,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -77,6 +78,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
     for (;;) {
       const due = await this.store.claimDue(this.clock.now(), BATCH, LEASE_MS);
       if (due.length === 0) return tried;
+      // A receiver reads the feed when a delivery arrives: with read replicas, not before a read
+      // would find the line there (at once without them; see docs/operating.md › Read replicas).
+      await this.reads.settled();
       for (let i = 0; i < due.length; i += PARALLEL) await Promise.all(due.slice(i, i + PARALLEL).map((d) => this.attempt(d)));
       tried += due.length;
       const touched = new Map(due.map((d) => [d.webhookId, d.projectId]));
