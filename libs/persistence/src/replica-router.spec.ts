@@ -130,13 +130,31 @@ describe('ReplicaRouter', () => {
     expect(await router.poolFor(null)).toBeNull();
   });
 
-  it('asks the primary once for calls that arrive while its answer is on the way', async () => {
-    const [a, b] = await Promise.all([router.primaryPosition(), router.primaryPosition()]);
-    expect(a).toBe(b);
-    expect(primary.asked).toBe(1);
+  it('shares statements: a call takes an answer asked after it, never one asked before', async () => {
+    // A primary whose answers the test releases one by one.
+    const answers: Array<() => void> = [];
+    let position = 0x100;
+    const slow: PositionSource = {
+      query: () => {
+        const mine = `0/${(position += 0x10).toString(16)}`;
+        return new Promise((resolve) => answers.push(() => resolve({ rows: [{ position: mine }] })));
+      },
+    };
+    const r = new ReplicaRouter(slow, [{ pool: replicaPool, watch: replica }], { maxLagMs: 200, now: () => now });
+    const first = r.primaryPosition();
+    const same = r.primaryPosition(); // same moment: the statement on its way was asked at or after it
     now += 1;
-    await router.primaryPosition();
-    expect(primary.asked).toBe(2);
+    const later1 = r.primaryPosition(); // after the first left: waits for the next
+    const later2 = r.primaryPosition();
+    expect(answers).toHaveLength(1);
+    answers[0]();
+    expect(await first).toBe(0x110n);
+    expect(await same).toBe(0x110n);
+    await Promise.resolve();
+    expect(answers).toHaveLength(2);
+    answers[1]();
+    expect(await later1).toBe(0x120n);
+    expect(await later2).toBe(0x120n);
   });
 
   describe('settled (the stream waits for it)', () => {

@@ -93,6 +93,8 @@ export class ReplicaRouter {
   private readonly waitMs: number;
   private readonly now: () => number;
   private asking: { at: number; answer: Promise<WalPosition> } | null = null;
+  /** The statement to ask once the one on its way answers, for the calls that came after it left. */
+  private next: Promise<WalPosition> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private running = false;
   /** Sampling on its own timer (start); a router never started is sampled by hand (unit tests). */
@@ -180,19 +182,36 @@ export class ReplicaRouter {
   }
 
   /**
-   * A primary position at or after every commit made before the call (one statement, shared by
-   * calls that arrive while it is on its way; also kept as a sample).
+   * A primary position at or after every commit made before the call. Calls share statements: one
+   * that arrives while a statement asked after it is on its way takes that answer; one that
+   * arrives while an older statement is on its way takes the next one, asked as that one ends —
+   * so under load the router's one connection answers any number of callers a round trip apart.
    */
   primaryPosition(): Promise<WalPosition> {
     const asked = this.now();
     if (this.asking && this.asking.at >= asked) return this.asking.answer;
+    if (!this.asking) return this.ask();
+    this.next ??= this.asking.answer.then(
+      () => this.askNext(),
+      () => this.askNext(),
+    );
+    return this.next;
+  }
+
+  private askNext(): Promise<WalPosition> {
+    this.next = null;
+    return this.ask();
+  }
+
+  private ask(): Promise<WalPosition> {
+    const at = this.now();
     const answer = this.primary.query(PRIMARY_POSITION_TEXT).then(({ rows }) => {
       const position = readWalPosition(rows[0]?.position);
       if (position === null) throw new Error('the primary answered no WAL position');
-      this.record(asked, position);
+      this.record(at, position);
       return position;
     });
-    const asking = { at: asked, answer };
+    const asking = { at, answer };
     this.asking = asking;
     const done = () => {
       if (this.asking === asking) this.asking = null;
