@@ -7,7 +7,7 @@
 const INFRASTRUCTURE_LIBS = ['persistence', 'platform'];
 
 // Bare packages and their subpaths, whether resolved into node_modules or left unresolved.
-const FORBIDDEN_PACKAGES = ['@nestjs/[^/]+', '@aws-sdk/[^/]+', 'typeorm', 'pg', 'fastify', 'argon2', 'nodemailer'];
+const FORBIDDEN_PACKAGES = ['@nestjs/[^/]+', '@aws-sdk/[^/]+', 'typeorm', 'pg', 'fastify', 'argon2', 'nodemailer', 'prom-client', 'pino', 'openid-client'];
 const pkg = (name) => `(^|/node_modules/|^node_modules/)${name}(/|$)`;
 
 module.exports = {
@@ -16,7 +16,7 @@ module.exports = {
       name: 'domain-stays-pure',
       comment:
         'Domain libs (libs/* except persistence and platform) must not import Nest, TypeORM, pg, AWS SDK, ' +
-        'HTTP servers or clients, fastify, argon2, nodemailer, or the infrastructure libs. Put such code ' +
+        'HTTP servers or clients, fastify, argon2, nodemailer, prom-client, pino, or the infrastructure libs. Put such code ' +
         'behind a port (an abstract class in the domain) with its adapter in libs/persistence or libs/platform.',
       severity: 'error',
       from: {

@@ -12,16 +12,19 @@ const swc = [
     sourceMaps: 'inline',
   },
 ];
+// Packages published as ES modules only, which Jest's CommonJS runtime needs compiled like the
+// TypeScript (Node itself requires them: require(esm), Node 20.19 and later): @fastify/static's
+// helpers (content-disposition, glob; the board page), and openid-client with its own (single sign-on).
+const ES_MODULES_ONLY = ['@fastify/static/node_modules', 'openid-client', 'oauth4webapi', 'jose'].map((p) => p.replace(/[/.]/g, '\\$&')).join('|');
+
 module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
   transform: {
     '^.+\\.ts$': swc,
-    // @fastify/static (the board page) brings ES-module-only helpers (content-disposition, glob):
-    // Jest's CommonJS runtime needs them compiled like the TypeScript.
-    '^.+/@fastify/static/node_modules/.+\\.js$': swc,
+    [`^.+/node_modules/(${ES_MODULES_ONLY})/.+\\.js$`]: swc,
   },
-  transformIgnorePatterns: ['^(?!.*/@fastify/static/node_modules/).*/node_modules/'],
+  transformIgnorePatterns: [`^(?!.*/node_modules/(${ES_MODULES_ONLY})/).*/node_modules/`],
   moduleFileExtensions: ['ts', 'js', 'json'],
   testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/test/**/*.test.ts'],
   moduleNameMapper: {

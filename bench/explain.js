@@ -34,17 +34,17 @@ const STATEMENTS = [
     params: (c) => [c.project],
   },
   {
-    name: 'create/move: rankFor end (typeorm-task.repository.ts rankFor)',
+    name: 'create: the rank at the end (pg-task.repository.ts edgeRank; board_rank_gap for a move to the end)',
     sql: `SELECT position FROM tasks WHERE project_id = $1 AND id <> $2 ORDER BY position COLLATE "C" DESC LIMIT 1`,
     params: (c) => [c.project, '00000000-0000-0000-0000-000000000000'],
   },
   {
-    name: 'create/move: rankFor end, variant that can use tasks_board (adds deleted_at IS NULL; see README)',
+    name: 'the rank at the end, variant that can use tasks_board (adds deleted_at IS NULL; see README)',
     sql: `SELECT position FROM tasks WHERE project_id = $1 AND id <> $2 AND deleted_at IS NULL ORDER BY position COLLATE "C" DESC LIMIT 1`,
     params: (c) => [c.project, '00000000-0000-0000-0000-000000000000'],
   },
   {
-    name: 'move: rankFor after an anchor (next key)',
+    name: 'move: the gap after an anchor (board_rank_gap, next key)',
     sql: `SELECT position FROM tasks WHERE project_id = $1 AND id <> $2 AND position > $3 COLLATE "C" ORDER BY position COLLATE "C" LIMIT 1`,
     params: (c) => [c.project, c.task, c.middlePosition],
   },

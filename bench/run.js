@@ -10,7 +10,7 @@
  *
  * Knobs (environment):
  *   BENCH_QUICK=1          smaller counts, for a smoke run (also: --quick)
- *   BENCH_ONLY=a,b         only these scenarios: board, page, page10k, writes, bulk, stream, webhooks, import, export, charts, queue, search, inbox
+ *   BENCH_ONLY=a,b         only these scenarios: board, page, page10k, streams10k, writes, bulk, stream, webhooks, import, export, charts, queue, search, inbox
  *                          (page: the board page opened in Debian's Chromium, time until usable)
  *   BENCH_WRITE_OPS=a,b    only these write operations: task create, value PUT, move, comment create,
  *                          run report (agent)
@@ -33,7 +33,7 @@ const os = require('node:os');
 const fs = require('node:fs');
 const path = require('node:path');
 const crypto = require('node:crypto');
-const { spawn } = require('node:child_process');
+const { fork, spawn } = require('node:child_process');
 const { Worker, isMainThread, parentPort, workerData } = require('node:worker_threads');
 const { performance } = require('node:perf_hooks');
 const { Client, Pool } = require('pg');
@@ -258,7 +258,8 @@ class Instance {
     this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   }
 
-  static async start(name, databaseUrl) {
+  /** `probe`: preload bench/heap-probe.js (heap after a collection, on `heap()`). */
+  static async start(name, databaseUrl, { probe = false } = {}) {
     const port = await freePort();
     const env = {
       ...process.env,
@@ -278,12 +279,18 @@ class Instance {
       .filter((a) => a.startsWith('--'));
     const nodeArgs = [...prodFlags, ...(process.env.BENCH_NODE_ARGS || '').split(/\s+/).filter(Boolean)];
     if (DIAG) nodeArgs.push('--require', path.join(__dirname, 'query-counter.js'));
+    const probeFile = probe ? path.join(os.tmpdir(), `bench-heap-${process.pid}-${name}.json`) : null;
+    if (probeFile) {
+      nodeArgs.push('--expose-gc', '--require', path.join(__dirname, 'heap-probe.js'));
+      env.BENCH_HEAP_PROBE_FILE = probeFile;
+    }
     const child = spawn(process.execPath, [...nodeArgs, MAIN], { cwd: SERVICE_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const prefix = (line) => (line.trim() ? `[${name}] ${line}\n` : '');
     const forward = (chunk) => process.stderr.write(String(chunk).split('\n').map(prefix).join(''));
     child.stdout.on('data', forward);
     child.stderr.on('data', forward);
     const instance = new Instance(name, port, child);
+    instance.probeFile = probeFile;
     let exited = null;
     instance.exited.then((e) => (exited = e));
     const deadline = Date.now() + 90_000;
@@ -306,7 +313,22 @@ class Instance {
     return instance;
   }
 
+  /** The service's `process.memoryUsage()` in MB after a full collection (needs `probe`). */
+  async heap() {
+    if (!this.probeFile) return null;
+    fs.rmSync(this.probeFile, { force: true });
+    this.child.kill('SIGUSR2');
+    for (let i = 0; i < 100 && !fs.existsSync(this.probeFile); i++) await sleep(50);
+    try {
+      const m = JSON.parse(fs.readFileSync(this.probeFile, 'utf8'));
+      return { heap: m.heapUsed / 2 ** 20, external: m.external / 2 ** 20, rss: m.rss / 2 ** 20 };
+    } catch {
+      return null;
+    }
+  }
+
   async stop() {
+    if (this.probeFile) fs.rmSync(this.probeFile, { force: true });
     if (this.child.exitCode !== null || this.child.signalCode !== null) return;
     this.child.kill('SIGTERM');
     const timer = setTimeout(() => {
@@ -937,8 +959,10 @@ function subscribe(port, projectId, cookie, onChange, sockets) {
  * life: one receiving thread for a thousand sockets would measure itself). It reports, per
  * write (clientId), the arrival time of the change event at each of its subscribers.
  */
-function subscriberWorker() {
-  const { port, projectId, cookie, count } = workerData;
+function subscriberWorker(processData = null) {
+  const { port, projectId, cookie, count } = processData ?? workerData;
+  // In a process of its own (streams10k) the same messages go over the IPC channel.
+  const parentPort_ = processData ? { postMessage: (m) => process.send(m), on: (event, fn) => process.on(event, fn) } : parentPort;
   const pending = new Map();
   const done = new Set();
   const sockets = [];
@@ -950,41 +974,45 @@ function subscriberWorker() {
     if (list.length === count) {
       pending.delete(clientId);
       done.add(clientId);
-      parentPort.postMessage({ type: 'arrivals', clientId, times: list });
+      parentPort_.postMessage({ type: 'arrivals', clientId, times: list });
     }
   };
-  parentPort.on('message', async (m) => {
+  parentPort_.on('message', async (m) => {
     try {
       if (m.type === 'open') {
         for (let i = 0; i < count; i += 25) {
           await Promise.all(Array.from({ length: Math.min(25, count - i) }, () => subscribe(port, projectId, cookie, onChange, sockets)));
         }
-        parentPort.postMessage({ type: 'ready' });
+        parentPort_.postMessage({ type: 'ready' });
       } else if (m.type === 'flush') {
         if (done.has(m.clientId)) return;
         done.add(m.clientId);
         const times = pending.get(m.clientId) || [];
         pending.delete(m.clientId);
-        parentPort.postMessage({ type: 'arrivals', clientId: m.clientId, times });
+        parentPort_.postMessage({ type: 'arrivals', clientId: m.clientId, times });
       } else if (m.type === 'close') {
         for (const req of sockets) req.destroy();
-        parentPort.postMessage({ type: 'closed' });
+        parentPort_.postMessage({ type: 'closed' });
       }
     } catch (error) {
-      parentPort.postMessage({ type: 'error', message: error.message });
+      parentPort_.postMessage({ type: 'error', message: error.message });
     }
   });
 }
 
-/** Subscribers spread over worker threads; `arrivals(clientId)` resolves with every arrival time. */
-async function openSubscribers(port, projectId, cookie, total) {
-  const threads = Math.max(1, Math.min(4, os.cpus().length));
+/**
+ * Subscribers spread over worker threads, or with `processes` over child processes of their own
+ * (so that they share no event loop with the bench's writer); `arrivals(clientId)` resolves with
+ * every arrival time (process.hrtime is the machine's monotonic clock, comparable across processes).
+ */
+async function openSubscribers(port, projectId, cookie, total, { processes = 0 } = {}) {
+  const threads = processes || Math.max(1, Math.min(4, os.cpus().length));
   const waiting = new Map();
   const workers = [];
   for (let t = 0; t < threads; t++) {
     const count = Math.floor(total / threads) + (t < total % threads ? 1 : 0);
     if (count === 0) continue;
-    const worker = new Worker(__filename, { workerData: { port, projectId, cookie, count } });
+    const worker = processes ? forkSubscriber({ port, projectId, cookie, count }) : new Worker(__filename, { workerData: { port, projectId, cookie, count } });
     const state = { worker, count, ready: null, closed: null };
     state.ready = new Promise((resolve, reject) => {
       worker.on('message', (m) => {
@@ -1034,6 +1062,95 @@ async function openSubscribers(port, projectId, cookie, total) {
     },
     threads: workers.length,
   };
+}
+
+/** A subscriber process with the Worker's face (postMessage, on, terminate). */
+function forkSubscriber(data) {
+  const child = fork(__filename, [], { env: { ...process.env, BENCH_SUBSCRIBER_PROCESS: JSON.stringify(data) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return {
+    postMessage: (m) => child.connected && child.send(m),
+    on: (event, fn) => child.on(event === 'error' ? 'error' : event, fn),
+    terminate: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }),
+  };
+}
+
+/** Resident memory of a process in MB (Linux /proc), or NaN elsewhere. */
+function rssMb(pid) {
+  try {
+    const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+    return Number(line.replace(/\D+/g, '')) / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * Issue 29: ten thousand streams on one instance (B), the writes on another (A), so every notice
+ * crosses PostgreSQL LISTEN/NOTIFY; the subscribers in child processes of their own, apart from
+ * the writer. Memory per stream from B's resident memory before and after the streams open.
+ */
+async function benchStreams10k(a, b, owner, p, livePool) {
+  const S = QUICK ? 2000 : 10000;
+  const writes = QUICK ? 10 : 50;
+  const before = rssMb(b.child.pid);
+  const heapBefore = await b.heap();
+  const opened = performance.now();
+  const subscribers = await openSubscribers(b.port, p.id, owner.cookie, S, { processes: 2 });
+  const openMs = performance.now() - opened;
+  await sleep(2000);
+  const held = rssMb(b.child.pid);
+  const heapHeld = await b.heap();
+  log(`streams10k: ${S} streams on ${subscribers.threads} processes ready in ${(openMs / 1000).toFixed(1)} s; RSS of B ${before.toFixed(0)} → ${held.toFixed(0)} MB`);
+  const delays = [];
+  const fromSend = [];
+  let missing = 0;
+  let peak = held;
+  const cpuBefore = await cpuSnapshot();
+  let cpu = null;
+  try {
+    for (let k = 0; k < writes + 2; k++) {
+      const clientId = `bench-10k-${k}`;
+      const arrived = subscribers.arrivals(clientId, 10_000);
+      const sent = hrNow();
+      await api(a.port, 'PUT', `/tasks/${pick(livePool)}/values/${p.estimate.id}`, { cookie: owner.cookie, clientId, body: { value: 900 + k } }, 200);
+      const answered = hrNow();
+      const list = await arrived;
+      peak = Math.max(peak, rssMb(b.child.pid));
+      if (k < 2) continue;
+      missing += S - list.length;
+      for (const at of list) {
+        fromSend.push(at - sent);
+        delays.push(Math.max(0, at - answered));
+      }
+      await sleep(200);
+    }
+  } finally {
+    cpu = cpuPerOp(cpuBefore, await cpuSnapshot(), writes + 2);
+    await subscribers.close();
+  }
+  await sleep(500);
+  const stats = { ...summarise(delays), throughput: NaN, errors: 0, cpu };
+  const sendStats = summarise(fromSend);
+  const perStream = ((held - before) * 1024) / S;
+  // What the streams keep alive, after a collection: the JS heap, and Buffers and sockets' memory outside it.
+  const heapPerStream = heapBefore && heapHeld ? ((heapHeld.heap - heapBefore.heap) * 1024) / S : NaN;
+  const externalPerStream = heapBefore && heapHeld ? ((heapHeld.external - heapBefore.external) * 1024) / S : NaN;
+  record(
+    `${S} streams on one instance, writes on another`,
+    stats,
+    `${S} subscribers in 2 processes apart from the writer × ${writes} value writes; events ${delays.length} of ${S * writes}` +
+      (missing ? ` (${missing} missing after 10 s)` : '') +
+      `; from the write's request: p50 ${sendStats.median.toFixed(1)}, p99 ${sendStats.p99.toFixed(1)} ms; ` +
+      `RSS of the streams' instance ${before.toFixed(0)} MB before, ${held.toFixed(0)} MB holding them, ${peak.toFixed(0)} MB at most during the writes: ` +
+      `${perStream.toFixed(1)} KB per stream; after a collection the JS heap holds ${heapPerStream.toFixed(1)} KB per stream ` +
+      `(${heapBefore?.heap.toFixed(0)} → ${heapHeld?.heap.toFixed(0)} MB), external memory ${externalPerStream.toFixed(1)} KB; streams opened in ${(openMs / 1000).toFixed(1)} s`,
+  );
+  return { ...stats, rss: peak, perStreamKb: perStream, heapPerStreamKb: heapPerStream, missing };
 }
 
 async function benchStream(label, subPort, writePort, owner, p, livePool) {
@@ -1486,6 +1603,9 @@ function evaluateTargets(figures) {
   t(`board read of ${COUNTS.big.live} tasks right after a write median < 60 ms`, afterWrite ? afterWrite.median < 60 : null, afterWrite ? f(afterWrite.median) : 'n/a');
   const page = figures.page;
   t(`board page of ${COUNTS.big.live} tasks usable in Chromium median < 1500 ms`, page ? page.median < 1500 : null, page ? f(page.median) : 'n/a');
+  const s10k = figures.streams10k;
+  t('10,000 streams: p99 from the write\'s answer < 250 ms', s10k ? s10k.p99 < 250 : null, s10k ? f(s10k.p99) : 'n/a');
+  t('10,000 streams: RSS of their instance < 400 MB', s10k ? s10k.rss < 400 : null, s10k ? f(s10k.rss, ' MB') : 'n/a');
   const pageHuge = figures.pageHuge;
   t(`board page of ${COUNTS.huge.live} tasks usable in Chromium median < 1500 ms`, pageHuge ? pageHuge.median < 1500 : null, pageHuge ? f(pageHuge.median) : 'n/a');
   const create = figures.writes?.['task create @16'];
@@ -1636,6 +1756,17 @@ async function main() {
         await b.stop();
       }
     }
+    if (ONLY.has('streams10k')) {
+      // Only when named: ten thousand sockets and two more processes are not part of a usual run.
+      const b = await Instance.start('api-b', dbUrl, { probe: true });
+      cleanups.push(() => b.stop());
+      try {
+        figures.streams10k = await benchStreams10k(a, b, owner, big, livePool);
+      } finally {
+        cleanups.pop();
+        await b.stop();
+      }
+    }
     if (wants('webhooks')) figures.webhooks = await benchWebhooks(a.port, owner, big, livePool, dbUrl);
     if (wants('import')) figures.import = await benchImport(a.port, owner);
     if (wants('export')) figures.export = await benchExport(a.port, owner, big);
@@ -1669,7 +1800,9 @@ async function main() {
   }
 }
 
-if (isMainThread) {
+if (process.env.BENCH_SUBSCRIBER_PROCESS) {
+  subscriberWorker(JSON.parse(process.env.BENCH_SUBSCRIBER_PROCESS));
+} else if (isMainThread) {
   main().then(
     () => process.exit(0),
     (error) => {

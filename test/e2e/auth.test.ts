@@ -452,7 +452,7 @@ describe('authentication routes', () => {
 
     it('asks for both passwords', async () => {
       for (const body of [{}, { current: 'old password' }, { next: 'new password' }, { current: '', next: 'new password' },
-        { current: 'old password', next: '' }, { current: 1, next: 'new password' }, { current: 'old password', next: 12345678 }]) {
+        { current: 'old password', next: '' }, { current: 1, next: 'new password' }, { current: 'old password', next: 12345678 }, { next: 'short' }]) {
         const res = await person.client.post('/auth/password', body);
         expect(res.status).toBe(400);
         expect(res.body).toEqual({ error: 'Send the password you use now and the one you want.' });

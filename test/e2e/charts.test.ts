@@ -91,7 +91,14 @@ describe('charts', () => {
     expectError(await pat.client.patch(`/charts/${flow.id}`, { projectIds: [secret.id] }), 404, 'Project not found.');
     expectError(await pat.client.patch(`/charts/${flow.id}`, { projectIds: [beta.id] }), 404, 'Property not found.');
     expectError(await pat.client.patch(`/charts/${flow.id}`, { propertyId: null }), 400, 'A flow chart needs a select property.');
+    expectError(await pat.client.patch(`/charts/${flow.id}`, { propertyId: 'junk' }), 400, 'That is not a property id.');
+    // The fields are refused in their order: the name before the property, the projects after it.
+    expectError(await pat.client.patch(`/charts/${flow.id}`, { name: '', propertyId: 'junk' }), 400, 'Name cannot be empty.');
+    expectError(await pat.client.patch(`/charts/${flow.id}`, { projectIds: [secret.id], propertyId: 'junk' }), 400, 'That is not a property id.');
     expect((await expectStatus(pat.client.get(`/charts/${flow.id}/data`), 200)).chart).toEqual(flow);
+    // Only a flow chart reads a property: another kind ignores even a malformed one.
+    const burn = await made({ name: 'B', kind: 'burnup', projectIds: [alpha.id] });
+    expect((await expectStatus(pat.client.patch(`/charts/${burn.id}`, { propertyId: 'junk' }), 200)).chart).toEqual(burn);
   });
 
   it('refuse bad days: malformed, backwards, more than 366 (both ends counted)', async () => {

@@ -5,7 +5,11 @@
  * webhook and the stream; 503 without a bucket.
  */
 import { randomUUID } from 'node:crypto';
-import { Clock } from '@board/kernel';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { LivenessWorker } from '../../apps/api/src/system/liveness.worker';
+import { OffsetClock } from '../support/in-memory/clock';
 import { FilesSweeper } from '../../apps/api/src/files/files.sweeper';
 import { expectError, expectStatus, listenChanges, ChangeListener, createTask } from '../support/fixtures';
 import { taskFeed } from '../support/builders-a';
@@ -16,22 +20,12 @@ import { anAdmin } from '../support/builders-d';
 import { addMember, Client, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 import type { TaskAnswer } from '../support/answers';
 
-class FakeClock extends Clock {
-  offset = 0;
-  now(): Date {
-    return new Date(Date.now() + this.offset);
-  }
-  advance(ms: number): void {
-    this.offset += ms;
-  }
-}
-
 const MINUTE = 60_000;
 
 describe('files', () => {
   let s3: TestBucket;
   let t: TestApp;
-  let clock: FakeClock;
+  let clock: OffsetClock;
   let owner: Person;
   let member: Person;
   let admin: Person;
@@ -42,7 +36,7 @@ describe('files', () => {
 
   beforeAll(async () => {
     s3 = await startS3();
-    clock = new FakeClock();
+    clock = new OffsetClock();
     t = await startTestApp({ env: { ...s3.env, SERVICE_WEBHOOK_ALLOW: '127.0.0.1' }, clock });
     ({ owner, member, outsider, project: { id: projectId }, agent } = await aTeam(t, { name: 'Files', key: 'FIL' }));
     admin = await anAdmin(t, owner.client, projectId, 'Ada');
@@ -472,6 +466,38 @@ describe('files', () => {
         await dead.close();
       }
     });
+
+    it('leaves the keys of a sweep whose instance died mid-way to another instance within 10 s', async () => {
+      // A second instance on the same database whose bucket takes the deletes and never answers them.
+      const silent = createServer(() => undefined);
+      await new Promise<void>((ok) => silent.listen(0, '127.0.0.1', ok));
+      const seen = { requests: 0 };
+      silent.on('request', () => seen.requests++);
+      const endpoint = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+      const dying = await startTestApp({ databaseUrl: t.databaseUrl, clock, env: { ...s3.env, S3_ENDPOINT: endpoint } });
+      try {
+        const files = [];
+        for (let i = 0; i < 3; i++) files.push(await attach(member.client, `d${i}.txt`, 'text/plain', Buffer.from(`d${i}`)));
+        const keys = await Promise.all(files.map((f) => storedKeyOf(f.id)));
+        await t.sql.query('DELETE FROM attachments WHERE id = ANY($1)', [files.map((f) => f.id)]);
+        // The dying instance claims the keys (with the whole lease of a live sweep) and its deletes are under way when it dies.
+        void dying.app.get(FilesSweeper).sweep();
+        for (let i = 0; i < 100 && seen.requests < keys.length; i++) await sleep(50);
+        expect(seen.requests).toBe(keys.length);
+        dying.app.get(LivenessWorker).stopBeating();
+        const died = Date.now();
+        // Nobody calls a sweep here: the other instance finds the dying one dead and sweeps at once.
+        const gone = async () => (await Promise.all(keys.map((key) => s3.store.head(key)))).every((head) => head === null);
+        while (!(await gone()) && Date.now() - died < 15_000) await sleep(100);
+        expect(await gone()).toBe(true);
+        expect(Date.now() - died).toBeLessThan(10_000);
+        expect((await t.sql.query('SELECT count(*)::int AS n FROM object_deletions WHERE key = ANY($1)', [keys])).rows[0].n).toBe(0);
+      } finally {
+        await dying.close();
+        silent.closeAllConnections();
+        await new Promise<void>((ok) => silent.close(() => ok()));
+      }
+    }, 30_000);
 
     it('serves what was checked: a PUT through the upload URL after ready, after a delete or after the project went changes nothing served, and the sweep removes it', async () => {
       const served = async (id: string, client = member.client) => {

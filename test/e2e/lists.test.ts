@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Database } from '@board/persistence';
-import { createProperty, createTask, expectError, expectStatus, insertTask, listenChanges } from '../support/fixtures';
-import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import { aProject, aTeam, Prop } from '../support/builders';
+import { deleteTask } from '../support/builders-a';
+import { aPile, feedSize } from '../support/builders-c';
+import { createProperty, createTask, expectError, expectStatus, listenChanges } from '../support/fixtures';
+import { addMember, Client, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 import type { ProjectAnswer } from '../support/answers';
 
 /** A person's own lists of tasks across projects (decisions › Lists). */
@@ -12,7 +15,7 @@ describe('lists', () => {
   let robo: { client: Client };
   let alpha: ProjectAnswer;
   let beta: ProjectAnswer;
-  let status: { id: string; options: { id: string }[] };
+  let status: Prop;
 
   const newList = async (name = `List ${randomUUID().slice(0, 6)}`, c: Client = pat.client, extra: Record<string, unknown> = {}) =>
     (await expectStatus(c.post('/lists', { name, ...extra }), 201)).list;
@@ -23,14 +26,11 @@ describe('lists', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    pat = await registerPerson(t, 'Pat');
-    sam = await registerPerson(t, 'Sam');
-    alpha = await createProject(sam.client, 'Alpha', 'AL');
-    beta = await createProject(sam.client, 'Beta', 'BE');
-    await addMember(sam.client, alpha.id, pat);
+    // Sam owns Alpha (with its agent) and Beta; Pat, whose lists these are, is a member of both.
+    const team = await aTeam(t, { name: 'Alpha', key: 'AL' });
+    ({ owner: sam, member: pat, agent: robo, project: alpha, status } = team);
+    beta = (await aProject(sam.client, { name: 'Beta', key: 'BE' })).project;
     await addMember(sam.client, beta.id, pat);
-    robo = await createAgent(sam.client, alpha.id);
-    status = (await expectStatus(sam.client.get(`/projects/${alpha.id}/board`), 200)).properties.find((p) => p.name === 'Status')!;
   });
 
   afterAll(async () => {
@@ -234,14 +234,10 @@ describe('lists', () => {
 
     it('hold at most 500 tasks, hidden ones included, however many puts race', async () => {
       const list = await newList();
-      const ids: string[] = [];
-      for (let i = 0; i < 499; i++) ids.push(await insertTask(t, alpha.id, { number: 100_000 + i }));
-      await t.sql.query(
-        `INSERT INTO list_tasks (list_id, project_id, task_id, position) SELECT $1, $2, id, 'a' || lpad(n::text, 4, '0') FROM unnest($3::uuid[]) WITH ORDINALITY u(id, n)`,
-        [list.id, alpha.id, ids],
-      );
+      const ids = (await aPile(sam.client, alpha.id, 499, { title: 'Filler' })).map((x) => x.id);
+      for (let from = 0; from < ids.length; from += 20) await Promise.all(ids.slice(from, from + 20).map(async (id) => expectStatus(put(list.id, id), 200)));
       // One of them deleted: hidden, but it still takes its room.
-      await t.sql.query('UPDATE tasks SET deleted_at = now() WHERE id = $1', [ids[0]]);
+      await deleteTask(sam.client, ids[0]);
       const extra = await Promise.all(Array.from({ length: 5 }, (_, i) => createTask(sam.client, beta.id, `Extra ${i}`)));
       const answers = await Promise.all(extra.map((x) => put(list.id, x.id)));
       expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
@@ -255,7 +251,8 @@ describe('lists', () => {
 
     it('ring nothing on any project stream and write no feed line', async () => {
       const task = await createTask(sam.client, alpha.id, 'Quiet');
-      const feedBefore = (await t.sql.query('SELECT count(*)::int AS n FROM activity')).rows[0].n;
+      // Every project there is is Sam's: his projects' feeds are the whole feed.
+      const feedBefore = await feedSize(sam.client);
       const l = await listenChanges(t.databaseUrl);
       try {
         const list = await newList();
@@ -267,7 +264,7 @@ describe('lists', () => {
       } finally {
         await l.close();
       }
-      expect((await t.sql.query('SELECT count(*)::int AS n FROM activity')).rows[0].n).toBe(feedBefore);
+      expect(await feedSize(sam.client)).toBe(feedBefore);
     });
   });
 });

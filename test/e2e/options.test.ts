@@ -221,6 +221,20 @@ describe('options', () => {
       }
     });
 
+    it('refuses in the contract\'s order: the name and its clash, the colour, the dated fields, then afterId', async () => {
+      const p = await property('Order', 'select', ['First', 'Second']);
+      const [first] = p.options;
+      const patch = (body: Record<string, unknown>) => owner.client.patch(`/options/${first.id}`, body);
+      expectError(await patch({ name: 'second', color: 'red', afterId: 'nope' }), 409, 'Order already has an option named second.');
+      expectError(await patch({ name: '', color: 'red' }), 400, 'Name cannot be empty.');
+      expectError(await patch({ color: 'red', afterId: 'nope' }), 400, COLOR_INVALID);
+      expectError(await patch({ afterId: 'nope' }), 400, 'That is not an option id.');
+      const text = await property('Order text', 'text');
+      expectError(await owner.client.post(`/properties/${text.id}/options`, { color: 'red', startsOn: 'soon' }), 400, 'Only select properties have options.');
+      expectError(await owner.client.post(`/properties/${p.id}/options`, { color: 'red' }), 400, 'Name cannot be empty.');
+      expect(await optionNames(p.id)).toEqual(['First', 'Second']);
+    });
+
     it('moves after an option; null or an unknown id means the front', async () => {
       const p = await property('Moves', 'select', ['A', 'B', 'C']);
       const [a, b, c] = p.options;

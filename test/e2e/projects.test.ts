@@ -272,6 +272,20 @@ describe('projects', () => {
       expect((await projectOf(pat.client, p.id)).key).toBe('MOVE1');
     });
 
+    it('refuses in the order the contract checks: shapes of name, key and budget first, then the key clash, then doneWhen and the flags', async () => {
+      const pat = await registerPerson(t);
+      await createProject(pat.client, 'Holder', 'HOLD2');
+      const p = await createProject(pat.client, 'Ordered');
+      const patch = (body: Record<string, unknown>) => pat.client.patch(`/projects/${p.id}`, body);
+      expectError(await patch({ key: 'hold2', releases: 'no', dailyBudgetMicros: 0 }), 400, 'The daily budget is a whole number above zero, or null.');
+      expectError(await patch({ key: 'hold2', doneWhen: 'Done', releases: 'no' }), 409, 'Another project already uses the key HOLD2.');
+      expectError(await patch({ doneWhen: 'Done', releases: 'no' }), 400, DONE_WHEN_INVALID);
+      // The property a doneWhen names is looked up before its options' shape is judged.
+      expectError(await patch({ doneWhen: { propertyId: randomUUID(), optionIds: 'x' } }), 400, 'That property is not in this project.');
+      expectError(await patch({ releases: 'no', sprints: 'no' }), 400, 'Releases is true or false.');
+      expect((await projectOf(pat.client, p.id)).releases).toBe(false);
+    });
+
     it('writes nothing when one field of the body is refused', async () => {
       const pat = await registerPerson(t);
       const p = await createProject(pat.client, 'Atomic');

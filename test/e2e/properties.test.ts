@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { OPTION_COLORS } from '@board/kernel';
-import { PropertyListQuery } from '@board/persistence';
-import { ChangeListener, expectError, insertTask as insertTaskRow, listenChanges } from '../support/fixtures';
-import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import { aProject, anAgent, aTeam } from '../support/builders';
+import { deleteTask } from '../support/builders-a';
+import { boardOf, projectFeed, valuesOf } from '../support/builders-b';
+import { exportOf, propertyOf } from '../support/builders-c';
+import { anAdmin } from '../support/builders-d';
+import { ChangeListener, createTask, expectError, expectStatus, insertTask, listenChanges } from '../support/fixtures';
+import { addMember, Client, Person, startTestApp, TestApp } from '../support/test-app';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -22,56 +26,43 @@ describe('properties', () => {
   let projectId: string;
   let otherProjectId: string;
   let changes: ChangeListener;
-  let taskNumber = 0;
 
-  const rows = async (sql: string, params: unknown[] = []) => (await t.sql.query(sql, params)).rows;
-  const one = async (sql: string, params: unknown[] = []) => (await rows(sql, params))[0];
-  const cardRows = async (pid = projectId) => (await one(`SELECT card_view FROM projects WHERE id = $1`, [pid])).card_view.rows;
-  const propertyOrder = async (pid = projectId) =>
-    (await rows(`SELECT name FROM properties WHERE project_id = $1 ORDER BY position COLLATE "C"`, [pid])).map((r) => r.name);
-  const configOf = async (id: string) => (await one(`SELECT config FROM properties WHERE id = $1`, [id])).config;
-  const valuesOf = async (taskId: string) => (await one(`SELECT "values" FROM tasks WHERE id = $1`, [taskId])).values;
+  const cardRows = async (pid = projectId) => (await boardOf(owner.client, pid)).cardView.rows;
+  const propertyOrder = async (pid = projectId) => (await boardOf(owner.client, pid)).properties.map((p) => p.name);
+  const propertyCount = async (pid = projectId) => (await boardOf(owner.client, pid)).properties.length;
+  /** A property as kept: the export shows its config as stored, where a read fills in what is unset. */
+  const keptProperty = async (id: string, pid = projectId) => (await exportOf(owner.client, pid)).properties.find((p) => p.id === id)!;
+  const configOf = async (id: string, pid = projectId) => (await keptProperty(id, pid)).config;
+  const viewsOf = async (pid: string) => (await boardOf(owner.client, pid)).views;
+  const archive = (taskId: string) => expectStatus(owner.client.post(`/tasks/${taskId}/archive`), 200);
 
-  async function insertTask(values: Record<string, unknown>, extra: { archived?: boolean; deleted?: boolean; pid?: string } = {}): Promise<string> {
-    const number = ++taskNumber;
-    return insertTaskRow(t, extra.pid ?? projectId, { number, title: `Task ${number}`, values, archived: extra.archived, deleted: extra.deleted });
-  }
-
-  async function insertView(name: string, kind: string, groupById: string | null, pid = projectId): Promise<string> {
-    const id = randomUUID();
-    await t.sql.query(`INSERT INTO views (id, project_id, name, kind, group_by_id, position) VALUES ($1, $2, $3, $4, $5, $6)`, [
-      id, pid, name, kind, groupById, `b${taskNumber++}`,
-    ]);
-    return id;
+  /** A view made through the API; a list may carry a grouping it remembers unread. */
+  async function aView(pid: string, name: string, kind: string, groupById: string | null): Promise<string> {
+    return (await expectStatus(owner.client.post(`/projects/${pid}/views`, { name, kind, groupById }), 201)).view.id;
   }
 
   async function create(body: unknown, as: Client = owner.client, pid = projectId) {
-    const res = await as.post(`/projects/${pid}/properties`, body);
-    if (res.status !== 201) throw new Error(`property create failed: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.property;
+    return (await expectStatus(as.post(`/projects/${pid}/properties`, body), 201)).property;
   }
 
   /** A fresh project of its own, with a member, an admin and an agent. */
   async function freshProject(name: string) {
-    const pid = (await createProject(owner.client, name)).id;
-    await addMember(owner.client, pid, member);
-    await addMember(owner.client, pid, admin, 'admin');
-    const robot = await createAgent(owner.client, pid, 'Robo');
+    const { project, status } = await aProject(owner.client, { name });
+    await addMember(owner.client, project.id, member);
+    await addMember(owner.client, project.id, admin, 'admin');
+    const robot = await anAgent(owner.client, project.id);
     await changes.take();
-    return { pid, agent: robot.client };
+    return { pid: project.id, agent: robot.client, status };
   }
 
   beforeAll(async () => {
     t = await startTestApp();
-    owner = await registerPerson(t, 'Olive');
-    admin = await registerPerson(t, 'Ada');
-    member = await registerPerson(t, 'Milo');
-    outsider = await registerPerson(t, 'Oscar');
-    projectId = (await createProject(owner.client, 'Properties', 'PRP')).id;
-    await addMember(owner.client, projectId, member);
-    await addMember(owner.client, projectId, admin, 'admin');
-    agent = (await createAgent(owner.client, projectId, 'Robo')).client;
-    otherProjectId = (await createProject(outsider.client, 'Elsewhere', 'ELS')).id;
+    const team = await aTeam(t, { name: 'Properties', key: 'PRP' });
+    ({ owner, member, outsider } = team);
+    admin = await anAdmin(t, owner.client, team.project.id);
+    agent = team.agent.client;
+    projectId = team.project.id;
+    otherProjectId = team.otherProject.id;
     changes = await listenChanges(t.databaseUrl);
   });
   afterAll(async () => {
@@ -101,7 +92,7 @@ describe('properties', () => {
         createdAt: expect.stringMatching(ISO),
       });
       expect(p.options[0].position < p.options[1].position).toBe(true);
-      const stored = await rows(`SELECT id, name, color FROM options WHERE property_id = $1 ORDER BY position COLLATE "C"`, [p.id]);
+      const stored = (await propertyOf(owner.client, projectId, p.id)).options.map((o) => ({ id: o.id, name: o.name, color: o.color }));
       expect(stored).toEqual(p.options.map((o) => ({ id: o.id, name: o.name, color: o.color })));
     });
 
@@ -128,10 +119,10 @@ describe('properties', () => {
     });
 
     it('refuses option names that differ only by case or spaces and creates nothing', async () => {
-      const before = await one(`SELECT count(*)::int AS n FROM properties WHERE project_id = $1`, [projectId]);
+      const before = await propertyCount();
       const res = await owner.client.post(`/projects/${projectId}/properties`, { name: 'Size', type: 'select', options: ['Small', ' small '] });
       expectError(res, 400, 'Size already has an option named small.');
-      expect(await one(`SELECT count(*)::int AS n FROM properties WHERE project_id = $1`, [projectId])).toEqual(before);
+      expect(await propertyCount()).toEqual(before);
       expect(await changes.take()).toEqual([]);
     });
 
@@ -139,7 +130,7 @@ describe('properties', () => {
       const text = await create({ name: 'Notes', type: 'text', options: ['A', 'B'] });
       expect(text.options).toEqual([]);
       expect(text.config).toEqual({ defaults: {}, when: null });
-      expect(await one(`SELECT count(*)::int AS n FROM options WHERE property_id = $1`, [text.id])).toEqual({ n: 0 });
+      expect((await propertyOf(owner.client, projectId, text.id)).options).toEqual([]);
     });
 
     it('gives iteration options the dated keys, empty', async () => {
@@ -197,7 +188,7 @@ describe('properties', () => {
       const res = await member.client.patch(`/properties/${p.id}`, { name: '  New name ' }, { headers: { 'x-service-client': 'c1' } });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ ok: true });
-      expect((await one(`SELECT name FROM properties WHERE id = $1`, [p.id])).name).toBe('New name');
+      expect((await propertyOf(owner.client, projectId, p.id)).name).toBe('New name');
       expect(await changes.take()).toEqual([{ projectId, scope: 'board', clientId: 'c1' }]);
       expect((await member.client.patch(`/properties/${p.id}`, { name: 'New name' })).body).toEqual({ ok: true });
       expect(await changes.take()).toEqual([]);
@@ -295,9 +286,9 @@ describe('properties', () => {
         expect((await admin.client.patch(`/properties/${priority.id}`, { defaults: { [bug]: high } })).status).toBe(200);
         expect(await changes.take()).toHaveLength(1);
         await owner.client.patch(`/properties/${priority.id}`, { defaults: { [feature.toUpperCase()]: low.toUpperCase() } });
-        expect((await configOf(priority.id)).defaults).toEqual({ [bug]: high, [feature]: low });
+        expect((await configOf(priority.id, pid)).defaults).toEqual({ [bug]: high, [feature]: low });
         await owner.client.patch(`/properties/${priority.id}`, { defaults: { [bug]: null } });
-        expect((await configOf(priority.id)).defaults).toEqual({ [feature]: low });
+        expect((await configOf(priority.id, pid)).defaults).toEqual({ [feature]: low });
         await changes.take();
         await owner.client.patch(`/properties/${priority.id}`, { defaults: { [feature]: low } });
         expect(await changes.take()).toEqual([]);
@@ -313,10 +304,10 @@ describe('properties', () => {
         await owner.client.patch(`/properties/${labels.id}`, { defaults: { [bug]: [api, ui, api, 7] } });
         await owner.client.patch(`/properties/${urgent.id}`, { defaults: { [bug]: 'true', [feature]: false } });
         await owner.client.patch(`/properties/${notes.id}`, { defaults: { [bug]: ' look here ' } });
-        expect((await configOf(size.id)).defaults).toEqual({ [bug]: 3 });
-        expect((await configOf(labels.id)).defaults).toEqual({ [bug]: [api, ui] });
-        expect((await configOf(urgent.id)).defaults).toEqual({ [bug]: true, [feature]: false });
-        expect((await configOf(notes.id)).defaults).toEqual({ [bug]: ' look here ' });
+        expect((await configOf(size.id, pid)).defaults).toEqual({ [bug]: 3 });
+        expect((await configOf(labels.id, pid)).defaults).toEqual({ [bug]: [api, ui] });
+        expect((await configOf(urgent.id, pid)).defaults).toEqual({ [bug]: true, [feature]: false });
+        expect((await configOf(notes.id, pid)).defaults).toEqual({ [bug]: ' look here ' });
       });
 
       it('refuses a member and a token', async () => {
@@ -340,7 +331,8 @@ describe('properties', () => {
         expectError(await owner.client.patch(`/properties/${size.id}`, { defaults: { [bug]: 'big' } }), 400, 'Effort needs a number.');
         // One bad key refuses the whole body: nothing was written.
         expectError(await owner.client.patch(`/properties/${size.id}`, { name: 'Renamed', defaults: { [bug]: 2, nope: 1 } }), 400, DEFAULT_KEY);
-        expect(await one(`SELECT name, config FROM properties WHERE id = $1`, [size.id])).toEqual({ name: 'Effort', config: {} });
+        const { name, config } = await keptProperty(size.id, pid);
+        expect({ name, config }).toEqual({ name: 'Effort', config: {} });
       });
 
       it('refuses every key in a project without a Type', async () => {
@@ -358,8 +350,7 @@ describe('properties', () => {
         const size = await create({ name: 'Size', type: 'number' }, owner.client, p2);
         await owner.client.patch(`/properties/${priority.id}`, { defaults: { [tBug]: high, [tChore]: low, [tIdea]: low } });
         await owner.client.patch(`/properties/${size.id}`, { defaults: { [tBug]: 5 } });
-        const list = t.app.get(PropertyListQuery, { strict: false });
-        const read = async () => Object.fromEntries((await list.list(p2)).map((p) => [p.name, p.config.defaults]));
+        const read = async () => Object.fromEntries((await boardOf(owner.client, p2)).properties.map((p) => [p.name, p.config.defaults]));
         expect((await read()).Priority).toEqual({ [tBug]: high, [tChore]: low, [tIdea]: low });
         expect((await owner.client.delete(`/options/${tChore}`)).status).toBe(200);
         expect((await owner.client.delete(`/options/${low}`)).status).toBe(200);
@@ -378,16 +369,16 @@ describe('properties', () => {
         const kind = await create({ name: 'Kind', type: 'select', options: ['Bug', 'Task'] }, owner.client, pid);
         const [bug, task] = kind.options.map((o) => o.id);
         const steps = await create({ name: 'Steps', type: 'text' }, owner.client, pid);
-        const taskId = await insertTask({ [kind.id]: task, [steps.id]: 'click twice' }, { pid });
+        const taskId = (await createTask(owner.client, pid, 'Task', { [kind.id]: task, [steps.id]: 'click twice' })).id;
         await changes.take();
         expect((await robot.patch(`/properties/${steps.id}`, { when: { propertyId: kind.id, optionIds: [bug, bug.toUpperCase()] } })).body).toEqual({ ok: true });
-        expect((await configOf(steps.id)).when).toEqual({ propertyId: kind.id, optionIds: [bug] });
-        expect(await valuesOf(taskId)).toEqual({ [kind.id]: task, [steps.id]: 'click twice' });
+        expect((await configOf(steps.id, pid)).when).toEqual({ propertyId: kind.id, optionIds: [bug] });
+        expect(await valuesOf(owner.client, taskId)).toEqual({ [kind.id]: task, [steps.id]: 'click twice' });
         expect(await changes.take()).toHaveLength(1);
         await member.client.patch(`/properties/${steps.id}`, { when: { propertyId: kind.id, optionIds: [bug] } });
         expect(await changes.take()).toEqual([]);
         await member.client.patch(`/properties/${steps.id}`, { when: null });
-        expect((await configOf(steps.id)).when).toBeUndefined();
+        expect((await configOf(steps.id, pid)).when).toBeUndefined();
         expect(await changes.take()).toHaveLength(1);
       });
 
@@ -414,10 +405,10 @@ describe('properties', () => {
 
     describe('afterId', () => {
       it('moves after a property; null or an unknown id means the front', async () => {
-        const { pid } = await freshProject('Order');
+        const { pid, status: statusProp } = await freshProject('Order');
         const a = await create({ name: 'A', type: 'text' }, owner.client, pid);
         const b = await create({ name: 'B', type: 'text' }, owner.client, pid);
-        const status = (await one(`SELECT id FROM properties WHERE project_id = $1 AND name = 'Status'`, [pid])).id;
+        const status = statusProp.id;
         expect(await propertyOrder(pid)).toEqual(['Status', 'A', 'B']);
         await changes.take();
         await member.client.patch(`/properties/${status}`, { afterId: b.id });
@@ -435,6 +426,22 @@ describe('properties', () => {
         expect(await propertyOrder(pid)).toEqual(['B', 'A', 'Status']);
         expectError(await member.client.patch(`/properties/${a.id}`, { afterId: 'first' }), 400, NOT_A_PROPERTY_ID);
       });
+    });
+
+    it("refuses in the contract's order: name and showOnCard first, then each gate and stored check before the shape it guards", async () => {
+      const p = await create({ name: 'Ordered', type: 'select', options: ['a'] });
+      const text = await create({ name: 'Ordered text', type: 'text' });
+      const patch = (id: string, body: Record<string, unknown>, as: Client = owner.client) => as.patch(`/properties/${id}`, body);
+      expectError(await patch(p.id, { name: '', dated: 'x' }, member.client), 400, 'Name cannot be empty.');
+      expectError(await patch(p.id, { dated: 'x', afterId: 'nope' }, member.client), 403, 'Only the owner or an admin can change dated properties.');
+      expectError(await patch(text.id, { dated: 'x' }), 400, 'Only a select property can be dated.');
+      expectError(await patch(p.id, { dated: 'x', when: 'junk', afterId: 'nope' }), 400, 'Dated is true or false.');
+      expectError(await patch(text.id, { defaults: 'junk', when: 'junk' }), 400, DEFAULT_KEY);
+      // The select a when rule names is looked up before its options' ids are read.
+      expectError(await patch(text.id, { when: { propertyId: randomUUID(), optionIds: ['nope'] } }), 400, WHEN_INVALID);
+      expectError(await patch(text.id, { when: 'junk', afterId: 'nope' }), 400, WHEN_INVALID);
+      expectError(await patch(text.id, { afterId: 'nope' }), 400, NOT_A_PROPERTY_ID);
+      expect((await configOf(p.id)).dated).toBeUndefined();
     });
 
     it('answers 400 for a bad id, 404 for an unknown or foreign property and for a non-member', async () => {
@@ -455,7 +462,7 @@ describe('properties', () => {
       expectError(await agent.delete(`/properties/${p.id}`), 403, 'Only a person can do this.');
       expectError(await outsider.client.delete(`/properties/${p.id}`), 404, PROPERTY_NOT_FOUND);
       expectError(await owner.client.delete(`/properties/nope`), 400, NOT_A_PROPERTY_ID);
-      expect(await one(`SELECT name FROM properties WHERE id = $1`, [p.id])).toEqual({ name: 'Keep me' });
+      expect((await propertyOf(owner.client, projectId, p.id)).name).toBe('Keep me');
       expect((await admin.client.delete(`/properties/${p.id}`)).body).toEqual({ ok: true });
       expectError(await owner.client.delete(`/properties/${p.id}`), 404, PROPERTY_NOT_FOUND);
     });
@@ -463,62 +470,73 @@ describe('properties', () => {
     it('removes its options, every value, its card row, and rings the board', async () => {
       const p = await create({ name: 'Doomed', type: 'multi_select', options: ['x', 'y'] });
       const keep = await create({ name: 'Stays', type: 'text' });
-      const live = await insertTask({ [p.id]: [p.options[0].id], [keep.id]: 'hello' });
-      const archived = await insertTask({ [p.id]: [p.options[1].id] }, { archived: true });
-      const deleted = await insertTask({ [p.id]: [p.options[1].id] }, { deleted: true });
-      const viewId = await insertView('Custom card', 'list', null);
-      await t.sql.query(`UPDATE views SET card_view = $2 WHERE id = $1`, [viewId, JSON.stringify({ rows: { [p.id]: { place: 'headerR', mode: 'colour' } } })]);
+      const live = (await createTask(owner.client, projectId, 'Live', { [p.id]: [p.options[0].id], [keep.id]: 'hello' })).id;
+      const archived = (await createTask(owner.client, projectId, 'Archived', { [p.id]: [p.options[1].id] })).id;
+      await archive(archived);
+      const deleted = (await createTask(owner.client, projectId, 'Deleted', { [p.id]: [p.options[1].id] })).id;
+      await deleteTask(owner.client, deleted);
+      const viewId = await aView(projectId, 'Custom card', 'list', null);
+      await expectStatus(owner.client.patch(`/views/${viewId}/card-view`, { rows: { [p.id]: { place: 'headerR', mode: 'colour' } } }), 200);
       expect((await cardRows())[p.id]).toBeDefined();
+      const feedBefore = (await projectFeed(owner.client, projectId)).length;
       await changes.take();
       const res = await owner.client.delete(`/properties/${p.id}`, undefined, { headers: { 'x-service-client': 'tab-d' } });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ ok: true });
       expect(await changes.take()).toEqual([{ projectId, scope: 'board', clientId: 'tab-d' }]);
-      expect(await one(`SELECT count(*)::int AS n FROM options WHERE property_id = $1`, [p.id])).toEqual({ n: 0 });
-      expect(await one(`SELECT count(*)::int AS n FROM properties WHERE id = $1`, [p.id])).toEqual({ n: 0 });
-      expect(await valuesOf(live)).toEqual({ [keep.id]: 'hello' });
-      expect(await valuesOf(archived)).toEqual({});
-      expect(await valuesOf(deleted)).toEqual({});
-      expect((await cardRows())[p.id]).toBeUndefined();
+      // The export shows the project as it is kept: options go with their property, the deleted task
+      // keeps no value, and the card views lose the row (every read leaves out the rows of gone properties anyway).
+      const kept = await exportOf(owner.client, projectId);
+      expect(kept.properties.some((x) => x.id === p.id)).toBe(false);
+      expect(kept.properties.flatMap((x) => x.options).filter((o) => p.options.some((mine) => mine.id === o.id))).toEqual([]);
+      expect(await valuesOf(owner.client, live)).toEqual({ [keep.id]: 'hello' });
+      expect(await valuesOf(owner.client, archived)).toEqual({});
+      expect(kept.tasks.find((x) => x.id === deleted)!.values).toEqual({});
+      expect(kept.cardView.rows![p.id]).toBeUndefined();
       expect((await cardRows())[keep.id]).toBeDefined();
-      expect((await one(`SELECT card_view FROM views WHERE id = $1`, [viewId])).card_view).toEqual({ rows: {} });
-      expect(await one(`SELECT count(*)::int AS n FROM activity WHERE project_id = $1`, [projectId])).toEqual({ n: 0 });
+      expect(kept.views.find((v) => v.id === viewId)!.cardView).toEqual({ rows: {} });
+      expect((await projectFeed(owner.client, projectId)).length).toBe(feedBefore);
     });
 
     it('is refused while a board groups by it; lists and roadmaps forget their grouping', async () => {
-      const { pid } = await freshProject('Grouped');
+      const { pid, status } = await freshProject('Grouped');
       const p = await create({ name: 'Stage', type: 'select', options: ['One'] }, owner.client, pid);
-      const list = await insertView('Flat list', 'list', p.id, pid);
-      const roadmap = await insertView('Roadmap', 'roadmap', p.id, pid);
-      const first = await insertView('Stage board', 'board', p.id, pid);
+      const list = await aView(pid, 'Flat list', 'list', p.id);
+      const roadmap = await aView(pid, 'Roadmap', 'roadmap', p.id);
+      const first = await aView(pid, 'Stage board', 'board', p.id);
       await changes.take();
       expectError(await owner.client.delete(`/properties/${p.id}`), 400, 'The view "Stage board" groups by this property. Point it at another property first.');
-      await insertView('Second board', 'board', p.id, pid);
+      const second = await aView(pid, 'Second board', 'board', p.id);
+      await changes.take();
       expectError(
         await owner.client.delete(`/properties/${p.id}`),
         400,
         'These views group by this property: "Stage board", "Second board". Point them at another property first.',
       );
       expect(await changes.take()).toEqual([]);
-      expect((await one(`SELECT group_by_id FROM views WHERE id = $1`, [list])).group_by_id).toBe(p.id);
-      await t.sql.query(`UPDATE views SET group_by_id = NULL WHERE project_id = $1 AND kind = 'board' AND group_by_id = $2`, [pid, p.id]);
+      expect((await viewsOf(pid)).find((v) => v.id === list)!.groupById).toBe(p.id);
+      for (const board of [first, second]) await expectStatus(owner.client.patch(`/views/${board}`, { groupById: status.id }), 200);
       expect((await owner.client.delete(`/properties/${p.id}`)).status).toBe(200);
-      expect((await one(`SELECT group_by_id FROM views WHERE id = $1`, [list])).group_by_id).toBeNull();
-      expect((await one(`SELECT group_by_id FROM views WHERE id = $1`, [roadmap])).group_by_id).toBeNull();
-      expect((await one(`SELECT name FROM views WHERE id = $1`, [first])).name).toBe('Stage board');
+      // A read shows a gone grouping as null anyway: the export shows the groupings as kept.
+      const kept = (await exportOf(owner.client, pid)).views;
+      expect([list, roadmap].map((id) => kept.find((v) => v.id === id)!.groupById)).toEqual([null, null]);
+      expect((await viewsOf(pid)).find((v) => v.id === first)!.name).toBe('Stage board');
     });
 
     it('clears doneWhen when it names the property', async () => {
-      const { pid } = await freshProject('Done when');
-      const status = (await one(`SELECT id FROM properties WHERE project_id = $1 AND name = 'Status'`, [pid])).id;
-      expect((await one(`SELECT done_when FROM projects WHERE id = $1`, [pid])).done_when.propertyId).toBe(status);
+      const { pid, status: statusProp } = await freshProject('Done when');
+      const status = statusProp.id;
+      expect((await boardOf(owner.client, pid)).project.doneWhen!.propertyId).toBe(status);
       expectError(await owner.client.delete(`/properties/${status}`), 400, 'The view "Board" groups by this property. Point it at another property first.');
       const other = await create({ name: 'Lane', type: 'select', options: ['L'] }, owner.client, pid);
-      await t.sql.query(`UPDATE views SET group_by_id = $2 WHERE project_id = $1`, [pid, other.id]);
+      const views = await viewsOf(pid);
+      expect(views.map((v) => v.name)).toEqual(['Board']);
+      await expectStatus(owner.client.patch(`/views/${views[0].id}`, { groupById: other.id }), 200);
       expect((await owner.client.delete(`/properties/${other.id}`)).status).toBe(400);
-      await t.sql.query(`UPDATE views SET group_by_id = NULL, kind = 'list' WHERE project_id = $1`, [pid]);
+      await expectStatus(owner.client.patch(`/views/${views[0].id}`, { kind: 'list', groupById: null }), 200);
       expect((await owner.client.delete(`/properties/${status}`)).status).toBe(200);
-      expect((await one(`SELECT done_when FROM projects WHERE id = $1`, [pid])).done_when).toBeNull();
+      // The board reads a doneWhen naming a gone property as null anyway: the export shows it as kept.
+      expect((await exportOf(owner.client, pid)).project.doneWhen).toBeNull();
     });
   });
 
@@ -527,14 +545,13 @@ describe('properties', () => {
       const { pid, agent: robot } = await freshProject('Counting');
       const text = await create({ name: 'Words', type: 'text' }, owner.client, pid);
       const check = await create({ name: 'Ticked', type: 'checkbox' }, owner.client, pid);
-      await insertTask({ [text.id]: 'a', [check.id]: false }, { pid });
-      await insertTask({ [text.id]: 'b' }, { pid, archived: true });
-      await insertTask({ [text.id]: 'c' }, { pid, deleted: true });
-      await insertTask({ [text.id]: '' }, { pid });
-      await insertTask({ [text.id]: null }, { pid });
-      await insertTask({ [text.id]: [] }, { pid });
-      await insertTask({}, { pid });
-      await insertTask({ [text.id]: 'other project' });
+      await createTask(owner.client, pid, 'A', { [text.id]: 'a', [check.id]: false });
+      await archive((await createTask(owner.client, pid, 'B', { [text.id]: 'b' })).id);
+      await deleteTask(owner.client, (await createTask(owner.client, pid, 'C', { [text.id]: 'c' })).id);
+      await createTask(owner.client, pid, 'Nothing');
+      // Storage itself: values no write stores (empty ones, a list on a text, a property of another project) must not count.
+      for (const [i, value] of ['', null, []].entries()) await insertTask(t, pid, { number: 1000 + i, values: { [text.id]: value } });
+      await insertTask(t, projectId, { number: 1000, values: { [text.id]: 'other project' } });
       const res = await member.client.get(`/properties/${text.id}/count`);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ values: 2 });

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Clock } from '@board/kernel';
+import { aProject, anAgent, optionId, propertyNamed } from '../support/builders';
+import { boardOf, projectFeed, readTask, taskFeed } from '../support/builders-b';
+import { deliveriesSince } from '../support/builders-c';
 import { ChangeListener, createProperty, createTask, expectError, expectStatus, listenChanges } from '../support/fixtures';
-import { addMember, Client, createAgent, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
+import { addMember, Client, createProject, Person, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
 const REST = 'Say what happens to the rest: "next", "leave" or "clear".';
 const RELEASES_OFF = 'Releases are off in this project.';
@@ -26,24 +29,27 @@ describe('POST /api/options/:optionId/ship', () => {
   let agent: Client;
   let changes: ChangeListener;
 
-  const rows = async (sql: string, params: unknown[] = []) => (await t.sql.query(sql, params)).rows;
   const ship = (optionId: string, body: unknown, as: Client = owner.client) => as.post(`/options/${optionId}/ship`, body);
-  const valuesOf = async (taskId: string) => (await rows(`SELECT "values", archived_at FROM tasks WHERE id = $1`, [taskId]))[0];
+  /** A task's values and when it was archived (null while live), as its full read shows them. */
+  const valuesOf = async (taskId: string) => {
+    const task = await readTask(owner.client, taskId);
+    return { values: task.values, archivedAt: task.archivedAt };
+  };
+  /** A project's option as its board reads it. */
+  const optionOf = async (projectId: string, propertyId: string, id: string) =>
+    (await boardOf(owner.client, projectId)).properties.find((p) => p.id === propertyId)!.options.find((o) => o.id === id)!;
 
   /** A project with releases and sprints on: its Status options, Release and Sprint properties. */
   async function setup(key: string, flags = { releases: true, sprints: true }) {
-    const project = await createProject(owner.client, key, key);
+    const { project, status } = await aProject(owner.client, { name: key, key });
     await addMember(owner.client, project.id, member);
     await addMember(owner.client, project.id, admin, 'admin');
     await expectStatus(owner.client.patch(`/projects/${project.id}`, flags), 200);
-    const board = await expectStatus(owner.client.get(`/projects/${project.id}/board`), 200);
-    const status = board.properties.find((p) => p.name === 'Status')!;
-    const opt = (name: string) => status.options.find((o) => o.name === name)!.id;
     return {
       project,
-      status: { id: status.id, todo: opt('To do'), doing: opt('In progress'), done: opt('Done') },
-      release: board.properties.find((p) => p.name === 'Release')!,
-      sprint: board.properties.find((p) => p.name === 'Sprint')!,
+      status: { id: status.id, todo: optionId(status, 'To do'), doing: optionId(status, 'In progress'), done: optionId(status, 'Done') },
+      release: await propertyNamed(owner.client, project.id, 'Release'),
+      sprint: await propertyNamed(owner.client, project.id, 'Sprint'),
     };
   }
 
@@ -70,7 +76,7 @@ describe('POST /api/options/:optionId/ship', () => {
     beforeAll(async () => {
       s = await setup('REF');
       v1 = await option(s.release.id, 'v1');
-      agent = (await createAgent(owner.client, s.project.id)).client;
+      agent = (await anAgent(owner.client, s.project.id)).client;
     });
 
     it('checks the option id first: malformed is 400, unknown or another project’s is 404', async () => {
@@ -102,9 +108,10 @@ describe('POST /api/options/:optionId/ship', () => {
     });
 
     it('refuses a shipped option with 409 and its day', async () => {
-      const day = (await rows(`SELECT to_char(shipped_at, 'YYYY-MM-DD') AS d FROM options WHERE name = 'v9' AND project_id = $1`, [s.project.id]))[0].d;
-      const v9 = (await rows(`SELECT id FROM options WHERE name = 'v9' AND project_id = $1`, [s.project.id]))[0].id;
-      expectError(await ship(v9, { rest: 'leave' }), 409, `v9 already shipped on ${day}.`);
+      const v9 = (await propertyNamed(owner.client, s.project.id, 'Release')).options.find((o) => o.name === 'v9')!;
+      const day = (await optionOf(s.project.id, s.release.id, v9.id)).shippedAt;
+      expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expectError(await ship(v9.id, { rest: 'leave' }), 409, `v9 already shipped on ${day}.`);
     });
 
     it('refuses releases while releases are off and sprints while sprints are off', async () => {
@@ -114,7 +121,8 @@ describe('POST /api/options/:optionId/ship', () => {
       await expectStatus(owner.client.patch(`/projects/${off.project.id}`, { releases: false, sprints: false }), 200);
       expectError(await ship(r.id, { rest: 'leave' }), 400, RELEASES_OFF);
       expectError(await ship(sp.id, { rest: 'leave' }), 400, SPRINTS_OFF);
-      expect((await rows(`SELECT shipped_at FROM options WHERE id = ANY($1::uuid[]) AND shipped_at IS NOT NULL`, [[r.id, sp.id]])).length).toBe(0);
+      // Off hides the changelog, not the properties: the board still reads each option's shipped day.
+      expect([(await optionOf(off.project.id, off.release.id, r.id)).shippedAt, (await optionOf(off.project.id, off.sprint.id, sp.id)).shippedAt]).toEqual([null, null]);
     });
 
     it('lets any member ship, agents too', async () => {
@@ -149,25 +157,25 @@ describe('POST /api/options/:optionId/ship', () => {
       }
       expect(answer).toEqual({ archived: 2, moved: 1, rest: 'next', shippedAt: '2026-03-05', taken: 0 });
 
-      expect((await valuesOf(done1.id)).archived_at).not.toBeNull();
-      expect((await valuesOf(done2.id)).archived_at).not.toBeNull();
-      expect(await valuesOf(open.id)).toMatchObject({ archived_at: null, values: { [s.release.id]: v3.id } });
-      expect((await valuesOf(elsewhere.id)).archived_at).toBeNull();
-      expect(await valuesOf(stray.id)).toMatchObject({ archived_at: null, values: { [s.status.id]: s.status.done } });
+      expect((await valuesOf(done1.id)).archivedAt).not.toBeNull();
+      expect((await valuesOf(done2.id)).archivedAt).not.toBeNull();
+      expect(await valuesOf(open.id)).toMatchObject({ archivedAt: null, values: { [s.release.id]: v3.id } });
+      expect((await valuesOf(elsewhere.id)).archivedAt).toBeNull();
+      expect(await valuesOf(stray.id)).toMatchObject({ archivedAt: null, values: { [s.status.id]: s.status.done } });
 
       const read = await expectStatus(owner.client.get(`/projects/${s.project.id}/board`), 200);
       const shipped = read.properties.find((p) => p.id === s.release.id)!.options.find((o) => o.id === v1.id)!;
       expect(shipped.shippedAt).toBe('2026-03-05');
 
       // Feed: one archive line per archived task, one value line for the moved one, all with one shipId.
-      const feed = await rows(`SELECT task_id, kind, data FROM activity WHERE project_id = $1 AND data ? 'shipId' ORDER BY created_at, id`, [s.project.id]);
-      const ofThisShip = feed.filter((l) => [done1.id, done2.id, open.id].includes(l.task_id));
+      const feed = (await projectFeed(owner.client, s.project.id)).filter((l) => 'shipId' in l.data);
+      const ofThisShip = feed.filter((l) => [done1.id, done2.id, open.id].includes(l.taskId!));
       expect(ofThisShip).toHaveLength(3);
       expect(new Set(ofThisShip.map((l) => l.data.shipId)).size).toBe(1);
-      expect(ofThisShip.map((l) => [l.task_id, l.kind, l.data.action ?? l.data.value]).sort()).toEqual(
+      expect(ofThisShip.map((l) => [l.taskId, l.kind, l.data.action ?? l.data.value]).sort()).toEqual(
         [[done1.id, 'archive', 'archived'], [done2.id, 'archive', 'archived'], [open.id, 'value', 'v3']].sort(),
       );
-      expect(ofThisShip.find((l) => l.kind === 'value').data).toEqual({
+      expect(ofThisShip.find((l) => l.kind === 'value')!.data).toEqual({
         property: 'Release', value: 'v3', changes: { [s.release.id]: [v1.id, v3.id] }, shipId: ofThisShip[0].data.shipId,
       });
 
@@ -185,7 +193,7 @@ describe('POST /api/options/:optionId/ship', () => {
       expect((await valuesOf(left.id)).values[s.release.id]).toBe(a.id);
       expect(await expectStatus(ship(b.id, { rest: 'clear' }), 200)).toMatchObject({ archived: 0, moved: 1, rest: 'clear' });
       expect((await valuesOf(cleared.id)).values).toEqual({ [s.status.id]: s.status.todo });
-      const line = (await rows(`SELECT data FROM activity WHERE task_id = $1 AND kind = 'value' ORDER BY created_at DESC LIMIT 1`, [cleared.id]))[0];
+      const line = (await taskFeed(owner.client, cleared.id, 'value')).at(-1)!;
       expect(line.data).toEqual({ property: 'Release', value: null, changes: { [s.release.id]: [b.id, null] }, shipId: expect.any(String) });
     });
 
@@ -200,13 +208,13 @@ describe('POST /api/options/:optionId/ship', () => {
       expect(await expectStatus(ship(r.id, { rest: 'leave', strays: true }), 200)).toEqual({
         archived: 2, moved: 0, rest: 'leave', shippedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), taken: 1,
       });
-      expect(await valuesOf(stray.id)).toMatchObject({ values: { [s.release.id]: r.id }, archived_at: expect.any(Date) });
-      expect((await valuesOf(notOver.id)).archived_at).toBeNull();
-      expect((await valuesOf(inOther.id)).archived_at).toBeNull();
-      expect((await valuesOf(mine.id)).archived_at).not.toBeNull();
-      const kinds = (await rows(`SELECT kind, data FROM activity WHERE task_id = $1 AND data ? 'shipId' ORDER BY created_at, id`, [stray.id])).map((l) => l.kind);
-      expect(kinds).toEqual(['value', 'archive']);
-      const taken = (await rows(`SELECT data FROM activity WHERE task_id = $1 AND kind = 'value' AND data ? 'shipId'`, [stray.id]))[0];
+      expect(await valuesOf(stray.id)).toMatchObject({ values: { [s.release.id]: r.id }, archivedAt: expect.any(String) });
+      expect((await valuesOf(notOver.id)).archivedAt).toBeNull();
+      expect((await valuesOf(inOther.id)).archivedAt).toBeNull();
+      expect((await valuesOf(mine.id)).archivedAt).not.toBeNull();
+      const shipLines = (await taskFeed(owner.client, stray.id)).filter((l) => 'shipId' in l.data);
+      expect(shipLines.map((l) => l.kind)).toEqual(['value', 'archive']);
+      const taken = shipLines.find((l) => l.kind === 'value')!;
       expect(taken.data.changes).toEqual({ [s.release.id]: [null, r.id] });
     });
 
@@ -222,7 +230,7 @@ describe('POST /api/options/:optionId/ship', () => {
       const task = await createTask(owner.client, s.project.id, 'Noted', { [s.release.id]: a.id, [notes.id]: 'words', [review.id]: review.options[0].id });
       expect(await expectStatus(ship(a.id, { rest: 'next' }), 200)).toMatchObject({ moved: 1 });
       expect((await valuesOf(task.id)).values).toEqual({ [s.release.id]: b.id });
-      const line = (await rows(`SELECT data FROM activity WHERE task_id = $1 AND data ? 'shipId'`, [task.id]))[0];
+      const [line] = (await taskFeed(owner.client, task.id)).filter((l) => 'shipId' in l.data);
       expect(line.data).toMatchObject({ property: 'Release', value: 'b', dropped: ['Notes', 'Review'], propertyIds: [notes.id, review.id], hidBy: b.id });
       // Charts follow selects by `changes`: the release and the select the rule dropped (a text is not followed).
       expect(line.data.changes).toEqual({ [s.release.id]: [a.id, b.id], [review.id]: [review.options[0].id, null] });
@@ -238,9 +246,9 @@ describe('POST /api/options/:optionId/ship', () => {
       const open = await createTask(owner.client, s.project.id, 'Open', { [s.sprint.id]: s1.id });
       const stray = await createTask(owner.client, s.project.id, 'Stray', { [s.status.id]: s.status.done });
       expect(await expectStatus(ship(s1.id, { rest: 'next', strays: true }), 200)).toMatchObject({ archived: 1, moved: 1, taken: 0 });
-      expect((await valuesOf(over.id)).archived_at).not.toBeNull();
+      expect((await valuesOf(over.id)).archivedAt).not.toBeNull();
       expect((await valuesOf(open.id)).values[s.sprint.id]).toBe(s2.id);
-      expect(await valuesOf(stray.id)).toMatchObject({ archived_at: null, values: { [s.status.id]: s.status.done } });
+      expect(await valuesOf(stray.id)).toMatchObject({ archivedAt: null, values: { [s.status.id]: s.status.done } });
     });
   });
 
@@ -257,18 +265,19 @@ describe('POST /api/options/:optionId/ship', () => {
       await option(s.release.id, 'r2');
       for (let i = 0; i < 5; i++) await createTask(owner.client, s.project.id, `Done ${i}`, { [s.release.id]: r1.id, [s.status.id]: s.status.done });
       for (let i = 0; i < 3; i++) await createTask(owner.client, s.project.id, `Open ${i}`, { [s.release.id]: r1.id });
-      await t.sql.query(`DELETE FROM webhook_deliveries WHERE project_id = $1`, [s.project.id]);
+      const since = await deliveriesSince(owner.client, s.project.id);
       expect(await expectStatus(ship(r1.id, { rest: 'next' }), 200)).toMatchObject({ archived: 5, moved: 3 });
-      const deliveries = await rows(`SELECT webhook_id, kind, task_id, task_key, body FROM webhook_deliveries WHERE project_id = $1`, [s.project.id]);
-      const byHook = (id: string) => deliveries.filter((d) => d.webhook_id === id).map((d) => d.kind);
+      const deliveries = await since();
+      const byHook = (id: string) => deliveries.filter((d) => d.webhookId === id).map((d) => d.kind);
       expect(byHook(all)).toEqual(['archive']);
       expect(byHook(archives)).toEqual(['archive']);
       expect(byHook(values)).toEqual(['value']);
       expect(byHook(comments)).toEqual([]);
-      for (const d of deliveries) {
-        expect(d.task_id).toBeNull();
-        expect(JSON.parse(d.body)).toMatchObject({ projectId: s.project.id, projectKey: 'HOOK', taskId: null, taskKey: null });
-      }
+      for (const d of deliveries) expect(d.taskKey).toBeNull();
+      // Storage itself: the body each delivery will post, which no read shows (and port 9 takes nothing).
+      const bodies = (await t.sql.query(`SELECT body FROM webhook_deliveries WHERE project_id = $1 AND id = ANY($2::uuid[])`, [s.project.id, deliveries.map((d) => d.id)])).rows;
+      expect(bodies).toHaveLength(3);
+      for (const d of bodies) expect(JSON.parse(d.body)).toMatchObject({ projectId: s.project.id, projectKey: 'HOOK', taskId: null, taskKey: null });
     });
   });
 
@@ -278,7 +287,7 @@ describe('POST /api/options/:optionId/ship', () => {
       const v = await option(s.release.id, 'v');
       const task = await createTask(owner.client, s.project.id, 'T', { [s.release.id]: v.id, [s.status.id]: s.status.done });
       await expectStatus(ship(v.id, { rest: 'leave' }), 200);
-      const agentOf = (await createAgent(owner.client, s.project.id, 'Bot')).client;
+      const agentOf = (await anAgent(owner.client, s.project.id, 'Bot')).client;
       expectError(await member.client.patch(`/options/${v.id}`, { shippedAt: null }), 403, 'Only the owner or an admin can take back a shipped day.');
       expectError(await agentOf.patch(`/options/${v.id}`, { shippedAt: null }), 403, 'Only a person can do this.');
       expect((await expectStatus(admin.client.patch(`/options/${v.id}`, { shippedAt: null }), 200)).option.shippedAt).toBeNull();

@@ -1,72 +1,21 @@
-import { ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDatabase } from '../support/database';
+import { freePort } from '../support/free-port';
+import { READY, ServiceProcess } from '../support/service-process';
 
-const ROOT = join(__dirname, '..', '..');
-const READY = /^Task board is ready at (http:\/\/127\.0\.0\.1:(\d+)\/) — open it to create the first account$/m;
 const STOPPED = 'Task board stopped.';
 const CUT = 'terminating connection due to administrator command';
 
-/** The service as `npm start` runs it (main.ts), from the sources, with its output kept. */
-class Service {
-  readonly process: ChildProcess;
-  output = '';
-  private readonly exited: Promise<number | null>;
-
-  constructor(env: Record<string, string>) {
-    // A process group of its own, like a terminal's foreground job: Ctrl-C signals the whole group.
-    this.process = spawn(process.execPath, ['-r', './scripts/ts-register.js', 'apps/api/src/main.ts'], {
-      cwd: ROOT,
-      detached: true,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/', PORT: '0', HOST: '127.0.0.1', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const keep = (chunk: Buffer) => (this.output += chunk.toString('utf8'));
-    this.process.stdout!.on('data', keep);
-    this.process.stderr!.on('data', keep);
-    this.exited = new Promise((done) => this.process.on('exit', (code) => done(code)));
-  }
-
-  async ready(timeoutMs: number): Promise<string> {
-    const until = Date.now() + timeoutMs;
-    while (Date.now() < until) {
-      const ready = READY.exec(this.output);
-      if (ready) return ready[1];
-      if (this.process.exitCode !== null) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`no ready line; the service said:\n${this.output}`);
-  }
-
-  /** What a terminal does on Ctrl-C: SIGINT to every process of the foreground group. */
-  async interrupt(): Promise<number | null> {
-    process.kill(-this.process.pid!, 'SIGINT');
-    return this.exited;
-  }
-
-  kill(): void {
-    if (this.process.exitCode === null) process.kill(-this.process.pid!, 'SIGKILL');
-  }
-}
-
-const freePort = () =>
-  new Promise<number>((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
 
 /** Issue "The first hour", point 6: one line when ready, none per route, a clean stop on Ctrl-C. */
 describe('starting and stopping the service', () => {
-  const started: Service[] = [];
-  afterAll(() => started.forEach((s) => s.kill()));
+  const started: ServiceProcess[] = [];
+  afterAll(() => Promise.all(started.map((s) => s.kill())));
 
   async function startAndInterrupt(env: Record<string, string>, readyWithinMs: number): Promise<{ output: string; code: number | null }> {
-    const service = new Service(env);
+    const service = new ServiceProcess(env);
     started.push(service);
     const url = await service.ready(readyWithinMs);
     const health = await fetch(`${url}api/health`);

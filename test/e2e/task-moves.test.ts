@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createProperty, createTaskFromBody, expectStatus } from '../support/fixtures';
+import { Database } from '@board/persistence';
+import { createProperty, createTaskFromBody, expectStatus, holdTransaction, within } from '../support/fixtures';
 import { readTask, taskFeed, valuesOf } from '../support/builders-b';
 import type { ProjectAnswer, TaskAnswer } from '../support/answers';
-import { Agent, aTeam, optionId, Prop } from '../support/builders';
+import { Agent, aTeam, optionId, Prop, propertyNamed } from '../support/builders';
 import { addMember, Client, createAgent, createProject, Person, startTestApp, TestApp } from '../support/test-app';
 
 describe('POST /api/tasks/:taskId/move', () => {
@@ -214,6 +215,64 @@ describe('POST /api/tasks/:taskId/move', () => {
         { property: 'Stage', value: 'Open', changes: { [stage.id]: [optOf(stage, 'Closed'), optOf(stage, 'Open')] }, dropped: ['Reason'], propertyIds: [reason.id], hidBy: optOf(stage, 'Open') },
       ]);
       expect(await titles(p.id)).toEqual(['Other', 'Closed one']);
+    });
+  });
+
+  describe('what a move waits for', () => {
+    let p: ProjectAnswer;
+    let a: TaskAnswer, b: TaskAnswer, c: TaskAnswer, d: TaskAnswer;
+    const db = () => t.app.get(Database);
+    /** A transaction holding one task's row, as a write to it does. */
+    const holdRow = (taskId: string) => holdTransaction(db(), () => db().exec('SELECT 1 FROM tasks WHERE id = $1 FOR UPDATE', [taskId]));
+    beforeEach(async () => {
+      p = await createProject(owner.client, 'Waits', `WT${Math.floor(Math.random() * 1e6)}`);
+      a = await newTask('A', p.id);
+      b = await newTask('B', p.id);
+      c = await newTask('C', p.id);
+      d = await newTask('D', p.id);
+    });
+
+    it('takes no project lock between two tasks: a held project lock does not hold it up', async () => {
+      const hold = await holdTransaction(db(), undefined, { lockProject: p.id });
+      try {
+        const res = await within(move(d.id, { afterId: a.id }), 3000);
+        expect(res?.status).toBe(200);
+        const own = await propertyNamed(owner.client, p.id, 'Status');
+        const valued = await within(move(a.id, { beforeId: c.id, values: { [own.id]: optOf(own, 'Done') } }), 3000);
+        expect(valued?.status).toBe(200);
+      } finally {
+        await hold.release();
+      }
+      expect(await titles(p.id)).toEqual(['D', 'B', 'A', 'C']);
+    });
+
+    it('waits for the project lock at either end of the order, where creates append', async () => {
+      for (const [body, order] of [[{}, ['B', 'C', 'D', 'A']], [{ beforeId: b.id }, ['A', 'B', 'C', 'D']], [{ afterId: d.id }, ['B', 'C', 'D', 'A']]] as const) {
+        const hold = await holdTransaction(db(), undefined, { lockProject: p.id });
+        const pending = move(a.id, body);
+        expect(await within(pending, 400)).toBeNull();
+        await hold.release();
+        expect((await pending).status).toBe(200);
+        expect(await titles(p.id)).toEqual(order);
+      }
+    });
+
+    it('waits while a write holds a task beside its gap, and not for one beside another gap', async () => {
+      const e = await newTask('E', p.id);
+      const f = await newTask('F', p.id);
+      const held = await holdRow(b.id);
+      try {
+        // Between A and B: B is held.
+        const pending = move(c.id, { afterId: a.id });
+        expect(await within(pending, 400)).toBeNull();
+        // Between D and E: nothing held there.
+        expect((await within(move(f.id, { afterId: d.id }), 3000))?.status).toBe(200);
+        await held.release();
+        expect((await pending).status).toBe(200);
+      } finally {
+        await held.release();
+      }
+      expect(await titles(p.id)).toEqual(['A', 'C', 'B', 'D', 'F', 'E']);
     });
   });
 

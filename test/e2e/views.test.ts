@@ -354,6 +354,20 @@ describe('views', () => {
       expect(res.body.view.filters).toEqual({ rules: [{ propertyId: props.text.id, op: 'empty' }] });
     });
 
+    it('refuses in the contract\'s order: name, kind and grouping id first, then the grouping, the filters\' gate, afterId, the kind\'s needs', async () => {
+      const patch = (body: Record<string, unknown>, c: Client = owner.client) => c.patch(`/views/${view.id}`, body);
+      const error = async (body: Record<string, unknown>, c?: Client) => {
+        const res = await patch(body, c);
+        return [res.status, res.body];
+      };
+      expect(await error({ name: '', groupById: foreignProperty, afterId: 'nope' })).toEqual([400, { error: 'Name cannot be empty.' }]);
+      expect(await error({ groupById: foreignProperty, afterId: 'nope' })).toEqual([400, { error: 'That property is not in this project.' }]);
+      expect(await error({ filters: { rules: [] }, afterId: 'nope' }, robo.client)).toEqual([403, { error: 'Only a person can do this.' }]);
+      expect(await error({ kind: 'board', afterId: 'nope' })).toEqual([400, { error: 'That is not a view id.' }]);
+      expect(await error({ kind: 'board', afterId: null })).toEqual([400, { error: 'A board needs a property to make its columns from.' }]);
+      expect((await viewOf(view.id))!.kind).toBe('list');
+    });
+
     it('path checks: not an id 400, unknown 404, another project 404', async () => {
       let res = await owner.client.patch('/views/nope', { name: 'x' });
       expect([res.status, res.body]).toEqual([400, { error: 'That is not a view id.' }]);

@@ -5,8 +5,8 @@
  * anew.
  */
 import { randomUUID } from 'node:crypto';
-import { createDataSource } from '@board/persistence';
 import { ProjectTaskCount1765000200000 } from '../../libs/persistence/src/migrations/1765000200000-project-task-count';
+import { migrationStep } from '../support/database';
 import { createTask, expectStatus } from '../support/fixtures';
 import { Client, createProject, registerPerson, startTestApp, TestApp } from '../support/test-app';
 
@@ -33,16 +33,9 @@ describe('the project task count migration', () => {
     // One create before: its statement is prepared on a connection of the pool.
     expect((await createTask(c, projectId, 'Before')).number).toBe(4);
 
-    const dataSource = await createDataSource({ url: t.databaseUrl, poolSize: 1 }).initialize();
-    const runner = dataSource.createQueryRunner();
-    try {
-      const migration = new ProjectTaskCount1765000200000();
-      await migration.down(runner);
-      await migration.up(runner);
-    } finally {
-      await runner.release();
-      await dataSource.destroy();
-    }
+    const migration = new ProjectTaskCount1765000200000();
+    await migrationStep(t.databaseUrl, migration, 'down');
+    await migrationStep(t.databaseUrl, migration, 'up');
     const counts = async () =>
       Object.fromEntries((await t.sql.query(`SELECT id, task_count FROM projects WHERE id = ANY($1::uuid[])`, [[projectId, other]])).rows.map((r) => [r.id, r.task_count]));
     expect(await counts()).toEqual({ [projectId]: 3, [other]: 1 });

@@ -173,7 +173,7 @@ describe('RetentionSweeper: deleted tasks past their 30 days go for good', () =>
       );
       await t.sql.query(
         `INSERT INTO tasks (id, project_id, number, title, position, deleted_at)
-         SELECT gen_random_uuid(), $1, $2 + 5000 + g, 'young ' || g, 'b' || lpad(g::text, 5, '0'), now() - interval '29 days'
+         SELECT gen_random_uuid(), $1, $2 + 5000 + g, 'young ' || g, 'b' || lpad(($2 + g)::text, 6, '0'), now() - interval '29 days'
            FROM generate_series(1, 20) g`,
         [otherProject, base],
       );

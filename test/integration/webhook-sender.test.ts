@@ -196,6 +196,20 @@ describe('HttpWebhookSender', () => {
     expect(receiver.seen).toHaveLength(1);
   });
 
+  it('stops a try under way when its signal aborts (its claim went to another instance), and starts none on an aborted one', async () => {
+    receiver.answer = () => undefined; // holds the request open
+    const sender = new HttpWebhookSender({ allow: ['127.0.0.1'], timeoutMs: 5000 });
+    const controller = new AbortController();
+    const sending = sender.send({ ...input(receiver.url()), signal: controller.signal });
+    for (let i = 0; i < 100 && receiver.seen.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    const started = Date.now();
+    controller.abort();
+    expect(await sending).toEqual({ ok: false, status: null, error: 'aborted' });
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(await sender.send({ ...input(receiver.url()), signal: controller.signal })).toEqual({ ok: false, status: null, error: 'aborted' });
+    expect(receiver.seen).toHaveLength(1);
+  });
+
   it('reads at most 64 KiB of an endless answer and does not wait for its end', async () => {
     receiver.answer = (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/plain' });

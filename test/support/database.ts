@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import type { MigrationInterface } from 'typeorm';
+import { createDataSource } from '@board/persistence';
 
 /** The server the run talks to (global-setup put it in the environment). */
 export function serverUrl(): string {
@@ -34,4 +36,16 @@ export async function createDatabase(): Promise<{ name: string; url: string; dro
     url: databaseUrl(name),
     drop: () => admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
+}
+
+/** Runs one step of a migration on the database at `url`, on a connection of its own (for tests of what a migration does to rows). */
+export async function migrationStep(url: string, migration: MigrationInterface, step: 'up' | 'down'): Promise<void> {
+  const dataSource = await createDataSource({ url, poolSize: 1 }).initialize();
+  const runner = dataSource.createQueryRunner();
+  try {
+    await migration[step](runner);
+  } finally {
+    await runner.release();
+    await dataSource.destroy();
+  }
 }

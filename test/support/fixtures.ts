@@ -89,9 +89,20 @@ export interface TaskRow {
 }
 
 let insertedTasks = 0;
+let insertedRanks = 0;
+
+/** A distinct whole key of the rank format per inserted row ('e' and five base-62 digits): a project's ranks are unique. */
+function insertedRank(): string {
+  const digits = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+  let n = ++insertedRanks;
+  let key = '';
+  for (let i = 0; i < 5; i++, n = Math.floor(n / 62)) key = digits[n % 62] + key;
+  return 'e' + key;
+}
 
 /**
- * Writes a task row straight into the `tasks` table (position 'a0') and answers its id. Unlike
+ * Writes a task row straight into the `tasks` table (after the ranks the API hands out, in the
+ * order of the calls) and answers its id. Unlike
  * the API it writes no feed line and rings no change notice, so tests that count notices can set up
  * tasks quietly; it also lets a test store values and states the API would never write.
  */
@@ -99,8 +110,8 @@ export async function insertTask(t: HasSql, projectId: string, row: TaskRow = {}
   const id = randomUUID();
   const number = row.number ?? ++insertedTasks;
   await t.sql.query(
-    `INSERT INTO tasks (id, project_id, number, title, position, "values", archived_at, deleted_at) VALUES ($1, $2, $3, $4, 'a0', $5, $6, $7)`,
-    [id, projectId, number, row.title ?? 'A task', JSON.stringify(row.values ?? {}), row.archived ? new Date() : null, row.deleted ? new Date() : null],
+    `INSERT INTO tasks (id, project_id, number, title, position, "values", archived_at, deleted_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [id, projectId, number, row.title ?? 'A task', insertedRank(), JSON.stringify(row.values ?? {}), row.archived ? new Date() : null, row.deleted ? new Date() : null],
   );
   return id;
 }

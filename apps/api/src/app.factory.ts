@@ -1,9 +1,10 @@
-import { Logger, LogLevel } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import helmet from '@fastify/helmet';
-import { Clock } from '@board/kernel';
-import { createBackgroundPool, createDataSource, createReplicaRouter, DatabaseLanes, migrate, openDataSource } from '@board/persistence';
+import { LogController } from 'fastify';
+import { Clock, Metrics } from '@board/kernel';
+import { createBackgroundPool, createDataSource, createLivenessPool, createReplicaRouter, DatabaseLanes, migrate, openDataSource } from '@board/persistence';
 import { AppConfig } from './config/app-config';
 import { AppModule } from './app.module';
 import { RequestDtoPipe } from './http/dto/request-dto.pipe';
@@ -12,32 +13,26 @@ import { DEFAULT_BODY_LIMIT, routeBodyLimit } from './http/body-limit';
 import { anonymousBodyHooks } from './http/anonymous-body';
 import { answerWritePosition } from './http/write-position';
 import { bodyDeadline } from './http/body-deadline';
-import { clientAddress } from './http/client-address';
 import { CredentialsService } from './auth/credentials.service';
 import { controllersOf, routesOf } from './openapi/routes';
 import { parseJsonBody } from './http/json-body';
 import { cleanParams, parseQueryString } from './http/query-string';
 import { MAX_HEADER_BYTES, MAX_PARAM_LENGTH, routerRefusals } from './http/router-refusals';
 import { helmetOptions } from './http/security-headers';
-import { ServiceLogger } from './system/service-logger';
+import { ServiceLog, serviceLog } from './system/service-logger';
+import { requestIdOf, requestLogHooks } from './http/request-log';
 import { SERVICE_VERSION } from './system/version';
 import { registerWebPage } from './web/web-page';
 import { recordRouteTable, registerApiDocs } from './openapi/api-docs';
 import { buildOpenApiDocument } from './openapi/document';
-
-const LEVELS: Record<AppConfig['LOG_LEVEL'], LogLevel[]> = {
-  debug: ['debug', 'log', 'warn', 'error', 'fatal'],
-  info: ['log', 'warn', 'error', 'fatal'],
-  warn: ['warn', 'error', 'fatal'],
-  error: ['error', 'fatal'],
-  silent: [],
-};
 
 export interface CreateAppOptions {
   config: AppConfig;
   /** Database to use; defaults to config.DATABASE_URL. */
   databaseUrl?: string;
   clock?: Clock;
+  /** How to log (main.ts makes it first, for its own lines); made from the config when unset. */
+  log?: ServiceLog;
 }
 
 /** How often Node looks for requests past their time: often enough that a late one is answered within a second. */
@@ -48,7 +43,8 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   const { config } = options;
   const url = options.databaseUrl ?? config.DATABASE_URL;
   if (!url) throw new Error('No database URL');
-  Logger.overrideLogger(LEVELS[config.LOG_LEVEL]);
+  const log = options.log ?? serviceLog(config);
+  Logger.overrideLogger(log.nest);
   const dbLogger = new Logger('database');
   const onError = (error: Error) => dbLogger.warn(`connection error: ${error.message}`);
   // Behind a transaction-mode pooler, LISTEN and the migrations (whose lock is a session's) take
@@ -94,6 +90,8 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
       statementMs: config.DATABASE_STATEMENT_MS,
       listenUrl: directUrl,
     },
+    // Direct, like LISTEN: a beat must not queue in a pooler behind other clients' transactions.
+    createLivenessPool({ url: directUrl, timeoutMs: config.SERVICE_INSTANCE_DEAD_MS }, onError),
     replicas,
   );
 
@@ -112,11 +110,15 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     // Open requests finish on shutdown; idle keep-alive sockets are closed.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // JSON lines go through Fastify's own pino logger, whose per-request child adds `reqId`;
+    // Fastify's own line per request is off (ours says more, and never the query string).
+    ...(log.pino ? { loggerInstance: log.pino, logController: new LogController({ disableRequestLogging: true }) } : {}),
+    genReqId: requestIdOf,
   });
   const root = AppModule.forRoot({ config, dataSource, lanes, clock: options.clock });
   const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
     bodyParser: false,
-    logger: new ServiceLogger({ logLevels: LEVELS[config.LOG_LEVEL] }),
+    logger: log.nest,
   });
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new ErrorFilter());
@@ -128,7 +130,9 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     const limit = routeBodyLimit(route.config);
     if (limit !== undefined) route.bodyLimit = limit;
   });
-  // First: an over-long address is refused before anything else looks at it.
+  // First every answer, a refusal included, gets the request's id, and is counted and logged once sent.
+  requestLogHooks(fastify, { json: Boolean(log.pino), metrics: app.get(Metrics) });
+  // Then an over-long address is refused before anything else looks at it.
   fastify.addHook('onRequest', refusals.tooLong);
   await app.register(helmet, helmetOptions(config.production));
   fastify.removeAllContentTypeParsers();
@@ -164,11 +168,6 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   });
   // With read replicas, an answer to a request that wrote says where its writes ended (write-position.ts).
   if (replicas.enabled) fastify.addHook('onSend', answerWritePosition({ maxLagMs: config.DATABASE_READ_MAX_LAG_MS, secure: config.production }));
-  const http = new Logger('http');
-  fastify.addHook('onResponse', async (req, reply) => {
-    // Path only: query strings, headers and bodies can hold secrets and are never logged.
-    http.log(`${req.method} ${req.url.split('?')[0]} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms ${clientAddress(req)}`);
-  });
   // The API document (GET /api/openapi.json) and its browsable docs (/api/docs), built from the
   // controllers (apps/api/src/openapi); the route table is kept for the contract test.
   recordRouteTable(fastify);

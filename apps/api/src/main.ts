@@ -11,13 +11,14 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig, loadConfig } from './config/app-config';
 import { createApp } from './app.factory';
 import { openableUrl, readyLine, STOPPED_LINE } from './system/ready-line';
+import { ServiceLog, serviceLog } from './system/service-logger';
 
 interface Running {
   app: NestFastifyApplication;
   stopEmbedded?: () => Promise<void>;
 }
 
-async function start(config: AppConfig, logger: Logger): Promise<Running> {
+async function start(config: AppConfig, log: ServiceLog, logger: Logger): Promise<Running> {
   let stopEmbedded: (() => Promise<void>) | undefined;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
@@ -37,17 +38,21 @@ async function start(config: AppConfig, logger: Logger): Promise<Running> {
     databaseUrl = embedded.url;
     stopEmbedded = embedded.stop;
   }
-  const app = await createApp({ config, databaseUrl });
+  const app = await createApp({ config, databaseUrl, log });
   await app.listen({ port: config.PORT, host: config.HOST });
   return { app, stopEmbedded };
 }
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Made first, so even the lines before the app (the embedded PostgreSQL's) are in the chosen format.
+  const log = serviceLog(config);
+  Logger.overrideLogger(log.nest);
   const logger = new Logger('main');
   // Shown at every level but silent: these two lines are how a person knows a start or a stop is over.
-  const say = (line: string) => config.LOG_LEVEL !== 'silent' && process.stdout.write(`${line}\n`);
-  const starting = start(config, logger);
+  const always = log.pino?.child({ context: 'main' }, { level: 'info' });
+  const say = (line: string) => config.LOG_LEVEL !== 'silent' && (always ? always.info(line) : process.stdout.write(`${line}\n`));
+  const starting = start(config, log, logger);
 
   let stopping = false;
   const stop = async (signal: string) => {

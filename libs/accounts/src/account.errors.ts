@@ -25,6 +25,12 @@ export const ACCOUNT_ERROR_CODES = [
   'totp.code_wrong',
   'totp.code_needed',
   'totp.login_code_wrong',
+  // single sign-on (extensions.md § 3.2): the way back refused, shown on the sign-in screen
+  'oidc.off',
+  'oidc.state_refused',
+  'oidc.provider_refused',
+  'oidc.email_unverified',
+  'oidc.unavailable',
 ] as const;
 
 // Adds these codes to the kernel's ErrorCode, so `fail('…')` anywhere checks against every lib's codes.

@@ -12,3 +12,4 @@ export * from './security-log';
 export * from './account.errors';
 export * from './totp';
 export * from './totp.repository';
+export * from './single-sign-on';

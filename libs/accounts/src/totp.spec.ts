@@ -1,4 +1,7 @@
-import { acceptedStep, codeAt, newRecoveryCodes, newTotpSecret, normalizeRecoveryCode, otpauthUrl, stepAt, TOTP_PERIOD_S } from './totp';
+import { acceptedStep as acceptedCode, codeAt, newRecoveryCodes, newTotpSecret, normalizeRecoveryCode, otpauthUrl, readSecondStepCode, stepAt, TOTP_PERIOD_S } from './totp';
+
+/** A code as the request DTO reads it, then judged. */
+const acceptedStep = (secret: string, sent: unknown, at: Date, usedStep: number | null) => acceptedCode(secret, readSecondStepCode(sent), at, usedStep);
 
 describe('two-step sign-in codes (RFC 6238)', () => {
   const secret = newTotpSecret();
@@ -26,6 +29,13 @@ describe('two-step sign-in codes (RFC 6238)', () => {
     expect(acceptedStep(secret, codeAt(secret, at), at, used)).toBeNull();
     expect(acceptedStep(secret, codeAt(secret, step(-1)), at, used)).toBeNull();
     expect(acceptedStep(secret, codeAt(secret, step(1)), at, used)).toBe(stepAt(at) + 1);
+  });
+
+  it('reads nothing sent as none, and anything else as what it can stand for', () => {
+    for (const none of [undefined, null, '']) expect(readSecondStepCode(none)).toBeNull();
+    expect(readSecondStepCode(' 123456 ')).toEqual({ digits: '123456', recovery: null });
+    expect(readSecondStepCode(123456)).toEqual({ digits: null, recovery: null });
+    expect(readSecondStepCode('ABCDE-FGHIJ')).toEqual({ digits: null, recovery: 'abcde-fghij' });
   });
 
   it('refuses what is not six digits', () => {

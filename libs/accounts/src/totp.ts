@@ -26,13 +26,29 @@ export function otpauthUrl(secret: string, accountLabel: string): string {
 export const stepAt = (at: Date): number => Math.floor(at.getTime() / 1000 / TOTP_PERIOD_S);
 
 /**
+ * A second-step code as sent, read once by its request DTO: null when none was sent (absent, null
+ * or empty: a sign-in asks for one), else what it can stand for, six digits and a recovery code
+ * as typed (neither: it matches nothing).
+ */
+export interface SecondStepCode {
+  digits: string | null;
+  recovery: string | null;
+}
+
+export function readSecondStepCode(value: unknown): SecondStepCode | null {
+  if (value === undefined || value === null || value === '') return null;
+  const digits = typeof value === 'string' && /^\d{6}$/.test(value.trim()) ? value.trim() : null;
+  return { digits, recovery: normalizeRecoveryCode(value) };
+}
+
+/**
  * The time step a sent code belongs to, or null: six digits that match the secret at `at` or one
  * step either side, and a step later than `usedStep` (a code is accepted once: no replay inside
  * its window, and the code that turned it on counts as used).
  */
-export function acceptedStep(secret: string, code: unknown, at: Date, usedStep: number | null): number | null {
-  if (typeof code !== 'string' || !/^\d{6}$/.test(code.trim())) return null;
-  const delta = totp(secret).validate({ token: code.trim(), timestamp: at.getTime(), window: DRIFT_STEPS });
+export function acceptedStep(secret: string, code: SecondStepCode | null, at: Date, usedStep: number | null): number | null {
+  if (!code?.digits) return null;
+  const delta = totp(secret).validate({ token: code.digits, timestamp: at.getTime(), window: DRIFT_STEPS });
   if (delta === null) return null;
   const step = stepAt(at) + delta;
   return usedStep !== null && step <= usedStep ? null : step;

@@ -61,6 +61,19 @@ export function readEmoji(value: unknown): string | null | undefined {
   return emoji as string;
 }
 
+/** A profile change, each field as its reader answered it (`readName`, `readColor`, `readEmoji`); absent stays. */
+export interface ProfileChange {
+  name?: string;
+  color?: string;
+  /** null goes back to initials. */
+  emoji?: string | null;
+}
+
+/** A person's own account change: the profile and whether questions and mentions are mailed. */
+export interface AccountChange extends ProfileChange {
+  mailNotifications?: boolean;
+}
+
 export class User {
   private constructor(private props: UserProps) {}
 
@@ -68,9 +81,12 @@ export class User {
     return new User({ ...props });
   }
 
-  static registerPerson(input: { id: string; email: unknown; name: unknown; passwordHash: string; now: Date }): User {
-    const email = readEmail(input.email);
-    const name = readName(input.name, true);
+  /**
+   * A person signing up, with the email and name as `readEmail` and `readName` answered them;
+   * `passwordHash` null for one who signs in by single sign-on until they set a password.
+   */
+  static registerPerson(input: { id: string; email: string; name: string; passwordHash: string | null; now: Date }): User {
+    const { email, name } = input;
     return new User({
       id: input.id,
       kind: 'human',
@@ -86,10 +102,11 @@ export class User {
     });
   }
 
-  static createAgent(input: { id: string; projectId: string; name: unknown; color?: unknown; emoji?: unknown; now: Date }): User {
-    const name = readName(input.name, true);
-    const color = readColor(input.color) ?? colorFromSeed(input.id);
-    const emoji = readEmoji(input.emoji) ?? null;
+  /** An agent of a project, its profile as read (`ProfileChange`); no colour: one from its id. */
+  static createAgent(input: { id: string; projectId: string; name: string; color?: string; emoji?: string | null; now: Date }): User {
+    const name = input.name;
+    const color = input.color ?? colorFromSeed(input.id);
+    const emoji = input.emoji ?? null;
     return new User({
       id: input.id,
       kind: 'agent',
@@ -106,14 +123,11 @@ export class User {
   }
 
   /** Name, colour and face, each optional; answers whether anything changed. */
-  changeProfile(input: { name?: unknown; color?: unknown; emoji?: unknown }): boolean {
-    const name = readName(input.name, false);
-    const color = readColor(input.color);
-    const emoji = readEmoji(input.emoji);
+  changeProfile(change: ProfileChange): boolean {
     const before = JSON.stringify(this.view);
-    if (name !== undefined) this.props.name = name;
-    if (color !== undefined) this.props.color = color;
-    if (emoji !== undefined) this.props.emoji = emoji;
+    if (change.name !== undefined) this.props.name = change.name;
+    if (change.color !== undefined) this.props.color = change.color;
+    if (change.emoji !== undefined) this.props.emoji = change.emoji;
     return JSON.stringify(this.view) !== before;
   }
 
@@ -123,12 +137,10 @@ export class User {
     return value as boolean | undefined;
   }
 
-  /** Mail notifications on or off (`Mail notifications is true or false.` otherwise); answers whether it changed. */
-  setMailNotifications(value: unknown): boolean {
-    if (value === undefined) return false;
-    User.readMailNotifications(value);
-    const changed = this.props.mailNotifications !== value;
-    this.props.mailNotifications = value as boolean;
+  /** Mail notifications on or off; answers whether it changed. */
+  setMailNotifications(on: boolean): boolean {
+    const changed = this.props.mailNotifications !== on;
+    this.props.mailNotifications = on;
     return changed;
   }
 

@@ -1,6 +1,6 @@
-import { DomainError } from '@board/kernel';
-import { applyChartChange, chartView, checkFlowProperty, ChartRecord, readChartCreate } from './chart';
-import { parseDay, readDayRange } from './days';
+import { DomainError, readAlready, readInTurn } from '@board/kernel';
+import { applyChartChange, chartView, checkFlowProperty, ChartRecord, readFlowProperty, readKind, readProjectIds } from './chart';
+import { dayRange, parseDay, readDayAsked } from './days';
 import { fillSeries, seriesHeads } from './series';
 
 const P1 = '11111111-1111-4111-8111-111111111111';
@@ -16,34 +16,24 @@ const refusal = (f: () => unknown): string | undefined => {
   return undefined;
 };
 
-describe('chart create bodies', () => {
-  it('read name, kind, projects (duplicates once) and a flow property', () => {
-    expect(readChartCreate({ name: ' Flow ', kind: 'flow', projectIds: [P1, P1.toUpperCase(), P2], propertyId: PROP })).toEqual({
-      name: 'Flow',
-      kind: 'flow',
-      projectIds: [P1, P2],
-      propertyId: PROP,
-    });
-  });
-
-  it('ignore propertyId for burnup and throughput', () => {
-    expect(readChartCreate({ name: 'B', kind: 'burnup', projectIds: [P1], propertyId: 'junk' }).propertyId).toBeNull();
-    expect(readChartCreate({ name: 'T', kind: 'throughput', projectIds: [P1] }).propertyId).toBeNull();
+describe('chart fields', () => {
+  it('read a kind, projects (duplicates once, in lower case) and a flow property', () => {
+    expect(readKind('flow')).toBe('flow');
+    expect(readProjectIds([P1, P1.toUpperCase(), P2])).toEqual([P1, P2]);
+    expect(readFlowProperty(PROP.toUpperCase())).toBe(PROP);
   });
 
   it('refuse each wrong field with its code', () => {
-    expect(refusal(() => readChartCreate({ kind: 'burnup', projectIds: [P1] }))).toBe('text.empty {"field":"Name"}');
-    expect(refusal(() => readChartCreate({ name: 'x'.repeat(101), kind: 'burnup', projectIds: [P1] }))).toBe('text.too_long {"field":"Name","max":100}');
-    expect(refusal(() => readChartCreate({ name: 'A', kind: 'pie', projectIds: [P1] }))).toBe('chart.kind_invalid');
-    expect(refusal(() => readChartCreate({ name: 'A', kind: 'burnup' }))).toBe('chart.projects');
-    expect(refusal(() => readChartCreate({ name: 'A', kind: 'burnup', projectIds: [] }))).toBe('chart.projects');
-    expect(refusal(() => readChartCreate({ name: 'A', kind: 'burnup', projectIds: P1 }))).toBe('chart.projects');
+    expect(refusal(() => readKind('pie'))).toBe('chart.kind_invalid');
+    expect(refusal(() => readProjectIds(undefined))).toBe('chart.projects');
+    expect(refusal(() => readProjectIds([]))).toBe('chart.projects');
+    expect(refusal(() => readProjectIds(P1))).toBe('chart.projects');
     const many = Array.from({ length: 21 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
-    expect(refusal(() => readChartCreate({ name: 'A', kind: 'burnup', projectIds: many }))).toBe('chart.projects');
-    expect(refusal(() => readChartCreate({ name: 'A', kind: 'burnup', projectIds: ['nope'] }))).toBe('id.invalid {"kind":"project"}');
-    expect(refusal(() => readChartCreate({ name: 'A', kind: 'flow', projectIds: [P1] }))).toBe('chart.flow_property');
-    expect(refusal(() => readChartCreate({ name: 'A', kind: 'flow', projectIds: [P1], propertyId: null }))).toBe('chart.flow_property');
-    expect(refusal(() => readChartCreate({ name: 'A', kind: 'flow', projectIds: [P1], propertyId: 'x' }))).toBe('id.invalid {"kind":"property"}');
+    expect(refusal(() => readProjectIds(many))).toBe('chart.projects');
+    expect(refusal(() => readProjectIds(['nope']))).toBe('id.invalid {"kind":"project"}');
+    expect(refusal(() => readFlowProperty(undefined))).toBe('chart.flow_property');
+    expect(refusal(() => readFlowProperty(null))).toBe('chart.flow_property');
+    expect(refusal(() => readFlowProperty('x'))).toBe('id.invalid {"kind":"property"}');
   });
 
   it('want a flow property to exist among the projects and be a select', () => {
@@ -57,11 +47,19 @@ describe('chart changes', () => {
   const chart: ChartRecord = { id: 'c', userId: 'u', name: 'Old', kind: 'flow', projectIds: [P1], propertyId: PROP, createdAt: new Date(0) };
 
   it('keep what the body leaves out and never change the kind', () => {
-    expect(applyChartChange(chart, { kind: 'burnup' })).toEqual(chart);
+    expect(applyChartChange(chart, {})).toEqual(chart);
     expect(applyChartChange(chart, { name: 'New', projectIds: [P2] })).toEqual({ ...chart, name: 'New', projectIds: [P2] });
-    expect(refusal(() => applyChartChange(chart, { propertyId: null }))).toBe('chart.flow_property');
-    expect(refusal(() => applyChartChange(chart, { name: null }))).toBe('text.empty {"field":"Name"}');
-    expect(applyChartChange({ ...chart, kind: 'burnup', propertyId: null }, { propertyId: PROP }).propertyId).toBeNull();
+    expect(applyChartChange(chart, { propertyId: readAlready(P2) }).propertyId).toBe(P2);
+  });
+
+  it("refuse a flow chart's property in its turn, and let another kind ignore it", () => {
+    const missing = readInTurn(() => readFlowProperty(null));
+    const malformed = readInTurn(() => readFlowProperty('junk'));
+    expect(refusal(() => applyChartChange(chart, { propertyId: missing }))).toBe('chart.flow_property');
+    expect(refusal(() => applyChartChange(chart, { propertyId: malformed }))).toBe('id.invalid {"kind":"property"}');
+    const burnup: ChartRecord = { ...chart, kind: 'burnup', propertyId: null };
+    expect(applyChartChange(burnup, { propertyId: malformed }).propertyId).toBeNull();
+    expect(applyChartChange(burnup, { propertyId: readAlready(PROP) }).propertyId).toBeNull();
   });
 
   it('answer only the projects the reader is still in', () => {
@@ -77,22 +75,26 @@ describe('day ranges', () => {
     for (const bad of ['2023-02-29', '2024-13-01', '2024-1-01', ' 2024-01-01', '20240101', 5]) expect(parseDay(bad)).toBeNull();
   });
 
+  const day = (text: string) => parseDay(text);
+
   it('default to the 30 days up to today (UTC)', () => {
-    const r = readDayRange({}, now);
+    const r = dayRange({ from: null, to: null }, now);
     expect([r.from, r.to, r.days.length]).toEqual(['2026-02-09', '2026-03-10', 30]);
-    expect(readDayRange({ to: '2026-01-31' }, now).from).toBe('2026-01-02');
+    expect(dayRange({ from: null, to: day('2026-01-31') }, now).from).toBe('2026-01-02');
   });
 
   it('count both ends and stop at 366 days', () => {
-    expect(readDayRange({ from: '2025-01-01', to: '2026-01-01' }, now).days).toHaveLength(366);
-    expect(refusal(() => readDayRange({ from: '2024-12-31', to: '2026-01-01' }, now))).toBe('chart.too_many_days');
-    expect(readDayRange({ from: '2026-03-10', to: '2026-03-10' }, now).days).toEqual(['2026-03-10']);
+    expect(dayRange({ from: day('2025-01-01'), to: day('2026-01-01') }, now).days).toHaveLength(366);
+    expect(refusal(() => dayRange({ from: day('2024-12-31'), to: day('2026-01-01') }, now))).toBe('chart.too_many_days');
+    expect(dayRange({ from: day('2026-03-10'), to: day('2026-03-10') }, now).days).toEqual(['2026-03-10']);
   });
 
-  it('refuse malformed days and a backwards range', () => {
-    expect(refusal(() => readDayRange({ from: 'yesterday' }, now))).toBe('chart.day_invalid {"name":"From"}');
-    expect(refusal(() => readDayRange({ to: '2026-02-30' }, now))).toBe('chart.day_invalid {"name":"To"}');
-    expect(refusal(() => readDayRange({ from: '2026-03-11', to: '2026-03-10' }, now))).toBe('chart.range_order');
+  it('read absent or empty as the default and refuse malformed days and a backwards range', () => {
+    expect(readDayAsked(undefined, 'From')).toBeNull();
+    expect(readDayAsked('', 'To')).toBeNull();
+    expect(refusal(() => readDayAsked('yesterday', 'From'))).toBe('chart.day_invalid {"name":"From"}');
+    expect(refusal(() => readDayAsked('2026-02-30', 'To'))).toBe('chart.day_invalid {"name":"To"}');
+    expect(refusal(() => dayRange({ from: day('2026-03-11'), to: day('2026-03-10') }, now))).toBe('chart.range_order');
   });
 });
 

@@ -1,5 +1,4 @@
-import { fail, isUuid, parseId } from '@board/kernel';
-import { readListName } from '@board/lists';
+import { fail, InTurn, inTurn, isUuid, parseId } from '@board/kernel';
 
 export const CHART_KINDS = ['burnup', 'flow', 'throughput'] as const;
 export type ChartKind = (typeof CHART_KINDS)[number];
@@ -36,32 +35,32 @@ export function readFlowProperty(value: unknown): string {
   return parseId(value, 'property');
 }
 
-/** The fields of a chart body (create or change), as sent. */
-export interface ChartFields {
-  name?: unknown;
-  kind?: unknown;
-  projectIds?: unknown;
-  propertyId?: unknown;
-}
-
-/** What a create body asks for, checked as far as it can be without storage. */
-export function readChartCreate(body: ChartFields): { name: string; kind: ChartKind; projectIds: string[]; propertyId: string | null } {
-  const name = readListName(body.name, true);
-  const kind = readKind(body.kind);
-  const projectIds = readProjectIds(body.projectIds);
-  const propertyId = kind === 'flow' ? readFlowProperty(body.propertyId) : null;
-  return { name, kind, projectIds, propertyId };
+/** What a new chart asks for, as its request DTO read it (a list name's rules, `readKind`, `readProjectIds`). */
+export interface ChartCreate {
+  name: string;
+  kind: ChartKind;
+  projectIds: string[];
+  /** A flow chart's property (`readFlowProperty`); null for the other kinds, which ignore it. */
+  propertyId: string | null;
 }
 
 /**
- * A change applied to a chart (kind stays): the chart as it would be. `propertyId` is checked
- * against the chart's projects by the caller whenever the kind is flow.
+ * A change of a chart; what is absent stays, and the kind never changes. `propertyId` is read with
+ * the body, before the chart is loaded, but only a flow chart takes it (a burnup chart ignores even
+ * a malformed one): whether its refusal counts depends on the saved kind, so it waits its turn.
  */
-export function applyChartChange(chart: ChartRecord, body: ChartFields): ChartRecord {
-  const name = readListName(body.name, false) ?? chart.name;
-  const projectIds = body.projectIds === undefined ? chart.projectIds : readProjectIds(body.projectIds);
+export interface ChartChange {
+  name?: string;
+  projectIds?: string[];
+  propertyId?: InTurn<string>;
+}
+
+/** The chart as it would be after a change. Its flow property is checked against its projects by the caller. */
+export function applyChartChange(chart: ChartRecord, change: ChartChange): ChartRecord {
+  const name = change.name ?? chart.name;
+  const projectIds = change.projectIds ?? chart.projectIds;
   let propertyId: string | null = null;
-  if (chart.kind === 'flow') propertyId = body.propertyId === undefined ? chart.propertyId : readFlowProperty(body.propertyId);
+  if (chart.kind === 'flow') propertyId = change.propertyId === undefined ? chart.propertyId : inTurn(change.propertyId);
   return { ...chart, name, projectIds, propertyId };
 }
 

@@ -27,16 +27,25 @@ export interface DayRange {
   days: string[];
 }
 
+/** The days a read asks for, each read by the request DTO: null is the default (absent or empty). */
+export interface DaysAsked {
+  from: Date | null;
+  to: Date | null;
+}
+
+/** One end of a range as a query sends it: absent or empty is the default (null), else a calendar day. */
+export function readDayAsked(value: unknown, name: 'From' | 'To'): Date | null {
+  if (value === undefined || value === '') return null;
+  return parseDay(value) ?? fail('chart.day_invalid', { name });
+}
+
 /**
  * The days a chart read covers: `to` defaults to today (UTC), `from` to 29 days before `to`;
- * both ends count; at most 366 days.
+ * both ends count; at most 366 days. Only this needs the clock, so it follows the read days.
  */
-export function readDayRange(query: { from?: unknown; to?: unknown }, now: Date): DayRange {
-  const given = (v: unknown) => v !== undefined && v !== '';
-  const to = given(query.to) ? parseDay(query.to) : startOfDay(now);
-  if (!to) fail('chart.day_invalid', { name: 'To' });
-  const from = given(query.from) ? parseDay(query.from) : new Date(to.getTime() - DEFAULT_SPAN_DAYS * DAY);
-  if (!from) fail('chart.day_invalid', { name: 'From' });
+export function dayRange(asked: DaysAsked, now: Date): DayRange {
+  const to = asked.to ?? startOfDay(now);
+  const from = asked.from ?? new Date(to.getTime() - DEFAULT_SPAN_DAYS * DAY);
   if (from.getTime() > to.getTime()) fail('chart.range_order');
   const count = Math.round((to.getTime() - from.getTime()) / DAY) + 1;
   if (count > MAX_CHART_DAYS) fail('chart.too_many_days');

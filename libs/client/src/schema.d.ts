@@ -1722,6 +1722,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read this instance’s metrics for a Prometheus scraper
+         * @description **Access**: A metrics scraper with the metrics token. While `SERVICE_METRICS_TOKEN` is unset the route answers 404 `Not found.` like an unknown address; without the bearer 401 `Send the metrics token as a bearer token.`, with another 401 `That is not the metrics token.`
+         */
+        get: operations["System_metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/register": {
         parameters: {
             query?: never;
@@ -1836,6 +1856,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read what the sign-in screen offers
+         * @description What a sign-in screen offers: who may sign up, the single sign-on button (null when it is off), and whether a reset link can be mailed.
+         *
+         *     **Access**: Public: no credential is read.
+         */
+        get: operations["Auth_signInOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/me": {
         parameters: {
             query?: never;
@@ -1873,7 +1915,9 @@ export interface paths {
         put?: never;
         /**
          * Change your password
-         * @description **Access**: A signed-in person (session cookie); a bearer token is ignored here.
+         * @description Changes the password and signs every other session out. An account made by single sign-on sets its first password with `next` alone.
+         *
+         *     **Access**: A signed-in person (session cookie); a bearer token is ignored here.
          *
          *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
          */
@@ -1905,6 +1949,50 @@ export interface paths {
          *     A write whose `Origin` is another site: 403 `Cross-site requests are refused.`
          */
         delete: operations["Auth_endSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign in with single sign-on (a redirect to the provider)
+         * @description A redirect to the OpenID provider (authorisation code with PKCE, `state` and `nonce`), setting a short-lived cookie that carries this sign-in's checks. A refusal (single sign-on is off, the provider cannot be reached) redirects to `/?signin_error=<sentence>`.
+         *
+         *     **Access**: Public: no credential is read.
+         */
+        get: operations["Oidc_start"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Come back from the single sign-on provider
+         * @description Where the provider sends the browser back. With the state, the code exchange and the ID token checked, signs in the account linked to that identity, else the account of the email the provider verified (linking it), else a new account under the sign-up rules (invites honoured); then redirects to `/` with the session cookie. A refusal redirects to `/?signin_error=<sentence>`.
+         *
+         *     **Access**: Public: no credential is read.
+         */
+        get: operations["Oidc_callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -7031,6 +7119,33 @@ export interface operations {
             };
         };
     };
+    System_metrics: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
     Auth_register: {
         parameters: {
             query?: never;
@@ -7236,6 +7351,38 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
+    Auth_signInOptions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What a sign-in screen offers: who may sign up, the single sign-on button (null when it is off), and whether a reset link can be mailed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        signup: "open" | "invite" | "closed";
+                        oidc: {
+                            name: string;
+                        } | null;
+                        mail: boolean;
+                    };
+                };
+            };
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
     Auth_me: {
         parameters: {
             query?: never;
@@ -7319,13 +7466,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    current: string;
+                    /** @description The password you use now; leave it out when your account has none yet (made by single sign-on). */
+                    current?: string;
                     next: string;
                 };
             };
         };
         responses: {
-            /** @description Success. */
+            /** @description Changes the password and signs every other session out. An account made by single sign-on sets its first password with `next` alone. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7396,6 +7544,52 @@ export interface operations {
             403: components["responses"]["Error403"];
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Oidc_start: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A redirect to the OpenID provider (authorisation code with PKCE, `state` and `nonce`), setting a short-lived cookie that carries this sign-in's checks. A refusal (single sign-on is off, the provider cannot be reached) redirects to `/?signin_error=<sentence>`. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    Oidc_callback: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tags a write so its own client can skip the echo on the stream. */
+                "x-service-client"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the provider sends the browser back. With the state, the code exchange and the ID token checked, signs in the account linked to that identity, else the account of the email the provider verified (linking it), else a new account under the sign-up rules (invites honoured); then redirects to `/` with the session cookie. A refusal redirects to `/?signin_error=<sentence>`. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };
@@ -7520,7 +7714,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    password: string;
+                    /** @description The password you use now; leave it out when your account has none (made by single sign-on). */
+                    password?: string;
                     code: string;
                 };
             };
@@ -8495,10 +8690,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description At most 200 of your notifications; others are ignored. */
-                    ids?: string[];
                     /** @description true: every one of your notifications. */
                     all?: boolean;
+                    /** @description At most 200 of your notifications; others are ignored. */
+                    ids?: string[];
                 };
             };
         };

@@ -1,15 +1,18 @@
+import { readInTurn } from '@board/kernel';
 import { refusal } from '../../../test/support/refusal';
 import {
-  assertCanConfirm, assertCanDelete, checkStoredObject, FileActor, formatFileSize, normalizeMime, uploadKeyFor, storedKeyFor, readUploadRequest,
+  assertCanConfirm, assertCanDelete, checkStoredObject, FileActor, formatFileSize, normalizeMime, uploadKeyFor, storedKeyFor, checkUpload, readFileName, readMime, readUploadSize,
   assertUploadSlotFree, MAX_PENDING_UPLOADS,
 } from './attachment';
 import { contentDisposition, opensInPlace } from './disposition';
 
 const POLICY = { maxBytes: 26214400, types: ['image/png', 'text/plain', 'application/pdf', 'image/svg+xml', 'video/mp4'] };
-const read = (input: Record<string, unknown>) => readUploadRequest(input, POLICY);
+/** As a request reads it: the DTO's readers in their order (the size's refusal kept for its turn), then the policy. */
+const read = (input: Record<string, unknown>) =>
+  checkUpload({ name: readFileName(input.name), mime: readMime(input.mime), size: readInTurn(() => readUploadSize(input.size)) }, POLICY);
 const ok = { name: 'shot.png', mime: 'image/png', size: 1234 };
 
-describe('readUploadRequest', () => {
+describe('an upload request', () => {
   it('trims the name, normalises the mime and keeps the size', () => {
     expect(read({ name: '  shot.png ', mime: ' Image/PNG; x=1', size: 1234 })).toEqual(ok);
     expect(read({ ...ok, size: 0 }).size).toBe(0);

@@ -1,4 +1,4 @@
-import { charLength, fail, HOUR, MINUTE } from '@board/kernel';
+import { charLength, fail, HOUR, InTurn, inTurn, MINUTE } from '@board/kernel';
 import type { StoredObject } from './object-store';
 
 export const FILE_NAME_MAX = 200;
@@ -105,16 +105,31 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 /** How much of a refused mime the refusal repeats. */
 const MIME_ECHO_MAX = 100;
 
-/** `{ name, mime, size }` of an upload request, by the board's policy, with the contract's sentences in its order. */
-export function readUploadRequest(input: { name?: unknown; mime?: unknown; size?: unknown }, policy: FilePolicy): UploadRequest {
-  const name = readFileName(input.name);
-  const mime = readMime(input.mime);
+/**
+ * An upload request as its request DTO read it: the name and the type's shape. Which types the
+ * board takes and its size limit are the server's policy, and the contract refuses a type the
+ * board does not take before it looks at the size: the size's own refusal waits its turn.
+ */
+export interface UploadAsked {
+  name: string;
+  mime: string;
+  size: InTurn<number>;
+}
+
+/** An upload's size as sent: a number (whether a whole one within the limit is `checkUpload`'s). */
+export function readUploadSize(value: unknown): number {
+  if (typeof value !== 'number') fail('attachment.size_missing');
+  return value;
+}
+
+/** An upload request by the board's policy, with the contract's sentences in its order. */
+export function checkUpload(asked: UploadAsked, policy: FilePolicy): UploadRequest {
+  const { name, mime } = asked;
   if (!policy.types.some((t) => normalizeMime(t) === mime)) {
     const echo = charLength(mime) > MIME_ECHO_MAX ? `${[...mime].slice(0, MIME_ECHO_MAX).join('')}…` : mime;
     fail('attachment.mime_refused', { mime: echo });
   }
-  const size = input.size;
-  if (typeof size !== 'number') return fail('attachment.size_missing');
+  const size = inTurn(asked.size);
   // Beyond the limit first: 1e309 (Infinity) and sizes past any integer column are "too large", never a 500.
   if (size > policy.maxBytes) fail('attachment.too_large', { size: formatFileSize(policy.maxBytes) });
   if (!Number.isInteger(size) || size < 0) fail('attachment.size_missing');
@@ -129,7 +144,7 @@ export function readFileName(value: unknown): string {
   return name;
 }
 
-/** A media type, normalised; whether the server takes it is the policy's part of `readUploadRequest`. */
+/** A media type, normalised; whether the server takes it is the policy's part (`checkUpload`). */
 export function readMime(value: unknown): string {
   const mime = typeof value === 'string' ? normalizeMime(value) : '';
   if (!mime) fail('attachment.mime_missing');
@@ -215,13 +230,17 @@ export abstract class AttachmentRepository {
 /**
  * The bucket's side of removals. Every removed attachment row leaves its key in a queue in the
  * same transaction; sweeps on any instance claim keys, delete them from the bucket and forget
- * them. A key whose bucket delete fails stays queued and is tried again later.
+ * them. A key whose bucket delete fails stays queued and is tried again later (sooner if the
+ * instance that held it dies).
  */
 export abstract class BucketCleanup {
   /** Removes pending uploads made before `before` (their keys are queued); answers how many. */
   abstract expirePending(before: Date, limit: number): Promise<number>;
-  /** Claims up to `limit` queued keys due at `now`, each leased until `leaseUntil` (other sweeps skip it meanwhile). */
-  abstract claim(now: Date, leaseUntil: Date, limit: number): Promise<string[]>;
+  /**
+   * Claims up to `limit` queued keys due at `now` or held by an instance that died, each held by
+   * the instance `holder` until `leaseUntil` (other sweeps skip it meanwhile, while `holder` lives).
+   */
+  abstract claim(now: Date, leaseUntil: Date, limit: number, holder: string): Promise<string[]>;
   /** Forgets keys the bucket no longer holds. */
   abstract forget(keys: readonly string[]): Promise<void>;
 }

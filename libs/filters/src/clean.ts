@@ -111,12 +111,39 @@ export function cleanFilters(raw: unknown, ctx: CleanContext): Filters {
   return { rules };
 }
 
-/** A view's sort (or lensSort): null when absent or naming a gone column or a wrong direction. */
-export function cleanSort(raw: unknown, properties: readonly PropertyDef[]): SortSpec | null {
+/**
+ * Filters as a request sends them, read for their shape alone and never refused: rules that are
+ * not `{ propertyId, op }` in text are dropped, `values` keep their text members, `text` is kept
+ * when it is text. Whether a rule survives depends on the project's properties (their types,
+ * their live options), so `cleanFilters` judges what this answers once they are loaded; it drops
+ * nothing that cleaning would keep (`cleanFilters(readFilters(x))` is `cleanFilters(x)`).
+ */
+export function readFilters(raw: unknown): Filters {
+  if (!isRecord(raw) || !Array.isArray(raw.rules)) return { rules: [] };
+  const rules: FilterRule[] = [];
+  for (const item of raw.rules as unknown[]) {
+    if (!isRecord(item) || typeof item.propertyId !== 'string' || typeof item.op !== 'string') continue;
+    const rule: FilterRule = { propertyId: item.propertyId, op: item.op };
+    if (Array.isArray(item.values)) rule.values = (item.values as unknown[]).filter((v): v is string => typeof v === 'string');
+    if (typeof item.text === 'string') rule.text = item.text;
+    rules.push(rule);
+  }
+  return { rules };
+}
+
+/** A sort as a request sends it, read for its shape alone (never refused): a column and a direction, else none. */
+export function readSort(raw: unknown): SortSpec | null {
   if (!isRecord(raw)) return null;
   const { columnId, direction } = raw;
   if (direction !== 'asc' && direction !== 'desc') return null;
-  if (typeof columnId !== 'string') return null;
+  return typeof columnId === 'string' ? { columnId, direction } : null;
+}
+
+/** A view's sort (or lensSort): null when absent or naming a gone column or a wrong direction. */
+export function cleanSort(raw: unknown, properties: readonly PropertyDef[]): SortSpec | null {
+  const sort = readSort(raw);
+  if (!sort) return null;
+  const { columnId, direction } = sort;
   if (SORT_COLUMNS.includes(columnId)) return { columnId, direction };
   const property = findProperty(propertyIndex(properties), columnId);
   return property ? { columnId: property.id, direction } : null;

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { PropertyDef } from '@board/properties';
-import { cleanFilters } from './clean';
+import { cleanFilters, cleanSort, readFilters, readSort } from './clean';
 import { evaluate } from './evaluate';
 import { FilterRule, OPERATORS } from './rules';
 
@@ -191,6 +191,26 @@ describe('cleanFilters (property-based)', () => {
         expect(cleanFilters(once, ctx)).toEqual(once);
         // And survives a trip through JSON, the way it is stored.
         expect(cleanFilters(JSON.parse(JSON.stringify(once)), ctx)).toEqual(once);
+      }),
+      RUNS,
+    );
+  });
+
+  it('keeps every rule the request read keeps: cleaning what readFilters answered is cleaning what was sent', () => {
+    fc.assert(
+      fc.property(rawFiltersArb, (raw) => {
+        expect(cleanFilters(readFilters(raw), ctx)).toEqual(cleanFilters(raw, ctx));
+      }),
+      RUNS,
+    );
+  });
+
+  it('reads a sort the same way: cleaning what readSort answered is cleaning what was sent', () => {
+    const column = fc.oneof(fc.constantFrom(...properties.map((p) => p.id), pid(1).toUpperCase(), GONE_PROPERTY, '_key', '_title', '_nope'), fc.anything());
+    const sortArb = fc.oneof(fc.record({ columnId: column, direction: fc.oneof(fc.constantFrom('asc', 'desc', 'ASC'), fc.anything()) }), fc.anything());
+    fc.assert(
+      fc.property(sortArb, (raw) => {
+        expect(cleanSort(readSort(raw), properties)).toEqual(cleanSort(raw, properties));
       }),
       RUNS,
     );

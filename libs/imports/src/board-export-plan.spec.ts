@@ -72,6 +72,17 @@ describe('planBoardExport', () => {
     expect([p.liveCount, p.lastNumber]).toEqual([1, 2]);
   });
 
+  it('keeps distinct valid ranks, and ranks afresh, in the order read, an export whose ranks repeat or are not keys', () => {
+    expect(plan().tasks.map((t) => t.position)).toEqual(['a0', 'a1']);
+    const ranksOf = (positions: unknown[]) =>
+      planBoardExport(readBoardExport({ ...DOC, tasks: DOC.tasks.map((t, i) => ({ ...t, position: positions[i] })) }), {
+        members: [], importerId: 'me', now: new Date('2026-02-01T00:00:00Z'), newId: counter(),
+      }).tasks.map((t) => [t.sourceId, t.position]);
+    expect(ranksOf(['b7', 'b7'])).toEqual([['t1', 'a0'], ['t2', 'a1']]);
+    expect(ranksOf(['c', 'a5'])).toEqual([['t1', 'a1'], ['t2', 'a0']]);
+    expect(ranksOf([undefined, 'a5'])).toEqual([['t1', 'a0'], ['t2', 'a1']]);
+  });
+
   it('refuses a reference to a task the export does not hold, a wrong version and a missing section', () => {
     expect(codeOf(() => planBoardExport(readBoardExport({ ...DOC, tasks: [{ ...DOC.tasks[0], parentId: 'gone' }] }), { members: [], importerId: 'me', now: new Date(), newId: counter() }))).toBe('import.export_reference');
     expect(codeOf(() => readBoardExport({ ...DOC, version: 2 }))).toBe('import.export_version');

@@ -1,4 +1,4 @@
-import { fail } from '@board/kernel';
+import { fail, isValidRank, ranksAfter } from '@board/kernel';
 import { isEmptyValue, normalizeValue, PropertyDef, PROPERTY_TYPES } from '@board/properties';
 import { BoardExport } from './board-export';
 
@@ -97,6 +97,18 @@ export function remapIds(value: unknown, ids: ReadonlyMap<string, string>): unkn
 /** A comment whose author is not among the new project's members: the importer's, naming the author (as the Trello import does). */
 export function quoteUnmatched(name: string, body: string): string {
   return `**${name}** wrote:\n\n${body.split('\n').map((line) => `> ${line}`).join('\n')}`;
+}
+
+/**
+ * A project's ranks are distinct and valid keys (a move reads its neighbours' ranks; the rank index
+ * is unique). An export this service wrote has such ranks and keeps them; one that does not (edited
+ * by hand, or written elsewhere) is ranked afresh in the order it reads: by rank, then file order.
+ */
+function rankAfresh(tasks: BoardExportPlan['tasks']): void {
+  if (tasks.every((t) => isValidRank(t.position)) && new Set(tasks.map((t) => t.position)).size === tasks.length) return;
+  const order = tasks.map((t, i) => ({ t, i })).sort((a, b) => (a.t.position < b.t.position ? -1 : a.t.position > b.t.position ? 1 : a.i - b.i));
+  const ranks = ranksAfter(null, tasks.length);
+  order.forEach(({ t }, k) => (t.position = ranks[k]));
 }
 
 export function planBoardExport(doc: BoardExport, context: BoardExportContext): BoardExportPlan {
@@ -243,6 +255,7 @@ export function planBoardExport(doc: BoardExport, context: BoardExportContext): 
       });
     }
   }
+  rankAfresh(plan.tasks);
   for (const a of doc.activity) {
     plan.history.push({
       id: context.newId(), taskId: a.taskId == null ? null : (ids.get(str(a.taskId)) ?? null), actorId: person(a.actorId), kind: str(a.kind),

@@ -13,4 +13,7 @@ export * from './mail';
 export * from './notices';
 export * from './invariant';
 export * from './fair-use';
+export * from './metrics';
+export * from './liveness';
+export * from './in-turn';
 export * from './replica-reads';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { isValidRank, RANK_DIGITS, rankBetween, ranksAfter, ranksBefore } from './rank';
+import { isValidRank, RANK_DIGITS, rankBetween, rankOffers, ranksAfter, ranksBefore } from './rank';
 
 const BASE62 = /^[0-9A-Za-z]+$/;
 
@@ -123,6 +123,19 @@ describe('rankBetween', () => {
     for (let i = 1; i < keys.length; i++) expect(keys[i] < keys[i - 1]).toBe(true);
     expect(keys.every((k) => isValidRank(k) && k < 'a5')).toBe(true);
     expect(ranksBefore('a5', 0)).toEqual([]);
+  });
+
+  it('offers the keys repeated places at one spot take, each inside the gap the one before left', () => {
+    const low = rankOffers('a1', 'a5', 20, 'low');
+    expect(low[0]).toBe(rankBetween('a1', 'a5'));
+    for (let i = 1; i < low.length; i++) expect(low[i]).toBe(rankBetween('a1', low[i - 1]));
+    const high = rankOffers('a1', 'a5', 20, 'high');
+    expect(high[0]).toBe(rankBetween('a1', 'a5'));
+    for (let i = 1; i < high.length; i++) expect(high[i]).toBe(rankBetween(high[i - 1], 'a5'));
+    for (const k of [...low, ...high]) expect('a1' < k && k < 'a5' && isValidRank(k)).toBe(true);
+    expect(rankOffers('a5', null, 3, 'high')).toEqual(ranksAfter('a5', 3));
+    expect(rankOffers(null, 'a5', 3, 'low')).toEqual(ranksBefore('a5', 3));
+    expect(rankOffers('a1', 'a2', 0, 'low')).toEqual([]);
   });
 
   it('never collides on 3,000 inserts between a fixed left key and the previous insert', () => {

@@ -104,18 +104,32 @@ export function rankBetween(a: string | null, b: string | null): string {
   return higher < b ? higher : ia + midpoint(fa, null);
 }
 
+/**
+ * `n` keys strictly between `lo` and `hi` (null: the open end), each the place the next write at
+ * that spot would take after the one before: `near: 'low'` goes down towards `lo` (what repeated
+ * places straight after `lo` take), `near: 'high'` up towards `hi` (straight before `hi`, or
+ * appends when `hi` is null). The first is `rankBetween(lo, hi)`. Writers that meet at one spot
+ * offer these, so the one that comes second takes the next key instead of reading again.
+ */
+export function rankOffers(lo: string | null, hi: string | null, n: number, near: 'low' | 'high'): string[] {
+  const keys: string[] = [];
+  let low = lo;
+  let high = hi;
+  for (let i = 0; i < n; i++) {
+    const key = rankBetween(low, high);
+    keys.push(key);
+    if (near === 'low') high = key;
+    else low = key;
+  }
+  return keys;
+}
+
 /** `n` ascending keys after `a` (for seeding several rows at once). */
 export function ranksAfter(a: string | null, n: number): string[] {
-  const keys: string[] = [];
-  let last = a;
-  for (let i = 0; i < n; i++) keys.push((last = rankBetween(last, null)));
-  return keys;
+  return rankOffers(a, null, n, 'high');
 }
 
 /** `n` descending keys before `b` (the first is the nearest): candidates for a place at the top. */
 export function ranksBefore(b: string | null, n: number): string[] {
-  const keys: string[] = [];
-  let first = b;
-  for (let i = 0; i < n; i++) keys.push((first = rankBetween(null, first)));
-  return keys;
+  return rankOffers(null, b, n, 'low');
 }

@@ -23,12 +23,13 @@ export interface NotificationMail {
 
 /**
  * Mail of notifications, queued in the write's transaction and sent after commit by any
- * instance: a claim holds a mail for a lease, so an instance that dies mid-way leaves it to
- * another once the lease runs out (at least once; exactly once unless it died between the relay's
- * acceptance and `sent`).
+ * instance: a claim holds a mail for a lease while its holder lives, so an instance that dies
+ * mid-way leaves it to another within seconds (at least once; exactly once unless it died between
+ * the relay's acceptance and `sent`).
  */
 export abstract class NotificationMailOutbox {
-  abstract claim(now: Date, leaseMs: number, limit: number): Promise<NotificationMail[]>;
+  /** Due mails that no claim holds (none, one past its lease, or one whose holder died), now held by the instance `holder`. */
+  abstract claim(now: Date, leaseMs: number, limit: number, holder: string): Promise<NotificationMail[]>;
   /** Removes the mail, if this lease still holds it. */
   abstract sent(mail: NotificationMail): Promise<void>;
   /** Sends it again at `retryAt` (this lease released), or drops it when `retryAt` is null. */

@@ -1,3 +1,5 @@
+import { fail, parseId } from '@board/kernel';
+
 /** What a person is told of (extensions.md § 2). */
 export const NOTIFICATION_KINDS = ['question', 'mention', 'assigned', 'run_ended'] as const;
 
@@ -41,4 +43,14 @@ export interface Mentionable {
 export function firstCharacters(text: string, max = NOTIFICATION_TEXT_MAX): string {
   const chars = Array.from(text);
   return chars.length <= max ? text : chars.slice(0, max).join('');
+}
+
+/** Most notifications one mark may name. */
+export const MARK_MAX = 200;
+
+/** The notifications a mark names: a list of at most 200 ids (in lower case); anything else names none. */
+export function readMarkIds(value: unknown): string[] {
+  if (!Array.isArray(value)) fail('notification.mark_nothing');
+  if (value.length > MARK_MAX) fail('notification.mark_too_many');
+  return value.map((id: unknown) => parseId(id, 'notification'));
 }

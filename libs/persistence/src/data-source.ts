@@ -68,6 +68,25 @@ export function createBackgroundPool(settings: BackgroundPoolSettings, onError: 
   return pool;
 }
 
+/**
+ * The one connection of the instance's beats (`PgInstanceRegistry`). A beat waits at most
+ * `timeoutMs` (the time an instance stays alive without a beat) for it or for its statement: one
+ * that takes longer is of no use any more, and the next beat tries afresh.
+ */
+export function createLivenessPool(settings: { url: string; timeoutMs: number }, onError: (error: Error) => void): Pool {
+  const pool = new Pool({
+    connectionString: settings.url,
+    max: 1,
+    application_name: 'task-board-liveness',
+    connectionTimeoutMillis: settings.timeoutMs,
+    statement_timeout: settings.timeoutMs,
+    idleTimeoutMillis: 0,
+  });
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
+  return pool;
+}
+
 /** Opens the pool and keeps an error listener on every client: a cut connection must not crash the process. */
 export async function openDataSource(dataSource: DataSource, onError: (error: Error) => void): Promise<DataSource> {
   await dataSource.initialize();

@@ -66,11 +66,16 @@ export class Database {
     private readonly lanes: DatabaseLanes,
   ) {}
 
+  /** The requests' pool (TypeORM's), once the data source is open. */
+  get requestsPool(): Pool | undefined {
+    return (this.dataSource.driver as unknown as { master?: Pool }).master;
+  }
+
   /** The primary's pool this flow writes on: the background pool inside `background`, else the requests'. */
   private get pool(): Pool {
     const lane = this.lane.getStore();
     if (lane?.kind === 'background') return lane.pool;
-    const pool = (this.dataSource.driver as unknown as { master?: Pool }).master;
+    const pool = this.requestsPool;
     if (!pool) throw new Error('the database pool is not open');
     return pool;
   }

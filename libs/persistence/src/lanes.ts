@@ -20,8 +20,9 @@ export interface ConnectionShape {
 
 /**
  * What the Database needs beside the requests' pool (TypeORM's): the background work's own pool,
- * the statement limit of heavy reads (decisions.md › Fair use), the shape of the connections and
- * the read replicas (DATABASE_READ_URL; a router with none is off).
+ * the statement limit of heavy reads (decisions.md › Fair use), the shape of the connections, the
+ * one connection the instance's beats go on (`PgInstanceRegistry`), and the read replicas
+ * (DATABASE_READ_URL; a router with none is off).
  */
 export class DatabaseLanes {
   constructor(
@@ -29,12 +30,14 @@ export class DatabaseLanes {
     /** A heavy read's statement limit, raised with SET LOCAL in its own transaction. */
     readonly heavyStatementMs: number,
     readonly shape: ConnectionShape,
+    /** One connection for the beats alone: a beat that queued behind a sweep could make a live instance look dead. */
+    readonly liveness: Pool,
     readonly replicas: ReplicaRouter = ReplicaRouter.none(),
   ) {}
 
-  /** Closes the background pool and the replicas' (at shutdown, after the background work has stopped). */
+  /** Closes the background pool, the beats' connection and the replicas' (at shutdown, after the background work has stopped). */
   async close(): Promise<void> {
     await this.replicas.close();
-    if (!this.background.ended) await this.background.end();
+    for (const pool of [this.background, this.liveness]) if (!pool.ended) await pool.end();
   }
 }

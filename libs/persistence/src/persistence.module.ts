@@ -1,13 +1,14 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ResetTokenRepository, SecurityLog, SessionRepository, ThrottleRepository, TotpRepository, UserRepository } from '@board/accounts';
-import { BackgroundWork, HeavyReads, ReplicaReads, UnitOfWork } from '@board/kernel';
+import { LinkedIdentityRepository, ResetTokenRepository, SecurityLog, SessionRepository, ThrottleRepository, TotpRepository, UserRepository } from '@board/accounts';
+import { BackgroundWork, HeavyReads, InstanceRegistry, ReplicaReads, UnitOfWork } from '@board/kernel';
 import { AgentTokenRepository, InviteMailRepository, MemberRepository, ProjectRepository } from '@board/projects';
 import { Database } from './database';
 import { PgUserRepository } from './accounts/pg-user.repository';
 import { PgSessionRepository } from './accounts/pg-session.repository';
 import { PgSecurityLog } from './accounts/pg-security-log';
 import { PgTotpRepository } from './accounts/pg-totp.repository';
+import { PgLinkedIdentityRepository } from './accounts/pg-linked-identity.repository';
 import { PgResetTokenRepository } from './accounts/pg-reset-token.repository';
 import { PgThrottleRepository } from './accounts/pg-throttle.repository';
 import { PgProjectRepository } from './projects/pg-project.repository';
@@ -30,9 +31,12 @@ import { ShipRepository } from '@board/shipping';
 import { PgPropertyRepository } from './properties/pg-property.repository';
 import { PgShipRepository } from './shipping/pg-ship.repository';
 import { DatabaseHealthQuery } from './system/health.query';
+import { PoolUseQuery } from './system/pool-use.query';
+import { DeliveryBacklogQuery } from './webhooks/delivery-backlog.query';
 import { PgHeavyReads } from './system/pg-heavy-reads';
 import { PgReplicaReads } from './system/pg-replica-reads';
 import { PgBackgroundWork } from './system/pg-background-work';
+import { PgInstanceRegistry } from './system/pg-instance-registry';
 import { DatabaseLanes } from './lanes';
 import { RunRepository, UsageRepository, WorkQueue } from '@board/runs';
 import { PgRunRepository, PgUsageRepository } from './runs';
@@ -54,11 +58,13 @@ export class PersistenceModule {
       { provide: HeavyReads, useClass: PgHeavyReads },
       { provide: ReplicaReads, useClass: PgReplicaReads },
       { provide: BackgroundWork, useClass: PgBackgroundWork },
+      { provide: InstanceRegistry, useClass: PgInstanceRegistry },
       { provide: UnitOfWork, useClass: PgUnitOfWork },
       { provide: UserRepository, useClass: PgUserRepository },
       { provide: SessionRepository, useClass: PgSessionRepository },
       { provide: SecurityLog, useClass: PgSecurityLog },
       { provide: TotpRepository, useClass: PgTotpRepository },
+      { provide: LinkedIdentityRepository, useClass: PgLinkedIdentityRepository },
       { provide: ResetTokenRepository, useClass: PgResetTokenRepository },
       PgThrottleRepository,
       { provide: ThrottleRepository, useExisting: PgThrottleRepository },
@@ -74,6 +80,8 @@ export class PersistenceModule {
       { provide: PropertyRepository, useClass: PgPropertyRepository },
       { provide: ShipRepository, useClass: PgShipRepository },
       DatabaseHealthQuery,
+      PoolUseQuery,
+      DeliveryBacklogQuery,
       { provide: RunRepository, useClass: PgRunRepository },
       { provide: WorkQueue, useClass: PgWorkQueue },
       { provide: UsageRepository, useClass: PgUsageRepository },

@@ -3,3 +3,5 @@ export * from './webhook-sender';
 export * from './s3-object-store';
 export * from './smtp-mailer';
 export * from './seclists-common-passwords';
+export * from './prom-metrics';
+export * from './openid-sign-on';

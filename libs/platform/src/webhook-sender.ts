@@ -33,6 +33,8 @@ export interface WebhookSenderOptions {
 
 export const WEBHOOK_USER_AGENT = 'task-board-webhooks';
 const MAX_ANSWER_BYTES = 64 * 1024;
+/** What a try cut short by its signal answers (the worker records nothing of it). */
+const ABORTED: WebhookSendResult = { ok: false, status: null, error: 'aborted' };
 
 /** `sha256=<hex>`: HMAC-SHA256 with the secret over `<timestamp>.<raw body>`. */
 export function signWebhook(secret: string, timestamp: number | string, body: string): string {
@@ -77,8 +79,9 @@ export class HttpWebhookSender extends WebhookSender {
     return { url, host, addresses };
   }
 
-  /** One try. Never throws: a refusal, a network error or a timeout is a failed result. */
+  /** One try. Never throws: a refusal, a network error, a timeout or an abort is a failed result. */
   async send(input: WebhookSendInput): Promise<WebhookSendResult> {
+    if (input.signal?.aborted) return ABORTED;
     let target: CheckedWebhookTarget;
     try {
       target = await this.check(input.url);
@@ -128,10 +131,12 @@ export class HttpWebhookSender extends WebhookSender {
       let done = false;
       let timer: NodeJS.Timeout | undefined;
       let req: http.ClientRequest | undefined;
+      const abort = () => finish(ABORTED);
       const finish = (result: WebhookSendResult) => {
         if (done) return;
         done = true;
         clearTimeout(timer);
+        input.signal?.removeEventListener('abort', abort);
         req?.destroy();
         settle(result);
       };
@@ -154,6 +159,8 @@ export class HttpWebhookSender extends WebhookSender {
       req.on('error', (error: NodeJS.ErrnoException) => {
         finish(status === null ? { ok: false, status: null, error: error.code ?? error.message } : byStatus(status));
       });
+      if (input.signal?.aborted) return abort();
+      input.signal?.addEventListener('abort', abort, { once: true });
       req.end(body);
     });
   }

@@ -1,5 +1,5 @@
-import { fail, fieldLabel, readText } from '@board/kernel';
-import { readProjectKey, readProjectName } from './project-key';
+import { fail, fieldLabel, InTurn, inTurn, parseId, readInTurn, readText } from '@board/kernel';
+import type { ProjectTemplate } from './project-template';
 
 export interface DoneWhen {
   propertyId: string;
@@ -31,6 +31,72 @@ export function readDailyBudget(value: unknown): number | null {
   return value;
 }
 
+/** `releases` or `sprints` on or off: a boolean, else `Releases is true or false.` */
+export function readProjectFlag(flag: ProjectFlag, value: unknown): boolean {
+  if (typeof value !== 'boolean') fail('input.boolean', { field: fieldLabel(flag) });
+  return value;
+}
+
+export type ProjectFlag = 'releases' | 'sprints';
+
+/**
+ * What a project's done-when names, as the request DTO read it: the property's id (its shape is
+ * refused first), and its options. The property is the project's stored state (`checkDoneWhen`
+ * judges it once loaded), and the contract refuses the options' shape only after it, so their
+ * reading waits its turn.
+ */
+export interface DoneWhenAsked {
+  propertyId: string;
+  optionIds: InTurn<string[]>;
+}
+
+/** A done-when as sent: null (none), or `{ propertyId, optionIds }`; other shapes are refused. */
+export function readDoneWhen(value: unknown): DoneWhenAsked | null {
+  if (value === null) return null;
+  if (typeof value !== 'object' || Array.isArray(value)) fail('project.done_when_invalid');
+  const v: { propertyId?: unknown; optionIds?: unknown } = value;
+  const propertyId = parseId(v.propertyId, 'property');
+  return { propertyId, optionIds: readInTurn(() => readDoneOptions(v.optionIds)) };
+}
+
+function readDoneOptions(value: unknown): string[] {
+  if (!Array.isArray(value)) fail('project.done_when_invalid');
+  return [...new Set(value.map((o: unknown) => parseId(o, 'option')))];
+}
+
+/**
+ * A done-when against the property it names, as stored: a select, and options of its own. A
+ * property that is not a select (an iteration, a text…) cannot say done.
+ */
+export function checkDoneWhen(asked: DoneWhenAsked, property: { type: string; optionIds: readonly string[] }): DoneWhen {
+  if (property.type !== 'select') fail('project.done_when_invalid');
+  const optionIds = inTurn(asked.optionIds);
+  if (optionIds.some((o) => !property.optionIds.includes(o))) fail('project.done_when_invalid');
+  return { propertyId: asked.propertyId, optionIds };
+}
+
+/** What a new project asks for, as its request DTO read it. */
+export interface ProjectCreate {
+  name: string;
+  /** A key sent (upper-cased), or null: one is derived from the name. */
+  key: string | null;
+  template: ProjectTemplate;
+}
+
+/**
+ * A change of a project's settings, as its request DTO read it; what is absent stays. The contract
+ * checks the done-when and the flags after the key's clash, and the done-when against the project's
+ * properties: their refusals wait their turn (`InTurn`).
+ */
+export interface ProjectChange {
+  name?: string;
+  key?: string;
+  doneWhen?: InTurn<DoneWhenAsked | null>;
+  releases?: InTurn<boolean>;
+  sprints?: InTurn<boolean>;
+  dailyBudgetMicros?: number | null;
+}
+
 export const RULES_MAX = 20000;
 
 /** The agent rules: text, empty allowed, at most 20000 characters. */
@@ -43,10 +109,11 @@ export class Project {
     return new Project({ ...props });
   }
 
-  static create(input: { id: string; name: unknown; key: string; ownerId: string; now: Date }): Project {
+  /** A new project: its name as `readProjectName` answered it, its key as chosen. */
+  static create(input: { id: string; name: string; key: string; ownerId: string; now: Date }): Project {
     return new Project({
       id: input.id,
-      name: readProjectName(input.name, true),
+      name: input.name,
       key: input.key,
       ownerId: input.ownerId,
       doneWhen: null,
@@ -59,27 +126,25 @@ export class Project {
     });
   }
 
-  rename(value: unknown): void {
-    const name = readProjectName(value, true);
-    if (name !== undefined) this.props.name = name;
+  rename(name: string): void {
+    this.props.name = name;
   }
 
-  changeKey(value: unknown): string {
-    return (this.props.key = readProjectKey(value));
+  changeKey(key: string): string {
+    return (this.props.key = key);
   }
 
-  setDailyBudget(value: unknown): void {
-    this.props.dailyBudgetMicros = readDailyBudget(value);
+  setDailyBudget(micros: number | null): void {
+    this.props.dailyBudgetMicros = micros;
   }
 
   setDoneWhen(doneWhen: DoneWhen | null): void {
     this.props.doneWhen = doneWhen;
   }
 
-  setFlag(flag: 'releases' | 'sprints', value: unknown): boolean {
-    if (typeof value !== 'boolean') fail('input.boolean', { field: fieldLabel(flag) });
-    const changed = this.props[flag] !== value;
-    this.props[flag] = value as boolean;
+  setFlag(flag: ProjectFlag, on: boolean): boolean {
+    const changed = this.props[flag] !== on;
+    this.props[flag] = on;
     return changed;
   }
 
@@ -90,8 +155,7 @@ export class Project {
   }
 
   /** Agent rules: free text; its hash is the SHA-256 of the text. Answers whether it changed. */
-  writeRules(value: unknown, now: Date): boolean {
-    const text = readRulesText(value);
+  writeRules(text: string, now: Date): boolean {
     const changed = text !== this.props.rulesText || this.props.rulesUpdatedAt === null;
     this.props.rulesText = text;
     this.props.rulesUpdatedAt = now;

@@ -1,4 +1,5 @@
-import { cleanDefaults, mergeDefaults, propertyConfigView, readDefaultsPatch } from './defaults';
+import { readInTurn } from '@board/kernel';
+import { checkDefaultsPatch, cleanDefaults, mergeDefaults, propertyConfigView, readDefaultsAsked } from './defaults';
 import { PropertyConfig, PropertyDef } from './property';
 import { refusal } from '../../../test/support/refusal';
 
@@ -50,7 +51,11 @@ describe('cleanDefaults', () => {
   });
 });
 
-describe('readDefaultsPatch', () => {
+/** A defaults patch as a request reads it: the DTO's read (its refusal kept for its turn), then the check. */
+const readDefaultsPatch = (property: Parameters<typeof checkDefaultsPatch>[0], typeProperty: Parameters<typeof checkDefaultsPatch>[1], raw: unknown) =>
+  checkDefaultsPatch(property, typeProperty, readInTurn(() => readDefaultsAsked(raw)));
+
+describe('a defaults patch', () => {
   const priority = def('p', 'Priority', 'select', {}, [OPT_A, OPT_B]);
 
   it('answers each key with the stored value; null removes', () => {
@@ -62,12 +67,13 @@ describe('readDefaultsPatch', () => {
     expect(readDefaultsPatch(def('t', 'Notes', 'text'), typeProperty, { [TYPE_BUG]: '' })).toEqual({ [TYPE_BUG]: null });
   });
 
-  it('refuses a type that cannot carry a default with its name', () => {
+  it('refuses a type that cannot carry a default with its name, before the shape of what was sent', () => {
     for (const type of ['person', 'date', 'link', 'iteration']) {
       const e = refusal(() => readDefaultsPatch(def('x', 'Sprint', type), typeProperty, {}));
       expect(e.code).toBe('property.no_defaults');
       expect(e.params).toEqual({ name: 'Sprint' });
     }
+    expect(refusal(() => readDefaultsPatch(def('x', 'Sprint', 'iteration'), typeProperty, 'junk')).code).toBe('property.no_defaults');
   });
 
   it('refuses keys that are not options of Type, and any key without a Type', () => {

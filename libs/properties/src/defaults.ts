@@ -1,4 +1,4 @@
-import { DomainError, fail, isUuid } from '@board/kernel';
+import { DomainError, fail, InTurn, inTurn, isUuid } from '@board/kernel';
 import { canCarryDefault } from './property-type';
 import { PropertyDef, WhenRule } from './property';
 import { isEmptyValue, normalizeValue, StoredValue, ValueContext } from './value';
@@ -34,22 +34,37 @@ export function cleanDefaults(
 }
 
 /**
- * Reads the `defaults` of a property PATCH: `{ <typeOptionId>: value | null }`. Answers each key
- * with its stored value, null meaning "remove this key". The caller checks the gate first.
+ * The `defaults` of a property PATCH as its request DTO read it: `{ <typeOptionId>: value | null }`
+ * as entries, each key in lower case (null when it is not an id) with its value as sent. What a
+ * value means is the property's type (the value validator) and which keys hold is the project's
+ * Type: both are stored, so `checkDefaultsPatch` judges them. The contract refuses a property that
+ * cannot carry defaults before the shape, so the shape's refusal waits its turn.
  */
-export function readDefaultsPatch(
+export type DefaultsAsked = InTurn<ReadonlyArray<{ key: string | null; value: unknown }>>;
+
+/** The `defaults` field as sent: an object (anything else is refused), as entries. */
+export function readDefaultsAsked(raw: unknown): ReadonlyArray<{ key: string | null; value: unknown }> {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) fail('property.default_key');
+  return Object.entries(raw as Record<string, unknown>).map(([key, value]) => ({ key: isUuid(key) ? key.toLowerCase() : null, value }));
+}
+
+/**
+ * A defaults patch against the property and the project's Type: each key with its stored value,
+ * null meaning "remove this key". The caller checks the gate first.
+ */
+export function checkDefaultsPatch(
   property: PropertyDef,
   typeProperty: PropertyDef | null,
-  raw: unknown,
+  asked: DefaultsAsked,
   context: ValueContext = NO_MEMBERS,
 ): Record<string, StoredValue> {
   if (!canCarryDefault(property.type)) fail('property.no_defaults', { name: property.name });
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw) || !typeProperty) fail('property.default_key');
+  const entries = inTurn(asked);
+  if (!typeProperty) fail('property.default_key');
   const patch: Record<string, StoredValue> = {};
-  for (const [rawKey, rawValue] of Object.entries(raw as Record<string, unknown>)) {
-    const key = rawKey.toLowerCase();
-    if (!isUuid(rawKey) || !typeProperty.optionIds.has(key)) fail('property.default_key');
-    const value = rawValue === null ? null : normalizeValue(property, rawValue, context);
+  for (const { key, value: sent } of entries) {
+    if (key === null || !typeProperty.optionIds.has(key)) fail('property.default_key');
+    const value = sent === null ? null : normalizeValue(property, sent, context);
     // A value that clears (null, "", []) removes the default for that type.
     patch[key] = isEmptyValue(value) ? null : value;
   }

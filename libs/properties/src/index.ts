@@ -10,3 +10,4 @@ export * from './option-view';
 export * from './property.repository';
 export * from './property-read';
 export * from './property.errors';
+export * from './commands';

@@ -1,5 +1,5 @@
 import { PropertyDef } from './property';
-import { assertAdminPerson, quoteNames, readBoolean, readOptionDay, readOptionNote, readPropertyName, readWhenRule, sameJson } from './property-rules';
+import { assertAdminPerson, checkWhenRule, quoteNames, readBoolean, readOptionDay, readOptionNote, readPropertyName, readWhenAsked, sameJson } from './property-rules';
 import { refusal } from '../../../test/support/refusal';
 
 const S = '11111111-1111-4111-8111-111111111111';
@@ -31,7 +31,10 @@ describe('readBoolean', () => {
   });
 });
 
-describe('readWhenRule', () => {
+/** A `when` rule as a request reads it: the DTO's read, then the check against the properties. */
+const readWhenRule = (value: unknown, selfId: string, all: Parameters<typeof checkWhenRule>[2]) => checkWhenRule(readWhenAsked(value), selfId, all);
+
+describe('a when rule', () => {
   const all = [def('self', 'text'), def(S, 'select', [OPT, OTHER]), def(M, 'multi_select', [OPT])];
 
   it('answers null for null and a cleaned rule for a select and its options', () => {
@@ -50,6 +53,12 @@ describe('readWhenRule', () => {
     ];
     for (const v of bad) expect(refusal(() => readWhenRule(v, 'self', all)).code).toBe('property.when_invalid');
     expect(refusal(() => readWhenRule({ propertyId: S, optionIds: [OPT] }, S, all)).code).toBe('property.when_invalid');
+  });
+
+  it('judges the select it names before the shape of its options', () => {
+    const gone = 'dddddddd-dddd-4ddd-8ddd-dddddddddddd';
+    expect(refusal(() => readWhenRule({ propertyId: gone, optionIds: ['nope'] }, 'self', all)).code).toBe('property.when_invalid');
+    expect(refusal(() => readWhenRule({ propertyId: S, optionIds: ['nope'] }, 'self', all)).code).toBe('id.invalid');
   });
 
   it('refuses ids that are not UUIDs as ids', () => {

@@ -1,4 +1,4 @@
-import { fail, fieldLabel, parseId, readText } from '@board/kernel';
+import { fail, fieldLabel, InTurn, inTurn, parseId, readInTurn, readText } from '@board/kernel';
 import { PROPERTY_NAME_MAX } from './property-type';
 import { PropertyDef, WhenRule } from './property';
 import { isCalendarDay } from './value';
@@ -19,18 +19,40 @@ export function readBoolean(value: unknown, field: string): boolean {
 }
 
 /**
- * A `when` rule: null, or `{ propertyId, optionIds }` naming a select of the project (not the
- * property itself) and at least one of its options. Ids are answered in lower case, deduplicated.
+ * A `when` rule as its request DTO read it: the select's id, and its options. Whether the id
+ * names a select of the project is stored state (`checkWhenRule`), and the contract refuses the
+ * options' shape only after it, so their reading waits its turn.
  */
-export function readWhenRule(value: unknown, selfId: string, properties: readonly PropertyDef[]): WhenRule | null {
+export interface WhenAsked {
+  propertyId: string;
+  optionIds: InTurn<string[]>;
+}
+
+/** A `when` rule as sent: null (every task), or `{ propertyId, optionIds }`; other shapes are refused. */
+export function readWhenAsked(value: unknown): WhenAsked | null {
   if (value === null) return null;
   if (typeof value !== 'object' || Array.isArray(value)) fail('property.when_invalid');
   const v = value as Record<string, unknown>;
   const propertyId = parseId(v.propertyId, 'property');
+  return { propertyId, optionIds: readInTurn(() => readWhenOptions(v.optionIds)) };
+}
+
+/** At least one option id, in lower case, each once. */
+function readWhenOptions(value: unknown): string[] {
+  if (!Array.isArray(value) || value.length === 0) fail('property.when_invalid');
+  return [...new Set((value as unknown[]).map((o) => parseId(o, 'option')))];
+}
+
+/**
+ * A `when` rule against the project's properties: it names a select of the project (not the
+ * property itself) and at least one of its options.
+ */
+export function checkWhenRule(asked: WhenAsked | null, selfId: string, properties: readonly PropertyDef[]): WhenRule | null {
+  if (asked === null) return null;
+  const { propertyId } = asked;
   const target = properties.find((p) => p.id === propertyId);
   if (!target || target.id === selfId || target.type !== 'select') fail('property.when_invalid');
-  if (!Array.isArray(v.optionIds) || v.optionIds.length === 0) fail('property.when_invalid');
-  const optionIds = [...new Set((v.optionIds as unknown[]).map((o) => parseId(o, 'option')))];
+  const optionIds = inTurn(asked.optionIds);
   if (optionIds.some((o) => !target.optionIds.has(o))) fail('property.when_invalid');
   return { propertyId, optionIds };
 }

@@ -1,4 +1,4 @@
-import { fail, readText } from '@board/kernel';
+import { fail, InTurn, inTurn, readInTurn, readText } from '@board/kernel';
 
 export const QUESTION_TEXT_MAX = 500;
 export const OPTIONS_MIN = 2;
@@ -50,19 +50,32 @@ export function readQuestion(value: unknown): QuestionAsked {
 }
 
 /**
+ * An answer as its request DTO read it: text for a free question, the picked options for a
+ * choice. Which of the two counts is the stored question's, so the text's refusal waits its turn;
+ * a value that is no list of text picks nothing (null).
+ */
+export interface AnswerSent {
+  text: InTurn<string>;
+  picked: string[] | null;
+}
+
+export function readAnswerSent(value: unknown): AnswerSent {
+  const text = readInTurn(() => readText(value, 'answer', { max: ANSWER_MAX, required: true }));
+  const picked = Array.isArray(value) && value.every((p) => typeof p === 'string') ? (value as string[]) : null;
+  return { text, picked };
+}
+
+/**
  * A person's answer to `question`: for options, the offered strings exactly as offered (one, or
  * one or more without repeats when `multiple`), kept in offered order; for a free question, text.
  */
-export function readAnswer(question: QuestionAsked, value: unknown): { text: string; choices: string[] | null } {
-  if (question.options === null) {
-    const text = readText(value, 'answer', { max: ANSWER_MAX, required: true });
-    return { text, choices: null };
-  }
+export function readAnswer(question: QuestionAsked, sent: AnswerSent): { text: string; choices: string[] | null } {
+  if (question.options === null) return { text: inTurn(sent.text), choices: null };
   const offered = question.options;
-  if (!Array.isArray(value) || value.length === 0) fail('run.answer_choice');
-  const picked = value as unknown[];
+  const { picked } = sent;
+  if (!picked || picked.length === 0) fail('run.answer_choice');
   if (!question.multiple && picked.length !== 1) fail('run.answer_choice');
-  if (picked.some((p) => typeof p !== 'string' || !offered.includes(p))) fail('run.answer_choice');
+  if (picked.some((p) => !offered.includes(p))) fail('run.answer_choice');
   if (new Set(picked).size !== picked.length) fail('run.answer_choice');
   const choices = offered.filter((o) => picked.includes(o));
   return { text: choices.join(', '), choices };

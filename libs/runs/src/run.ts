@@ -1,6 +1,6 @@
 import { fail, MINUTE, readText } from '@board/kernel';
 import { LinkSent, mergeLinks, readLinks, RunLink } from './links';
-import { Answer, Question, QuestionAsked, readAnswer, readQuestion } from './question';
+import { Answer, AnswerSent, Question, QuestionAsked, readAnswer, readQuestion } from './question';
 import { growUsage, NO_USAGE, readUsage, Usage, UsageSent } from './usage';
 
 export const OPEN_STATUSES = ['running', 'paused', 'waiting', 'handed_over'] as const;
@@ -278,10 +278,10 @@ export class Run {
    * A person answers the run's open question: once, while the run waits. The agent is asked to
    * resume (unless another word waits) and reads the answer on its next report, beat or read.
    */
-  answer(value: unknown, by: Person, now: Date): Answer {
+  answer(sent: AnswerSent, by: Person, now: Date): Answer {
     const question = this.props.question;
     if (!this.isOpen || this.props.status !== 'waiting' || !question || question.answer) fail('run.no_open_question');
-    const { text, choices } = readAnswer(question, value);
+    const { text, choices } = readAnswer(question, sent);
     const answer: Answer = { text, choices, by: { id: by.id, name: by.name }, at: now.toISOString() };
     this.props.question = { ...question, answer };
     this.props.control ??= 'resume';

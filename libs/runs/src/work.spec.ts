@@ -1,6 +1,9 @@
 import { refusal } from '../../../test/support/refusal';
 import { mergeLinks, readLinks } from './links';
-import { readAnswer, readQuestion } from './question';
+import { readAnswer as judge, readAnswerSent, readQuestion } from './question';
+
+/** An answer as a request reads it: the DTO's read, then the question's judgement. */
+const readAnswer = (question: Parameters<typeof judge>[0], value: unknown) => judge(question, readAnswerSent(value));
 import { BUDGET_PAUSE_LINE, Person, readRunReport, Run, RunProps } from './run';
 import { growUsage, NO_USAGE, readUsage } from './usage';
 
@@ -49,23 +52,23 @@ describe('a question', () => {
     expect(run.snapshot.question).toMatchObject({ text: 'Second?', options: ['a', 'b'], answer: null });
     expect(run.snapshot.log.map((l) => l.text)).toEqual(['started: Ship', 'asked: First?', 'asked: Second?']);
     run.command('stop', MILO, now);
-    run.answer(['b'], MILO, now);
+    run.answer(readAnswerSent(['b']), MILO, now);
     expect(run.control).toBe('stop');
     expect(run.snapshot.log.at(-1)).toMatchObject({ text: 'Milo answered: b', by: MILO });
-    expect(refusal(() => run.answer(['a'], MILO, now)).code).toBe('run.no_open_question');
+    expect(refusal(() => run.answer(readAnswerSent(['a']), MILO, now)).code).toBe('run.no_open_question');
   });
 
   it('cannot be answered on a run that does not wait or has no question', () => {
     const run = claim();
-    expect(refusal(() => run.answer('x', MILO, now)).code).toBe('run.no_open_question');
+    expect(refusal(() => run.answer(readAnswerSent('x'), MILO, now)).code).toBe('run.no_open_question');
     run.report(AGENT, readRunReport({ status: 'waiting' }), now);
-    expect(refusal(() => run.answer('x', MILO, now)).code).toBe('run.no_open_question');
+    expect(refusal(() => run.answer(readAnswerSent('x'), MILO, now)).code).toBe('run.no_open_question');
     run.report(AGENT, readRunReport({ status: 'waiting', question: { text: 'Q?' } }), now);
     run.report(AGENT, readRunReport({ status: 'running' }), now);
-    expect(refusal(() => run.answer('x', MILO, now)).code).toBe('run.no_open_question');
+    expect(refusal(() => run.answer(readAnswerSent('x'), MILO, now)).code).toBe('run.no_open_question');
     const answered = claim();
     answered.report(AGENT, readRunReport({ status: 'waiting', question: { text: 'Q?' } }), now);
-    expect(answered.answer('yes', MILO, now).text).toBe('yes');
+    expect(answered.answer(readAnswerSent('yes'), MILO, now).text).toBe('yes');
     expect(answered.control).toBe('resume');
   });
 });

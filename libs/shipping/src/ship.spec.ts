@@ -1,7 +1,7 @@
 import { DomainError } from '@board/kernel';
 import { OptionRecord, PropertyDef, TaskValues } from '@board/properties';
 import { Task } from '@board/tasks';
-import { checkShip, planShip, readShipRequest, shipDay, shipRingKinds, ShipInput } from './ship';
+import { checkShip, planShip, readShipRest, readShipStrays, shipDay, shipRingKinds, ShipInput } from './ship';
 
 const opt = (id: string, extra: Partial<OptionRecord> = {}): OptionRecord => ({
   id, propertyId: 'rel', name: id.toUpperCase(), color: '#000000', position: id, startsOn: null, targetOn: '2026-01-01', note: null, shippedAt: null, ...extra,
@@ -17,13 +17,13 @@ const code = (f: () => unknown): string => {
 const dated = { type: 'select', config: { dated: true } };
 const on = { releases: true, sprints: true };
 
-describe('readShipRequest', () => {
+describe('a ship request', () => {
   it('needs rest, and strays as a boolean when sent', () => {
-    expect(readShipRequest({ rest: 'next' })).toEqual({ rest: 'next', strays: false });
-    expect(readShipRequest({ rest: 'clear', strays: true })).toEqual({ rest: 'clear', strays: true });
-    expect(code(() => readShipRequest({}))).toBe('ship.rest_invalid');
-    expect(code(() => readShipRequest({ rest: 'NEXT' }))).toBe('ship.rest_invalid');
-    expect(code(() => readShipRequest({ rest: 'leave', strays: 1 }))).toBe('input.boolean');
+    expect([readShipRest('next'), readShipStrays(undefined), readShipStrays(null)]).toEqual(['next', false, false]);
+    expect([readShipRest('clear'), readShipStrays(true)]).toEqual(['clear', true]);
+    expect(code(() => readShipRest(undefined))).toBe('ship.rest_invalid');
+    expect(code(() => readShipRest('NEXT'))).toBe('ship.rest_invalid');
+    expect(code(() => readShipStrays(1))).toBe('input.boolean');
   });
 });
 

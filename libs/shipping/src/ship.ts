@@ -7,15 +7,11 @@ import { DoneWhen, isOver, Task } from '@board/tasks';
 export const SHIP_RESTS = ['next', 'leave', 'clear'] as const;
 export type ShipRest = (typeof SHIP_RESTS)[number];
 
+/** What a ship asks for, as its request DTO read it (`readShipRest`, `readShipStrays`). */
 export interface ShipRequest {
   rest: ShipRest;
   /** A release also takes along the over tasks that are in no release. */
   strays: boolean;
-}
-
-/** The body of a ship: `{ rest, strays? }`. */
-export function readShipRequest(body: { rest?: unknown; strays?: unknown }): ShipRequest {
-  return { rest: readShipRest(body.rest), strays: readShipStrays(body.strays) };
 }
 
 /** Where the rest of a ship goes: `next`, `leave` or `clear`. */

@@ -1,10 +1,11 @@
+import { fail, InTurn } from '@board/kernel';
 import type { Placement } from './ports';
 
 /**
  * What the task routes ask for, read once by their request DTOs (text trimmed and checked, ids
- * checked and in lower case): the services take them as they are. A field whose rules need the
- * project's stored state (values, a bulk `change`) is carried as sent and read by the domain after
- * the load, in the contract's order.
+ * checked and in lower case): the services take them as they are. A value (`value`, `values`) is
+ * carried as sent: what it may be is its property's type, stored, so the domain reads it after the
+ * load, in the contract's order; a field refused only after stored state waits its turn (`InTurn`).
  */
 export interface CreateTask {
   title: string;
@@ -35,11 +36,22 @@ export interface PutValue {
   value: unknown;
 }
 
+/** A bulk value's `change`: add the option to a multi-select, or take it off; null: the value replaces theirs. */
+export type BulkChange = 'add' | 'remove';
+
+/** `change` as sent: absent or null is none; else `add` or `remove`. */
+export function readBulkChange(value: unknown): BulkChange | null {
+  if (value === undefined || value === null) return null;
+  if (value !== 'add' && value !== 'remove') fail('bulk.change_invalid');
+  return value;
+}
+
 export interface BulkValues {
   taskIds: string[];
   propertyId: string;
-  /** `add` or `remove` as sent: checked once the property is found. */
-  change: unknown;
+  /** Refused only once the property is found (the contract's order): it waits its turn. */
+  change: InTurn<BulkChange | null>;
+  /** The value as sent: what it may be is the property's type (`normalizeValue`). */
   value: unknown;
 }
 

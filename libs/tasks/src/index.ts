@@ -7,4 +7,5 @@ export * from './ports';
 export * from './project-room';
 export * from './task.errors';
 export * from './task-values';
+export * from './task-moves';
 export * from './commands';

@@ -27,10 +27,11 @@ export abstract class TaskRepository {
   /** How many tasks the project holds, live and archived (not those in the bin). */
   abstract taskCount(projectId: string): Promise<number>;
   /**
-   * A rank for a task placed at `placement` among the project's other tasks (deleted ones keep
-   * their rank for a restore, so they count as neighbours too). Call under the project lock.
+   * A rank past the first or the last of the project's tasks (deleted ones keep their rank for a
+   * restore, so they count too). Call under the project lock: the two ends of the order are the
+   * lock's (`TaskMoveRepository`), a place between two tasks is not.
    */
-  abstract rankFor(projectId: string, placement: Placement, movingId?: string | null): Promise<string>;
+  abstract edgeRank(projectId: string, edge: 'top' | 'end'): Promise<string>;
   abstract insert(task: NewTask): Promise<void>;
   /** Writes the aggregate's state back; `touch` stamps updated_at. */
   abstract save(task: Task, now: Date, touch?: boolean): Promise<void>;
@@ -134,4 +135,63 @@ export abstract class TaskValueRepository {
    * values had changed meanwhile (nothing was written).
    */
   abstract writeIfUnchanged(input: ValueWrite): StatementWrite<boolean>;
+}
+
+/** A task beside a gap in the rank order: its id and rank. */
+export interface RankNeighbour {
+  id: string;
+  position: string;
+}
+
+/** The two tasks a place lies between (deleted ones count: they keep their rank); null is an open end. */
+export interface RankGap {
+  lo: RankNeighbour | null;
+  hi: RankNeighbour | null;
+}
+
+/** Where a move puts its task: straight after or before another task, or at the end. */
+export type MovePlace = { side: 'after' | 'before'; anchorId: string } | { side: 'end'; anchorId: null };
+
+/** What a move reads before it writes, without locks. */
+export interface MoveContext {
+  /** The moving task's rank, or null when there is no such task (deleted ones are there). */
+  task: { position: string } | null;
+  /** The anchor (null when there is none, or for the end): whether it is in the bin. */
+  anchor: { deleted: boolean } | null;
+  /** The gap the place lies in now, the moving task left out. */
+  gap: RankGap;
+}
+
+export interface MoveInput {
+  projectId: string;
+  taskId: string;
+  place: MovePlace;
+  /** Ranks for the gap the place was read in, the one to take first first (`moveOffers`). */
+  offers: string[];
+}
+
+export type MoveOutcome =
+  /** The task took `position` (`stayed`: it held that rank already, nothing was written). */
+  | { outcome: 'moved' | 'stayed'; position: string }
+  /** The gap is another one now and no offer fits it: offer again for `gap`. Nothing was written. */
+  | { outcome: 'shifted'; gap: RankGap }
+  /** The task or the anchor is not there any more: read again. Nothing was written. */
+  | { outcome: 'gone' };
+
+/**
+ * Moves without the project lock. A move holds only what its place needs: the task's row and the
+ * rows of the two tasks on either side of the gap it goes into, taken together in id order, and
+ * checked after they are held to be still side by side at the ranks read; only a place at either
+ * end of the order, which creates and imports append to under the project lock, takes that lock
+ * too. So two moves into one gap take turns, and moves elsewhere on the board do not wait for each
+ * other. The gap the offers were made for can be gone by then (another move landed in it): the
+ * statement takes the first offered rank that fits the gap as it is, or answers `shifted` with it.
+ */
+export abstract class TaskMoveRepository {
+  /** The moving task, the anchor and the gap, as they are now (no locks). */
+  abstract read(projectId: string, taskId: string, place: MovePlace): Promise<MoveContext>;
+  /** The move as one statement (run by `UnitOfWork.writeStatement`; its events land when it `moved`). */
+  abstract move(input: MoveInput): StatementWrite<MoveOutcome>;
+  /** The same move inside the caller's open transaction (a move with values, a create placed after a task). */
+  abstract moveInTransaction(input: MoveInput): Promise<MoveOutcome>;
 }

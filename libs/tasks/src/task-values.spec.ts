@@ -1,6 +1,6 @@
 import { PropertyDef } from '@board/properties';
 import { Task } from './task';
-import { createdLine } from './task-values';
+import { createdLine, readValuesMap, sendsNoValues } from './task-values';
 
 const def = (id: string, name: string, type: string, optionIds: string[] = [], config: PropertyDef['config'] = {}): PropertyDef => ({ id, name, type, position: id, config, optionIds: new Set(optionIds) });
 
@@ -53,5 +53,15 @@ describe('Task.putValue: the value rules every value write shares', () => {
 
   it('a created task: its selects, and everyone its person values name', () => {
     expect(createdLine({ status: 'todo', who: 'ann' }, DEFS)).toEqual({ data: { selects: { status: 'todo' } }, assigned: [{ propertyId: 'who', propertyName: 'Who', userIds: ['ann'] }] });
+  });
+});
+
+describe('sendsNoValues', () => {
+  it('is absent, null or {} only: what readValuesMap reads as nothing without a definition', () => {
+    for (const raw of [undefined, null, {}]) {
+      expect(sendsNoValues(raw)).toBe(true);
+      expect(readValuesMap(raw, [], { memberIds: new Set() }).size).toBe(0);
+    }
+    for (const raw of [{ x: 1 }, [], 3, 'x', false]) expect(sendsNoValues(raw)).toBe(false);
   });
 });

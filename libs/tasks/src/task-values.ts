@@ -24,6 +24,11 @@ export function readValuesMap(raw: unknown, defs: readonly PropertyDef[], contex
   return out;
 }
 
+/** The `values` field of a move or a create sends nothing to write (absent, null or `{}`): no definitions to read. */
+export function sendsNoValues(raw: unknown): boolean {
+  return raw === undefined || raw === null || (typeof raw === 'object' && !Array.isArray(raw) && Object.keys(raw).length === 0);
+}
+
 /** Applies written values over a task's values, then the `when` rules. */
 export function applyValues(
   current: Readonly<TaskValues>,

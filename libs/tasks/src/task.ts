@@ -138,12 +138,6 @@ export class Task {
     return this.putValues(new Map([[def.id, value]]), defs, names);
   }
 
-  moveTo(position: string): boolean {
-    const changed = position !== this.props.position;
-    this.props.position = position;
-    return changed;
-  }
-
   setParent(parentId: string | null): boolean {
     const changed = parentId !== this.props.parentId;
     this.props.parentId = parentId;

@@ -1,4 +1,4 @@
-import { fail } from '@board/kernel';
+import { fail, InTurn, inTurn, readInTurn } from '@board/kernel';
 
 export const CARD_PLACES = ['headerL', 'headerR', 'title', 'footer', 'off'] as const;
 export const CARD_MODES = ['colour', 'fixed', 'text', 'avatar'] as const;
@@ -8,18 +8,38 @@ export type CardRows = Record<string, CardRow>;
 /** Rows without words (a colour, an avatar) come first in a shared place. */
 const WORDLESS = new Set(['colour', 'avatar']);
 
-/** Reads a `rows` patch: keys are property ids of the project or `_title`, values `{ place, mode }`. */
-export function readCardRows(raw: unknown, propertyIds: ReadonlySet<string>): CardRows {
+/**
+ * A `rows` patch as its request DTO read it: each key (`_title`, or a property id in lower case)
+ * with its row, in the order sent. Which keys are properties of the project is stored state, and
+ * the contract checks each entry's key before its place and mode, entry by entry, so a row's own
+ * refusal waits its turn (`checkCardRows`).
+ */
+export type CardRowsAsked = ReadonlyArray<{ key: string; row: InTurn<CardRow> }>;
+
+/** A `rows` patch: an object of rows by key (anything else is refused). */
+export function readCardRowsAsked(raw: unknown): CardRowsAsked {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) fail('card_view.rows_invalid');
+  return Object.entries(raw as Record<string, unknown>).map(([rawKey, value]) => ({
+    key: rawKey === '_title' ? rawKey : rawKey.toLowerCase(),
+    row: readInTurn(() => readCardRow(value)),
+  }));
+}
+
+/** One row: `{ place, mode }`, each one of its words. */
+export function readCardRow(value: unknown): CardRow {
+  const row = value as Record<string, unknown> | null;
+  if (!row || typeof row !== 'object') fail('card.place_invalid');
+  if (!(CARD_PLACES as readonly unknown[]).includes(row.place)) fail('card.place_invalid');
+  if (!(CARD_MODES as readonly unknown[]).includes(row.mode)) fail('card.mode_invalid');
+  return { place: row.place as string, mode: row.mode as string };
+}
+
+/** The rows of a patch whose keys are `_title` or properties of the project (`propertyIds`). */
+export function checkCardRows(asked: CardRowsAsked, propertyIds: ReadonlySet<string>): CardRows {
   const rows: CardRows = {};
-  for (const [rawKey, value] of Object.entries(raw as Record<string, unknown>)) {
-    const key = rawKey === '_title' ? rawKey : rawKey.toLowerCase();
+  for (const { key, row } of asked) {
     if (key !== '_title' && !propertyIds.has(key)) fail('card.key_invalid');
-    const row = value as Record<string, unknown> | null;
-    if (!row || typeof row !== 'object') fail('card.place_invalid');
-    if (!(CARD_PLACES as readonly unknown[]).includes(row.place)) fail('card.place_invalid');
-    if (!(CARD_MODES as readonly unknown[]).includes(row.mode)) fail('card.mode_invalid');
-    rows[key] = { place: row.place as string, mode: row.mode as string };
+    rows[key] = inTurn(row);
   }
   return rows;
 }

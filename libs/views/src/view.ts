@@ -1,4 +1,5 @@
-import { fail, readText } from '@board/kernel';
+import type { Filters, SortSpec } from '@board/filters';
+import { fail, InTurn, readText } from '@board/kernel';
 
 export const VIEW_KINDS = ['board', 'list', 'roadmap'] as const;
 export type ViewKind = (typeof VIEW_KINDS)[number];
@@ -17,6 +18,34 @@ export function readViewName(value: unknown, required: boolean): string | undefi
 export function readViewKind(value: unknown): ViewKind {
   if (typeof value !== 'string' || !(VIEW_KINDS as readonly string[]).includes(value)) fail('view.kind_invalid');
   return value as ViewKind;
+}
+
+/** A new view as its request DTO read it; whether `groupById` is a property of the project is stored state. */
+export interface ViewCreate {
+  name: string;
+  kind: ViewKind;
+  groupById?: string | null;
+}
+
+/**
+ * A change of a view as its request DTO read it; what is absent stays. Filters and a sort are
+ * read for their shape: which rules and columns hold depends on the project's properties
+ * (`cleanFilters`, `cleanSort`). `afterId` is refused only after the grouping and the filters'
+ * gate (the contract's order), so its refusal waits its turn.
+ */
+export interface ViewChange {
+  name?: string;
+  kind?: ViewKind;
+  groupById?: string | null;
+  filters?: Filters;
+  sort?: SortSpec | null;
+  afterId?: InTurn<string | null>;
+}
+
+/** A person's lens, its shape read like a view's filters and sort. */
+export interface LensAsked {
+  filters: Filters;
+  sort: SortSpec | null;
 }
 
 /**

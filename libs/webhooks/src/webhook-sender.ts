@@ -6,6 +6,8 @@ export interface WebhookSendInput {
   /** The raw JSON body, sent and signed byte for byte. */
   body: string;
   now: Date;
+  /** Aborts the try (its claim may have gone to another instance): the request is cut and the result fails. */
+  signal?: AbortSignal;
 }
 
 export interface WebhookSendResult {

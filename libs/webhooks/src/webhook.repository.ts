@@ -46,6 +46,8 @@ export interface DueDelivery {
   secret: string;
   body: string;
   tries: number;
+  /** Proves the claim: only its holder records the try. */
+  lease: string;
 }
 
 /** What one try did to a delivery. */
@@ -73,8 +75,12 @@ export abstract class WebhookRepository {
   abstract deliveries(projectId: string, webhookId: string): Promise<DeliveryView[]>;
   abstract delivery(projectId: string, id: string): Promise<DeliveryView | null>;
   abstract count(projectId: string, webhookId: string): Promise<number>;
-  /** Claims up to `limit` due deliveries for one worker, kept off the others for `leaseMs`. */
-  abstract claimDue(now: Date, limit: number, leaseMs: number): Promise<DueDelivery[]>;
+  /**
+   * Claims up to `limit` due deliveries for one worker, held by the instance `holder`: kept off the
+   * others for `leaseMs`, or until that instance dies (kernel `Liveness`).
+   */
+  abstract claimDue(now: Date, limit: number, leaseMs: number, holder: string): Promise<DueDelivery[]>;
+  /** Records a try if the delivery's claim still holds (a delivery taken over is the new holder's to record). */
   abstract finishTry(delivery: DueDelivery, outcome: TryOutcome): Promise<void>;
   /** Keeps the newest deliveries of a webhook; one still waiting for a try is never dropped unsent. */
   abstract prune(projectId: string, webhookId: string): Promise<void>;

@@ -15,3 +15,16 @@ export class SteppedClock extends Clock {
     return this.now();
   }
 }
+
+/** The real time moved by an offset the test sets (ahead to pass a window, behind to hold work off). */
+export class OffsetClock extends Clock {
+  offset = 0;
+
+  now(): Date {
+    return new Date(Date.now() + this.offset);
+  }
+
+  advance(ms: number): void {
+    this.offset += ms;
+  }
+}

@@ -3,7 +3,7 @@ import { ProjectFactsQuery, PropertyDefsQuery, RunQuery, TaskQuery, ValueNamesQu
 import { PropertyDef } from '@board/properties';
 import { ProjectCaller } from '../../../apps/api/src/auth/auth-context';
 import { RecordingUnitOfWork } from '../recording-unit-of-work';
-import { InMemoryProject, InMemoryTaskCreateRepository, InMemoryTaskRepository, InMemoryTaskStore, InMemoryTaskValueRepository } from './tasks';
+import { InMemoryProject, InMemoryTaskCreateRepository, InMemoryTaskMoveRepository, InMemoryTaskRepository, InMemoryTaskStore, InMemoryTaskValueRepository } from './tasks';
 
 /** Fixed ids, so a spec reads like the contract. */
 export const IDS = {
@@ -90,7 +90,12 @@ export function taskWorld() {
     clock,
     caller,
     reads,
-    repos: { tasks: new InMemoryTaskRepository(store), creates: new InMemoryTaskCreateRepository(store), values: new InMemoryTaskValueRepository(store) },
+    repos: {
+      tasks: new InMemoryTaskRepository(store),
+      creates: new InMemoryTaskCreateRepository(store),
+      values: new InMemoryTaskValueRepository(store),
+      moves: new InMemoryTaskMoveRepository(store),
+    },
   };
 }
 

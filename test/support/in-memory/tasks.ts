@@ -1,8 +1,8 @@
 import { rankBetween } from '@board/kernel';
 import { PropertyDef, TaskValues, valueRefers } from '@board/properties';
 import {
-  CreateContext, CreateInput, CreateOutcome, DoneWhen, Link, MAX_PROJECT_TASKS, NewTask, Placement, Task, TaskCreateRepository, TaskProps, TaskRepository,
-  TaskValueRepository, ValueWrite, ValueWriteContext,
+  CreateContext, CreateInput, CreateOutcome, DoneWhen, Link, MAX_PROJECT_TASKS, MoveContext, MoveInput, MoveOutcome, MovePlace, NewTask, RankGap, Task,
+  TaskCreateRepository, TaskMoveRepository, TaskProps, TaskRepository, TaskValueRepository, ValueWrite, ValueWriteContext,
 } from '@board/tasks';
 import { InMemoryStatement } from '../recording-unit-of-work';
 
@@ -71,6 +71,22 @@ export class InMemoryTaskStore {
     if (touch) row.updatedAt = now;
   }
 
+  /**
+   * The gap a move's place lies in, the moving task left out (as `board_rank_gap`): after the
+   * anchor and the next task, before it and the one before, or after the last task.
+   */
+  gap(projectId: string, taskId: string, place: MovePlace): RankGap {
+    const others = this.tasksOf(projectId)
+      .filter((r) => r.id !== taskId)
+      .sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0))
+      .map((r) => ({ id: r.id, position: r.position }));
+    if (place.side === 'end') return { lo: others[others.length - 1] ?? null, hi: null };
+    const anchor = others.find((r) => r.id === place.anchorId);
+    if (!anchor) return { lo: null, hi: null };
+    if (place.side === 'after') return { lo: anchor, hi: others.find((r) => r.position > anchor.position) ?? null };
+    return { lo: [...others].reverse().find((r) => r.position < anchor.position) ?? null, hi: anchor };
+  }
+
   /** Ranks in "C" order; deleted tasks keep theirs and count as neighbours. */
   ranked(projectId: string, except: string | null): string[] {
     return this.tasksOf(projectId)
@@ -113,14 +129,9 @@ export class InMemoryTaskRepository extends TaskRepository {
     return this.store.countOf(projectId);
   }
 
-  async rankFor(projectId: string, placement: Placement, movingId: string | null = null): Promise<string> {
-    const ranks = this.store.ranked(projectId, movingId);
-    if (placement === 'end') return rankBetween(ranks[ranks.length - 1] ?? null, null);
-    if (placement === 'top') return rankBetween(null, ranks[0] ?? null);
-    const anchor = this.store.rows.get('afterId' in placement ? placement.afterId : placement.beforeId);
-    if (!anchor || anchor.projectId !== projectId) return this.rankFor(projectId, 'end', movingId);
-    if ('afterId' in placement) return rankBetween(anchor.position, ranks.find((r) => r > anchor.position) ?? null);
-    return rankBetween([...ranks].reverse().find((r) => r < anchor.position) ?? null, anchor.position);
+  async edgeRank(projectId: string, edge: 'top' | 'end'): Promise<string> {
+    const ranks = this.store.ranked(projectId, null);
+    return edge === 'end' ? rankBetween(ranks[ranks.length - 1] ?? null, null) : rankBetween(null, ranks[0] ?? null);
   }
 
   async insert(task: NewTask): Promise<void> {
@@ -244,3 +255,42 @@ const same = (a: Readonly<TaskValues>, b: Readonly<Record<string, unknown>>) => 
 
 /** `valueRefers` of a value of the project, for a spec's own compare-and-set calls. */
 export { valueRefers };
+
+/** Moves over the store, as `board_move_task` takes a rank: the first offer inside the gap as it is, or the gap when none fits. */
+export class InMemoryTaskMoveRepository extends TaskMoveRepository {
+  constructor(private readonly store: InMemoryTaskStore) {
+    super();
+  }
+
+  async read(projectId: string, taskId: string, place: MovePlace): Promise<MoveContext> {
+    const task = this.store.rows.get(taskId);
+    const anchor = place.anchorId === null ? undefined : this.store.rows.get(place.anchorId);
+    return {
+      task: task && task.projectId === projectId ? { position: task.position } : null,
+      anchor: anchor && anchor.projectId === projectId ? { deleted: anchor.deletedAt !== null } : null,
+      gap: this.store.gap(projectId, taskId, place),
+    };
+  }
+
+  move(input: MoveInput): InMemoryStatement<MoveOutcome> {
+    return new InMemoryStatement(() => {
+      const answer = this.take(input);
+      return { answer, landed: answer.outcome === 'moved' };
+    });
+  }
+
+  async moveInTransaction(input: MoveInput): Promise<MoveOutcome> {
+    return this.take(input);
+  }
+
+  private take(input: MoveInput): MoveOutcome {
+    const row = this.store.rows.get(input.taskId);
+    if (!row || row.projectId !== input.projectId) return { outcome: 'gone' };
+    const gap = this.store.gap(input.projectId, input.taskId, input.place);
+    const rank = input.offers.find((r) => (gap.lo === null || r > gap.lo.position) && (gap.hi === null || r < gap.hi.position));
+    if (rank === undefined) return { outcome: 'shifted', gap };
+    if (rank === row.position) return { outcome: 'stayed', position: rank };
+    row.position = rank;
+    return { outcome: 'moved', position: rank };
+  }
+}

@@ -1,7 +1,8 @@
-import { EMAIL_MAX, NAME_MAX, PASSWORD_MIN, readColor, readEmail, readEmoji, readName, readNewPassword, signInEmail, User } from '@board/accounts';
+import {
+  AccountChange, EMAIL_MAX, NAME_MAX, PASSWORD_MIN, readColor, readEmail, readEmoji, readName, readNewPassword, readSecondStepCode, SecondStepCode, signInEmail, User,
+} from '@board/accounts';
 import { fail } from '@board/kernel';
-import { FieldRule, Keeps, refusalOf } from '../http/dto/field-rules';
-import { Accepts, Reads } from '../http/dto/reads';
+import { Keeps } from '../http/dto/field-rules';
 
 /** What the API document says of the account fields. */
 const EMAIL = { type: 'string', maxLength: EMAIL_MAX };
@@ -18,6 +19,10 @@ export const PROFILE_DOC = {
  * sign-up and mail being off answer first, from checks (`SignupOpenCheck`, `MailOnCheck`). Each
  * body keeps what its readers answered: it is the command the service takes as it is.
  */
+
+/** A second-step code, never refused here: judged against the secret (`readSecondStepCode`). */
+const SecondStepCodeField = (required: boolean): PropertyDecorator =>
+  Keeps('code', readSecondStepCode, { doc: { schema: { type: 'string' }, required } });
 
 /** POST /auth/register: a normalised email, a new password, a name. */
 export class RegisterBody {
@@ -41,24 +46,25 @@ export class LoginBody {
   @Keeps('password', (value) => (typeof value === 'string' ? value : ''), { doc: { schema: { type: 'string' }, required: true } })
   password: string;
 
-  /** While two-step sign-in is on: the app's six digits, or a recovery code (once). */
-  @Accepts('code', { schema: { type: 'string' } })
-  code?: unknown;
+  /** While two-step sign-in is on: the app's six digits, or a recovery code (once); null when none was sent. */
+  @SecondStepCodeField(false)
+  code: SecondStepCode | null;
 }
 
 /** POST /auth/totp/enable: the code judged against the pending secret, not here. */
 export class TotpEnableBody {
-  @Accepts('code', { schema: { type: 'string' }, required: true })
-  code?: unknown;
+  @SecondStepCodeField(true)
+  code: SecondStepCode | null;
 }
 
-/** POST /auth/totp/disable */
+/** POST /auth/totp/disable: the password in use (null when not text: it matches none) and a code. */
 export class TotpDisableBody {
-  @Accepts('password', { schema: { type: 'string' }, required: true })
-  password?: unknown;
+  /** Absent for an account without a password (made by single sign-on): the service judges it. */
+  @Keeps('password', (value) => (typeof value === 'string' ? value : null), { doc: { schema: { type: 'string', description: 'The password you use now; leave it out when your account has none (made by single sign-on).' } } })
+  password: string | null;
 
-  @Accepts('code', { schema: { type: 'string' }, required: true })
-  code?: unknown;
+  @SecondStepCodeField(true)
+  code: SecondStepCode | null;
 }
 
 /** POST /auth/reset */
@@ -83,33 +89,42 @@ export class ForgotBody {
   email: string;
 }
 
-/** PATCH /auth/me */
-export class UpdateMeBody {
-  @Reads('name', (value) => readName(value, false), { doc: { schema: PROFILE_DOC.name } })
+/** PATCH /auth/me: each field kept as its reader answered it (absent stays). */
+export class UpdateMeBody implements AccountChange {
+  @Keeps('name', (value) => readName(value, false), { doc: { schema: PROFILE_DOC.name } })
   name?: string;
 
-  @Reads('color', readColor, { doc: { schema: PROFILE_DOC.color } })
+  @Keeps('color', readColor, { doc: { schema: PROFILE_DOC.color } })
   color?: string;
 
-  @Reads('emoji', readEmoji, { doc: { schema: PROFILE_DOC.emoji } })
+  @Keeps('emoji', readEmoji, { doc: { schema: PROFILE_DOC.emoji } })
   emoji?: string | null;
 
-  @FieldRule('mailNotifications', (value) => refusalOf(() => User.readMailNotifications(value)), {
-    schema: { type: 'boolean', description: 'Whether questions and mentions are mailed to you (on by default).' },
+  @Keeps('mailNotifications', User.readMailNotifications, {
+    doc: { schema: { type: 'boolean', description: 'Whether questions and mentions are mailed to you (on by default).' } },
   })
-  mailNotifications?: unknown;
+  mailNotifications?: boolean;
 }
 
 const filled = (value: unknown): boolean => typeof value === 'string' && value !== '';
 
-/** POST /auth/password: both fields first (one sentence), then the new password's length. */
+/**
+ * POST /auth/password: both fields first (one sentence), then the new password's length. Whether
+ * `current` is needed depends on the account (one made by single sign-on has no password until it
+ * sets one), so `PasswordChangeCheck` asks for it before the body is read; here `next` is needed.
+ */
 export class ChangePasswordBody {
-  @FieldRule('current', (value, dto) => (filled(value) && filled((dto as { next?: unknown }).next) ? null : { code: 'account.password_change_incomplete' }), {
-    schema: { type: 'string' },
-    required: true,
-  })
-  current: string;
+  // Kept as text or null (anything else matches no password); refused only when `next` is missing.
+  @Keeps(
+    'current',
+    (value, dto) => {
+      if (!filled((dto as { next?: unknown }).next)) fail('account.password_change_incomplete');
+      return typeof value === 'string' ? value : null;
+    },
+    { doc: { schema: { type: 'string', description: 'The password you use now; leave it out when your account has none yet (made by single sign-on).' } } },
+  )
+  current: string | null;
 
-  @Reads('next', (value) => readNewPassword(value, 'account.new_password_short'), { doc: { schema: NEW_PASSWORD, required: true } })
+  @Keeps('next', (value) => readNewPassword(value, 'account.new_password_short'), { doc: { schema: NEW_PASSWORD, required: true } })
   next: string;
 }

@@ -72,12 +72,12 @@ describe('AccountsService', () => {
     it('opens a session for the right pair, and pays a dummy check for an unknown email', async () => {
       const { service, person, hasher, sessions } = setUp();
       const ann = person('ann@example.com');
-      const signedIn = await service.login({ email: 'ann@example.com', password: 'long enough' });
+      const signedIn = await service.login({ email: 'ann@example.com', password: 'long enough', code: null });
       expect(signedIn.user.id).toBe(ann.id);
       expect(sessions.owners()).toEqual([ann.id]);
-      expect(await refusalCode(service.login({ email: 'ann@example.com', password: 'wrong one' }))).toBe('account.login_failed');
+      expect(await refusalCode(service.login({ email: 'ann@example.com', password: 'wrong one', code: null }))).toBe('account.login_failed');
       expect(hasher.dummyChecks).toBe(0);
-      expect(await refusalCode(service.login({ email: 'nobody@example.com', password: 'long enough' }))).toBe('account.login_failed');
+      expect(await refusalCode(service.login({ email: 'nobody@example.com', password: 'long enough', code: null }))).toBe('account.login_failed');
       expect(hasher.dummyChecks).toBe(1);
     });
   });
@@ -101,6 +101,24 @@ describe('AccountsService', () => {
       expect([...sessions.sessions.keys()]).toEqual(['mine']);
       expect((await users.findById(ann.id))?.passwordHash).toBe('hashed:a new one!');
       expect(uow.writes.map((w) => [w.landed, w.events])).toEqual([[true, []]]);
+    });
+  });
+
+  describe('an account without a password (made by single sign-on)', () => {
+    it('sets its first password with the new one alone; then the one in use is needed', async () => {
+      const { service, person, users } = setUp();
+      const ann = person('ann@example.com', null);
+      await service.assertPasswordChangeComplete(ann.id, { next: 'a new one!' });
+      await service.changePassword(bySession(ann.id), { current: null, next: 'a new one!' });
+      expect((await users.findById(ann.id))?.passwordHash).toBe('hashed:a new one!');
+      expect(await refusalCode(service.assertPasswordChangeComplete(ann.id, { next: 'another one' }))).toBe('account.password_change_incomplete');
+      expect(await refusalCode(service.changePassword(bySession(ann.id), { current: null, next: 'another one' }))).toBe('account.wrong_password');
+    });
+
+    it('signs in by password like a wrong password', async () => {
+      const { service, person } = setUp();
+      person('ann@example.com', null);
+      expect(await refusalCode(service.login({ email: 'ann@example.com', password: '', code: null }))).toBe('account.login_failed');
     });
   });
 

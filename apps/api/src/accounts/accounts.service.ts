@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
-  AccountView, CommonPasswords, digestOf, newSecret, PasswordHasher, refuseCommonPassword, ResetTokenRepository, SESSION_LIFETIME_MS,
+  AccountChange, AccountView, CommonPasswords, digestOf, newSecret, PasswordHasher, refuseCommonPassword, ResetTokenRepository, SESSION_LIFETIME_MS,
   SessionRepository, User, UserRepository,
 } from '@board/accounts';
 import { Clock, fail, silent, UnitOfWork } from '@board/kernel';
 import { MemberRepository } from '@board/projects';
 import { AppConfig } from '../config/app-config';
 import { AuthContext, SessionAuth } from '../auth/auth-context';
-import { ChangePasswordBody, LoginBody, RegisterBody, ResetBody, UpdateMeBody } from './accounts.dto';
+import { ChangePasswordBody, LoginBody, RegisterBody, ResetBody } from './accounts.dto';
 import { TotpService } from './totp.service';
 
 export interface SignedIn {
@@ -43,15 +43,21 @@ export class AccountsService {
   async register(body: RegisterBody): Promise<SignedIn> {
     this.assertSignupOpen();
     refuseCommonPassword(this.commonPasswords, body.password);
-    const draft = User.registerPerson({ id: randomUUID(), email: body.email, name: body.name, passwordHash: '-', now: this.clock.now() });
-    if (this.config.SERVICE_SIGNUP === 'invite' && !(await this.members.hasInvite(body.email))) fail('signup.closed');
+    const draft = User.registerPerson({ id: randomUUID(), email: body.email, name: body.name, passwordHash: null, now: this.clock.now() });
+    await this.assertMayRegister(body.email);
     if (await this.users.findByEmail(body.email)) fail('account.email_taken');
     draft.setPasswordHash(await this.hasher.hash(body.password));
     return this.uow.write(async () => {
       await this.users.insert(draft);
       await this.members.acceptInvites(body.email, draft.id);
-      return silent({ user: draft.view, sessionId: await this.openSession(draft.id) });
+      return silent({ user: draft.view, sessionId: await this.startSession(draft.id) });
     });
+  }
+
+  /** `SERVICE_SIGNUP` for a new account of this (normalised) email: closed, or `invite` without a pending invite, is refused. */
+  async assertMayRegister(email: string): Promise<void> {
+    this.assertSignupOpen();
+    if (this.config.SERVICE_SIGNUP === 'invite' && !(await this.members.hasInvite(email))) fail('signup.closed');
   }
 
   /**
@@ -68,7 +74,7 @@ export class AccountsService {
       if (await this.hasher.verify(hash, password)) {
         // Inside the login throttle (the route's interceptor): a missing or wrong code is a failed try like a wrong password.
         const second = await this.totp.signInStep(user.id, code);
-        return { user: user.view, sessionId: await this.openSession(user.id), recoveryCodeUsed: second === 'recovery' };
+        return { user: user.view, sessionId: await this.startSession(user.id), recoveryCodeUsed: second === 'recovery' };
       }
     }
     return fail('account.login_failed');
@@ -82,19 +88,31 @@ export class AccountsService {
     return (await this.load(auth.caller.id)).view;
   }
 
-  async updateMe(auth: AuthContext, body: UpdateMeBody): Promise<AccountView> {
+  async updateMe(auth: AuthContext, change: AccountChange): Promise<AccountView> {
     const user = await this.load(auth.caller.id);
-    const profile = user.changeProfile({ name: body.name, color: body.color, emoji: body.emoji });
-    const mail = user.setMailNotifications(body.mailNotifications);
+    const profile = user.changeProfile(change);
+    const mail = change.mailNotifications !== undefined && user.setMailNotifications(change.mailNotifications);
     if (profile || mail) await this.users.save(user);
     return user.view;
+  }
+
+  /**
+   * Before the body's rules (`PasswordChangeCheck`): a person with a password sends it and the new
+   * one, or hears the contract's first sentence. A person without one (an account made by single
+   * sign-on) has nothing to send as `current`: the new password alone sets it.
+   */
+  async assertPasswordChangeComplete(userId: string, body: { current?: unknown; next?: unknown }): Promise<void> {
+    const filled = (value: unknown) => typeof value === 'string' && value !== '';
+    if ((await this.load(userId)).passwordHash && !(filled(body.current) && filled(body.next))) fail('account.password_change_incomplete');
   }
 
   async changePassword(auth: SessionAuth, { current, next }: ChangePasswordBody): Promise<void> {
     // A body judgement, like the length the DTO checked: before the current password is tried.
     refuseCommonPassword(this.commonPasswords, next);
     const user = await this.load(auth.caller.id);
-    if (!user.passwordHash || !(await this.hasher.verify(user.passwordHash, current))) fail('account.wrong_password');
+    if (user.isAgent) fail('account.wrong_password');
+    // Without a password yet (single sign-on) the session alone sets the first one.
+    if (user.passwordHash && (current === null || !(await this.hasher.verify(user.passwordHash, current)))) fail('account.wrong_password');
     user.setPasswordHash(await this.hasher.hash(next));
     await this.uow.write(async () => {
       await this.users.save(user);
@@ -129,12 +147,12 @@ export class AccountsService {
       user.setPasswordHash(hash);
       await this.users.save(user);
       await this.sessions.deleteOthers(user.id, null);
-      return silent({ user: user.view, sessionId: await this.openSession(user.id) });
+      return silent({ user: user.view, sessionId: await this.startSession(user.id) });
     });
   }
 
   /** A fresh random id every time: a session id sent by the client is never reused. */
-  private async openSession(userId: string): Promise<string> {
+  async startSession(userId: string): Promise<string> {
     const sessionId = newSecret();
     const expiresAt = new Date(this.clock.now().getTime() + SESSION_LIFETIME_MS);
     await this.sessions.create({ digest: digestOf(sessionId), userId, expiresAt });

@@ -9,6 +9,7 @@ import { AccountsService } from './accounts.service';
 import { RecordsSecurity, securityAlso, securitySubject } from './security-event.interceptor';
 import { FORGOT_MESSAGE, ForgotService } from './forgot.service';
 import { MailOnCheck } from './mail-on.check';
+import { PasswordChangeCheck } from './password-change.check';
 import { SignupOpenCheck } from './signup-open.check';
 import { Throttled } from './throttle.interceptor';
 import { ChangePasswordBody, ForgotBody, LoginBody, RegisterBody, ResetBody, UpdateMeBody } from './accounts.dto';
@@ -82,6 +83,14 @@ export class AuthController {
     return { ok: true, message: FORGOT_MESSAGE };
   }
 
+  /** What a sign-in screen offers: sign-up, single sign-on's button, a reset link by mail. */
+  @Public()
+  @Get('config')
+  signInOptions() {
+    const oidc = this.config.oidc;
+    return { signup: this.config.SERVICE_SIGNUP, oidc: oidc ? { name: oidc.name } : null, mail: this.forgotten.available };
+  }
+
   @Person()
   @Get('me')
   async me(@Auth() auth: AuthContext) {
@@ -98,6 +107,7 @@ export class AuthController {
   @Post('password')
   @HttpCode(200)
   @RecordsSecurity('password_changed')
+  @UseInterceptors(PasswordChangeCheck)
   async password(@BySession() auth: SessionAuth, @Body() body: ChangePasswordBody) {
     await this.accounts.changePassword(auth, body);
     return { ok: true };

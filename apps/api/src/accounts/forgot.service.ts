@@ -31,8 +31,13 @@ export class ForgotService {
   /** Mail and the service's address are needed for a link: checked before the body is read (`MailOnCheck`). */
   assertAvailable(): string {
     const serviceUrl = this.config.SERVICE_URL;
-    if (!this.mailer.configured || !serviceUrl) fail('forgot.unavailable');
+    if (!this.available || !serviceUrl) fail('forgot.unavailable');
     return serviceUrl;
+  }
+
+  /** Whether a person can be mailed a reset link (what sign-in screens offer). */
+  get available(): boolean {
+    return this.mailer.configured && Boolean(this.config.SERVICE_URL);
   }
 
   /**

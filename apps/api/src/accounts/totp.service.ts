@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  acceptedStep, digestOf, newRecoveryCodes, newTotpSecret, normalizeRecoveryCode, otpauthUrl, PasswordHasher, TotpRepository, UserRepository,
+  acceptedStep, digestOf, newRecoveryCodes, newTotpSecret, otpauthUrl, PasswordHasher, SecondStepCode, TotpRepository, UserRepository,
 } from '@board/accounts';
 import { Clock, fail, silent, UnitOfWork } from '@board/kernel';
 
@@ -30,7 +30,7 @@ export class TotpService {
   }
 
   /** A right code from the pending secret turns it on; the recovery codes are shown this once. */
-  async enable(userId: string, code: unknown): Promise<{ recoveryCodes: string[] }> {
+  async enable(userId: string, code: SecondStepCode | null): Promise<{ recoveryCodes: string[] }> {
     return this.uow.write(async () => {
       const state = await this.totp.state(userId);
       if (state.secret) fail('totp.on_already');
@@ -43,11 +43,15 @@ export class TotpService {
     });
   }
 
-  /** Off, with the password in use and a code (or a recovery code). Off already: nothing to do. */
-  async disable(userId: string, password: unknown, code: unknown): Promise<void> {
+  /**
+   * Off, with the password in use and a code (or a recovery code). Off already: nothing to do. An
+   * account without a password (made by single sign-on, none set yet) has none to confirm: the
+   * code alone turns it off.
+   */
+  async disable(userId: string, password: string | null, code: SecondStepCode | null): Promise<void> {
     const user = (await this.users.findById(userId)) ?? fail('auth.signin_required');
     const hash = user.snapshot.passwordHash;
-    if (typeof password !== 'string' || !hash || !(await this.hasher.verify(hash, password))) fail('account.wrong_password');
+    if (hash && (password === null || !(await this.hasher.verify(hash, password)))) fail('account.wrong_password');
     await this.uow.write(async () => {
       const state = await this.totp.state(userId);
       if (!state.secret) return silent(undefined);
@@ -62,20 +66,20 @@ export class TotpService {
    * else the code (401 with `needsCode` when missing, 401 when wrong; both are failed tries of
    * the login throttle, as the caller runs inside it).
    */
-  async signInStep(userId: string, code: unknown): Promise<SecondStep> {
+  async signInStep(userId: string, code: SecondStepCode | null): Promise<SecondStep> {
     const state = await this.totp.state(userId);
     if (!state.secret) return 'none';
-    if (code === undefined || code === null || code === '') fail('totp.code_needed', {}, { needsCode: true });
+    if (code === null) fail('totp.code_needed', {}, { needsCode: true });
     const passed = await this.uow.write(async () => silent(await this.passSecondStep(userId, state.secret as string, state.usedStep, code)));
     if (passed === 'none') fail('totp.login_code_wrong');
     return passed;
   }
 
   /** A code of the secret not used before, spent; else a recovery code, spent; else 'none'. */
-  private async passSecondStep(userId: string, secret: string, usedStep: number | null, code: unknown): Promise<SecondStep> {
+  private async passSecondStep(userId: string, secret: string, usedStep: number | null, code: SecondStepCode | null): Promise<SecondStep> {
     const step = acceptedStep(secret, code, this.clock.now(), usedStep);
     if (step !== null) return (await this.totp.spendStep(userId, step)) ? 'code' : 'none';
-    const recovery = normalizeRecoveryCode(code);
+    const recovery = code?.recovery;
     if (recovery && (await this.totp.spendRecoveryCode(userId, digestOf(recovery)))) return 'recovery';
     return 'none';
   }

@@ -9,8 +9,10 @@ import type { ResourceKind } from '@board/persistence';
  * - signedIn: either of them, outside any project (search: each finds what its credential may see).
  * - member / humanMember / admin / owner / agentMember: inside the project named by a path
  *   parameter, after the project check (non-members get 404 Project not found.).
+ * - scraper: the operators' metrics scraper, by the bearer SERVICE_METRICS_TOKEN (no session, no
+ *   agent token); while that is unset the route answers as if it were not there.
  */
-export type Gate = 'public' | 'person' | 'human' | 'agent' | 'signedIn' | 'member' | 'humanMember' | 'admin' | 'owner' | 'agentMember';
+export type Gate = 'public' | 'person' | 'human' | 'agent' | 'signedIn' | 'member' | 'humanMember' | 'admin' | 'owner' | 'agentMember' | 'scraper';
 
 export interface AccessRule {
   gate: Gate;
@@ -45,6 +47,7 @@ export const Person = () => Access({ gate: 'person' });
 export const Human = () => Access({ gate: 'human' });
 export const Agent = () => Access({ gate: 'agent' });
 export const SignedIn = () => Access({ gate: 'signedIn' });
+export const Scraper = () => Access({ gate: 'scraper' });
 export const Member = (scope: Scope = 'projectId') => Access(scoped('member', scope));
 export const HumanMember = (scope: Scope = 'projectId') => Access(scoped('humanMember', scope));
 export const Admin = (what: string, scope: Scope = 'projectId') => Access(scoped('admin', scope, what));

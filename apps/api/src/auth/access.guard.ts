@@ -7,6 +7,7 @@ import { AppConfig } from '../config/app-config';
 import { ACCESS, AccessRule } from './access.decorator';
 import { AuthContext, ProjectAccess } from './auth-context';
 import { CredentialsService } from './credentials.service';
+import { scraperRefusal } from './scraper-bearer';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -40,6 +41,11 @@ export class AccessGuard implements CanActivate {
     const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS, [context.getHandler(), context.getClass()]);
     // Routes must say who may call them; one that forgot is closed rather than open.
     if (!rule) fail('auth.signin_required');
+    // The metrics scraper has a bearer of its own: no session or agent token is read for it.
+    if (rule.gate === 'scraper') {
+      this.admitScraper(context.switchToHttp().getRequest<FastifyRequest>());
+      return true;
+    }
     // File routes are off, before anything else, while the server has no bucket.
     if (rule.needsBucket && !this.config.S3_BUCKET) fail('attachment.off');
     const request = context.switchToHttp().getRequest<FastifyRequest>();
@@ -90,6 +96,14 @@ export class AccessGuard implements CanActivate {
     return true;
   }
 
+  /** Off (404, as an unknown address) without SERVICE_METRICS_TOKEN; else only its bearer passes. */
+  private admitScraper(request: FastifyRequest): void {
+    const token = this.config.SERVICE_METRICS_TOKEN;
+    if (!token) fail('request.not_found');
+    const refusal = scraperRefusal(request.headers.authorization, token);
+    if (refusal) fail(refusal);
+  }
+
   private checkOrigin(request: FastifyRequest): void {
     const origin = request.headers.origin;
     if (origin === undefined) return;
@@ -117,7 +131,7 @@ export function credentialLookup(rule: AccessRule, params: Record<string, string
 }
 
 /** Gates that work outside any project: nothing to resolve. */
-const OUTSIDE_PROJECTS = new Set<AccessRule['gate']>(['public', 'person', 'human', 'agent', 'signedIn']);
+const OUTSIDE_PROJECTS = new Set<AccessRule['gate']>(['public', 'person', 'human', 'agent', 'signedIn', 'scraper']);
 
 /** The project or resource named in the path of a project gate; a malformed id is kept to refuse (400) after 401. */
 function readTarget(rule: AccessRule, params: Record<string, string>): { target: ScopeTarget } | { malformed: unknown } {

@@ -21,14 +21,33 @@ export function readCookie(request: FastifyRequest, name: string): string | unde
 
 export const readSessionCookie = (request: FastifyRequest): string | undefined => readCookie(request, SESSION_COOKIE) || undefined;
 
-export function setSessionCookie(reply: FastifyReply, sessionId: string, secure: boolean): void {
-  const parts = [`${SESSION_COOKIE}=${sessionId}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${SESSION_LIFETIME_MS / 1000}`];
+/** An HttpOnly, SameSite=Lax cookie (Secure in production); a lifetime of 0 clears it. */
+function writeCookie(reply: FastifyReply, name: string, value: string, path: string, seconds: number, secure: boolean): void {
+  const parts = [`${name}=${value}`, `Path=${path}`, 'HttpOnly', 'SameSite=Lax', `Max-Age=${seconds}`];
+  if (seconds === 0) parts.push('Expires=Thu, 01 Jan 1970 00:00:00 GMT');
   if (secure) parts.push('Secure');
   reply.header('set-cookie', parts.join('; '));
 }
 
+export function setSessionCookie(reply: FastifyReply, sessionId: string, secure: boolean): void {
+  writeCookie(reply, SESSION_COOKIE, sessionId, '/', SESSION_LIFETIME_MS / 1000, secure);
+}
+
 export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
-  const parts = [`${SESSION_COOKIE}=`, 'Path=/', 'HttpOnly', 'SameSite=Lax', 'Max-Age=0', 'Expires=Thu, 01 Jan 1970 00:00:00 GMT'];
-  if (secure) parts.push('Secure');
-  reply.header('set-cookie', parts.join('; '));
+  writeCookie(reply, SESSION_COOKIE, '', '/', 0, secure);
+}
+
+/**
+ * A single sign-on's sealed checks, sent back only to the two single sign-on routes. SameSite=Lax
+ * still sends it on the provider's redirect back, a top-level GET navigation.
+ */
+export const SIGN_ON_COOKIE = 'service_oidc';
+const SIGN_ON_PATH = '/api/auth/oidc';
+
+export function setSignOnCookie(reply: FastifyReply, sealed: string, seconds: number, secure: boolean): void {
+  writeCookie(reply, SIGN_ON_COOKIE, sealed, SIGN_ON_PATH, seconds, secure);
+}
+
+export function clearSignOnCookie(reply: FastifyReply, secure: boolean): void {
+  writeCookie(reply, SIGN_ON_COOKIE, '', SIGN_ON_PATH, 0, secure);
 }

@@ -1,55 +1,58 @@
-import { CHART_KINDS, type ChartKind, DEFAULT_SPAN_DAYS, MAX_CHART_PROJECTS, parseDay, readFlowProperty, readKind, readProjectIds } from '@board/charts';
+import {
+  CHART_KINDS, type ChartChange, type ChartCreate, type ChartKind, type DaysAsked, DEFAULT_SPAN_DAYS, MAX_CHART_PROJECTS, readDayAsked, readFlowProperty, readKind,
+  readProjectIds,
+} from '@board/charts';
+import type { InTurn } from '@board/kernel';
 import { readListName } from '@board/lists';
-import { FieldRule, refusalOf } from '../http/dto/field-rules';
+import { Keeps, KeepsInTurn } from '../http/dto/field-rules';
 
 const projectIds = { type: 'array', items: { type: 'string', format: 'uuid' }, minItems: 1, maxItems: MAX_CHART_PROJECTS };
 
-/** POST /charts, fields in the order `readChartCreate` checks them (which stays the one reader). */
-export class CreateChartBody {
-  @FieldRule('chart-name', (value) => refusalOf(() => readListName(value, true)), { schema: { type: 'string', minLength: 1, maxLength: 100 }, required: true })
+/** POST /charts: name, kind, projects, then a flow chart's property; each kept as its reader answered. */
+export class CreateChartBody implements ChartCreate {
+  @Keeps('chart-name', (value) => readListName(value, true), { doc: { schema: { type: 'string', minLength: 1, maxLength: 100 }, required: true } })
   name: string;
 
-  @FieldRule('chart-kind', (value) => refusalOf(() => readKind(value)), { schema: { type: 'string', enum: [...CHART_KINDS] }, required: true })
+  @Keeps('chart-kind', readKind, { doc: { schema: { type: 'string', enum: [...CHART_KINDS] }, required: true } })
   kind: ChartKind;
 
-  @FieldRule('chart-projects', (value) => refusalOf(() => readProjectIds(value)), { schema: projectIds, required: true })
+  @Keeps('chart-projects', readProjectIds, { doc: { schema: projectIds, required: true } })
   projectIds: string[];
 
-  /** Required by a flow chart (a select property of one of its projects); others ignore it. */
-  @FieldRule('chart-property', (value, dto) => ((dto as { kind?: unknown }).kind === 'flow' ? refusalOf(() => readFlowProperty(value)) : null), {
+  /** Required by a flow chart (a select property of one of its projects); others ignore it (null). */
+  @Keeps('chart-property', (value, dto) => ((dto as CreateChartBody).kind === 'flow' ? readFlowProperty(value) : null), { doc: {
     schema: { type: ['string', 'null'], format: 'uuid', description: 'A select property of one of the projects: required by a flow chart, ignored by the others.' },
-  })
-  propertyId?: string | null;
+  } })
+  propertyId: string | null;
 }
 
 /**
- * PATCH /charts/:chartId: the chart must be the caller's (404) first, so the service reads this
- * with `parseRequest` after loading it. The kind stays; whether `propertyId` is read depends on the
- * saved kind, so `applyChartChange` checks it.
+ * PATCH /charts/:chartId, read after `ChartOwnerCheck` (the chart must be the caller's: 404 first).
+ * The kind stays; `propertyId` counts only on a flow chart, so its refusal waits for the saved kind
+ * (`applyChartChange`).
  */
-export class UpdateChartBody {
-  @FieldRule('chart-name-change', (value) => refusalOf(() => readListName(value, false)), { schema: { type: 'string', maxLength: 100 } })
+export class UpdateChartBody implements ChartChange {
+  @Keeps('chart-name-change', (value) => readListName(value, false), { doc: { schema: { type: 'string', maxLength: 100 } } })
   name?: string;
 
-  @FieldRule('chart-projects-change', (value) => (value === undefined ? null : refusalOf(() => readProjectIds(value))), { schema: projectIds })
+  @Keeps('chart-projects-change', readProjectIds, { optional: true, doc: { schema: projectIds } })
   projectIds?: string[];
 
-  @FieldRule('chart-property-change', () => null, { schema: { anyOf: [{ type: 'string', format: 'uuid' }, { type: 'null' }] } })
-  propertyId?: unknown;
+  @KeepsInTurn('chart-property-change', readFlowProperty, { doc: { schema: { anyOf: [{ type: 'string', format: 'uuid' }, { type: 'null' }] } } })
+  propertyId?: InTurn<string>;
 }
 
-/** Empty counts as absent (the default day). */
-const dayRefusal = (value: unknown, name: 'From' | 'To') =>
-  value === undefined || value === '' || parseDay(value) !== null ? null : ({ code: 'chart.day_invalid', params: { name } } as const);
-
 /**
- * GET /charts/:chartId/data?from=YYYY-MM-DD&to=YYYY-MM-DD, read after the chart is loaded (404
- * first). `to` is checked before `from`; the range rules across both stay in `readDayRange`.
+ * GET /charts/:chartId/data?from=YYYY-MM-DD&to=YYYY-MM-DD, read after the chart is found (404
+ * first). `to` is read before `from`; empty counts as absent (the default day). The range rules
+ * across both need the clock and stay in `dayRange`.
  */
-export class ChartDataQuery {
-  @FieldRule('chart-to', (value) => dayRefusal(value, 'To'), { schema: { type: 'string', description: 'The last day, YYYY-MM-DD (absent or empty: today).' } })
-  to?: string;
+export class ChartDataQuery implements DaysAsked {
+  @Keeps('chart-to', (value) => readDayAsked(value, 'To'), { doc: { schema: { type: 'string', description: 'The last day, YYYY-MM-DD (absent or empty: today).' } } })
+  to: Date | null;
 
-  @FieldRule('chart-from', (value) => dayRefusal(value, 'From'), { schema: { type: 'string', description: `The first day, YYYY-MM-DD (absent or empty: ${DEFAULT_SPAN_DAYS} days before the last).` } })
-  from?: string;
+  @Keeps('chart-from', (value) => readDayAsked(value, 'From'), { doc: {
+    schema: { type: 'string', description: `The first day, YYYY-MM-DD (absent or empty: ${DEFAULT_SPAN_DAYS} days before the last).` },
+  } })
+  from: Date | null;
 }

@@ -1,3 +1,4 @@
+import { parseDay } from '@board/charts';
 import type { ChartQuery } from '@board/persistence';
 import { SteppedClock } from '../../../../test/support/in-memory/clock';
 import { InMemoryChartRepository } from '../../../../test/support/in-memory/chart-repository';
@@ -15,6 +16,10 @@ const TEXT = '00000000-0000-4000-8000-0000000000e2';
 const TODO = '00000000-0000-4000-8000-0000000000f1';
 
 type Counts = ChartQuery['counts'];
+
+/** Days as the query DTO reads them; none asked: the defaults. */
+const days = (from: string, to: string) => ({ from: parseDay(from), to: parseDay(to) });
+const ALL = { from: null, to: null };
 
 function setUp() {
   const store = new InMemoryChartRepository();
@@ -35,10 +40,10 @@ function setUp() {
 describe('ChartsService', () => {
   it('creates a chart over the person’s projects, and refuses a project they are not in', async () => {
     const { store, service } = setUp();
-    const chart = await service.create('ann', { name: 'Burn', kind: 'burnup', projectIds: [P1, P2] });
+    const chart = await service.create('ann', { name: 'Burn', kind: 'burnup', projectIds: [P1, P2], propertyId: null });
     expect(chart).toMatchObject({ name: 'Burn', kind: 'burnup', projectIds: [P1, P2], propertyId: null });
     expect(store.charts.size).toBe(1);
-    expect(await refusalCode(service.create('ann', { name: 'Nope', kind: 'burnup', projectIds: [P1, STRANGER] }))).toBe('project.not_found');
+    expect(await refusalCode(service.create('ann', { name: 'Nope', kind: 'burnup', projectIds: [P1, STRANGER], propertyId: null }))).toBe('project.not_found');
     expect(store.charts.size).toBe(1);
   });
 
@@ -51,41 +56,41 @@ describe('ChartsService', () => {
 
   it('finds no chart of somebody else for its gate, change, delete or data', async () => {
     const { store, service } = setUp();
-    const chart = await service.create('ann', { name: 'Mine', kind: 'throughput', projectIds: [P1] });
+    const chart = await service.create('ann', { name: 'Mine', kind: 'throughput', projectIds: [P1], propertyId: null });
     expect(await refusalCode(service.checkOwned('ben', chart.id))).toBe('chart.not_found');
     expect(await refusalCode(service.checkOwned('ann', 'not-an-id'))).toBe('id.invalid');
     await expect(service.checkOwned('ann', chart.id)).resolves.toBeUndefined();
     expect(await refusalCode(service.update('ben', chart.id, { name: 'Theirs' }))).toBe('chart.not_found');
-    expect(await refusalCode(service.data('ben', chart.id, {}))).toBe('chart.not_found');
+    expect(await refusalCode(service.data('ben', chart.id, ALL))).toBe('chart.not_found');
     expect(await refusalCode(service.remove('ben', chart.id))).toBe('chart.not_found');
     expect(store.charts.get(chart.id)?.name).toBe('Mine');
   });
 
   it('changes the name and projects, checking only projects that were sent', async () => {
     const { service } = setUp();
-    const chart = await service.create('ann', { name: 'Old', kind: 'burnup', projectIds: [P1] });
+    const chart = await service.create('ann', { name: 'Old', kind: 'burnup', projectIds: [P1], propertyId: null });
     expect(await service.update('ann', chart.id, { name: 'New', projectIds: [P2] })).toMatchObject({ name: 'New', projectIds: [P2] });
     expect(await refusalCode(service.update('ann', chart.id, { projectIds: [STRANGER] }))).toBe('project.not_found');
   });
 
   it('counts the data over the visible projects and the asked days, filling the series', async () => {
     const { service, asked } = setUp();
-    const chart = await service.create('ann', { name: 'Burn', kind: 'burnup', projectIds: [P1, P2] });
-    const data = await service.data('ann', chart.id, { from: '2026-03-08', to: '2026-03-10' });
+    const chart = await service.create('ann', { name: 'Burn', kind: 'burnup', projectIds: [P1, P2], propertyId: null });
+    const data = await service.data('ann', chart.id, days('2026-03-08', '2026-03-10'));
     expect(asked).toEqual([{ userId: 'ann', kind: 'burnup', projectIds: [P1, P2], propertyId: null, from: '2026-03-08', to: '2026-03-10' }]);
     expect(data.days).toEqual(['2026-03-08', '2026-03-09', '2026-03-10']);
     expect(data.series).toEqual([
       { key: 'total', name: 'Total', color: null, values: [0, 0, 0] },
       { key: 'done', name: 'Done', color: null, values: [0, 2, 0] },
     ]);
-    expect(await refusalCode(service.data('ann', chart.id, { from: '2026-03-10', to: '2026-03-08' }))).toBe('chart.range_order');
+    expect(await refusalCode(service.data('ann', chart.id, days('2026-03-10', '2026-03-08')))).toBe('chart.range_order');
   });
 
   it('draws no series and asks nothing of a flow chart whose property the reader cannot see', async () => {
     const { store, service, asked } = setUp();
     const chart = await service.create('ann', { name: 'Flow', kind: 'flow', projectIds: [P1], propertyId: STATUS });
     store.members.delete(`ann:${P1}`);
-    const data = await service.data('ann', chart.id, {});
+    const data = await service.data('ann', chart.id, ALL);
     expect(data.series).toEqual([]);
     expect(data.chart.projectIds).toEqual([]);
     expect(asked).toEqual([]);

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Clock, fail, parseId } from '@board/kernel';
-import { applyChartChange, ChartRecord, ChartRepository, chartView, checkFlowProperty, fillSeries, readChartCreate, readDayRange, seriesHeads } from '@board/charts';
+import {
+  applyChartChange, ChartChange, ChartCreate, ChartRecord, ChartRepository, chartView, checkFlowProperty, DaysAsked, dayRange, fillSeries, seriesHeads,
+} from '@board/charts';
 import { ChartQuery } from '@board/persistence';
-import type { ChartDataQuery, CreateChartBody, UpdateChartBody } from './charts.dto';
 
 /** A person's charts over their projects; the data is counted from the feed at read time. */
 @Injectable()
@@ -19,9 +20,9 @@ export class ChartsService {
     return charts.map((c) => chartView(c, visible));
   }
 
-  async create(userId: string, body: CreateChartBody) {
-    const read = readChartCreate(body);
-    const chart: ChartRecord = { id: randomUUID(), userId, ...read, createdAt: this.clock.now() };
+  async create(userId: string, asked: ChartCreate) {
+    const { name, kind, projectIds, propertyId } = asked;
+    const chart: ChartRecord = { id: randomUUID(), userId, name, kind, projectIds, propertyId, createdAt: this.clock.now() };
     const visible = await this.check(chart);
     await this.store.insert(chart);
     return chartView(chart, visible);
@@ -32,11 +33,11 @@ export class ChartsService {
     await this.load(userId, rawChartId);
   }
 
-  async update(userId: string, rawChartId: string, body: UpdateChartBody) {
+  async update(userId: string, rawChartId: string, change: ChartChange) {
     const saved = await this.load(userId, rawChartId);
-    const chart = applyChartChange(saved, body);
+    const chart = applyChartChange(saved, change);
     // Projects are checked when sent; a flow property whenever the projects or it change.
-    const visible = await this.check(chart, body.projectIds !== undefined, body.projectIds !== undefined || body.propertyId !== undefined);
+    const visible = await this.check(chart, change.projectIds !== undefined, change.projectIds !== undefined || change.propertyId !== undefined);
     await this.store.update(chart);
     return chartView(chart, visible);
   }
@@ -45,9 +46,9 @@ export class ChartsService {
     if (!(await this.store.delete(userId, parseId(rawChartId, 'chart')))) fail('chart.not_found');
   }
 
-  async data(userId: string, rawChartId: string, query: ChartDataQuery) {
+  async data(userId: string, rawChartId: string, days: DaysAsked) {
     const chart = await this.load(userId, rawChartId);
-    const range = readDayRange(query, this.clock.now());
+    const range = dayRange(days, this.clock.now());
     const visible = await this.store.memberProjects(userId, chart.projectIds);
     const projectIds = chart.projectIds.filter((id) => visible.has(id));
     // A flow property whose project the reader left (or that is gone) draws no series.

@@ -1,5 +1,6 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, validateSync } from 'class-validator';
+import { issuerAllowed } from '@board/accounts';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, validateSync } from 'class-validator';
 
 const list = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : value;
@@ -73,7 +74,28 @@ export class AppConfig {
   @Transform(int) @IsInt() @Min(50) SERVICE_MCP_BEAT_MS = 30000;
   /** MCP over HTTP: requests one agent may have open at once on one instance (a further one is 429). */
   @Transform(int) @IsInt() @Min(1) SERVICE_MCP_CONCURRENT = 4;
+  /** Single sign-on with OpenID Connect (extensions.md § 3.2): on when the issuer, client id and secret are all set. */
+  /** HTTPS; plain HTTP only on a loopback address (checked by loadConfig). */
+  @IsOptional() @IsUrl({ require_tld: false, protocols: ['https', 'http'], require_protocol: true }) SERVICE_OIDC_ISSUER?: string;
+  @IsOptional() @IsString() SERVICE_OIDC_CLIENT_ID?: string;
+  @IsOptional() @IsString() SERVICE_OIDC_CLIENT_SECRET?: string;
+  /** The sign-in button's label. */
+  @IsString() @MaxLength(80) SERVICE_OIDC_NAME = 'Single sign-on';
+  /** How often an instance tells the others it is alive (docs/operating.md › Running several instances). */
+  @Transform(int) @IsInt() @Min(50) @Max(60_000) SERVICE_INSTANCE_BEAT_MS = 1000;
+  /**
+   * How long an instance passes for alive after its last beat: then another takes over the webhook
+   * deliveries, bucket keys and mails it held. At least twice the beat.
+   */
+  @Transform(int) @IsInt() @Min(100) @Max(600_000) SERVICE_INSTANCE_DEAD_MS = 5000;
   @IsIn(['debug', 'info', 'warn', 'error', 'silent']) LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' | 'silent' = 'info';
+  /** `json` (one object per line) or `pretty` (lines for a person); unset, JSON in production and pretty elsewhere. */
+  @IsOptional() @IsIn(['json', 'pretty']) LOG_FORMAT?: 'json' | 'pretty';
+  /**
+   * Turns on `GET /api/metrics` for a scraper that sends it as its bearer; unset, the route is not
+   * there (404). At least 16 visible ASCII characters, so a guessable word is refused at start.
+   */
+  @IsOptional() @Matches(/^[\x21-\x7e]{16,512}$/) SERVICE_METRICS_TOKEN?: string;
 
   get production(): boolean {
     return this.NODE_ENV === 'production';
@@ -84,8 +106,19 @@ export class AppConfig {
     return this.DATABASE_POOLER === 'none';
   }
 
+  /** Log lines as JSON objects (LOG_FORMAT, else NODE_ENV=production). */
+  get jsonLogs(): boolean {
+    return this.LOG_FORMAT ? this.LOG_FORMAT === 'json' : this.production;
+  }
+
   get mailConfigured(): boolean {
     return Boolean(this.SMTP_URL && this.MAIL_FROM);
+  }
+
+  /** Single sign-on's settings when all three are set, else null (off). */
+  get oidc(): OidcSettings | null {
+    const { SERVICE_OIDC_ISSUER: issuer, SERVICE_OIDC_CLIENT_ID: clientId, SERVICE_OIDC_CLIENT_SECRET: clientSecret } = this;
+    return issuer && clientId && clientSecret ? { issuer, clientId, clientSecret, name: this.SERVICE_OIDC_NAME } : null;
   }
 
   /** Fastify's trustProxy: true, a hop count, or a list of addresses and CIDRs. */
@@ -98,22 +131,39 @@ export class AppConfig {
   }
 }
 
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The button's label. */
+  name: string;
+}
+
+/** Single sign-on is all three or none: one or two of them is a half-made setting, refused at start. */
+const OIDC_KEYS = ['SERVICE_OIDC_ISSUER', 'SERVICE_OIDC_CLIENT_ID', 'SERVICE_OIDC_CLIENT_SECRET'] as const;
+
 const KEYS = [
   'DATABASE_URL', 'DATABASE_POOL_SIZE', 'DATABASE_BACKGROUND_POOL_SIZE', 'DATABASE_WAIT_MS', 'DATABASE_STATEMENT_MS',
   'DATABASE_HEAVY_STATEMENT_MS', 'DATABASE_POOLER', 'DATABASE_LISTEN_URL', 'DATABASE_READ_URL', 'DATABASE_READ_POOL_SIZE', 'DATABASE_READ_MAX_LAG_MS', 'PORT', 'HOST', 'NODE_ENV', 'SERVICE_URL', 'SERVICE_SIGNUP', 'SMTP_URL',
   'MAIL_FROM', 'S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_PUBLIC_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY',
   'S3_FORCE_PATH_STYLE', 'SERVICE_MAX_FILE_BYTES', 'SERVICE_FILE_TYPES', 'SERVICE_TRUST_PROXY', 'SERVICE_BODY_TIMEOUT_MS',
   'SERVICE_WEBHOOK_ALLOW', 'SERVICE_DATA_DIR', 'EMBEDDED_PG_PORT', 'SERVICE_BOARD_CACHE_BYTES', 'SERVICE_MCP_BEAT_MS', 'SERVICE_MCP_CONCURRENT',
-  'LOG_LEVEL',
+  'SERVICE_OIDC_ISSUER', 'SERVICE_OIDC_CLIENT_ID', 'SERVICE_OIDC_CLIENT_SECRET', 'SERVICE_OIDC_NAME', 'SERVICE_INSTANCE_BEAT_MS', 'SERVICE_INSTANCE_DEAD_MS',
+  'LOG_LEVEL', 'LOG_FORMAT', 'SERVICE_METRICS_TOKEN',
 ];
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const source = Object.fromEntries(KEYS.filter((k) => env[k] !== undefined && env[k] !== '').map((k) => [k, env[k]]));
   const config = plainToInstance(AppConfig, source, { exposeDefaultValues: true });
-  const errors = validateSync(config);
-  if (errors.length > 0) {
+  const names = validateSync(config).map((e) => e.property);
+  const oidcSet = OIDC_KEYS.filter((k) => source[k] !== undefined);
+  if (oidcSet.length > 0 && oidcSet.length < OIDC_KEYS.length) names.push(...OIDC_KEYS.filter((k) => !oidcSet.includes(k)));
+  if (config.SERVICE_OIDC_ISSUER && !names.includes('SERVICE_OIDC_ISSUER') && !issuerAllowed(config.SERVICE_OIDC_ISSUER)) names.push('SERVICE_OIDC_ISSUER');
+  // A window of less than two beats would take an instance for dead after one late beat.
+  if (names.length === 0 && config.SERVICE_INSTANCE_DEAD_MS < 2 * config.SERVICE_INSTANCE_BEAT_MS) names.push('SERVICE_INSTANCE_DEAD_MS');
+  if (names.length > 0) {
     // Names only: a value may be a secret.
-    throw new Error(`Invalid configuration: ${errors.map((e) => e.property).join(', ')}`);
+    throw new Error(`Invalid configuration: ${names.join(', ')}`);
   }
   // Behind a transaction-mode pooler LISTEN would hear nothing once its transaction ended, and the
   // migrations' session lock could be taken and released on two different server connections.

@@ -7,6 +7,7 @@ import { PresenceService } from './presence.service';
 import { StreamController } from './stream.controller';
 import { StreamService } from './stream.service';
 import { StreamAccessWatch } from './stream-access.watch';
+import { NoticeCountListener } from './notice-count.listener';
 
 @Module({
   controllers: [StreamController, ActivityController],
@@ -17,6 +18,7 @@ import { StreamAccessWatch } from './stream-access.watch';
     { provide: PresencePublisher, useClass: PgPresencePublisher },
     StreamService,
     StreamAccessWatch,
+    NoticeCountListener,
     PresenceService,
     ActivityFeedQuery,
     FeedService,

@@ -2,7 +2,7 @@ import { Observable, Subject } from 'rxjs';
 import type { Notice } from '@board/kernel';
 import type { StreamCredential } from '@board/persistence';
 import { StreamAccessWatch, StreamGate } from './stream-access.watch';
-import type { StreamLine } from './stream.service';
+import { encode } from './stream.service';
 
 const P = '11111111-1111-4111-8111-111111111111';
 const Q = '22222222-2222-4222-8222-222222222222';
@@ -20,7 +20,7 @@ class FakeQueries {
 }
 
 const tick = () => new Promise((r) => setImmediate(r));
-const line = (n: number): StreamLine => ({ event: 'change', data: { n } });
+const line = (n: number): Buffer => Buffer.from(encode({ event: 'change', data: { n } }));
 
 describe('StreamAccessWatch', () => {
   let notices: Subject<Notice>;
@@ -37,12 +37,12 @@ describe('StreamAccessWatch', () => {
   });
   afterEach(() => watch.onModuleDestroy());
 
-  function open(projectId = P, userId = ME, expiresAt: Date | null = null, checkedAt = Date.now()) {
-    const seen: StreamLine[] = [];
+  function open(projectId = P, userId = ME, expiresAt: Date | null = null, checkedAt = Date.now(), digest = 'd') {
+    const seen: Buffer[] = [];
     let ended = false;
     let gate!: StreamGate;
-    new Observable<StreamLine>((out) => {
-      gate = watch.watch({ projectId, via: 'session', digest: 'd' }, userId, expiresAt, checkedAt, out);
+    new Observable<Buffer>((out) => {
+      gate = watch.watch({ projectId, via: 'session', digest }, userId, expiresAt, checkedAt, out);
       return () => gate.close();
     }).subscribe({ next: (l) => seen.push(l), complete: () => (ended = true) });
     return { seen, gate, ended: () => ended };
@@ -131,5 +131,21 @@ describe('StreamAccessWatch', () => {
     b.gate.deliver(line(1));
     expect([a.seen, b.seen]).toEqual([[], []]);
     expect(queries.calls[0].streams).toHaveLength(2);
+  });
+
+  it('asks once for the streams that share a credential, and answers each of them', async () => {
+    const tabs = [open(P, ME, null, Date.now() - 10), open(P, ME, null, Date.now() - 10)];
+    const elsewhere = open(Q, ME, null, Date.now() - 10);
+    const otherSession = open(P, ME, null, Date.now() - 10, 'e');
+    notices.next({ type: 'reconnected' });
+    expect(queries.calls[0].streams).toEqual([
+      { projectId: P, via: 'session', digest: 'd' },
+      { projectId: Q, via: 'session', digest: 'd' },
+      { projectId: P, via: 'session', digest: 'e' },
+    ]);
+    queries.calls[0].answer([false, true, true]);
+    await tick();
+    expect(tabs.map((t) => t.ended())).toEqual([true, true]);
+    expect([elsewhere.ended(), otherSession.ended()]).toEqual([false, false]);
   });
 });

@@ -1,29 +1,43 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import type { Subscriber, Subscription } from 'rxjs';
+import type { Subscription } from 'rxjs';
 import { BackgroundWork, Clock, NoticeFeed } from '@board/kernel';
 import { StreamAccessQuery, StreamCredential } from '@board/persistence';
-import type { StreamLine } from './stream.service';
+import type { StreamSink } from './stream.service';
 
 /** How often every open stream's credential is checked again (expiry, and a net under lost notices). */
 export const ACCESS_RECHECK_MS = 1000;
 
-/** One open stream as the watch sees it. */
-interface Watched {
-  credential: StreamCredential;
-  userId: string;
-  /** The session's expiry as last read (null: a token). */
-  expiresAt: Date | null;
-  /** Lines held back while the stream's access is in doubt; null when it flows. */
-  held: StreamLine[] | null;
-  /** Number of the last access notice it must be checked after (0: none pending). */
-  needs: number;
-  out: Subscriber<StreamLine>;
-}
-
 /** What a stream sends through: lines pass, wait or are dropped by the stream's access. */
 export interface StreamGate {
-  deliver(line: StreamLine): void;
+  deliver(bytes: Buffer): void;
   close(): void;
+}
+
+/** One open stream as the watch sees it, and the gate its lines pass. */
+class Watched implements StreamGate {
+  /** Lines held back while the stream's access is in doubt; null when it flows. */
+  held: Buffer[] | null = null;
+  /** Number of the last access notice it must be checked after (0: none pending). */
+  needs = 0;
+
+  constructor(
+    private readonly watch: StreamAccessWatch,
+    readonly credential: StreamCredential,
+    /** The credential as one string: streams that share it share its check. */
+    readonly key: string,
+    readonly userId: string,
+    /** The session's expiry as last read (null: a token). */
+    public expiresAt: Date | null,
+    readonly out: StreamSink,
+  ) {}
+
+  deliver(bytes: Buffer): void {
+    this.watch.pass(this, bytes);
+  }
+
+  close(): void {
+    this.watch.forget(this);
+  }
 }
 
 /**
@@ -68,8 +82,8 @@ export class StreamAccessWatch implements OnModuleInit, OnModuleDestroy {
   }
 
   /** `checkedAt` (ms): when the request's credential was checked, before the stream was open to notices. */
-  watch(credential: StreamCredential, userId: string, expiresAt: Date | null, checkedAt: number, out: Subscriber<StreamLine>): StreamGate {
-    const w: Watched = { credential, userId, expiresAt, held: null, needs: 0, out };
+  watch(credential: StreamCredential, userId: string, expiresAt: Date | null, checkedAt: number, out: StreamSink): StreamGate {
+    const w = new Watched(this, credential, `${credential.via} ${credential.digest} ${credential.projectId ?? ''}`, userId, expiresAt, out);
     this.watched.add(w);
     // A notice that arrived between the credential check and now found no stream to hold.
     if (this.lastNoticeAt >= checkedAt) {
@@ -81,15 +95,15 @@ export class StreamAccessWatch implements OnModuleInit, OnModuleDestroy {
       this.timer = setInterval(() => this.kick(), ACCESS_RECHECK_MS);
       this.timer.unref();
     }
-    return {
-      deliver: (line) => {
-        if (!this.watched.has(w)) return;
-        if (w.expiresAt && this.clock.now() >= w.expiresAt) return this.end(w);
-        if (w.held) w.held.push(line);
-        else out.next(line);
-      },
-      close: () => this.forget(w),
-    };
+    return w;
+  }
+
+  /** A line of `w`: passes, waits while its access is in doubt, or ends the stream past its session's expiry. */
+  pass(w: Watched, bytes: Buffer): void {
+    if (!this.watched.has(w)) return;
+    if (w.expiresAt && this.clock.now() >= w.expiresAt) return this.end(w);
+    if (w.held) w.held.push(bytes);
+    else w.out.next(bytes);
   }
 
   /** Holds the streams a notice may concern and checks them (an empty notice concerns all). */
@@ -124,26 +138,38 @@ export class StreamAccessWatch implements OnModuleInit, OnModuleDestroy {
         const upTo = this.seq;
         const batch = [...this.watched];
         if (batch.length === 0) break;
+        // One row per credential: the tabs of one session ask once.
+        const position = new Map<string, number>();
+        const credentials: StreamCredential[] = [];
+        for (const w of batch) {
+          if (position.has(w.key)) continue;
+          position.set(w.key, credentials.length);
+          credentials.push(w.credential);
+        }
         let allowed: Map<number, Date | null>;
         try {
           // On the background connections: a stream that lost its access ends even while
           // requests fill their pool.
-          allowed = await this.background.run(() => this.queries.stillAllowed(batch.map((w) => w.credential), this.clock.now()));
+          allowed = await this.background.run(() => this.queries.stillAllowed(credentials, this.clock.now()));
         } catch (error) {
           // Held streams stay held; the next tick asks again.
           this.logger.warn(`stream access check failed: ${(error as Error).message}`);
           break;
         }
-        batch.forEach((w, i) => {
-          if (!this.watched.has(w)) return;
-          if (!allowed.has(i)) return this.end(w);
+        for (const w of batch) {
+          if (!this.watched.has(w)) continue;
+          const i = position.get(w.key)!;
+          if (!allowed.has(i)) {
+            this.end(w);
+            continue;
+          }
           w.expiresAt = allowed.get(i) ?? null;
-          if (w.needs > upTo) return;
+          if (w.needs > upTo) continue;
           w.needs = 0;
           const held = w.held;
           w.held = null;
-          for (const line of held ?? []) w.out.next(line);
-        });
+          for (const bytes of held ?? []) w.out.next(bytes);
+        }
       } while (this.again);
     } finally {
       this.running = false;
@@ -155,7 +181,7 @@ export class StreamAccessWatch implements OnModuleInit, OnModuleDestroy {
     w.out.complete();
   }
 
-  private forget(w: Watched): void {
+  forget(w: Watched): void {
     this.watched.delete(w);
     if (this.watched.size === 0) this.stopTimer();
   }

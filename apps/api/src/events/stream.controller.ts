@@ -4,7 +4,8 @@ import { HumanMember, Member } from '../auth/access.decorator';
 import { Auth, AuthContext, credentialDigest, ProjectCaller, ProjectCallerOf } from '../auth/auth-context';
 import { PresenceBody } from './events.dto';
 import { PresenceService } from './presence.service';
-import { sendEvents, StreamService } from './stream.service';
+import { sendEvents } from './send-events';
+import { StreamService } from './stream.service';
 
 @Controller('projects/:projectId')
 export class StreamController {

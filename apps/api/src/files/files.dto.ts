@@ -1,19 +1,20 @@
-import { readFileName, readMime } from '@board/files';
-import { FieldRule, refusalOf } from '../http/dto/field-rules';
+import type { InTurn } from '@board/kernel';
+import { readFileName, readMime, readUploadSize, type UploadAsked } from '@board/files';
+import { Keeps, KeepsInTurn } from '../http/dto/field-rules';
 
 /**
- * POST /tasks/:taskId/attachments: `{ name, mime, size }`. The checks that need the server's
- * policy (a refused type, the size limit) come next in the contract's order, so they and the size
- * stay in `readUploadRequest`, which the service calls with the policy.
+ * POST /tasks/:taskId/attachments: `{ name, mime, size }`, each kept as its reader answered it.
+ * The checks that need the server's policy (a refused type, the size limit) come next in the
+ * contract's order, before the size's own refusal, so that one waits its turn (`checkUpload`).
  */
-export class UploadRequestBody {
-  @FieldRule('attachment-name', (value) => refusalOf(() => readFileName(value)), { schema: { type: 'string', examples: ['screenshot.png'] }, required: true })
+export class UploadRequestBody implements UploadAsked {
+  @Keeps('attachment-name', readFileName, { doc: { schema: { type: 'string', examples: ['screenshot.png'] }, required: true } })
   name: string;
 
-  @FieldRule('attachment-mime', (value) => refusalOf(() => readMime(value)), { schema: { type: 'string', examples: ['image/png'] }, required: true })
+  @Keeps('attachment-mime', readMime, { doc: { schema: { type: 'string', examples: ['image/png'] }, required: true } })
   mime: string;
 
-  /** Bytes, a whole number; checked against the server's limit by `readUploadRequest`. */
-  @FieldRule('attachment-size', () => null, { schema: { type: 'integer', minimum: 0, description: 'Bytes.', examples: [48213] }, required: true })
-  size: number;
+  /** Bytes, a whole number within the server's limit. */
+  @KeepsInTurn('attachment-size', readUploadSize, { absent: 'read', doc: { schema: { type: 'integer', minimum: 0, description: 'Bytes.', examples: [48213] }, required: true } })
+  size: InTurn<number>;
 }

@@ -3,13 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { Clock, fail, feedLine, notice, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import {
   assertCanConfirm, assertCanDelete, assertUploadSlotFree, Attachment, attachmentLineData, AttachmentRepository, AttachmentView, checkStoredObject,
-  contentDisposition, FileActor, FilePolicy, inspectUpload, ObjectStore, PENDING_LIFETIME_MS, READ_LINK_SECONDS, readUploadRequest,
+  contentDisposition, FileActor, FilePolicy, inspectUpload, ObjectStore, PENDING_LIFETIME_MS, READ_LINK_SECONDS, checkUpload, UploadAsked,
   storedKeyFor, toAttachmentView, UPLOAD_CLOSED_AFTER_MS, UPLOAD_WINDOW_SECONDS, uploadKeyFor,
 } from '@board/files';
 import { AttachmentQuery } from '@board/persistence';
 import type { ProjectCaller } from '../auth/auth-context';
 import { AppConfig } from '../config/app-config';
-import { UploadRequestBody } from './files.dto';
 import { FilesSweeper } from './files.sweeper';
 
 const actorOf = (caller: ProjectCaller): FileActor => ({ userId: caller.userId, kind: caller.kind, role: caller.role });
@@ -45,8 +44,8 @@ export class FilesService {
     return { attachments: await this.queries.readyOnTask(projectId, taskId) };
   }
 
-  async requestUpload(caller: ProjectCaller, taskId: string, body: UploadRequestBody) {
-    const { name, mime, size } = readUploadRequest(body, this.policy);
+  async requestUpload(caller: ProjectCaller, taskId: string, asked: UploadAsked) {
+    const { name, mime, size } = checkUpload(asked, this.policy);
     const id = randomUUID();
     const uploadKey = uploadKeyFor(caller.projectId, id);
     const now = this.clock.now();

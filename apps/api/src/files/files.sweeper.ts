@@ -1,39 +1,54 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
-import { BackgroundWork, Clock, MINUTE } from '@board/kernel';
+import { BackgroundWork, Clock, Liveness, Metrics, MINUTE } from '@board/kernel';
 import { BucketCleanup, ObjectStore, PENDING_LIFETIME_MS } from '@board/files';
 import { AppConfig } from '../config/app-config';
 
 const BATCH = 100;
-/** How long a claimed key is in one sweep's hands; a key whose delete failed comes due again after it. */
+/**
+ * How long a claimed key is in a live instance's hands; a key whose delete failed comes due again
+ * after it. An instance that dies gives its keys up much sooner (`Liveness`).
+ */
 const LEASE_MS = 5 * MINUTE;
 
 /**
  * Keeps the bucket in step with the table: removes uploads nobody confirmed within an hour, then
  * deletes from the bucket every queued key (files deleted, expired, or gone with a task the
  * retention sweep removed for good, or with a deleted project). Safe on several instances at
- * once: rows and keys are claimed with SKIP LOCKED, and deleting a key twice is harmless.
+ * once: rows and keys are claimed with SKIP LOCKED, and deleting a key twice is harmless. When
+ * another instance is found dead, a sweep runs at once to take over the keys it held.
  */
 @Injectable()
-export class FilesSweeper {
+export class FilesSweeper implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('files');
   private readonly enabled: boolean;
+  private unsubscribeTakeover?: () => void;
 
   constructor(
     private readonly cleanup: BucketCleanup,
     private readonly store: ObjectStore,
     private readonly clock: Clock,
     private readonly background: BackgroundWork,
+    private readonly metrics: Metrics,
+    private readonly liveness: Liveness,
     config: AppConfig,
   ) {
     this.enabled = Boolean(config.S3_BUCKET);
+  }
+
+  onApplicationBootstrap(): void {
+    this.unsubscribeTakeover = this.liveness.onTakeover(() => void this.tick());
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribeTakeover?.();
   }
 
   @Interval('files', MINUTE)
   async tick(): Promise<void> {
     if (!this.enabled) return;
     try {
-      await this.sweep();
+      await this.metrics.sweep('files', () => this.sweep());
     } catch (error) {
       this.logger.warn(`sweep failed: ${(error as Error).message}`);
     }
@@ -53,9 +68,12 @@ export class FilesSweeper {
     for (let n = await this.cleanup.expirePending(before, BATCH); n > 0; n = await this.cleanup.expirePending(before, BATCH)) expired += n;
     let deleted = 0;
     for (;;) {
+      const holder = this.liveness.claimant();
+      if (holder === null) break;
       const now = this.clock.now();
-      const keys = await this.cleanup.claim(now, new Date(now.getTime() + LEASE_MS), BATCH);
+      const keys = await this.cleanup.claim(now, new Date(now.getTime() + LEASE_MS), BATCH, holder);
       if (keys.length === 0) break;
+      this.metrics.jobsLeased('bucket-key', keys.length);
       deleted += await this.removeNow(keys);
     }
     return { expired, deleted };

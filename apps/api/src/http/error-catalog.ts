@@ -21,6 +21,9 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   'auth.token_invalid': fixed(401, 'That token is not valid any more.'),
   'auth.token_other_project': fixed(403, 'That token belongs to another project.'),
   'auth.cross_site': fixed(403, 'Cross-site requests are refused.'),
+  // the metrics scrape (SERVICE_METRICS_TOKEN): its own bearer, never a session or an agent token
+  'metrics.token_missing': fixed(401, 'Send the metrics token as a bearer token.'),
+  'metrics.token_wrong': fixed(401, 'That is not the metrics token.'),
   'gate.human': fixed(403, 'Only a person can do this.'),
   'gate.admin': [403, (p) => `Only the owner or an admin can ${p.what}.`],
   'gate.owner': [403, (p) => `Only the owner can ${p.what}.`],
@@ -44,6 +47,12 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: Entry } = {
   // The sign-in refusals: 401 like a wrong password, counted by the login throttle; the first says `needsCode`.
   'totp.code_needed': fixed(401, 'Enter the code from your authenticator app.'),
   'totp.login_code_wrong': fixed(401, 'That code is not right.'),
+  // Single sign-on: its routes redirect to `/?signin_error=<sentence>` rather than answer the status.
+  'oidc.off': fixed(404, 'Single sign-on is not set up on this board.'),
+  'oidc.state_refused': fixed(400, 'That sign-in did not start in this browser, or took too long. Try again.'),
+  'oidc.provider_refused': fixed(401, 'The sign-in provider did not confirm who you are. Try again.'),
+  'oidc.email_unverified': fixed(403, 'The sign-in provider has not verified your email address. Verify it there, then try again.'),
+  'oidc.unavailable': fixed(503, 'The sign-in provider cannot be reached. Try again in a moment.'),
   'project.not_found': fixed(404, 'Project not found.'),
   'project.key_invalid': fixed(400, 'A key is 2 to 10 letters or digits and starts with a letter.'),
   'project.key_taken': [409, (p) => `Another project already uses the key ${p.key}.`],

@@ -37,7 +37,7 @@ export class ErrorFilter implements ExceptionFilter {
       const retryAfter = RETRY_AFTER[exception.code];
       if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
       // Operators see when the database turned requests away (the answer itself says only "busy").
-      if (exception.code === 'server.busy') this.logger.warn(`${request.method} ${request.url.split('?')[0]} answered 503: the database is busy`);
+      if (exception.code === 'server.busy') this.logger.warn(`${request.method} ${request.url.split('?')[0]} answered 503: the database is busy [${request.id}]`);
       return { status, body: { error: message, ...(exception.extra ?? {}) }, headers };
     }
     const status =
@@ -49,7 +49,7 @@ export class ErrorFilter implements ExceptionFilter {
     if (status < 500) return { status, body: { error: 'The request could not be read.' }, headers: {} };
     // Log the failure for operators; the answer leaks nothing about it.
     const e = exception as Error;
-    this.logger.error(`${request.method} ${request.url.split('?')[0]} failed: ${e?.name ?? 'Error'}: ${e?.message ?? e}`, e?.stack);
+    this.logger.error(`${request.method} ${request.url.split('?')[0]} failed [${request.id}]: ${e?.name ?? 'Error'}: ${e?.message ?? e}`, e?.stack);
     return { status: 500, body: { error: INTERNAL }, headers: {} };
   }
 }

@@ -27,11 +27,11 @@ export function routerRefusals(production: boolean) {
 
   return {
     /** Broken percent-escapes in the path, an over-long path segment (Fastify options `frameworkErrors`). */
-    frameworkErrors(error: FastifyError, _request: unknown, reply: FastifyReply): void {
+    frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
       const { status, body } = answer(
         error.code === 'FST_ERR_BAD_URL' ? 'request.bad_address' : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'request.address_too_long' : null,
       );
-      reply.status(status).headers(headers).header('content-type', 'application/json; charset=utf-8').send(body);
+      reply.status(status).headers(headers).header('x-request-id', request.id).header('content-type', 'application/json; charset=utf-8').send(body);
     },
 
     /**

@@ -1,13 +1,13 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import type { Subscription } from 'rxjs';
-import { BackgroundWork, Clock, Mailer, NoticeFeed } from '@board/kernel';
+import { BackgroundWork, Clock, Liveness, Mailer, Metrics, NoticeFeed } from '@board/kernel';
 import { MAILED_KINDS, NotificationMail, NotificationMailOutbox } from '@board/notifications';
 import { AppConfig } from '../config/app-config';
 import { describeFailure } from '../mail/background-mail';
 import { notificationMail } from '../mail/messages';
 
-/** How long a claim holds a mail: an instance that dies leaves it to another after this. */
+/** How long a claim of a live instance holds a mail; an instance that dies leaves it to another much sooner (`Liveness`). */
 export const MAIL_LEASE_MS = 60_000;
 /** Tries before a mail is given up (logged). */
 export const MAIL_TRIES = 5;
@@ -17,14 +17,15 @@ const CLAIM_BATCH = 20;
  * Sends the mail of notifications after the write's COMMIT, never in its way: the write only
  * queues a row (`notification_mails`). Any instance sends: each hears every new notification and
  * claims due rows under a lease; a sweep every few seconds picks up what no notice woke (a
- * restart, an instance that died holding a lease). A mail goes out at least once: exactly once
- * unless an instance dies between the relay's acceptance and removing the row. A mail that cannot
- * be sent is logged and tried again later, then given up.
+ * restart), and finding another instance dead makes it take over that one's mails at once. A mail
+ * goes out at least once: exactly once unless an instance dies between the relay's acceptance and
+ * removing the row. A mail that cannot be sent is logged and tried again later, then given up.
  */
 @Injectable()
 export class NotificationMailWorker implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('mail');
   private notices?: Subscription;
+  private unsubscribeTakeover?: () => void;
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
@@ -38,17 +39,21 @@ export class NotificationMailWorker implements OnModuleInit, OnModuleDestroy {
     private readonly clock: Clock,
     private readonly feed: NoticeFeed,
     private readonly background: BackgroundWork,
+    private readonly metrics: Metrics,
+    private readonly liveness: Liveness,
   ) {}
 
   onModuleInit(): void {
     this.notices = this.feed.stream.subscribe((n) => {
       if (n.type === 'notification' && (MAILED_KINDS as readonly string[]).includes(n.payload.kind)) this.kick();
     });
+    this.unsubscribeTakeover = this.liveness.onTakeover(() => this.kick());
   }
 
   onModuleDestroy(): void {
     this.stopped = true;
     this.notices?.unsubscribe();
+    this.unsubscribeTakeover?.();
   }
 
   @Interval('notification-mail', 5000)
@@ -83,12 +88,17 @@ export class NotificationMailWorker implements OnModuleInit, OnModuleDestroy {
 
   /** One claimed batch; answers how many were claimed. */
   async sendBatch(): Promise<number> {
-    const mails = await this.background.run(() => this.outbox.claim(this.clock.now(), this.leaseMs, CLAIM_BATCH));
-    await Promise.all(mails.map((mail) => this.deliver(mail)));
+    const holder = this.liveness.claimant();
+    if (holder === null) return 0;
+    const mails = await this.background.run(() => this.outbox.claim(this.clock.now(), this.leaseMs, CLAIM_BATCH, holder));
+    this.metrics.jobsLeased('notification-mail', mails.length);
+    await Promise.all(mails.map((mail) => this.deliver(mail, holder)));
     return mails.length;
   }
 
-  private async deliver(mail: NotificationMail): Promise<void> {
+  /** Sends one claimed mail, unless the claim was lost meanwhile: then the instance that takes it over sends it. */
+  private async deliver(mail: NotificationMail, holder: string): Promise<void> {
+    if (!this.liveness.holds(holder)) return;
     // Without mail set up nothing may be sent: the queue is emptied, not kept.
     if (!this.mailer.configured) return this.settle(() => this.outbox.failed(mail, null));
     try {

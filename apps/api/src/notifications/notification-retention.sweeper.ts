@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
-import { BackgroundWork, Clock, MINUTE } from '@board/kernel';
+import { BackgroundWork, Clock, Metrics, MINUTE } from '@board/kernel';
 import { NOTIFICATION_LIFETIME_MS, NotificationRepository } from '@board/notifications';
 
 /** Rows one batch removes: short statements, so a large backlog never holds locks for long. */
@@ -19,12 +19,13 @@ export class NotificationRetentionSweeper {
     private readonly notifications: NotificationRepository,
     private readonly clock: Clock,
     private readonly background: BackgroundWork,
+    private readonly metrics: Metrics,
   ) {}
 
   @Interval('notification-retention', 10 * MINUTE)
   async tick(): Promise<void> {
     try {
-      await this.sweep();
+      await this.metrics.sweep('notification-retention', () => this.sweep());
     } catch (error) {
       this.logger.warn(`sweep failed: ${(error as Error).message}`);
     }

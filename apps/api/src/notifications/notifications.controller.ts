@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Human } from '../auth/access.decorator';
 import { BySession, SessionAuth } from '../auth/auth-context';
-import { sendEvents } from '../events/stream.service';
+import { sendEvents } from '../events/send-events';
 import { MarkReadBody, NotificationsQuery } from './notifications.dto';
 import { NotificationsService } from './notifications.service';
 

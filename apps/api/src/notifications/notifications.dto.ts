@@ -1,16 +1,21 @@
-import { CheckedInService, IdField } from '../http/dto/field-rules';
+import { MARK_MAX, readMarkIds } from '@board/notifications';
+import { Keeps, ReadIdField } from '../http/dto/field-rules';
 
 /** GET /notifications: the page after this notification (newest first). */
 export class NotificationsQuery {
-  @IdField('notification')
+  @ReadIdField('notification')
   before?: string | null;
 }
 
-/** POST /notifications/read: `{ ids }` or `{ all: true }`, checked together by the service. */
+/** POST /notifications/read: `{ all: true }`, else `{ ids }`; each kept as read. */
 export class MarkReadBody {
-  @CheckedInService('ids', { type: 'array', items: { type: 'string', format: 'uuid' }, maxItems: 200, description: 'At most 200 of your notifications; others are ignored.' })
-  ids?: unknown;
+  /** Only `true` marks them all (the ids are then not read). */
+  @Keeps('all', (value) => value === true, { doc: { schema: { type: 'boolean', description: 'true: every one of your notifications.' } } })
+  all: boolean;
 
-  @CheckedInService('all', { type: 'boolean', description: 'true: every one of your notifications.' })
-  all?: unknown;
+  @Keeps('ids', readMarkIds, {
+    skip: (dto) => (dto as MarkReadBody).all,
+    doc: { schema: { type: 'array', items: { type: 'string', format: 'uuid' }, maxItems: MARK_MAX, description: 'At most 200 of your notifications; others are ignored.' } },
+  })
+  ids?: string[];
 }

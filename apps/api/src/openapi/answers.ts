@@ -48,6 +48,14 @@ export const ANSWERS: Record<string, Answer> = {
     schema: obj({ ok: { const: true } }),
     failures: { 503: obj({ ok: { const: false } }, [], 'The database is out of reach.') },
   },
+  'GET /api/metrics': {
+    mediaType: 'text/plain',
+    schema: {
+      type: 'string',
+      description:
+        "Prometheus's text format (`text/plain; version=0.0.4; charset=utf-8`) of this instance: requests by route pattern and status with latency histograms, database pools, open streams, notices heard, the webhook outbox, leased jobs and sweeps, and Node's process metrics (docs/operating.md › Metrics).",
+    },
+  },
   'POST /api/auth/register': { schema: wrap('user', ref('User')), conflict: true, throttled: true, errors: [403], description: 'Signed up and signed in (sets the session cookie).' },
   'POST /api/auth/login': {
     schema: wrap('user', ref('User')),
@@ -55,6 +63,24 @@ export const ANSWERS: Record<string, Answer> = {
     errors: [401],
     failures: { 401: obj({ error: str, needsCode: { const: true } }, ['needsCode'], 'Refused: a wrong pair or code; with `needsCode` when two-step sign-in is on and no `code` was sent.') },
     description: 'Signed in (sets the session cookie). With two-step sign-in on, `code` (six digits, or a recovery code once) is needed too.',
+  },
+  'GET /api/auth/config': {
+    schema: obj({
+      signup: words('open', 'invite', 'closed'),
+      oidc: nullable(obj({ name: str }, [], 'Single sign-on is on: the button\'s label.')),
+      mail: bool,
+    }),
+    description: 'What a sign-in screen offers: who may sign up, the single sign-on button (null when it is off), and whether a reset link can be mailed.',
+  },
+  'GET /api/auth/oidc': {
+    status: 302,
+    description:
+      'A redirect to the OpenID provider (authorisation code with PKCE, `state` and `nonce`), setting a short-lived cookie that carries this sign-in\'s checks. A refusal (single sign-on is off, the provider cannot be reached) redirects to `/?signin_error=<sentence>`.',
+  },
+  'GET /api/auth/oidc/callback': {
+    status: 302,
+    description:
+      'Where the provider sends the browser back. With the state, the code exchange and the ID token checked, signs in the account linked to that identity, else the account of the email the provider verified (linking it), else a new account under the sign-up rules (invites honoured); then redirects to `/` with the session cookie. A refusal redirects to `/?signin_error=<sentence>`.',
   },
   'POST /api/auth/totp/setup': { schema: obj({ secret: str, otpauthUrl: str }), conflict: true, description: 'A new secret (base32, SHA-1, 6 digits, 30 s) and its otpauth URL; not on until `enable`. Again replaces a pending one.' },
   'POST /api/auth/totp/enable': { schema: obj({ recoveryCodes: arrayOf(str) }), conflict: true, description: 'On; the ten recovery codes are shown this once.' },
@@ -64,7 +90,7 @@ export const ANSWERS: Record<string, Answer> = {
   'POST /api/auth/forgot': { schema: obj({ ok: { const: true }, message: str }), throttled: true, errors: [404] },
   'GET /api/auth/me': { schema: wrap('user', ref('User')) },
   'PATCH /api/auth/me': { schema: wrap('user', ref('User')) },
-  'POST /api/auth/password': { schema: ok, errors: [403] },
+  'POST /api/auth/password': { schema: ok, errors: [403], description: 'Changes the password and signs every other session out. An account made by single sign-on sets its first password with `next` alone.' },
   'GET /api/auth/me/security': {
     schema: obj({
       events: arrayOf(obj({

@@ -14,10 +14,16 @@ export const SECURITY_SCHEMES = {
     bearerFormat: 'svc_…',
     description: 'An agent token (`Authorization: Bearer svc_…`), made in the project\'s People settings; one project. A bearer value without the `svc_` prefix is ignored and the cookie is tried.',
   },
+  metricsToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The operators\' metrics token (`Authorization: Bearer <SERVICE_METRICS_TOKEN>`), for `GET /api/metrics` only; never a session or an agent token.',
+  },
 } as const;
 
 const SESSION = { session: [] as string[] };
 const TOKEN = { agentToken: [] as string[] };
+const METRICS = { metricsToken: [] as string[] };
 
 /** Who may call, in words, and the 403 sentence of the gate. */
 const GATES: Record<Gate, { security: object[]; who: string; forbidden?: string }> = {
@@ -31,6 +37,10 @@ const GATES: Record<Gate, { security: object[]; who: string; forbidden?: string 
   admin: { security: [SESSION], who: 'The owner or an admin of the project.', forbidden: 'Only the owner or an admin can {what}.' },
   owner: { security: [SESSION], who: 'The owner of the project.', forbidden: 'Only the owner can {what}.' },
   agentMember: { security: [TOKEN], who: 'An agent of the project (bearer token).', forbidden: 'Only an agent can do this.' },
+  scraper: {
+    security: [METRICS],
+    who: 'A metrics scraper with the metrics token. While `SERVICE_METRICS_TOKEN` is unset the route answers 404 `Not found.` like an unknown address; without the bearer 401 `Send the metrics token as a bearer token.`, with another 401 `That is not the metrics token.`',
+  },
 };
 
 const PROJECT_GATES: Gate[] = ['member', 'humanMember', 'admin', 'owner', 'agentMember'];
@@ -50,6 +60,7 @@ export function gateDoc(rule: AccessRule | undefined, method: string): GateDoc {
   const lines = [`**Access**: ${gate.who}`];
   const statuses: number[] = [];
   if (rule.gate !== 'public') statuses.push(401);
+  if (rule.gate === 'scraper') statuses.push(404);
   const forbidden = gate.forbidden?.replace('{what}', rule.what ?? '…');
   if (forbidden) lines.push(`Others: 403 \`${forbidden}\``);
   const inProject = PROJECT_GATES.includes(rule.gate);

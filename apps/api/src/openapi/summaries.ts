@@ -6,11 +6,15 @@
 export const SUMMARIES: Record<string, string> = {
   'GET /api/version': 'Read the service version and the API generation',
   'GET /api/health': 'Check that the service and its database answer',
+  'GET /api/metrics': 'Read this instance’s metrics for a Prometheus scraper',
   'GET /api/openapi.json': 'Read this API document',
 
   'POST /api/auth/register': 'Create an account and sign in',
   'POST /api/auth/login': 'Sign in with email and password',
   'POST /api/auth/logout': 'Sign out of this session',
+  'GET /api/auth/config': 'Read what the sign-in screen offers',
+  'GET /api/auth/oidc': 'Sign in with single sign-on (a redirect to the provider)',
+  'GET /api/auth/oidc/callback': 'Come back from the single sign-on provider',
   'POST /api/auth/reset': 'Set a new password with a reset link',
   'POST /api/auth/forgot': 'Mail a reset link to an account’s address',
   'GET /api/auth/me': 'Read your own account',

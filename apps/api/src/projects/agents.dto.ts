@@ -1,16 +1,16 @@
-import { readColor, readEmoji, readName } from '@board/accounts';
-import { Reads } from '../http/dto/reads';
+import { ProfileChange, readColor, readEmoji, readName } from '@board/accounts';
+import { Keeps } from '../http/dto/field-rules';
 import { PROFILE_DOC, UpdateMeBody } from '../accounts/accounts.dto';
 
-/** POST /projects/:projectId/agents */
-export class CreateAgentBody {
-  @Reads('name', (value) => readName(value, true), { doc: { schema: PROFILE_DOC.name, required: true } })
+/** POST /projects/:projectId/agents: a profile, each field kept as its reader answered it. */
+export class CreateAgentBody implements ProfileChange {
+  @Keeps('name', (value) => readName(value, true), { doc: { schema: PROFILE_DOC.name, required: true } })
   name: string;
 
-  @Reads('color', readColor, { doc: { schema: PROFILE_DOC.color } })
+  @Keeps('color', readColor, { doc: { schema: PROFILE_DOC.color } })
   color?: string;
 
-  @Reads('emoji', readEmoji, { doc: { schema: PROFILE_DOC.emoji } })
+  @Keeps('emoji', readEmoji, { doc: { schema: PROFILE_DOC.emoji } })
   emoji?: string | null;
 }
 

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { AGENT_TOKEN_PREFIX, digestOf, newSecret, User, UserRepository } from '@board/accounts';
+import { AGENT_TOKEN_PREFIX, digestOf, newSecret, ProfileChange, User, UserRepository } from '@board/accounts';
 import { Clock, fail, notice, parseId, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import { ProjectQuery } from '@board/persistence';
 import { AgentTokenRepository, MemberRepository } from '@board/projects';
-import { CreateAgentBody, UpdateAgentBody } from './agents.dto';
 
 /** Agents are users of kind agent that belong to exactly one project, reached by their tokens. */
 @Injectable()
@@ -18,8 +17,8 @@ export class AgentsService {
     private readonly clock: Clock,
   ) {}
 
-  async create(projectId: string, body: CreateAgentBody, clientId: string | null = null) {
-    const agent = User.createAgent({ id: randomUUID(), projectId, name: body.name, color: body.color, emoji: body.emoji, now: this.clock.now() });
+  async create(projectId: string, profile: ProfileChange & { name: string }, clientId: string | null = null) {
+    const agent = User.createAgent({ id: randomUUID(), projectId, ...profile, now: this.clock.now() });
     const token = await this.uow.write(async () => {
       await this.users.insert(agent);
       await this.members.add(projectId, agent.id, 'member');
@@ -33,9 +32,9 @@ export class AgentsService {
     await this.load(projectId, rawAgentId);
   }
 
-  async update(projectId: string, rawAgentId: string, body: UpdateAgentBody, clientId: string | null = null) {
+  async update(projectId: string, rawAgentId: string, change: ProfileChange, clientId: string | null = null) {
     const agent = await this.load(projectId, rawAgentId);
-    if (agent.changeProfile(body)) {
+    if (agent.changeProfile(change)) {
       await this.uow.write(async () => {
         await this.users.save(agent);
         return withEvents(undefined, this.ring(projectId, clientId));

@@ -1,11 +1,11 @@
-import { parseId } from '@board/kernel';
+import { type InTurn, parseId } from '@board/kernel';
 import {
-  DAILY_BUDGET_MAX, PROJECT_NAME_MAX, PROJECT_TEMPLATES, readDailyBudget, readProjectKey, readProjectName, readProjectTemplate, readRulesText, RULES_MAX,
+  DAILY_BUDGET_MAX, type DoneWhenAsked, PROJECT_NAME_MAX, PROJECT_TEMPLATES, type ProjectChange, type ProjectCreate, type ProjectTemplate, readDailyBudget,
+  readDoneWhen, readProjectFlag, readProjectKey, readProjectName, readProjectTemplate, readRulesText, RULES_MAX,
 } from '@board/projects';
-import { IdField } from '../http/dto/field-rules';
-import { Accepts, Reads } from '../http/dto/reads';
+import { Keeps, KeepsInTurn, ReadIdField } from '../http/dto/field-rules';
 
-const keyOrNone = (value: unknown) => (value === undefined || value === null ? undefined : readProjectKey(value));
+const keyOrNone = (value: unknown) => (value === undefined || value === null ? null : readProjectKey(value));
 
 /** What the API document says of a project's fields. */
 const NAME = { type: 'string', maxLength: PROJECT_NAME_MAX };
@@ -13,45 +13,48 @@ const KEY = { type: 'string', description: '2 to 10 characters, a letter then le
 const uuid = { type: 'string', format: 'uuid' };
 
 /** POST /projects: the name first (a key is not spent on a bad name); no key derives one. */
-export class CreateProjectBody {
-  @Reads('name', (value) => readProjectName(value, true), { doc: { schema: NAME, required: true } })
+export class CreateProjectBody implements ProjectCreate {
+  @Keeps('name', (value) => readProjectName(value, true), { doc: { schema: NAME, required: true } })
   name: string;
 
-  @Reads('key', keyOrNone, { doc: { schema: { anyOf: [KEY, { type: 'null' }], description: 'None: one is derived from the name.' } } })
-  key?: string | null;
+  @Keeps('key', keyOrNone, { doc: { schema: { anyOf: [KEY, { type: 'null' }], description: 'None: one is derived from the name.' } } })
+  key: string | null;
 
-  @Reads('template', readProjectTemplate, {
+  @Keeps('template', readProjectTemplate, {
     doc: { schema: { type: 'string', enum: [...PROJECT_TEMPLATES], default: 'empty', description: 'empty: Status only; team: also Assignee, Due, Priority and Labels.' } },
   })
-  template?: string | null;
+  template: ProjectTemplate;
 }
 
 /**
- * PATCH /projects/:projectId. Name and key are shapes; `doneWhen` and the flags are judged by
- * the service in the contract's order, after the key's clash and against the project's properties.
+ * PATCH /projects/:projectId. Name, key and budget are refused here; `doneWhen` and the flags are
+ * read here too, but the contract refuses them after the key's clash and judges `doneWhen` against
+ * the project's properties, so their refusals wait their turn (`ProjectChange`).
  */
-export class UpdateProjectBody {
-  @Reads('name', (value) => readProjectName(value, true), { optional: true, doc: { schema: NAME } })
+export class UpdateProjectBody implements ProjectChange {
+  @Keeps('name', (value) => readProjectName(value, true), { optional: true, doc: { schema: NAME } })
   name?: string;
 
-  @Reads('key', readProjectKey, { optional: true, doc: { schema: KEY } })
+  @Keeps('key', readProjectKey, { optional: true, doc: { schema: KEY } })
   key?: string;
 
-  @Accepts('doneWhen', {
-    schema: {
-      anyOf: [{ type: 'object', properties: { propertyId: uuid, optionIds: { type: 'array', items: uuid } }, required: ['propertyId', 'optionIds'] }, { type: 'null' }],
-      description: 'A select property of the project and the options that mean over; null: none.',
+  @KeepsInTurn('doneWhen', readDoneWhen, {
+    doc: {
+      schema: {
+        anyOf: [{ type: 'object', properties: { propertyId: uuid, optionIds: { type: 'array', items: uuid } }, required: ['propertyId', 'optionIds'] }, { type: 'null' }],
+        description: 'A select property of the project and the options that mean over; null: none.',
+      },
     },
   })
-  doneWhen?: unknown;
+  doneWhen?: InTurn<DoneWhenAsked | null>;
 
-  @Accepts('releases', { schema: { type: 'boolean' } })
-  releases?: unknown;
+  @KeepsInTurn('releases', (value) => readProjectFlag('releases', value), { doc: { schema: { type: 'boolean' } } })
+  releases?: InTurn<boolean>;
 
-  @Accepts('sprints', { schema: { type: 'boolean' } })
-  sprints?: unknown;
+  @KeepsInTurn('sprints', (value) => readProjectFlag('sprints', value), { doc: { schema: { type: 'boolean' } } })
+  sprints?: InTurn<boolean>;
 
-  @Reads('dailyBudgetMicros', readDailyBudget, {
+  @Keeps('dailyBudgetMicros', readDailyBudget, {
     optional: true,
     doc: { schema: { type: ['integer', 'null'], minimum: 1, maximum: DAILY_BUDGET_MAX, description: "The agents' cost a UTC day may reach (millionths); null: none." } },
   })
@@ -60,18 +63,18 @@ export class UpdateProjectBody {
 
 /** PUT /projects/:projectId/position: after which project in the caller's list (none: first). */
 export class PositionBody {
-  @IdField('project')
+  @ReadIdField('project')
   afterId?: string | null;
 }
 
 /** POST /projects/:projectId/hand-over */
 export class HandOverBody {
-  @Reads('userId', (value) => parseId(value, 'member'), { doc: { schema: { ...uuid, description: 'A person who is a member.' }, required: true } })
+  @Keeps('userId', (value) => parseId(value, 'member'), { doc: { schema: { ...uuid, description: 'A person who is a member.' }, required: true } })
   userId: string;
 }
 
 /** PUT /projects/:projectId/rules */
 export class RulesBody {
-  @Reads('text', readRulesText, { doc: { schema: { type: 'string', maxLength: RULES_MAX }, required: true } })
+  @Keeps('text', readRulesText, { doc: { schema: { type: 'string', maxLength: RULES_MAX }, required: true } })
   text: string;
 }

@@ -1,3 +1,5 @@
+import { readAlready, readInTurn } from '@board/kernel';
+import { readDoneWhen } from '@board/projects';
 import { Run } from '@board/runs';
 import { AuthContext, TokenAuth } from '../auth/auth-context';
 import { projectWorld } from '../../../../test/support/in-memory/project-world';
@@ -22,12 +24,15 @@ async function setUp() {
   return { ...world, runs, usage, service, owner, as, projectId: project.id };
 }
 
+/** A done-when as the request DTO reads it (its refusal kept for its turn). */
+const doneWhen = (sent: unknown) => readInTurn(() => readDoneWhen(sent));
+
 const ring = (projectId: string, clientId: string | null = 'tab-1') => ({ type: 'notice', change: { projectId, scope: 'project', clientId } });
 
 describe('ProjectsService', () => {
   it('creates a project with a key derived from its name, its owner a member, in a silent write', async () => {
     const { service, owner, as, uow, members } = await setUp();
-    const view = await service.create(as(owner.id), { name: 'Mobile app', key: null, template: null });
+    const view = await service.create(as(owner.id), { name: 'Mobile app', key: null, template: 'empty' });
     expect(view).toMatchObject({ name: 'Mobile app', role: 'owner', doneWhen: expect.objectContaining({ optionIds: [expect.any(String)] }) });
     expect(view.key).toMatch(/^[A-Z]/);
     expect(await members.find(view.id, owner.id)).toMatchObject({ role: 'owner' });
@@ -37,7 +42,7 @@ describe('ProjectsService', () => {
   it("refuses a sent key that is taken (the caller's to change), writing nothing", async () => {
     const { service, owner, as, projects, projectId, uow } = await setUp();
     const taken = projects.rows.get(projectId)!.key;
-    expect(await refusalCode(service.create(as(owner.id), { name: 'Other', key: taken, template: null }))).toBe('project.key_taken');
+    expect(await refusalCode(service.create(as(owner.id), { name: 'Other', key: taken, template: 'empty' }))).toBe('project.key_taken');
     expect(uow.events).toEqual([]);
   });
 
@@ -53,9 +58,9 @@ describe('ProjectsService', () => {
 
     it('turns releases on with a dated Release select, once', async () => {
       const { service, owner, as, projectId, projects } = await setUp();
-      await service.update(as(owner.id), projectId, { releases: true });
-      await service.update(as(owner.id), projectId, { releases: false });
-      await service.update(as(owner.id), projectId, { releases: true });
+      await service.update(as(owner.id), projectId, { releases: readAlready(true) });
+      await service.update(as(owner.id), projectId, { releases: readAlready(false) });
+      await service.update(as(owner.id), projectId, { releases: readAlready(true) });
       expect(projects.properties.get(projectId)!.filter((p) => p.name === 'Release')).toHaveLength(1);
     });
 
@@ -64,12 +69,12 @@ describe('ProjectsService', () => {
       const other = await project(owner, 'Other');
       uow.clear();
       expect(await refusalCode(service.update(as(owner.id), projectId, { key: other.key }))).toBe('project.key_taken');
-      expect(await refusalCode(service.update(as(owner.id), projectId, { doneWhen: 'done' }))).toBe('project.done_when_invalid');
+      expect(await refusalCode(service.update(as(owner.id), projectId, { doneWhen: doneWhen('done') }))).toBe('project.done_when_invalid');
       const status = projects.properties.get(projectId)![0];
-      expect(await refusalCode(service.update(as(owner.id), projectId, { doneWhen: { propertyId: status.id, optionIds: ['5b1e7c52-4f4e-4a8e-9c36-0d3f3c0f0a11'] } }))).toBe(
+      expect(await refusalCode(service.update(as(owner.id), projectId, { doneWhen: doneWhen({ propertyId: status.id, optionIds: ['5b1e7c52-4f4e-4a8e-9c36-0d3f3c0f0a11'] }) }))).toBe(
         'project.done_when_invalid',
       );
-      expect(await refusalCode(service.update(as(owner.id), projectId, { doneWhen: { propertyId: '5b1e7c52-4f4e-4a8e-9c36-0d3f3c0f0a11', optionIds: [] } }))).toBe(
+      expect(await refusalCode(service.update(as(owner.id), projectId, { doneWhen: doneWhen({ propertyId: '5b1e7c52-4f4e-4a8e-9c36-0d3f3c0f0a11', optionIds: [] }) }))).toBe(
         'property.not_in_project',
       );
       expect(uow.events).toEqual([]);

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomInt, randomUUID } from 'node:crypto';
-import { Clock, DomainError, fail, feedLine, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
-import { DoneWhen, keyBases, MemberRepository, Project, ProjectRepository, projectSeed, readProjectKey, readProjectTemplate, spareKey } from '@board/projects';
+import { Clock, DomainError, fail, feedLine, inTurn, notice, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
+import {
+  checkDoneWhen, DoneWhen, DoneWhenAsked, keyBases, MemberRepository, Project, ProjectChange, ProjectCreate, ProjectRepository, projectSeed, spareKey,
+} from '@board/projects';
 import { ProjectQuery } from '@board/persistence';
 import { AuthContext, TokenAuth } from '../auth/auth-context';
 import { BudgetService } from '../runs/budget.service';
 import { requireView } from './project-view';
-import { CreateProjectBody, HandOverBody, PositionBody, RulesBody, UpdateProjectBody } from './projects.dto';
 
 /** Derived keys picked by the store before falling back to keys of other letters. */
 const DERIVED_TRIES = 10;
@@ -36,20 +37,18 @@ export class ProjectsService {
     return this.queries.listFor(auth.caller.id, true);
   }
 
-  async create(auth: AuthContext, body: CreateProjectBody) {
+  async create(auth: AuthContext, asked: ProjectCreate) {
     const id = randomUUID();
-    // Validate the name (and a sent key) before spending a key on it.
-    const draft = Project.create({ id, name: body.name, key: 'XX', ownerId: auth.caller.id, now: this.clock.now() });
-    const sent = body.key === undefined || body.key === null ? null : readProjectKey(body.key);
-    const bases = keyBases(draft.snapshot.name);
+    const { name, key: sent } = asked;
+    const bases = keyBases(name);
     for (let attempt = 1; ; attempt++) {
-      const seed = projectSeed(randomUUID, readProjectTemplate(body.template));
+      const seed = projectSeed(randomUUID, asked.template);
       try {
         await this.uow.write(async () => {
           // A derived key is picked inside the transaction that inserts it, under the base's lock;
           // after many clashes (other names' keys landing on ours), a key of other letters.
           const key = sent ?? (attempt <= DERIVED_TRIES ? await this.projects.freeKey(bases) : null) ?? spareKey(randomInt);
-          const project = Project.create({ id, name: body.name, key, ownerId: auth.caller.id, now: this.clock.now() });
+          const project = Project.create({ id, name, key, ownerId: auth.caller.id, now: this.clock.now() });
           project.setDoneWhen({ propertyId: seed.status.id, optionIds: [seed.doneOptionId] });
           await this.projects.insert(project, seed);
           await this.members.add(id, auth.caller.id, 'owner');
@@ -65,28 +64,30 @@ export class ProjectsService {
     }
   }
 
-  async update(auth: AuthContext, projectId: string, body: UpdateProjectBody, clientId: string | null = null) {
+  async update(auth: AuthContext, projectId: string, change: ProjectChange, clientId: string | null = null) {
     await this.uow.write(
       async () => {
         const project = await this.load(projectId);
         const before = JSON.stringify(project.snapshot);
-        if (body.name !== undefined) project.rename(body.name);
-        if (body.key !== undefined) {
-          const key = project.changeKey(body.key);
+        if (change.name !== undefined) project.rename(change.name);
+        if (change.key !== undefined) {
+          const key = project.changeKey(change.key);
           if (await this.projects.keyTaken(key, projectId)) fail('project.key_taken', { key });
         }
-        if (body.doneWhen !== undefined) project.setDoneWhen(await this.readDoneWhen(projectId, body.doneWhen));
+        if (change.doneWhen !== undefined) project.setDoneWhen(await this.doneWhen(projectId, inTurn(change.doneWhen)));
         for (const flag of ['releases', 'sprints'] as const) {
-          if (body[flag] === undefined) continue;
-          project.setFlag(flag, body[flag]);
-          if (body[flag] === true) await this.ensureFlagProperty(projectId, flag);
+          const sent = change[flag];
+          if (sent === undefined) continue;
+          const on = inTurn(sent);
+          project.setFlag(flag, on);
+          if (on) await this.ensureFlagProperty(projectId, flag);
         }
-        if (body.dailyBudgetMicros !== undefined) project.setDailyBudget(body.dailyBudgetMicros);
+        if (change.dailyBudgetMicros !== undefined) project.setDailyBudget(change.dailyBudgetMicros);
         // A PATCH that changes nothing rings nothing.
         if (JSON.stringify(project.snapshot) === before) return silent(undefined);
         await this.projects.save(project);
         // A budget set at or below the day's cost pauses the running runs at once.
-        const paused = body.dailyBudgetMicros !== undefined && (await this.budget.spent(projectId)) ? await this.budget.pauseRunning(projectId) : [];
+        const paused = change.dailyBudgetMicros !== undefined && (await this.budget.spent(projectId)) ? await this.budget.pauseRunning(projectId) : [];
         return withEvents(undefined, this.ring(projectId, clientId), paused);
       },
       { lockProject: projectId },
@@ -98,8 +99,7 @@ export class ProjectsService {
     await this.projects.delete(projectId);
   }
 
-  async handOver(auth: AuthContext, projectId: string, body: HandOverBody, clientId: string | null = null): Promise<void> {
-    const userId = parseId(body.userId, 'member');
+  async handOver(auth: AuthContext, projectId: string, { userId }: { userId: string }, clientId: string | null = null): Promise<void> {
     await this.uow.write(
       async () => {
         const project = await this.load(projectId);
@@ -117,8 +117,7 @@ export class ProjectsService {
     );
   }
 
-  async place(auth: AuthContext, projectId: string, body: PositionBody): Promise<void> {
-    const afterId = body.afterId === undefined || body.afterId === null ? null : parseId(body.afterId, 'project');
+  async place(auth: AuthContext, projectId: string, { afterId = null }: { afterId?: string | null }): Promise<void> {
     await this.members.place(auth.caller.id, projectId, afterId === projectId ? null : afterId);
   }
 
@@ -128,13 +127,12 @@ export class ProjectsService {
     return { text: rules.text, hash: sha256(rules.text), updatedAt: rules.updatedAt };
   }
 
-  async writeRules(auth: AuthContext, projectId: string, body: RulesBody, clientId: string | null = null) {
+  async writeRules(auth: AuthContext, projectId: string, { text }: { text: string }, clientId: string | null = null) {
     await this.uow.write(
       async () => {
         const project = await this.load(projectId);
-        if (!project.writeRules(body.text, this.clock.now())) return silent(undefined);
+        if (!project.writeRules(text, this.clock.now())) return silent(undefined);
         await this.projects.save(project);
-        const text = project.snapshot.rulesText;
         return withEvents(
           undefined,
           feedLine({ projectId, taskId: null, actorId: auth.caller.id, kind: 'rules', data: { hash: sha256(text), text } }),
@@ -146,19 +144,12 @@ export class ProjectsService {
     return this.rules(projectId);
   }
 
-  private async readDoneWhen(projectId: string, value: unknown): Promise<DoneWhen | null> {
-    if (value === null) return null;
-    if (typeof value !== 'object' || Array.isArray(value)) fail('project.done_when_invalid');
-    const v: { propertyId?: unknown; optionIds?: unknown } = value;
-    const propertyId = parseId(v.propertyId, 'property');
-    const property = await this.projects.propertyOptions(projectId, propertyId);
+  /** A done-when against the property it names, read under the project's lock. */
+  private async doneWhen(projectId: string, asked: DoneWhenAsked | null): Promise<DoneWhen | null> {
+    if (asked === null) return null;
+    const property = await this.projects.propertyOptions(projectId, asked.propertyId);
     if (!property) fail('property.not_in_project');
-    // A property of this project that is not a select (an iteration, a text…) cannot say done.
-    if (property.type !== 'select') fail('project.done_when_invalid');
-    if (!Array.isArray(v.optionIds)) fail('project.done_when_invalid');
-    const optionIds = [...new Set(v.optionIds.map((o: unknown) => parseId(o, 'option')))];
-    if (optionIds.some((o) => !property.optionIds.includes(o))) fail('project.done_when_invalid');
-    return { propertyId, optionIds };
+    return checkDoneWhen(asked, property);
   }
 
   /** Releases on: a dated select `Release` unless one exists; sprints on: an iteration `Sprint`. */

@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { fail, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
+import { fail, inTurn, notice, passedOrNone, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import {
-  assertAdminPerson, hasDatedOptions, hasOptions, isHexColor, nextOptionColor, OptionRecord, optionKey, optionView, placeAfter,
-  positionAfterLast, PropertyRecord, PropertyRepository, readOptionDay, readOptionName, readOptionNote, sameJson,
+  assertAdminPerson, datedFields, hasDatedOptions, hasOptions, newOptionName, nextOptionColor, OptionAsked, OptionRecord, optionKey, optionView, placeAfter,
+  positionAfterLast, PropertyRecord, PropertyRepository, sameJson,
 } from '@board/properties';
 import { ShipRepository } from '@board/shipping';
 import type { ProjectCaller } from '../auth/auth-context';
-import type { OptionBody } from './properties.dto';
 
 @Injectable()
 export class OptionsService {
@@ -18,15 +17,15 @@ export class OptionsService {
   ) {}
 
   /** Appends an option; a name the property already has (case and spaces ignored) is a 409. */
-  async create(caller: ProjectCaller, propertyId: string, body: OptionBody) {
+  async create(caller: ProjectCaller, propertyId: string, asked: OptionAsked) {
     const projectId = caller.projectId;
     return this.uow.write(
       async () => {
         const property = await this.property(projectId, propertyId);
         if (!hasOptions(property.type)) fail('option.not_select');
-        const name = readOptionName(body.name, true);
+        const name = newOptionName(asked.name);
         const dated = hasDatedOptions(property.type, property.config);
-        const days = dated ? readDatedFields(body) : {};
+        const days = dated ? datedFields(asked) : {};
         const siblings = await this.store.options(projectId, propertyId);
         const clash = { property: property.name, option: name };
         if (siblings.some((o) => optionKey(o.name) === optionKey(name))) fail('option.duplicate', clash);
@@ -34,7 +33,7 @@ export class OptionsService {
           id: randomUUID(),
           propertyId,
           name,
-          color: isHexColor(body.color) ? body.color.toLowerCase() : nextOptionColor(siblings.map((o) => o.color)),
+          color: passedOrNone(asked.color) ?? nextOptionColor(siblings.map((o) => o.color)),
           position: positionAfterLast(siblings.map((o) => o.position)),
           startsOn: days.startsOn ?? null,
           targetOn: days.targetOn ?? null,
@@ -48,7 +47,7 @@ export class OptionsService {
     );
   }
 
-  async update(caller: ProjectCaller, optionId: string, body: OptionBody) {
+  async update(caller: ProjectCaller, optionId: string, asked: OptionAsked) {
     const projectId = caller.projectId;
     return this.uow.write(
       async () => {
@@ -59,26 +58,23 @@ export class OptionsService {
         let siblings: OptionRecord[] | undefined;
         const loadSiblings = async () => (siblings ??= await this.store.options(projectId, option.propertyId));
 
-        if (body.name !== undefined) {
-          next.name = readOptionName(body.name, true);
+        if (asked.name !== undefined) {
+          next.name = inTurn(asked.name);
           // An option may change the case of its own name; another option's name is taken.
           if ((await loadSiblings()).some((o) => o.id !== option.id && optionKey(o.name) === optionKey(next.name))) {
             fail('option.duplicate', { property: property.name, option: next.name });
           }
         }
-        if (body.color !== undefined) {
-          if (!isHexColor(body.color)) fail('option.color_invalid');
-          next.color = (body.color as string).toLowerCase();
-        }
+        if (asked.color !== undefined) next.color = inTurn(asked.color);
         if (dated) {
-          Object.assign(next, readDatedFields(body));
-          if (body.shippedAt === null) {
+          Object.assign(next, datedFields(asked));
+          if (asked.shippedAt === null) {
             assertAdminPerson(caller, 'take back a shipped day');
             next.shippedAt = null;
           }
         }
-        if (body.afterId !== undefined) {
-          const afterId = body.afterId === null ? null : parseId(body.afterId, 'option');
+        if (asked.afterId !== undefined) {
+          const afterId = inTurn(asked.afterId);
           const position = placeAfter(await loadSiblings(), option.id, afterId);
           if (position !== null) next.position = position;
         }
@@ -131,14 +127,3 @@ export class OptionsService {
   }
 }
 
-/** startsOn, targetOn and note of a dated option: only the keys that were sent. */
-function readDatedFields(body: OptionBody): Partial<Pick<OptionRecord, 'startsOn' | 'targetOn' | 'note'>> {
-  const fields: Partial<Pick<OptionRecord, 'startsOn' | 'targetOn' | 'note'>> = {};
-  const startsOn = readOptionDay(body.startsOn, 'startsOn');
-  const targetOn = readOptionDay(body.targetOn, 'targetOn');
-  const note = readOptionNote(body.note);
-  if (startsOn !== undefined) fields.startsOn = startsOn;
-  if (targetOn !== undefined) fields.targetOn = targetOn;
-  if (note !== undefined) fields.note = note;
-  return fields;
-}

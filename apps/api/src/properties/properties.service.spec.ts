@@ -4,7 +4,13 @@ import { InMemoryPropertyRepository } from '../../../../test/support/in-memory/p
 import { RecordingUnitOfWork } from '../../../../test/support/recording-unit-of-work';
 import { refusalCode } from '../../../../test/support/refusal-code';
 import type { ProjectCaller } from '../auth/auth-context';
+import { parseRequest } from '../http/dto/request-dto.pipe';
+import { CreatePropertyBody, UpdatePropertyBody } from './properties.dto';
 import { PropertiesService } from './properties.service';
+
+/** Bodies as their request DTOs read them (what the controllers hand the service). */
+const created = (body: object) => parseRequest(CreatePropertyBody, body);
+const changed = (body: object) => parseRequest(UpdatePropertyBody, body);
 
 // The read model is a small typed fake below: the adapters' library is not loaded (specs stay fast).
 jest.mock('@board/persistence', () => ({}));
@@ -27,8 +33,8 @@ function setUp() {
 describe('PropertiesService', () => {
   it('creates a property last with its first options and its card row, ringing the board under the project lock', async () => {
     const { store, uow, service } = setUp();
-    const first = await service.create(OWNER, { name: 'Priority', type: 'select', options: ['High', 'Low'] });
-    const second = await service.create(OWNER, { name: 'Due', type: 'date' });
+    const first = await service.create(OWNER, created({ name: 'Priority', type: 'select', options: ['High', 'Low'] }));
+    const second = await service.create(OWNER, created({ name: 'Due', type: 'date' }));
     expect(first).toMatchObject({ name: 'Priority', type: 'select', options: [{ name: 'High' }, { name: 'Low' }] });
     expect(first.position < second.position).toBe(true);
     expect(store.cardRows.get(first.id)).toEqual({ place: 'footer', mode: 'colour' });
@@ -38,37 +44,37 @@ describe('PropertiesService', () => {
 
   it('rings only when an update changes something', async () => {
     const { uow, service } = setUp();
-    const { id } = await service.create(OWNER, { name: 'Priority', type: 'select', options: ['High'] });
+    const { id } = await service.create(OWNER, created({ name: 'Priority', type: 'select', options: ['High'] }));
     uow.clear();
-    await service.update(OWNER, id, { name: 'Priority', showOnCard: true });
+    await service.update(OWNER, id, changed({ name: 'Priority', showOnCard: true }));
     expect(uow.events).toEqual([]);
-    await service.update(OWNER, id, { name: 'Urgency' });
-    await service.update(OWNER, id, { showOnCard: false });
+    await service.update(OWNER, id, changed({ name: 'Urgency' }));
+    await service.update(OWNER, id, changed({ showOnCard: false }));
     expect(uow.events).toEqual([ring, ring]);
   });
 
   it('keeps dated and defaults to owners and admins who are people', async () => {
     const { store, service } = setUp();
-    const { id } = await service.create(OWNER, { name: 'Release', type: 'select', options: ['1.0'] });
-    const text = await service.create(OWNER, { name: 'Note', type: 'text' });
-    expect(await refusalCode(service.update(MEMBER, id, { dated: true }))).toBe('gate.admin');
-    expect(await refusalCode(service.update(AGENT, id, { dated: true }))).toBe('gate.human');
-    expect(await refusalCode(service.update(MEMBER, id, { defaults: {} }))).toBe('gate.admin');
-    expect(await refusalCode(service.update(OWNER, text.id, { dated: true }))).toBe('property.not_dated_type');
-    await service.update(OWNER, id, { dated: true });
+    const { id } = await service.create(OWNER, created({ name: 'Release', type: 'select', options: ['1.0'] }));
+    const text = await service.create(OWNER, created({ name: 'Note', type: 'text' }));
+    expect(await refusalCode(service.update(MEMBER, id, changed({ dated: true })))).toBe('gate.admin');
+    expect(await refusalCode(service.update(AGENT, id, changed({ dated: true })))).toBe('gate.human');
+    expect(await refusalCode(service.update(MEMBER, id, changed({ defaults: {} })))).toBe('gate.admin');
+    expect(await refusalCode(service.update(OWNER, text.id, changed({ dated: true })))).toBe('property.not_dated_type');
+    await service.update(OWNER, id, changed({ dated: true }));
     expect(store.properties.get(id)?.config).toEqual({ dated: true });
   });
 
   it('refuses a `when` rule that names no select, and a property that is not there', async () => {
     const { service } = setUp();
-    const note = await service.create(OWNER, { name: 'Note', type: 'text' });
-    expect(await refusalCode(service.update(OWNER, note.id, { when: { propertyId: note.id, optionIds: [UNKNOWN] } }))).toBe('property.when_invalid');
-    expect(await refusalCode(service.update(OWNER, UNKNOWN, { name: 'Gone' }))).toBe('property.not_found');
+    const note = await service.create(OWNER, created({ name: 'Note', type: 'text' }));
+    expect(await refusalCode(service.update(OWNER, note.id, changed({ when: { propertyId: note.id, optionIds: [UNKNOWN] } })))).toBe('property.when_invalid');
+    expect(await refusalCode(service.update(OWNER, UNKNOWN, changed({ name: 'Gone' })))).toBe('property.not_found');
   });
 
   it('refuses to delete what a board groups by, naming the boards, and deletes with a ring otherwise', async () => {
     const { store, uow, service } = setUp();
-    const { id } = await service.create(OWNER, { name: 'Status', type: 'select', options: ['To do'] });
+    const { id } = await service.create(OWNER, created({ name: 'Status', type: 'select', options: ['To do'] }));
     uow.clear();
     store.grouping.set(id, [{ id: 'v1', name: 'Board', kind: 'board' }]);
     expect(await refusalCode(service.remove(OWNER, id))).toBe('property.grouped_by_view');

@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { fail, notice, parseId, rankBetween, ranksAfter, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
+import { fail, inTurn, notice, rankBetween, ranksAfter, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import {
-  assertAdminPerson, cardHome, cardStart, findTypeProperty, hasOptions, mergeDefaults, OPTIONS_ON_CREATE_MAX, OptionRecord,
-  CardRow, paletteColor, placeAfter, PropertyConfig, PropertyDef, PropertyRecord, PropertyRepository, quoteNames, readBoolean, readDefaultsPatch, readInitialOptions,
-  readWhenRule, sameJson, shapeProperties,
+  assertAdminPerson, cardHome, cardStart, checkDefaultsPatch, checkWhenRule, findTypeProperty, mergeDefaults, OptionRecord, CardRow, paletteColor, placeAfter,
+  PropertyChange, PropertyConfig, PropertyCreate, PropertyDef, PropertyRecord, PropertyRepository, quoteNames, sameJson, shapeProperties,
 } from '@board/properties';
 import { PropertyDefsQuery } from '@board/persistence';
 import type { ProjectCaller } from '../auth/auth-context';
-import type { CreatePropertyBody, UpdatePropertyBody } from './properties.dto';
 
 @Injectable()
 export class PropertiesService {
@@ -19,11 +17,9 @@ export class PropertiesService {
   ) {}
 
   /** Appends a property (with its first options) and puts it on the card view. */
-  async create(caller: ProjectCaller, body: CreatePropertyBody) {
+  async create(caller: ProjectCaller, asked: PropertyCreate) {
     const projectId = caller.projectId;
-    const { name, type } = body;
-    // The first options are read with the property's name, which their refusals name.
-    const names = hasOptions(type) ? readInitialOptions(name, body.options, OPTIONS_ON_CREATE_MAX) : [];
+    const { name, type, options: names } = asked;
     const id = randomUUID();
     return this.uow.write(
       async () => {
@@ -47,47 +43,47 @@ export class PropertiesService {
   }
 
   /** Each recognised key applies on its own; one transaction; a ring only when something changed. */
-  async update(caller: ProjectCaller, propertyId: string, body: UpdatePropertyBody): Promise<void> {
+  async update(caller: ProjectCaller, propertyId: string, change: PropertyChange): Promise<void> {
     const projectId = caller.projectId;
     await this.uow.write(
       async () => {
         const property = await this.find(projectId, propertyId);
-        const change: { name?: string; position?: string; config?: PropertyConfig } = {};
+        const write: { name?: string; position?: string; config?: PropertyConfig } = {};
         const config: PropertyConfig = { ...property.config };
         let changed = false;
         let defs: PropertyDef[] | undefined;
         const loadDefs = async () => (defs ??= await this.defs.load(projectId));
 
-        if (body.name !== undefined && body.name !== property.name) change.name = body.name;
-        if (body.showOnCard !== undefined) changed = (await this.showOnCard(projectId, property, body.showOnCard)) || changed;
-        if (body.dated !== undefined) {
+        if (change.name !== undefined && change.name !== property.name) write.name = change.name;
+        if (change.showOnCard !== undefined) changed = (await this.showOnCard(projectId, property, change.showOnCard)) || changed;
+        if (change.dated !== undefined) {
           assertAdminPerson(caller, 'change dated properties');
           if (property.type !== 'select') fail('property.not_dated_type');
-          config.dated = readBoolean(body.dated, 'dated');
+          config.dated = inTurn(change.dated);
           if (!config.dated && property.config.dated === undefined) delete config.dated;
         }
-        if (body.defaults !== undefined) {
+        if (change.defaults !== undefined) {
           assertAdminPerson(caller, 'change defaults');
           const all = await loadDefs();
           const self = all.find((d) => d.id === propertyId) ?? fail('property.not_found');
-          const patch = readDefaultsPatch(self, findTypeProperty(all), body.defaults);
+          const patch = checkDefaultsPatch(self, findTypeProperty(all), change.defaults);
           const defaults = mergeDefaults(config.defaults, patch);
           if (Object.keys(defaults).length > 0 || config.defaults !== undefined) config.defaults = defaults;
         }
-        if (body.when !== undefined) {
-          const rule = readWhenRule(body.when, propertyId, await loadDefs());
+        if (change.when !== undefined) {
+          const rule = checkWhenRule(inTurn(change.when), propertyId, await loadDefs());
           if (rule) config.when = rule;
           else delete config.when;
         }
-        if (body.afterId !== undefined) {
-          const afterId = body.afterId === null ? null : parseId(body.afterId, 'property');
+        if (change.afterId !== undefined) {
+          const afterId = inTurn(change.afterId);
           const position = placeAfter(await this.store.propertyRanks(projectId), propertyId, afterId);
-          if (position !== null) change.position = position;
+          if (position !== null) write.position = position;
         }
 
-        if (!sameJson(config, property.config)) change.config = config;
-        if (change.name !== undefined || change.position !== undefined || change.config !== undefined) {
-          await this.store.updateProperty(projectId, propertyId, change);
+        if (!sameJson(config, property.config)) write.config = config;
+        if (write.name !== undefined || write.position !== undefined || write.config !== undefined) {
+          await this.store.updateProperty(projectId, propertyId, write);
           changed = true;
         }
         return withEvents(undefined, changed && this.boardNotice(caller));

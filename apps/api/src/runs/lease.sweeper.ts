@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
-import { BackgroundWork } from '@board/kernel';
+import { BackgroundWork, Metrics } from '@board/kernel';
 import { RunsService } from './runs.service';
 
 /** Closes runs whose agent stopped reporting, on every instance at once without clashing (SKIP LOCKED). */
@@ -11,13 +11,14 @@ export class LeaseSweeper {
   constructor(
     private readonly runs: RunsService,
     private readonly background: BackgroundWork,
+    private readonly metrics: Metrics,
   ) {}
 
   @Interval('run-lease', 60_000)
   async tick(): Promise<void> {
     try {
       // On the background connections: runs are closed while requests fill their pool.
-      await this.background.run(() => this.runs.expireOverdue());
+      await this.metrics.sweep('run-lease', () => this.background.run(() => this.runs.expireOverdue()));
     } catch (error) {
       this.logger.warn(`sweep failed: ${(error as Error).message}`);
     }

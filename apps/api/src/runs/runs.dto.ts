@@ -1,10 +1,10 @@
 import {
-  ANSWER_MAX, CONTROL_WORDS, type ControlWord, GOAL_MAX, LINK_KINDS, LINK_TITLE_MAX, LINK_URL_MAX, type LinkSent, LINKS_KEPT, LOG_LINE_MAX, MODEL_MAX,
+  ANSWER_MAX, type AnswerSent, CONTROL_WORDS, type ControlWord, GOAL_MAX, LINK_KINDS, LINK_TITLE_MAX, LINK_URL_MAX, type LinkSent, LINKS_KEPT, LOG_LINE_MAX, MODEL_MAX,
   OPTION_MAX, OPTIONS_MAX, OPTIONS_MIN, PLAN_MAX, QUESTION_TEXT_MAX, type QuestionAsked, REPORT_FOR_MAX_MINUTES, type ReportedStatus,
-  REPORTED_STATUSES, RUN_CLAIM_FIELDS, RUN_REPORT_FIELDS, type RunClaim, type RunReport, STEP_INDEX_MAX, STEP_MAX, USAGE_MAX, type UsageSent,
+  readAnswerSent, REPORTED_STATUSES, RUN_CLAIM_FIELDS, RUN_REPORT_FIELDS, type RunClaim, type RunReport, STEP_INDEX_MAX, STEP_MAX, USAGE_MAX, type UsageSent,
 } from '@board/runs';
-import { FieldRule, IdField, OneOf } from '../http/dto/field-rules';
-import { Keeps } from '../http/dto/field-rules';
+import { fail, parseId } from '@board/kernel';
+import { Keeps, OneOf } from '../http/dto/field-rules';
 
 /** A plan of steps: absent or null means none; else a list of texts (`readPlan`'s refusals). */
 const PLAN_SCHEMA = { type: ['array', 'null'], maxItems: PLAN_MAX, items: { type: 'string', maxLength: STEP_MAX }, description: 'The plan: step texts, trimmed.' };
@@ -105,16 +105,18 @@ export class ReportRunBody implements RunReport {
   usage?: UsageSent;
 }
 
-/** POST /runs/:runId/answer: checked against the run's question by `Run.answer` (a choice, or text). */
+/** POST /runs/:runId/answer: read as text and as picks; the run's question says which counts (`Run.answer`). */
 export class AnswerRunBody {
-  @FieldRule('run-answer', () => null, {
-    schema: {
-      anyOf: [{ type: 'array', items: { type: 'string' }, example: ['Keep it'] }, { type: 'string', maxLength: ANSWER_MAX }],
-      description: 'The chosen options, exactly as offered; or text for a free question.',
+  @Keeps('run-answer', readAnswerSent, {
+    doc: {
+      schema: {
+        anyOf: [{ type: 'array', items: { type: 'string' }, example: ['Keep it'] }, { type: 'string', maxLength: ANSWER_MAX }],
+        description: 'The chosen options, exactly as offered; or text for a free question.',
+      },
+      required: true,
     },
-    required: true,
   })
-  answer: unknown;
+  answer: AnswerSent;
 }
 
 /** POST /runs/:runId/control */
@@ -125,6 +127,8 @@ export class ControlRunBody {
 
 /** GET /tasks/:taskId/runs?before=<runId> */
 export class PastRunsQuery {
-  @IdField('run', { missing: 'run.before_missing' })
+  @Keeps('run-before', (value) => (value === undefined || value === null || value === '' ? fail('run.before_missing') : parseId(value, 'run')), {
+    doc: { schema: { type: 'string', format: 'uuid', description: 'A run id.' }, required: true },
+  })
   before: string;
 }

@@ -122,10 +122,8 @@ export class RunsService {
     return run;
   }
 
-  async past(caller: ProjectCaller, taskId: string, before: unknown) {
-    if (before === undefined || before === '') fail('run.before_missing');
-    const runId = parseId(before, 'run');
-    const start = await this.queries.startOf(caller.projectId, taskId, runId);
+  async past(caller: ProjectCaller, taskId: string, before: string) {
+    const start = await this.queries.startOf(caller.projectId, taskId, before);
     if (!start) fail('run.not_found');
     return this.queries.past(caller.projectId, taskId, PAST_RUNS_PAGE, start);
   }

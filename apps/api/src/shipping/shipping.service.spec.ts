@@ -54,7 +54,7 @@ function setUp(project: Partial<ProjectProps> = {}) {
 describe('ShippingService', () => {
   it('archives what is over, moves the rest to the next option, and rings each webhook once and the board once', async () => {
     const { ships, saved, uow, service } = setUp();
-    expect(await service.ship(OWNER, V1, { rest: 'next' })).toEqual({ archived: 1, moved: 1, rest: 'next', shippedAt: '2026-03-02', taken: 0 });
+    expect(await service.ship(OWNER, V1, { rest: 'next', strays: false })).toEqual({ archived: 1, moved: 1, rest: 'next', shippedAt: '2026-03-02', taken: 0 });
     const shipped = ships.shipped.get(V1);
     expect(shipped).toEqual({ shipId: expect.any(String), day: '2026-03-02', taskIds: ['t-done'] });
     expect(saved).toEqual([['t-done', 't-open']]);
@@ -68,14 +68,14 @@ describe('ShippingService', () => {
   });
 
   it('refuses an option that is gone, one shipped already, a last option whose rest goes next, and releases turned off', async () => {
-    expect(await refusalCode(setUp().service.ship(OWNER, UNKNOWN, { rest: 'leave' }))).toBe('option.not_found');
+    expect(await refusalCode(setUp().service.ship(OWNER, UNKNOWN, { rest: 'leave', strays: false }))).toBe('option.not_found');
     const { service, uow } = setUp();
-    await service.ship(OWNER, V1, { rest: 'leave' });
-    expect(await refusalCode(service.ship(OWNER, V1, { rest: 'leave' }))).toBe('ship.already_shipped');
-    expect(await refusalCode(service.ship(OWNER, V2, { rest: 'next' }))).toBe('ship.last_option');
+    await service.ship(OWNER, V1, { rest: 'leave', strays: false });
+    expect(await refusalCode(service.ship(OWNER, V1, { rest: 'leave', strays: false }))).toBe('ship.already_shipped');
+    expect(await refusalCode(service.ship(OWNER, V2, { rest: 'next', strays: false }))).toBe('ship.last_option');
     // Refused inside the write: nothing of theirs landed.
     expect(uow.writes.map((w) => w.landed)).toEqual([true, false, false]);
-    expect(await refusalCode(setUp({ releases: false }).service.ship(OWNER, V1, { rest: 'leave' }))).toBe('ship.releases_off');
-    expect(await refusalCode(setUp().service.ship(OWNER, DONE, { rest: 'leave' }))).toBe('ship.no_target');
+    expect(await refusalCode(setUp({ releases: false }).service.ship(OWNER, V1, { rest: 'leave', strays: false }))).toBe('ship.releases_off');
+    expect(await refusalCode(setUp().service.ship(OWNER, DONE, { rest: 'leave', strays: false }))).toBe('ship.no_target');
   });
 });

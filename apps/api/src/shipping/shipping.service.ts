@@ -5,9 +5,8 @@ import { PropertyDefsQuery } from '@board/persistence';
 import { TaskRepository } from '@board/tasks';
 import { PropertyRepository } from '@board/properties';
 import { ProjectRepository } from '@board/projects';
-import { checkShip, planShip, readShipRequest, ShipRepository, ShipRest, shipDay, shipRingKinds } from '@board/shipping';
+import { checkShip, planShip, ShipRepository, ShipRequest, ShipRest, shipDay, shipRingKinds } from '@board/shipping';
 import type { ProjectCaller } from '../auth/auth-context';
-import type { ShipBody } from '../properties/properties.dto';
 
 export interface ShipAnswer {
   archived: number;
@@ -34,8 +33,7 @@ export class ShippingService {
     private readonly clock: Clock,
   ) {}
 
-  async ship(caller: ProjectCaller, optionId: string, body: ShipBody): Promise<ShipAnswer> {
-    const request = readShipRequest(body);
+  async ship(caller: ProjectCaller, optionId: string, request: ShipRequest): Promise<ShipAnswer> {
     const projectId = caller.projectId;
     return this.uow.write(
       async () => {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DatabaseHealthQuery } from '@board/persistence';
+import { within } from './within';
 
 /** How long a health check waits for the database before it says the service is not healthy. */
 const HEALTH_WAIT_MS = 2000;
@@ -10,6 +11,6 @@ export class HealthService {
   constructor(private readonly database: DatabaseHealthQuery) {}
 
   ok(): Promise<boolean> {
-    return Promise.race([this.database.answers(), new Promise<boolean>((resolve) => setTimeout(resolve, HEALTH_WAIT_MS, false).unref())]);
+    return within(this.database.answers(), HEALTH_WAIT_MS, false);
   }
 }

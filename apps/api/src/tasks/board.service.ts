@@ -96,7 +96,7 @@ export class BoardService {
       optionIds: new Set(p.options.map((o) => o.id)),
     }));
     const order = defs.map((d) => d.id);
-    // The project's card view is written only by the views service, with rows read by `readCardRows`.
+    // The project's card view is written only by the views service, with rows checked by `checkCardRows`.
     const projectRows = (settings.cardView.rows ?? {}) as CardRows;
     return {
       ...settings,

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { ActivityLine, Clock, fail, feedLines, isUuid, UnitOfWork, withEvents } from '@board/kernel';
+import { ActivityLine, Clock, fail, feedLines, inTurn, isUuid, UnitOfWork, withEvents } from '@board/kernel';
 import { PropertyDefsQuery, ValueNamesQuery } from '@board/persistence';
 import { isEmptyValue, normalizeValue, StoredValue } from '@board/properties';
-import { BulkArchive, BulkValues, DroppedRow, droppedRows, namesShown, Task, TaskRepository } from '@board/tasks';
+import { BulkArchive, BulkChange, BulkValues, DroppedRow, droppedRows, namesShown, Task, TaskRepository } from '@board/tasks';
 import { ProjectCaller } from '../auth/auth-context';
 import { lineBy, noticeEvent } from './task-events';
 
@@ -52,11 +52,11 @@ export class BulkService {
 
   /** One value on many tasks; `change` adds or takes off one option of a multi-select. */
   async values(caller: ProjectCaller, command: BulkValues): Promise<{ set: number; value: StoredValue; dropped: DroppedRow[] }> {
-    const { taskIds: ids, propertyId, change } = command;
+    const { taskIds: ids, propertyId } = command;
     const { defs, memberIds } = await this.defs.loadWithMembers(caller.projectId);
     const def = defs.find((d) => d.id === propertyId);
     if (!def) fail('property.not_in_project');
-    if (change !== undefined && change !== null && change !== 'add' && change !== 'remove') fail('bulk.change_invalid');
+    const change = inTurn(command.change);
     if (change && def.type !== 'multi_select') fail('bulk.change_not_multi');
     const context = { memberIds };
     // Checked once for all tasks.
@@ -67,7 +67,7 @@ export class BulkService {
       const found = await this.tasks.findManyForUpdate(caller.projectId, ids);
       if (found.length !== ids.length) fail('bulk.task_not_on_board');
       if (found.some((t) => t.isArchived)) fail('bulk.archived');
-      const nexts = found.map((task) => (change ? changeList(task, propertyId, value as string, change as 'add' | 'remove') : value));
+      const nexts = found.map((task) => (change ? changeList(task, propertyId, value as string, change) : value));
       // The names every line may show, looked up at once for all tasks.
       const names = new Map<string, string>();
       await this.valueNames.addNames(caller.projectId, namesShown(new Map([[propertyId, [...new Set(nexts.flat().filter((v): v is string => typeof v === 'string'))]]]), defs), names);
@@ -89,7 +89,7 @@ export class BulkService {
   }
 }
 
-function changeList(task: Task, propertyId: string, optionId: string, change: 'add' | 'remove'): StoredValue {
+function changeList(task: Task, propertyId: string, optionId: string, change: BulkChange): StoredValue {
   const current = task.values[propertyId];
   const list = Array.isArray(current) ? (current as string[]) : isEmptyValue(current) ? [] : [String(current)];
   if (change === 'add') return list.includes(optionId) ? list : [...list, optionId];

@@ -15,7 +15,7 @@ describe('LinksService', () => {
   beforeEach(async () => {
     w = taskWorld();
     links = new LinksService(w.repos.tasks, w.reads.facts, w.uow);
-    tasks = new TasksService(w.repos.tasks, w.reads.tasks, w.reads.defs, w.reads.facts, w.uow, w.clock, w.reads.names, w.reads.runs, w.repos.values, w.repos.creates);
+    tasks = new TasksService(w.repos.tasks, w.reads.tasks, w.reads.defs, w.reads.facts, w.uow, w.clock, w.reads.names, w.reads.runs, w.repos.values, w.repos.creates, w.repos.moves);
     const ids: string[] = [];
     // One after the other: A is WEB-1, B WEB-2, C WEB-3.
     for (const title of ['A', 'B', 'C']) ids.push((await tasks.create(w.caller, { title, description: '', placement: 'end', values: undefined })).id);

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
-import { BackgroundWork, Clock, MINUTE } from '@board/kernel';
+import { BackgroundWork, Clock, Metrics, MINUTE } from '@board/kernel';
 import { DELETION_WINDOW_MS, TaskRepository } from '@board/tasks';
 import { THROTTLE_WINDOW_MS, ThrottleRepository } from '@board/accounts';
 import { INVITE_MAIL_WINDOW_MS, InviteMailRepository } from '@board/projects';
@@ -23,12 +23,13 @@ export class RetentionSweeper {
     private readonly inviteMails: InviteMailRepository,
     private readonly clock: Clock,
     private readonly background: BackgroundWork,
+    private readonly metrics: Metrics,
   ) {}
 
   @Interval('retention', 10 * MINUTE)
   async tick(): Promise<void> {
     try {
-      await this.sweep();
+      await this.metrics.sweep('retention', () => this.sweep());
     } catch (error) {
       this.logger.warn(`sweep failed: ${(error as Error).message}`);
     }

@@ -1,16 +1,16 @@
-import { fail, parseId } from '@board/kernel';
+import { fail, InTurn, parseId } from '@board/kernel';
 import {
-  AddBlocker, BulkArchive, BulkValues, CreateTask, DESCRIPTION_MAX, EditTask, MoveTask, PutValue, readDescription, readTitle, SetParent, TITLE_MAX,
+  AddBlocker, BulkArchive, BulkChange, BulkValues, CreateTask, DESCRIPTION_MAX, EditTask, MoveTask, PutValue, readBulkChange, readDescription, readTitle, SetParent, TITLE_MAX,
 } from '@board/tasks';
-import { FieldRule, Keeps } from '../http/dto/field-rules';
+import { FieldRule, Keeps, KeepsInTurn } from '../http/dto/field-rules';
 
 /**
  * Request DTOs of the task routes. Each checks the shape and the contract's field sentences in
  * the order the route always checked them, through the domain's own readers (`readTitle`,
  * `parseId`, …), and keeps what each reader answered (trimmed text, lower-case ids): each DTO's
- * `command()` hands the service a typed command, so no field is read twice. What needs the
- * project's properties (a value, `values`, a bulk `change`) stays with the domain, after the read:
- * those fields are declared here and checked there.
+ * `command()` hands the service a typed command, so no field is read twice. A value and `values`
+ * are carried as sent: what they may be is each property's type, which only the domain holds. A
+ * bulk `change` is read here and refused in its turn, once the property is found.
  */
 
 export const BULK_MAX = 200;
@@ -55,6 +55,10 @@ const TaskId = (field: string): PropertyDecorator =>
 
 const Title = (required: boolean): PropertyDecorator =>
   Keeps(`title:${required}`, (value) => readTitle(value, required), { doc: { schema: { type: 'string', maxLength: TITLE_MAX }, required } });
+/** The text an edit started from, as sent (not trimmed: it is compared); anything but text is no base. */
+const BaseText = (field: string, description: string): PropertyDecorator =>
+  Keeps(`base:${field}`, (value) => (typeof value === 'string' ? value : undefined), { doc: { schema: { type: 'string', description } } });
+
 const Description = (): PropertyDecorator =>
   Keeps('description', (value) => readDescription(value), { doc: {
     schema: { type: ['string', 'null'], maxLength: DESCRIPTION_MAX, description: '"" or null clears it.' },
@@ -71,15 +75,15 @@ export class CreateTaskBody {
   @OptionalTaskId('afterId')
   afterId?: string | null;
 
-  /** Only `true` puts the task on top. */
-  @CheckedLater('atTop', { type: 'boolean', description: 'true puts the task on top of its column (else at the end, or after `afterId`).' })
-  atTop?: unknown;
+  /** Only `true` puts the task on top; anything else is not read. */
+  @Keeps('atTop', (value) => value === true, { doc: { schema: { type: 'boolean', description: 'true puts the task on top of its column (else at the end, or after `afterId`).' } } })
+  atTop: boolean;
 
   @CheckedLater('values', VALUES)
   values?: unknown;
 
   command(): CreateTask {
-    const placement = this.afterId ? { afterId: this.afterId } : this.atTop === true ? 'top' : 'end';
+    const placement = this.afterId ? { afterId: this.afterId } : this.atTop ? 'top' : 'end';
     return { title: this.title, description: this.description ?? '', placement, values: this.values };
   }
 }
@@ -93,19 +97,14 @@ export class EditTaskBody {
   description?: string | null;
 
   /** Compared only when text; anything else means no base. */
-  @CheckedLater('baseTitle', { type: 'string', description: 'The title as it was when you began to edit it: 409 when it changed meanwhile.' })
-  baseTitle?: unknown;
+  @BaseText('baseTitle', 'The title as it was when you began to edit it: 409 when it changed meanwhile.')
+  baseTitle?: string;
 
-  @CheckedLater('baseDescription', { type: 'string', description: 'The description as it was when you began to edit it: 409 when it changed meanwhile.' })
-  baseDescription?: unknown;
+  @BaseText('baseDescription', 'The description as it was when you began to edit it: 409 when it changed meanwhile.')
+  baseDescription?: string;
 
   command(): EditTask {
-    return {
-      title: this.title,
-      description: this.description ?? undefined,
-      baseTitle: typeof this.baseTitle === 'string' ? this.baseTitle : undefined,
-      baseDescription: typeof this.baseDescription === 'string' ? this.baseDescription : undefined,
-    };
+    return { title: this.title, description: this.description ?? undefined, baseTitle: this.baseTitle, baseDescription: this.baseDescription };
   }
 }
 
@@ -148,9 +147,12 @@ export class BulkValuesBody {
   } })
   propertyId: string;
 
-  /** `add` or `remove` (multi-select only), checked after the property is found. */
-  @CheckedLater('change', { enum: ['add', 'remove'], description: 'For a multi-select: add the option to, or take it off, each task (without it, the value replaces theirs).' })
-  change?: unknown;
+  /** `add` or `remove` (multi-select only), refused after the property is found. */
+  @KeepsInTurn('change', readBulkChange, {
+    absent: 'read',
+    doc: { schema: { enum: ['add', 'remove'], description: 'For a multi-select: add the option to, or take it off, each task (without it, the value replaces theirs).' } },
+  })
+  change: InTurn<BulkChange | null>;
 
   @CheckedLater('value', A_VALUE)
   value?: unknown;
@@ -202,8 +204,8 @@ export class SetParentBody {
   }
 }
 
-/** GET /projects/:projectId/search?q= — anything but text searches for nothing. */
+/** GET /projects/:projectId/search?q= — anything but text searches for nothing (''). */
 export class SearchQuery {
-  @CheckedLater('q', { type: 'string', description: 'Words to find in titles and descriptions.', examples: ['login bug'] })
-  q?: unknown;
+  @Keeps('q', (value) => (typeof value === 'string' ? value : ''), { doc: { schema: { type: 'string', description: 'Words to find in titles and descriptions.', examples: ['login bug'] } } })
+  q: string;
 }

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { RunsModule } from '../runs/runs.module';
-import { TaskCreateRepository, TaskRepository, TaskValueRepository } from '@board/tasks';
-import { BoardQuery, ChangelogQuery, PgTaskCreateRepository, PgTaskRepository, PgTaskValueRepository, ProjectFactsQuery, ValueNamesQuery, PropertyListQuery, TaskQuery } from '@board/persistence';
+import { TaskCreateRepository, TaskMoveRepository, TaskRepository, TaskValueRepository } from '@board/tasks';
+import { BoardQuery, ChangelogQuery, PgTaskCreateRepository, PgTaskMoveRepository, PgTaskRepository, PgTaskValueRepository, ProjectFactsQuery, ValueNamesQuery, PropertyListQuery, TaskQuery } from '@board/persistence';
 import { BoardController } from './board.controller';
 import { BoardService } from './board.service';
 import { BoardCache } from './board-cache';
@@ -21,6 +21,7 @@ import { TasksService } from './tasks.service';
     { provide: TaskRepository, useClass: PgTaskRepository },
     { provide: TaskValueRepository, useClass: PgTaskValueRepository },
     { provide: TaskCreateRepository, useClass: PgTaskCreateRepository },
+    { provide: TaskMoveRepository, useClass: PgTaskMoveRepository },
     TaskQuery,
     BoardQuery,
     ProjectFactsQuery,

@@ -1,10 +1,10 @@
-import { DAY } from '@board/kernel';
+import { DAY, rankBetween } from '@board/kernel';
 import { IDS, taskWorld, TaskWorld } from '../../../../test/support/in-memory/task-world';
 import { TasksService } from './tasks.service';
 
 /** The task use cases through their ports: what each declares to the unit of work, and what it refuses. */
 function service(w: TaskWorld): TasksService {
-  return new TasksService(w.repos.tasks, w.reads.tasks, w.reads.defs, w.reads.facts, w.uow, w.clock, w.reads.names, w.reads.runs, w.repos.values, w.repos.creates);
+  return new TasksService(w.repos.tasks, w.reads.tasks, w.reads.defs, w.reads.facts, w.uow, w.clock, w.reads.names, w.reads.runs, w.repos.values, w.repos.creates, w.repos.moves);
 }
 
 const refusal = (code: string) => expect.objectContaining({ code });
@@ -196,6 +196,57 @@ describe('TasksService', () => {
         ['value', 'Who', [{ propertyId: IDS.who, propertyName: 'Who', userIds: [IDS.ann] }]],
       ]);
       expect(w.uow.notices).toEqual([{ projectId: IDS.project, scope: 'board', taskId: b.id, clientId: 'tab-1' }]);
+    });
+
+    it('a bare move is one read and one statement, no transaction and no project lock; a move with values one transaction without the lock', async () => {
+      const a = await create('A');
+      const b = await create('B');
+      w.uow.clear();
+      await tasks.move(w.caller, a.id, { beforeId: null, afterId: b.id, values: {} });
+      expect(w.uow.writes.map((x) => [x.form, x.options])).toEqual([['statement', undefined]]);
+      w.uow.clear();
+      await tasks.move(w.caller, a.id, { beforeId: b.id, afterId: null, values: { [IDS.status]: IDS.doing } });
+      expect(w.uow.writes.map((x) => [x.form, x.options])).toEqual([['write', undefined]]);
+    });
+
+    it('offers again for the gap a shifted move answers, without reading again; reads again when the task went', async () => {
+      const a = await create('A');
+      const b = await create('B');
+      const c = await create('C');
+      const offered: string[][] = [];
+      const real = w.repos.moves;
+      let reads = 0;
+      const read = real.read.bind(real);
+      real.read = async (...args) => (reads++, read(...args));
+      const take = real.move.bind(real);
+      // Another move lands in the gap first, below every offer: the answer names the gap as it is now.
+      let landed = '';
+      real.move = (input) => {
+        offered.push(input.offers);
+        if (offered.length === 1) w.store.rows.get(b.id)!.position = landed = rankBetween(a.position, input.offers[input.offers.length - 1]);
+        return take(input);
+      };
+      w.uow.clear();
+      const moved = await tasks.move(w.caller, c.id, { beforeId: null, afterId: a.id, values: undefined });
+      expect(reads).toBe(1);
+      expect(w.uow.writes.map((x) => x.landed)).toEqual([false, true]);
+      expect(offered[1][0]).toBe(rankBetween(a.position, landed));
+      expect(moved.position).toBe(offered[1][0]);
+
+      // The task is gone by the time the statement runs: read again, and answer as the read finds it.
+      real.move = (input) => {
+        w.store.rows.delete(c.id);
+        return take(input);
+      };
+      await expect(tasks.move(w.caller, c.id, { beforeId: b.id, afterId: null, values: undefined })).rejects.toEqual(refusal('task.not_found'));
+    });
+
+    it('gives up with server.busy when the gap keeps changing', async () => {
+      const a = await create('A');
+      const b = await create('B');
+      const shifted = w.repos.moves.move.bind(w.repos.moves);
+      w.repos.moves.move = (input) => shifted({ ...input, offers: [] });
+      await expect(tasks.move(w.caller, b.id, { beforeId: a.id, afterId: null, values: undefined })).rejects.toEqual(refusal('server.busy'));
     });
 
     it('refuses values before the task, and an anchor that is not on the board', async () => {

@@ -4,16 +4,17 @@ import { Clock, fail, feedLine, parseId, ranksAfter, ranksBefore, silent, UnitOf
 import { ProjectFactsQuery, ValueNamesQuery, PropertyDefsQuery, RunQuery, TaskQuery } from '@board/persistence';
 import { PropertyDef, StoredValue, valueRefers } from '@board/properties';
 import {
-  checkProjectRoom, CreateTask, createdLine, DroppedRow, droppedRows, EditTask, isTextClash, MoveTask, namesShown, Placement, planValues, PutValue, readCreateValues,
-  readOneValue, readValuesMap, Task, TaskCreateRepository, TaskRepository, TaskValueRepository,
+  checkProjectRoom, CreateTask, createdLine, DroppedRow, droppedRows, EditTask, isTextClash, MoveInput, MoveOutcome, MovePlace, moveOffers, movePlace, MoveTask, namesShown,
+  Placement, planValues, PutValue, RANK_OFFERS, RankGap, readCreateValues, readOneValue, readValuesMap, sendsNoValues, Task, TaskCreateRepository, TaskMoveRepository,
+  TaskRepository, TaskValueRepository,
 } from '@board/tasks';
 import { ProjectCaller } from '../auth/auth-context';
 import { lineBy, lineEvent, noticeEvent, valueLineEvents } from './task-events';
 
-/** Tries of an optimistic write (a value write's compare-and-set, a create's read) before it takes a lock. */
+/** Tries of an optimistic write (a value write's compare-and-set, a create's read, a move's read) before it takes a lock or gives up. */
 const OPTIMISTIC_TRIES = 3;
-/** Ranks a create at an edge offers: the first one past the edge when its turn comes is taken. */
-const RANK_OFFERS = 32;
+/** Statements a move runs for one read: each `shifted` answer brings the gap to offer for next. */
+const MOVE_TURNS = 4;
 
 @Injectable()
 export class TasksService {
@@ -28,6 +29,7 @@ export class TasksService {
     private readonly runs: RunQuery,
     private readonly valueStore: TaskValueRepository,
     private readonly createStore: TaskCreateRepository,
+    private readonly moveStore: TaskMoveRepository,
   ) {}
 
   async create(caller: ProjectCaller, command: CreateTask) {
@@ -89,6 +91,11 @@ export class TasksService {
     return null;
   }
 
+  /**
+   * A create after a task (or at an edge, after losing races there), under the project lock: the
+   * number, the count and the ends of the order are the lock's. A place after a task is not, so the
+   * task goes in at the end and then takes its place as a move does (`TaskMoveRepository`).
+   */
   private async createLocked(caller: ProjectCaller, id: string, command: CreateTask, placement: Placement) {
     const projectId = caller.projectId;
     const { title, description } = command;
@@ -97,9 +104,10 @@ export class TasksService {
         const { defs, memberIds } = await this.defs.loadWithMembers(projectId);
         const values = readCreateValues(command.values, defs, { memberIds });
         const number = (await this.tasks.nextNumber(projectId)) ?? fail('task.project_full');
-        const position = await this.tasks.rankFor(projectId, placement);
+        let position = await this.tasks.edgeRank(projectId, placement === 'top' ? 'top' : 'end');
         const now = this.clock.now();
         await this.tasks.insert({ id, projectId, number, title, description, position, values, createdBy: caller.userId, now });
+        if (typeof placement === 'object') position = await this.placeCreated(projectId, id, placement, position);
         const line = createdLine(values, defs);
         return withEvents(
           { id, number, title, description, position, values, createdAt: now },
@@ -112,6 +120,18 @@ export class TasksService {
     // A new task has no parts, links, checklist or comments: its board shape needs no read-back.
     const facts = await this.facts.load(projectId);
     return { ...this.queries.newTask(created, facts.key, facts.doneWhen), projectId, createdBy: caller.userId };
+  }
+
+  /** A new task, at the end for now, put next to its anchor; an anchor that is not there leaves it at the end. */
+  private async placeCreated(projectId: string, id: string, placement: Exclude<Placement, string>, atEnd: string): Promise<string> {
+    const place: MovePlace = 'afterId' in placement ? { side: 'after', anchorId: placement.afterId } : { side: 'before', anchorId: placement.beforeId };
+    for (let read = 0; read < OPTIMISTIC_TRIES; read++) {
+      const context = await this.moveStore.read(projectId, id, place);
+      if (!context.anchor) return atEnd;
+      const placed = await this.takeRank({ projectId, taskId: id, place }, context.gap, (input) => this.moveStore.moveInTransaction(input));
+      if (placed) return placed.position;
+    }
+    fail('server.busy');
   }
 
   async read(caller: ProjectCaller, taskId: string) {
@@ -227,44 +247,79 @@ export class TasksService {
     return written ? { value, dropped } : null;
   }
 
+  /**
+   * A move holds only its task and the two tasks of the gap it goes into (and the project lock at
+   * either end of the order): see TaskMoveRepository. A bare move is one read and one statement
+   * with its notice; a move with values runs the same statement inside the transaction that writes
+   * them, before it loads the task (so the task's row is taken with the gap's, in id order).
+   */
   async move(caller: ProjectCaller, taskId: string, command: MoveTask) {
-    const { beforeId, afterId } = command;
-    return this.uow.write(
-      async () => {
-        const { defs, memberIds } = await this.defs.loadWithMembers(caller.projectId);
-        const written = readValuesMap(command.values, defs, { memberIds });
-        const task = await this.load(caller, taskId, true);
-        const anchorId = beforeId ?? afterId;
-        if (anchorId && anchorId !== taskId) {
-          // A deleted task is gone for every route, so it anchors nothing either.
-          const anchor = await this.tasks.find(caller.projectId, anchorId);
-          if (!anchor || anchor.isDeleted) fail('task.not_on_board');
-        }
-        let position = task.snapshot.position;
-        if (anchorId !== taskId) {
-          position = await this.tasks.rankFor(caller.projectId, beforeId ? { beforeId } : afterId ? { afterId } : 'end', taskId);
-        }
-        const moved = task.moveTo(position);
-        const { dropped, events } = await this.writeValues(caller, task, written, defs, moved);
-        if (moved && written.size === 0) await this.tasks.save(task, this.clock.now(), false);
-        // A value change already rang the board; a bare move rings it here.
-        return withEvents({ position, dropped }, events.length > 0 ? events : moved && noticeEvent(caller, 'board'));
-      },
-      { lockProject: caller.projectId },
-    );
+    const place = movePlace(command);
+    const projectId = caller.projectId;
+    if (sendsNoValues(command.values)) {
+      const placed = await this.placeMoved(projectId, taskId, place, (input) =>
+        this.uow.writeStatement(() => withEvents(this.moveStore.move(input), noticeEvent(caller, 'board'))),
+      );
+      return { position: placed.position, dropped: [] as DroppedRow[] };
+    }
+    return this.uow.write(async () => {
+      const { defs, memberIds } = await this.defs.loadWithMembers(projectId);
+      const written = readValuesMap(command.values, defs, { memberIds });
+      const placed = await this.placeMoved(projectId, taskId, place, (input) => this.moveStore.moveInTransaction(input));
+      // Its row is held already when the move took a rank.
+      const task = await this.load(caller, taskId, !placed.took);
+      const { dropped, events } = await this.writeValues(caller, task, written, defs);
+      // A value change already rang the board; a bare move rings it here.
+      return withEvents({ position: placed.position, dropped }, events.length > 0 ? events : placed.moved && noticeEvent(caller, 'board'));
+    });
+  }
+
+  /**
+   * Reads the task, the anchor and the gap, refuses what the contract refuses, then takes a rank
+   * in the gap with `take`. `took`: a move statement ran (and holds the task's row, in a transaction).
+   */
+  private async placeMoved(projectId: string, taskId: string, place: MovePlace, take: (input: MoveInput) => Promise<MoveOutcome>) {
+    for (let read = 0; read < OPTIMISTIC_TRIES; read++) {
+      const context = await this.moveStore.read(projectId, taskId, place);
+      if (!context.task) fail('task.not_found');
+      if (place.anchorId === taskId) return { position: context.task.position, moved: false, took: false };
+      // A deleted task is gone for every route, so it anchors nothing either.
+      if (place.side !== 'end' && (!context.anchor || context.anchor.deleted)) fail('task.not_on_board');
+      const placed = await this.takeRank({ projectId, taskId, place }, context.gap, take);
+      if (placed) return { ...placed, took: true };
+    }
+    fail('server.busy');
+  }
+
+  /**
+   * Offers ranks for the gap and runs the move; a `shifted` answer brings the gap to offer for
+   * next. Null when the task or the anchor went meanwhile, or the gap kept changing: read again.
+   */
+  private async takeRank(
+    move: Omit<MoveInput, 'offers'>,
+    read: RankGap,
+    take: (input: MoveInput) => Promise<MoveOutcome>,
+  ): Promise<{ position: string; moved: boolean } | null> {
+    let gap = read;
+    for (let turn = 0; turn < MOVE_TURNS; turn++) {
+      const result = await take({ ...move, offers: moveOffers(move.place, gap, RANK_OFFERS) });
+      if (result.outcome === 'gone') return null;
+      if (result.outcome === 'shifted') gap = result.gap;
+      else return { position: result.position, moved: result.outcome === 'moved' };
+    }
+    return null;
   }
 
   /**
    * Writes values onto a loaded task (locked by the caller) through the aggregate, saves. Answers
    * the drops, and the caller's events: the `value` lines and the board's ring, when the values
-   * changed. `forceSave`: save even when the values did not change (the task moved).
+   * changed.
    */
   private async writeValues(
     caller: ProjectCaller,
     task: Task,
     written: ReadonlyMap<string, StoredValue>,
     defs: readonly PropertyDef[],
-    forceSave = false,
   ): Promise<{ dropped: DroppedRow[]; events: WriteEvent[] }> {
     if (written.size === 0) return { dropped: [], events: [] };
     const names = new Map<string, string>();
@@ -272,9 +327,9 @@ export class TasksService {
     if (planValues(task.values, written, defs, names).changed) await this.valueNames.addNames(caller.projectId, namesShown(written, defs), names);
     const change = task.putValues(written, defs, names);
     const dropped = droppedRows(task.id, change.dropped);
-    if (!change.changed && !forceSave) return { dropped, events: [] };
-    await this.tasks.save(task, this.clock.now(), change.changed);
-    return { dropped, events: change.changed ? [...valueLineEvents(caller, task.id, change.lines), noticeEvent(caller, 'board', task.id)] : [] };
+    if (!change.changed) return { dropped, events: [] };
+    await this.tasks.save(task, this.clock.now());
+    return { dropped, events: [...valueLineEvents(caller, task.id, change.lines), noticeEvent(caller, 'board', task.id)] };
   }
 
   async deleted(caller: ProjectCaller) {
@@ -282,9 +337,9 @@ export class TasksService {
     return this.queries.deleted(caller.projectId, facts.key, this.clock.now());
   }
 
-  async search(caller: ProjectCaller, q: unknown) {
+  async search(caller: ProjectCaller, q: string) {
     const facts = await this.facts.load(caller.projectId);
-    return this.queries.searchArchived(caller.projectId, facts.key, typeof q === 'string' ? q : '');
+    return this.queries.searchArchived(caller.projectId, facts.key, q);
   }
 
   private async load(caller: ProjectCaller, taskId: string, lock = false): Promise<Task> {

@@ -1,3 +1,4 @@
+import { parseDay } from '@board/charts';
 import type { UsageQuery } from '@board/persistence';
 import { ProjectCaller } from '../auth/auth-context';
 import { SteppedClock } from '../../../../test/support/in-memory/clock';
@@ -27,15 +28,15 @@ function setUp() {
 describe('UsageService', () => {
   it("reads the project's usage over the days asked, the last 30 by default (UTC)", async () => {
     const { service, usage } = setUp();
-    expect(await service.read(caller, { from: '2026-02-27', to: '2026-03-01' })).toMatchObject({ from: '2026-02-27', to: '2026-03-01', days: ['2026-02-27', '2026-02-28', '2026-03-01'] });
-    const answer = await service.read(caller, {});
+    expect(await service.read(caller, { from: parseDay('2026-02-27'), to: parseDay('2026-03-01') })).toMatchObject({ from: '2026-02-27', to: '2026-03-01', days: ['2026-02-27', '2026-02-28', '2026-03-01'] });
+    const answer = await service.read(caller, { from: null, to: null });
     expect(answer.to).toBe('2026-03-02');
     expect(usage.asked.map((a) => [a.projectId, a.days.length])).toEqual([['p1', 3], ['p1', answer.days.length]]);
   });
 
   it('refuses a range the wrong way round before asking anything', async () => {
     const { service, usage } = setUp();
-    expect(await refusalCode(service.read(caller, { from: '2026-03-02', to: '2026-03-01' }))).toBe('chart.range_order');
+    expect(await refusalCode(service.read(caller, { from: parseDay('2026-03-02'), to: parseDay('2026-03-01') }))).toBe('chart.range_order');
     expect(usage.asked).toEqual([]);
   });
 });

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { readDayRange } from '@board/charts';
+import { DaysAsked, dayRange } from '@board/charts';
 import { Clock } from '@board/kernel';
 import { UsageQuery } from '@board/persistence';
 import { ProjectCaller } from '../auth/auth-context';
-import type { UsageDaysQuery } from './usage.dto';
 
 /** What a project's agents used and cost, per agent and per UTC day (extensions § 1.4). */
 @Injectable()
@@ -13,8 +12,8 @@ export class UsageService {
     private readonly clock: Clock,
   ) {}
 
-  async read(caller: ProjectCaller, query: UsageDaysQuery) {
-    const range = readDayRange({ from: query.from, to: query.to }, this.clock.now());
+  async read(caller: ProjectCaller, days: DaysAsked) {
+    const range = dayRange(days, this.clock.now());
     return { ...range, ...(await this.usage.read(caller.projectId, range.days)) };
   }
 }

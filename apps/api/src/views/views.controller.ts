@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Query } from '@nestjs/common';
 import { Admin, HumanMember, Member, VIEW } from '../auth/access.decorator';
 import { ResourceId, ProjectCaller, ProjectCallerOf } from '../auth/auth-context';
-import { CreateViewBody, PatchCardViewBody, PutLensBody, UpdateViewBody, ViewTasksQuery } from './views.dto';
+import { CreateViewBody, PatchCardViewBody, PatchViewCardViewBody, PutLensBody, UpdateViewBody, ViewTasksQuery } from './views.dto';
 import { ViewsService } from './views.service';
 import { ReplicaRead } from '../http/replica-read.decorator';
 
@@ -57,7 +57,7 @@ export class ViewsController {
 
   @Admin('change the card view', VIEW)
   @Patch('views/:viewId/card-view')
-  viewCardView(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() viewId: string, @Body() body: PatchCardViewBody) {
+  viewCardView(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() viewId: string, @Body() body: PatchViewCardViewBody) {
     return this.views.patchViewCardView(caller, viewId, body);
   }
 }

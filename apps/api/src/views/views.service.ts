@@ -1,15 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { cleanFilters, cleanSort } from '@board/filters';
-import { fail, notice, parseId, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
+import { fail, inTurn, InTurn, notice, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import { ProjectFactsQuery, PropertyDefsQuery, TaskQuery, ViewTaskPageQuery } from '@board/persistence';
 import { PropertyDef } from '@board/properties';
 import {
-  assertGrouping, assertLensFits, CardRows, orderCardRows, readCardRows, ViewKind, ViewRecord, ViewRepository,
+  assertGrouping, assertLensFits, CardRows, CardRowsAsked, checkCardRows, LensAsked, orderCardRows, ViewChange, ViewCreate, ViewKind, ViewRecord, ViewRepository,
 } from '@board/views';
 import { ProjectCaller } from '../auth/auth-context';
 import { presentView } from './view-presenter';
-import { CreateViewBody, PatchCardViewBody, PutLensBody, UpdateViewBody, ViewTasksQuery } from './views.dto';
 
 @Injectable()
 export class ViewsService {
@@ -23,14 +22,13 @@ export class ViewsService {
   ) {}
 
   /** Agents may create views; a list may remember a grouping it does not read. */
-  async create(caller: ProjectCaller, body: CreateViewBody) {
-    const { name } = body;
-    const kind = body.kind ?? 'board';
+  async create(caller: ProjectCaller, asked: ViewCreate) {
+    const { name, kind } = asked;
     const id = randomUUID();
     return this.uow.write(
       async () => {
         const defs = await this.defs.load(caller.projectId);
-        const group = this.groupOf(body.groupById, defs);
+        const group = this.groupOf(asked.groupById, defs);
         assertGrouping(kind, group, true);
         await this.views.insert({ id, projectId: caller.projectId, name, kind, groupById: group?.id ?? null, filters: { rules: [] }, sort: null });
         return withEvents(await this.present(caller, id, defs), this.ring(caller));
@@ -39,23 +37,23 @@ export class ViewsService {
     );
   }
 
-  async update(caller: ProjectCaller, viewId: string, body: UpdateViewBody) {
+  async update(caller: ProjectCaller, viewId: string, change: ViewChange) {
     return this.uow.write(
       async () => {
         const defs = await this.defs.load(caller.projectId);
         const view = await this.load(caller, viewId, true);
         const before = JSON.stringify(view);
-        if (body.name !== undefined) view.name = body.name;
-        if (body.kind !== undefined) view.kind = body.kind;
-        if (body.groupById !== undefined) view.groupById = this.groupOf(body.groupById, defs)?.id ?? null;
-        if (body.filters !== undefined) {
+        if (change.name !== undefined) view.name = change.name;
+        if (change.kind !== undefined) view.kind = change.kind;
+        if (change.groupById !== undefined) view.groupById = this.groupOf(change.groupById, defs)?.id ?? null;
+        if (change.filters !== undefined) {
           // The shared rules are a person's to write; agents may rename, regroup and sort.
           if (caller.kind !== 'human') fail('gate.human');
-          view.filters = cleanFilters(body.filters, { properties: defs });
+          view.filters = cleanFilters(change.filters, { properties: defs });
         }
-        if (body.sort !== undefined) view.sort = body.sort === null ? null : cleanSort(body.sort, defs);
-        if (body.afterId !== undefined) {
-          const afterId = body.afterId === null ? null : parseId(body.afterId, 'view');
+        if (change.sort !== undefined) view.sort = cleanSort(change.sort, defs);
+        if (change.afterId !== undefined) {
+          const afterId = inTurn(change.afterId);
           view.position = await this.views.rankAfter(caller.projectId, afterId, view.id);
         }
         const group = view.groupById ? (defs.find((d) => d.id === view.groupById) ?? null) : null;
@@ -81,14 +79,14 @@ export class ViewsService {
   }
 
   /** Replaces the caller's lens (rules and order together); nothing is broadcast. */
-  async putLens(caller: ProjectCaller, viewId: string, body: PutLensBody) {
+  async putLens(caller: ProjectCaller, viewId: string, asked: LensAsked) {
     // Under the project lock, so a lens never lands beside filters written meanwhile that it clashes with.
     return this.uow.write(
       async () => {
         const defs = await this.defs.load(caller.projectId);
         const view = await this.load(caller, viewId, true);
-        const lens = cleanFilters(body.filters ?? { rules: [] }, { properties: defs });
-        const sort = body.sort === undefined || body.sort === null ? null : cleanSort(body.sort, defs);
+        const lens = cleanFilters(asked.filters, { properties: defs });
+        const sort = cleanSort(asked.sort, defs);
         assertLensFits(cleanFilters(view.filters ?? { rules: [] }, { properties: defs }).rules, lens.rules, (id) => nameOf(defs, id));
         if (lens.rules.length === 0 && !sort) await this.views.deleteLens(caller.projectId, view.id, caller.userId);
         else await this.views.putLens(caller.projectId, view.id, caller.userId, lens.rules, sort);
@@ -124,10 +122,7 @@ export class ViewsService {
    * The live tasks passing the view's filters and the reader's lens, in the reader's order,
    * filtered and ordered in SQL: one query for the page, one for its board fields.
    */
-  async tasksOf(caller: ProjectCaller, viewId: string, query: ViewTasksQuery) {
-    // The DTO checked both: a whole number from 1 to 500, a task id (empty reads as none).
-    const limit = query.limit === undefined ? 100 : Number(query.limit);
-    const after = query.after === undefined || query.after === '' ? null : query.after;
+  async tasksOf(caller: ProjectCaller, viewId: string, { limit, after }: { limit: number; after: string | null }) {
     const defs = await this.defs.load(caller.projectId);
     const view = presentView(await this.load(caller, viewId), defs, caller.kind);
     const row = await this.pages.page({
@@ -152,11 +147,11 @@ export class ViewsService {
   }
 
   /** Card view of the project (owner and admins): merged row by row. */
-  async patchProjectCardView(caller: ProjectCaller, body: PatchCardViewBody) {
+  async patchProjectCardView(caller: ProjectCaller, { rows: asked }: { rows: InTurn<CardRowsAsked> }) {
     return this.uow.write(
       async () => {
         const defs = await this.defs.load(caller.projectId);
-        const rows = readCardRows(body.rows, new Set(defs.map((d) => d.id)));
+        const rows = checkCardRows(inTurn(asked), new Set(defs.map((d) => d.id)));
         const current = await this.projectCardView(caller.projectId);
         const merged = { rows: { ...(current.rows ?? {}), ...rows } };
         const changed = JSON.stringify(merged) !== JSON.stringify(current);
@@ -168,16 +163,17 @@ export class ViewsService {
   }
 
   /** A view's own card view, merged over the project's; `{ rows: null }` goes back to the project's. */
-  async patchViewCardView(caller: ProjectCaller, viewId: string, body: PatchCardViewBody) {
+  async patchViewCardView(caller: ProjectCaller, viewId: string, { rows: asked }: { rows: InTurn<CardRowsAsked | null> }) {
     return this.uow.write(
       async () => {
         const defs = await this.defs.load(caller.projectId);
         const view = await this.load(caller, viewId, true);
         const project = await this.projectCardView(caller.projectId);
         const before = JSON.stringify(view.cardView);
-        if (body.rows === null) view.cardView = null;
+        const sent = inTurn(asked);
+        if (sent === null) view.cardView = null;
         else {
-          const rows = readCardRows(body.rows, new Set(defs.map((d) => d.id)));
+          const rows = checkCardRows(sent, new Set(defs.map((d) => d.id)));
           view.cardView = { rows: { ...(view.cardView?.rows ?? {}), ...rows } };
         }
         const changed = JSON.stringify(view.cardView) !== before;
@@ -206,7 +202,7 @@ export class ViewsService {
     return presentView((await this.load(caller, viewId)), defs, caller.kind, project.rows ?? {});
   }
 
-  /** The project's card view: only this service writes it, with rows read by `readCardRows`. */
+  /** The project's card view: only this service writes it, with rows checked by `checkCardRows`. */
   private async projectCardView(projectId: string): Promise<{ rows?: CardRows }> {
     return (await this.views.projectCardView(projectId)) as { rows?: CardRows };
   }

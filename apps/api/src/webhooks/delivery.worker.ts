@@ -1,16 +1,21 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { filter, Subscription } from 'rxjs';
-import { BackgroundWork, Clock, NoticeFeed, ReplicaReads } from '@board/kernel';
-import { afterTry, DueDelivery, WebhookRepository, WebhookSender } from '@board/webhooks';
+import { BackgroundWork, Clock, DeliveryOutcome, Liveness, Metrics, NoticeFeed, ReplicaReads } from '@board/kernel';
+import { afterTry, DeliveryStatus, DueDelivery, WebhookRepository, WebhookSender } from '@board/webhooks';
 
 const BATCH = 50;
+/** How long a live instance may hold a claimed delivery; one that dies gives it up much sooner (`Liveness`). */
 const LEASE_MS = 30_000;
 const PARALLEL = 16;
+/** A try's outcome by the status it leaves the delivery in. */
+const OUTCOMES: Record<DeliveryStatus, DeliveryOutcome> = { delivered: 'delivered', pending: 'retry', dropped: 'dropped' };
 
 /**
- * Drains the delivery outbox: woken at commit by a notice, and every second for retries that
- * came due. Several instances share the work without sending one delivery twice at once.
+ * Drains the delivery outbox: woken at commit by a notice, every second for retries that came
+ * due, and when another instance is found dead. Several instances share the work without sending
+ * one delivery twice at once; a delivery whose sender died goes out again from another instance,
+ * with the same id, within seconds (only the ones it had under way can reach a receiver twice).
  */
 @Injectable()
 export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
@@ -18,6 +23,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private running: Promise<number> | null = null;
   private again = false;
   private subscription?: Subscription;
+  private unsubscribeTakeover?: () => void;
   private stopped = false;
 
   constructor(
@@ -26,16 +32,20 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly listener: NoticeFeed,
     private readonly clock: Clock,
     private readonly background: BackgroundWork,
+    private readonly metrics: Metrics,
+    private readonly liveness: Liveness,
     private readonly reads: ReplicaReads,
   ) {}
 
   onApplicationBootstrap(): void {
     this.subscription = this.listener.stream.pipe(filter((n) => n.type === 'webhook')).subscribe(() => void this.kick());
+    this.unsubscribeTakeover = this.liveness.onTakeover(() => void this.kick());
   }
 
   onModuleDestroy(): void {
     this.stopped = true;
     this.subscription?.unsubscribe();
+    this.unsubscribeTakeover?.();
   }
 
   @Interval('webhook-deliveries', 1000)
@@ -76,12 +86,15 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private async drainAll(): Promise<number> {
     let tried = 0;
     for (;;) {
-      const due = await this.store.claimDue(this.clock.now(), BATCH, LEASE_MS);
+      const holder = this.liveness.claimant();
+      if (holder === null) return tried;
+      const due = await this.store.claimDue(this.clock.now(), BATCH, LEASE_MS, holder);
       if (due.length === 0) return tried;
       // A receiver reads the feed when a delivery arrives: with read replicas, not before a read
       // would find the line there (at once without them; see docs/operating.md › Read replicas).
       await this.reads.settled();
-      for (let i = 0; i < due.length; i += PARALLEL) await Promise.all(due.slice(i, i + PARALLEL).map((d) => this.attempt(d)));
+      this.metrics.jobsLeased('webhook-delivery', due.length);
+      for (let i = 0; i < due.length; i += PARALLEL) await Promise.all(due.slice(i, i + PARALLEL).map((d) => this.attempt(d, holder)));
       tried += due.length;
       const touched = new Map(due.map((d) => [d.webhookId, d.projectId]));
       for (const [webhookId, projectId] of touched) await this.store.prune(projectId, webhookId);
@@ -89,10 +102,15 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  private async attempt(d: DueDelivery): Promise<void> {
-    const result = await this.sender.send({ url: d.url, secret: d.secret, deliveryId: d.id, body: d.body, now: this.clock.now() });
+  /** One try, unless the claim was lost: then the instance that takes it over sends and records it. */
+  private async attempt(d: DueDelivery, holder: string): Promise<void> {
+    if (!this.liveness.holds(holder)) return;
+    const signal = this.liveness.signalOf(holder);
+    const result = await this.sender.send({ url: d.url, secret: d.secret, deliveryId: d.id, body: d.body, now: this.clock.now(), signal });
+    if (signal.aborted) return;
     const now = this.clock.now();
     const next = afterTry(d.tries + 1, result.ok, now);
+    this.metrics.deliveryTried(OUTCOMES[next.status]);
     await this.store.finishTry(d, { ...next, code: result.status, error: result.ok ? null : result.error, now });
   }
 }

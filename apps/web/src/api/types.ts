@@ -16,6 +16,8 @@ export type Uuid = S['User']['id'];
 export type Role = S['Member']['role'];
 
 export type User = S['User'];
+/** What the sign-in screen offers: sign-up, the single sign-on button, reset links by mail. */
+export type SignInOptions = Answer<'/api/auth/config', 'get'>;
 export type Person = S['Avatar'];
 /** One of a person's notifications (extensions.md § 2). */
 export type AppNotification = S['Notification'];

@@ -4,6 +4,7 @@ import { del, get, patch, post } from '../api/client';
 import { AVATAR_COLOURS, type User } from '../api/types';
 import { Avatar } from '../ui/Avatar';
 import { TwoStepSection } from './TwoStepSection';
+import { useSignInOptions } from './sign-in-options';
 import { ErrorLine, useAction } from '../ui/Field';
 
 export function AccountPage({ user }: { user: User }) {
@@ -21,6 +22,7 @@ export function AccountPage({ user }: { user: User }) {
   const [mailOn, setMailOn] = useState(user.mailNotifications);
   const sessions = useQuery({ queryKey: ['sessions'], queryFn: () => get<{ others: number }>('/auth/sessions') });
   const endOthers = useAction();
+  const options = useSignInOptions();
 
   return (
     <div className="page narrow">
@@ -89,6 +91,7 @@ export function AccountPage({ user }: { user: User }) {
           }}
         >
           <label>Current password<input type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} /></label>
+          {options.data?.oidc && <p className="muted">An account made by {options.data.oidc.name} has none until it sets one: leave it empty.</p>}
           <label>New password<input type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} /></label>
           <ErrorLine error={password.error} />
           {passwordDone && <p role="status">Password changed; your other sessions were signed out.</p>}

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, post } from '../api/client';
 import type { User } from '../api/types';
 import { ErrorLine, useAction } from '../ui/Field';
-import { navigate, useLocation } from '../router';
+import { navigate, setQuery, useLocation } from '../router';
+import { useSignInOptions } from './sign-in-options';
 
 type Mode = 'signin' | 'register' | 'forgot';
 
@@ -30,6 +31,13 @@ export function AuthScreen() {
   const [code, setCode] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const { error, busy, run, setError } = useAction();
+  const options = useSignInOptions();
+  // Single sign-on's refusal comes back as `/?signin_error=<sentence>`: shown here, then taken out
+  // of the address so a reload does not show it again.
+  const [signOnError] = useState(() => query.get('signin_error'));
+  useEffect(() => {
+    if (signOnError !== null) setQuery({ signin_error: null }, true);
+  }, [signOnError]);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -60,6 +68,14 @@ export function AuthScreen() {
     <main className="auth" id="main">
       <form className="card-form" onSubmit={submit} aria-labelledby="auth-title">
         <h1 id="auth-title">{title}</h1>
+        {signOnError && !error && <ErrorLine error={signOnError} />}
+        {mode !== 'forgot' && options.data?.oidc && (
+          <>
+            {/* A page load, not a call: the browser goes to the provider and comes back signed in. */}
+            <a className="button sign-on" href="/api/auth/oidc">{options.data.oidc.name}</a>
+            <p className="auth-or" aria-hidden="true">or with your email</p>
+          </>
+        )}
         <label>
           Email
           <input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />

@@ -54,7 +54,7 @@ export function TwoStepSection({ user }: { user: User }) {
           }}
         >
           <p>On: signing in asks for a code from your authenticator app.</p>
-          <label>Password<input type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} /></label>
+          <label>Password<input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} /></label>
           <label>Code from the app<input autoComplete="one-time-code" required value={code} onChange={(e) => setCode(e.target.value)} /></label>
           <ErrorLine error={act.error} />
           <button type="submit" disabled={act.busy}>Turn off</button>

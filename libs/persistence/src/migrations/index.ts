@@ -22,6 +22,9 @@ import { Notifications1765001100000 } from './1765001100000-notifications';
 import { SecurityLog1765001500000 } from './1765001500000-security-log';
 import { Totp1765001510000 } from './1765001510000-totp';
 import { DeletedTasksByProject1765001520000 } from './1765001520000-deleted-tasks-by-project';
+import { OidcIdentities1765001530000 } from './1765001530000-oidc-identities';
+import { InstanceLiveness1765001600000 } from './1765001600000-instance-liveness';
+import { MovesByNeighbours1765001700000 } from './1765001700000-moves-by-neighbours';
 
 /** Every migration in order; new ones are appended, never edited once landed. */
 export const MIGRATIONS = [
@@ -44,4 +47,7 @@ export const MIGRATIONS = [
   SecurityLog1765001500000,
   Totp1765001510000,
   DeletedTasksByProject1765001520000,
+  OidcIdentities1765001530000,
+  InstanceLiveness1765001600000,
+  MovesByNeighbours1765001700000,
 ];

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { rankBetween } from '@board/kernel';
-import { Link, MAX_PROJECT_TASKS, NewTask, Placement, Task, TaskRepository } from '@board/tasks';
+import { Link, MAX_PROJECT_TASKS, NewTask, Task, TaskRepository } from '@board/tasks';
 import { Database } from '../database';
 import { advisoryXactLock, retentionSweepLockKey } from '../locks.sql';
 import { raw, sql } from '../sql';
@@ -70,34 +70,16 @@ export class PgTaskRepository extends TaskRepository {
   }
 
   /**
-   * A rank for a task placed at `placement` among the project's other tasks (deleted ones keep
-   * their rank for a restore, so they count as neighbours too). Call under the project lock.
+   * A rank past the first or the last of the project's tasks (deleted ones keep their rank for a
+   * restore, so they count too). Call under the project lock, which the ends of the order belong to.
    */
-  async rankFor(projectId: string, placement: Placement, movingId: string | null = null): Promise<string> {
-    const exclude = movingId ?? '00000000-0000-0000-0000-000000000000';
-    if (placement === 'end' || placement === 'top') {
-      const order = placement === 'end' ? DESCENDING : ASCENDING;
-      const edge = await this.db.one<{ position: string }>(
-        sql`SELECT position FROM tasks WHERE project_id = ${projectId} AND id <> ${exclude} ORDER BY position COLLATE "C" ${order} LIMIT 1`,
-        { prepare: true },
-      );
-      return placement === 'end' ? rankBetween(edge?.position ?? null, null) : rankBetween(null, edge?.position ?? null);
-    }
-    const anchorId = 'afterId' in placement ? placement.afterId : placement.beforeId;
-    const anchor = await this.db.one<{ position: string }>(sql`SELECT position FROM tasks WHERE project_id = ${projectId} AND id = ${anchorId}`, { prepare: true });
-    if (!anchor) return this.rankFor(projectId, 'end', movingId);
-    if ('afterId' in placement) {
-      const next = await this.db.one<{ position: string }>(
-        sql`SELECT position FROM tasks WHERE project_id = ${projectId} AND id <> ${exclude} AND position > ${anchor.position} COLLATE "C" ORDER BY position COLLATE "C" LIMIT 1`,
-        { prepare: true },
-      );
-      return rankBetween(anchor.position, next?.position ?? null);
-    }
-    const previous = await this.db.one<{ position: string }>(
-      sql`SELECT position FROM tasks WHERE project_id = ${projectId} AND id <> ${exclude} AND position < ${anchor.position} COLLATE "C" ORDER BY position COLLATE "C" DESC LIMIT 1`,
+  async edgeRank(projectId: string, edge: 'top' | 'end'): Promise<string> {
+    const row = await this.db.one<{ position: string }>(
+      sql`SELECT position FROM tasks WHERE project_id = ${projectId} ORDER BY position COLLATE "C" ${edge === 'end' ? DESCENDING : ASCENDING} LIMIT 1`,
       { prepare: true },
     );
-    return rankBetween(previous?.position ?? null, anchor.position);
+    const outermost = row?.position ?? null;
+    return edge === 'end' ? rankBetween(outermost, null) : rankBetween(null, outermost);
   }
 
   async insert(t: NewTask): Promise<void> {

@@ -1,3 +1,4 @@
 export * from './pg-webhook.repository';
 export * from './webhooks.table';
 export * from './webhook-deliveries.table';
+export * from './delivery-backlog.query';

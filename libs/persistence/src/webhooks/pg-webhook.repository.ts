@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DELIVERIES_KEPT, DeliveryView, DueDelivery, TryOutcome, WebhookRecord, WebhookRepository, WebhookView } from '@board/webhooks';
 import { Database } from '../database';
 import { enqueueDeliveries } from '../activity/pg-activity.recorder';
-import { sql } from '../sql';
+import { raw, sql } from '../sql';
+import { holderGone } from '../system/instances.sql';
 import { DELIVERY_VIEW_COLUMNS, DUE_DELIVERY_COLUMNS } from './webhook-deliveries.table';
 import { WEBHOOK_COLUMNS, WEBHOOK_VIEW_COLUMNS } from './webhooks.table';
 
@@ -85,27 +86,32 @@ export class PgWebhookRepository extends WebhookRepository {
 
   /**
    * Claims due deliveries for one worker: SKIP LOCKED keeps two instances off the same rows, and
-   * a short lease (locked_until) keeps them off while the try is under way outside a transaction.
+   * the claim (`lease`, held by `holder` until `locked_until`) keeps them off while the try is under
+   * way outside a transaction — unless its holder died, when the claim is free at once.
    */
-  async claimDue(now: Date, limit: number, leaseMs: number): Promise<DueDelivery[]> {
+  async claimDue(now: Date, limit: number, leaseMs: number, holder: string): Promise<DueDelivery[]> {
     return this.db.query<DueDelivery>(
       sql`WITH due AS (
          SELECT id FROM webhook_deliveries
-          WHERE status = 'pending' AND next_try_at <= ${now} AND (locked_until IS NULL OR locked_until < ${now})
+          WHERE status = 'pending' AND next_try_at <= ${now}
+            AND (locked_until IS NULL OR locked_until < ${now} OR ${holderGone(raw('leased_by'))})
           ORDER BY next_try_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-       UPDATE webhook_deliveries d SET locked_until = ${now}::timestamptz + ${`${leaseMs / 1000} seconds`}::interval
+       UPDATE webhook_deliveries d SET locked_until = ${now}::timestamptz + ${`${leaseMs / 1000} seconds`}::interval,
+              lease = gen_random_uuid(), leased_by = ${holder}
          FROM due, webhooks w
         WHERE d.id = due.id AND w.id = d.webhook_id AND w.project_id = d.project_id
        RETURNING ${DUE_DELIVERY_COLUMNS}`,
     );
   }
 
+  /** Records a try, if the claim still holds the delivery (one taken over meanwhile is the new holder's to record). */
   async finishTry(d: DueDelivery, outcome: TryOutcome): Promise<void> {
     await this.db.exec(
       sql`UPDATE webhook_deliveries SET tries = tries + 1, status = ${outcome.status}, next_try_at = COALESCE(${outcome.nextTryAt}, next_try_at),
               last_code = ${outcome.code}, last_error = ${outcome.error},
-              delivered_at = CASE WHEN ${outcome.status} = 'delivered' THEN ${outcome.now}::timestamptz END, locked_until = NULL
-        WHERE project_id = ${d.projectId} AND id = ${d.id}`,
+              delivered_at = CASE WHEN ${outcome.status} = 'delivered' THEN ${outcome.now}::timestamptz END,
+              locked_until = NULL, lease = NULL, leased_by = NULL
+        WHERE project_id = ${d.projectId} AND id = ${d.id} AND lease = ${d.lease}`,
     );
   }
 

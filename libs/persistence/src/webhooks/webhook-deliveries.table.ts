@@ -7,4 +7,4 @@ export const DELIVERY_VIEW_COLUMNS = raw(`d.id, d.kind, d.task_key AS "taskKey",
   d.created_at AS "createdAt", CASE WHEN d.status = 'pending' THEN d.next_try_at END AS "nextTryAt", d.delivered_at AS "deliveredAt"`);
 
 /** The columns of a `DueDelivery`, over `d` and its webhook `w`. */
-export const DUE_DELIVERY_COLUMNS = raw(`d.id, d.project_id AS "projectId", d.webhook_id AS "webhookId", w.url, w.secret, d.body, d.tries`);
+export const DUE_DELIVERY_COLUMNS = raw(`d.id, d.project_id AS "projectId", d.webhook_id AS "webhookId", w.url, w.secret, d.body, d.tries, d.lease`);

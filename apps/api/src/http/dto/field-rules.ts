@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { ValidateBy, type ValidationArguments } from 'class-validator';
-import { DomainError, ErrorCode, ErrorParams, IdKind, isUuid, parseId, readText, TextRule } from '@board/kernel';
+import { DomainError, ErrorCode, ErrorParams, IdKind, parseId, readInTurn, readText, TextRule } from '@board/kernel';
 
 /**
  * A refusal a field rule raises: the catalog's code and params. The rule's message carries it
@@ -94,20 +94,6 @@ export function TextField(field: string, rule: TextRule = {}): PropertyDecorator
   };
 }
 
-/**
- * An id of a `kind` ("run", "task", …): `That is not a run id.` With `missing`, an absent or
- * empty value is refused with that code first; without, absent or null passes.
- */
-export function IdField(kind: string, options: { missing?: ErrorCode } = {}): PropertyDecorator {
-  return FieldRule(`id:${kind}`, (value) => {
-    if (value === undefined || value === null || value === '') {
-      if (options.missing) return { code: options.missing };
-      if (value !== '') return null;
-    }
-    return isUuid(value) ? null : { code: 'id.invalid', params: { kind } };
-  }, { schema: { type: options.missing ? 'string' : ['string', 'null'], format: 'uuid', description: `A ${kind} id.` }, required: !!options.missing });
-}
-
 /** One of fixed words, else the given refusal (missing is refused too unless `optional`). */
 export function OneOf(words: readonly string[], code: ErrorCode, options: { optional?: boolean } = {}): PropertyDecorator {
   return FieldRule(`one-of:${code}`, (value) => {
@@ -124,11 +110,6 @@ export function Truthy(field: string): PropertyDecorator {
     coerce(target, key);
     declare(target, key);
   };
-}
-
-/** A field that may be absent; when sent, the domain's reader `read` checks it (one home per sentence). */
-export function OptionalField(name: string, read: (value: unknown) => unknown, doc?: FieldSchema): PropertyDecorator {
-  return FieldRule(name, (value) => (value === undefined ? null : refusalOf(() => read(value))), doc);
 }
 
 /**
@@ -173,18 +154,24 @@ export function Keeps(
 }
 
 /**
- * `IdField` (absent or null passes) whose DTO holds the id as read: lower case, as every store
- * compares it, so the service takes it as it is.
+ * A field the contract checks after stored state (a key's clash, the property a rule names): read
+ * here once, never refused here. The DTO keeps the reader's answer or its refusal (kernel `InTurn`)
+ * and the domain takes it with `inTurn` where the contract checks the field. Absent stays absent
+ * (undefined) unless `absent: 'read'`, for a field whose absence has its own refusal.
+ */
+export function KeepsInTurn(
+  name: string,
+  read: (value: unknown, dto: object) => unknown,
+  options: { doc?: FieldSchema; absent?: 'read' } = {},
+): PropertyDecorator {
+  return Keeps(name, (value, dto) => (value === undefined && options.absent !== 'read' ? undefined : readInTurn(() => read(value, dto))), { doc: options.doc });
+}
+
+/**
+ * An id of a `kind` (`That is not a run id.`), absent or null passing: the DTO holds it as read,
+ * in lower case as every store compares it, so the service takes it as it is.
  */
 export const ReadIdField = (kind: IdKind): PropertyDecorator =>
   Keeps(`id:${kind}`, (value) => (value === undefined || value === null ? value : parseId(value, kind)), {
     doc: { schema: { type: ['string', 'null'], format: 'uuid', description: `A ${kind} id.` }, required: false },
   });
-
-/**
- * A field the pipe reads but does not check: its rules need saved state (the project's properties,
- * a gate checked first), so the service or the aggregate checks it in the contract's order.
- */
-export function CheckedInService(field: string, schema?: Record<string, unknown>): PropertyDecorator {
-  return FieldRule(`service:${field}`, () => null, schema ? { schema } : undefined);
-}
