@@ -78,7 +78,8 @@ describe('a ship of 2,000 tasks', () => {
     const mine = sent.filter((s) => s.client === marker!.client).map((s) => s.text.trim());
     // `BEGIN`, or behind a transaction-mode pooler `BEGIN; SET LOCAL statement_timeout = …`.
     const begin = mine.findLastIndex((s) => /^BEGIN\b/.test(s));
-    const commit = mine.findIndex((s, i) => i > begin && /COMMIT$/.test(s));
+    // `… COMMIT`, or with read replicas `…; COMMIT; SELECT <the primary's position>` (one message).
+    const commit = mine.findIndex((s, i) => i > begin && /\bCOMMIT(;|$)/.test(s));
     expect(begin).toBeGreaterThanOrEqual(0);
     expect(commit).toBeGreaterThan(begin);
     return { answer, statements: mine.slice(begin, commit + 1), ms };

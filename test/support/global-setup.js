@@ -12,6 +12,16 @@ module.exports = async function globalSetup() {
     process.env.CONTRACT_RECORD_DIR = mkdtempSync(join(tmpdir(), 'board-contract-'));
     process.env.CONTRACT_RECORD_OWNED = '1';
   }
+  // TEST_REPLICA=1 (npm test's replica pass, scripts/test-replica.js): the run talks to a primary
+  // with a real streaming replica, both made here (replica.ts), and every test app reads from the
+  // replica too (DATABASE_READ_URL, test-app.ts).
+  if (process.env.TEST_REPLICA === '1') {
+    const { startReplicaPair } = require('./replica.ts');
+    const pair = await startReplicaPair();
+    process.env.TEST_DATABASE_URL = pair.primaryUrl;
+    process.env.TEST_REPLICA_URL = pair.replicaUrl;
+    globalThis.__REPLICA_PAIR__ = pair;
+  }
   if (!process.env.TEST_DATABASE_URL) await startEmbedded();
   // TEST_POOLER=1 (npm test's second pass, scripts/test-pooler.js): every test app reaches its
   // database through a real PgBouncer in transaction mode (test-app.ts); direct SQL stays direct.

@@ -24,6 +24,8 @@ module.exports = async function globalTeardown(globalConfig) {
   } finally {
     const bouncer = globalThis.__PGBOUNCER__;
     if (bouncer) await bouncer.stop();
+    const pair = globalThis.__REPLICA_PAIR__;
+    if (pair) await pair.stop();
     const pg = globalThis.__EMBEDDED_PG__;
     if (pg) await pg.stop();
   }

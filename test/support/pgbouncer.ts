@@ -92,7 +92,7 @@ export async function startPgBouncer(serverUrl: string): Promise<RunningPgBounce
   };
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

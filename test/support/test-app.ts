@@ -7,6 +7,7 @@ import { createApp } from '../../apps/api/src/app.factory';
 import { loadConfig } from '../../apps/api/src/config/app-config';
 import type { MemberAnswer, ProjectAnswer, UserAnswer } from './answers';
 import { createDatabase, serverUrl } from './database';
+import { PRIMARY_POSITION_TEXT } from '../../libs/persistence/src/wal-position';
 import type { RouteBody } from './routes';
 
 export interface TestApp {
@@ -33,7 +34,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const owned = options.databaseUrl ? null : await createDatabase();
   const databaseUrl = options.databaseUrl ?? owned!.url;
   const via = pooled(databaseUrl);
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_POOL_SIZE: '5', ...via, ...options.env, DATABASE_URL: via.DATABASE_URL ?? databaseUrl });
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_POOL_SIZE: '5', ...via, ...replicated(databaseUrl), ...options.env, DATABASE_URL: via.DATABASE_URL ?? databaseUrl });
   const app = await createApp({ config, clock: options.clock });
   await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address() as { port: number };
@@ -68,6 +69,38 @@ function pooled(databaseUrl: string): Record<string, string> {
   return { DATABASE_URL: via.toString(), DATABASE_POOLER: 'transaction', DATABASE_LISTEN_URL: databaseUrl };
 }
 
+/**
+ * Under TEST_REPLICA=1 (global-setup.js made a primary and a streaming replica of it) the app
+ * also reads from the replica: the same database there (DATABASE_READ_URL). A URL that names
+ * another server is left as it is.
+ */
+function replicated(databaseUrl: string): Record<string, string> {
+  const replica = process.env.TEST_REPLICA_URL;
+  if (!replica) return {};
+  const primary = new URL(databaseUrl);
+  if (primary.host !== new URL(serverUrl()).host) return {};
+  const read = new URL(replica);
+  read.pathname = primary.pathname;
+  return { DATABASE_READ_URL: read.toString() };
+}
+
+let primaryForPositions: Pool | null = null;
+
+/**
+ * Under TEST_REPLICA=1 a test is one observer that must see everything committed before its
+ * request — its own writes through the API, the writes of the other people it plays, and its
+ * direct SQL — as the contract's tests expect of one database. So every request carries the
+ * primary's position at that moment (`x-service-lsn`): the service answers from the replica once
+ * it has replayed that far (within the bound), else from the primary. What a caller that sends no
+ * position may see is proven in test/integration/read-replica.test.ts.
+ */
+async function everythingSoFar(): Promise<string | undefined> {
+  if (!process.env.TEST_REPLICA_URL) return undefined;
+  primaryForPositions ??= new Pool({ connectionString: serverUrl(), max: 1, idleTimeoutMillis: 1000, allowExitOnIdle: true });
+  const { rows } = await primaryForPositions.query<{ position: string }>(PRIMARY_POSITION_TEXT);
+  return rows[0].position;
+}
+
 export interface Answer<T = unknown> {
   status: number;
   body: T;
@@ -84,6 +117,8 @@ export interface RequestOptions {
 export class Client {
   cookie?: string;
   token?: string;
+  /** The read-your-writes cookie (`service_lsn`, read replicas only), kept like a browser keeps it: until its Max-Age. */
+  position?: { value: string; until: number };
 
   constructor(readonly api: string) {}
 
@@ -95,8 +130,15 @@ export class Client {
 
   async request<T = unknown>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<Answer<T>> {
     const headers: Record<string, string> = { ...options.headers };
-    if (this.cookie && !('cookie' in headers)) headers.cookie = `service_session=${this.cookie}`;
+    if (!('cookie' in headers)) {
+      const cookies = [this.cookie && `service_session=${this.cookie}`, this.position && this.position.until > Date.now() && `service_lsn=${this.position.value}`];
+      if (cookies.some(Boolean)) headers.cookie = cookies.filter(Boolean).join('; ');
+    }
     if (this.token && !('authorization' in headers)) headers.authorization = `Bearer ${this.token}`;
+    if (!('x-service-lsn' in headers)) {
+      const position = await everythingSoFar();
+      if (position) headers['x-service-lsn'] = position;
+    }
     let payload: string | undefined = options.raw;
     if (payload === undefined && body !== undefined) payload = JSON.stringify(body);
     if (payload !== undefined && !('content-type' in headers)) headers['content-type'] = 'application/json';
@@ -104,6 +146,8 @@ export class Client {
     const setCookie = response.headers.get('set-cookie');
     const match = setCookie && /service_session=([^;]*)/.exec(setCookie);
     if (match) this.cookie = match[1] || undefined;
+    const position = setCookie && /service_lsn=([^;]*);.*?Max-Age=(\d+)/.exec(setCookie);
+    if (position) this.position = { value: position[1], until: Date.now() + Number(position[2]) * 1000 };
     const text = await response.text();
     let parsed: unknown = text;
     try {

@@ -4,13 +4,14 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import helmet from '@fastify/helmet';
 import { LogController } from 'fastify';
 import { Clock, Metrics } from '@board/kernel';
-import { createBackgroundPool, createDataSource, createLivenessPool, DatabaseLanes, migrate, openDataSource } from '@board/persistence';
+import { createBackgroundPool, createDataSource, createLivenessPool, createReplicaRouter, DatabaseLanes, migrate, openDataSource } from '@board/persistence';
 import { AppConfig } from './config/app-config';
 import { AppModule } from './app.module';
 import { RequestDtoPipe } from './http/dto/request-dto.pipe';
 import { ErrorFilter } from './http/error.filter';
 import { DEFAULT_BODY_LIMIT, routeBodyLimit } from './http/body-limit';
 import { anonymousBodyHooks } from './http/anonymous-body';
+import { answerWritePosition } from './http/write-position';
 import { bodyDeadline } from './http/body-deadline';
 import { CredentialsService } from './auth/credentials.service';
 import { controllersOf, routesOf } from './openapi/routes';
@@ -67,6 +68,19 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     statementMs: config.sessions ? config.DATABASE_STATEMENT_MS : undefined,
   });
   await openDataSource(dataSource, onError);
+  // Read replicas (DATABASE_READ_URL): pools like the requests' one (a replica behind a pooler
+  // is assumed to sit behind the same kind), and the primary measured on its direct connection.
+  const replicas = createReplicaRouter(
+    {
+      primaryUrl: directUrl,
+      urls: config.DATABASE_READ_URL,
+      poolSize: config.DATABASE_READ_POOL_SIZE,
+      waitMs: config.DATABASE_WAIT_MS,
+      statementMs: config.sessions ? config.DATABASE_STATEMENT_MS : undefined,
+      maxLagMs: config.DATABASE_READ_MAX_LAG_MS,
+    },
+    onError,
+  );
   const lanes = new DatabaseLanes(
     createBackgroundPool({ url, size: config.DATABASE_BACKGROUND_POOL_SIZE }, onError),
     config.DATABASE_HEAVY_STATEMENT_MS,
@@ -78,6 +92,7 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     },
     // Direct, like LISTEN: a beat must not queue in a pooler behind other clients' transactions.
     createLivenessPool({ url: directUrl, timeoutMs: config.SERVICE_INSTANCE_DEAD_MS }, onError),
+    replicas,
   );
 
   const refusals = routerRefusals(config.production);
@@ -151,6 +166,8 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     if (closing) reply.header('connection', 'close');
     return payload;
   });
+  // With read replicas, an answer to a request that wrote says where its writes ended (write-position.ts).
+  if (replicas.enabled) fastify.addHook('onSend', answerWritePosition({ maxLagMs: config.DATABASE_READ_MAX_LAG_MS, secure: config.production }));
   // The API document (GET /api/openapi.json) and its browsable docs (/api/docs), built from the
   // controllers (apps/api/src/openapi); the route table is kept for the contract test.
   recordRouteTable(fastify);

@@ -31,6 +31,7 @@ import { ProjectsModule } from './projects/projects.module';
 import { MailModule } from './mail/mail.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { HeavyReadInterceptor } from './http/heavy-read.interceptor';
+import { ReplicaReadInterceptor } from './http/replica-read.interceptor';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -74,8 +75,10 @@ export class AppModule {
         MailModule,
         NotificationsModule,
       ],
-      // Routes declared @HeavyRead run in one of their caller's slots (decisions.md › Fair use).
-      providers: [DatabaseLifecycle, { provide: APP_INTERCEPTOR, useClass: HeavyReadInterceptor }],
+      // Requests run under their caller's write position, and routes declared @ReplicaRead may go
+      // to a read replica (docs/operating.md › Read replicas); then routes declared @HeavyRead run
+      // in one of their caller's slots (decisions.md › Fair use), on the server the read went to.
+      providers: [DatabaseLifecycle, { provide: APP_INTERCEPTOR, useClass: ReplicaReadInterceptor }, { provide: APP_INTERCEPTOR, useClass: HeavyReadInterceptor }],
     };
   }
 }

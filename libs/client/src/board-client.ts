@@ -11,6 +11,7 @@ import { BoardApiError, errorFrom, networkError } from './errors';
 import { sameOriginOnly } from './redirects';
 import type { paths } from './schema';
 import { openStream, type StreamEvent, type StreamOptions } from './stream';
+import { laterPosition, POSITION_HEADER } from './write-position';
 import type { AgentMe, AnswerBody, Board, ClaimBody, Comment, ControlWord, NextAnswer, NextBody, ReportAnswer, ReportBody, Rules, Run, Task, Usage, User } from './types';
 
 export interface BoardClientOptions {
@@ -45,6 +46,8 @@ export class BoardClient {
   /** The session id kept from login/register in Node (a browser keeps the cookie itself and this stays unset). */
   private session?: string;
   private readonly token?: string;
+  /** The newest write position an answer told of (write-position.ts), sent back on every request. */
+  private position?: string;
   private readonly fetchImpl: typeof fetch;
   private readonly credentials: RequestInit['credentials'];
 
@@ -71,14 +74,16 @@ export class BoardClient {
       },
       onResponse: ({ response }) => {
         this.keepSession(response);
+        this.position = laterPosition(this.position, response.headers.get(POSITION_HEADER));
         return response;
       },
     });
   }
 
-  /** The headers of this client's credential and tag (for a request made outside `api`). */
+  /** The headers of this client's credential, tag and newest write position (for a request made outside `api`). */
   headers(): Record<string, string> {
     const headers: Record<string, string> = { 'x-service-client': this.clientId };
+    if (this.position) headers[POSITION_HEADER] = this.position;
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     else if (this.session) headers.cookie = `service_session=${this.session}`;
     return headers;

@@ -16,3 +16,4 @@ export * from './fair-use';
 export * from './metrics';
 export * from './liveness';
 export * from './in-turn';
+export * from './replica-reads';

@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { Pool, types } from 'pg';
 import { MIGRATIONS } from './migrations';
 import { compile, sql } from './sql';
+import { ReplicaRouter } from './replica-router';
 
 // A `date` column is a calendar day, not a moment: keep it as the YYYY-MM-DD string.
 types.setTypeParser(1082, (value: string) => value);
@@ -124,4 +125,50 @@ export async function migrate(dataSource: DataSource): Promise<void> {
   } finally {
     await runner.release();
   }
+}
+
+export interface ReplicaSettings {
+  /** The primary (DATABASE_URL, or DATABASE_LISTEN_URL behind a transaction-mode pooler): sampled for its WAL position. */
+  primaryUrl: string;
+  /** DATABASE_READ_URL, one or more; none turns the router off. */
+  urls: string[];
+  /** Connections of each replica's pool (DATABASE_READ_POOL_SIZE). */
+  poolSize: number;
+  /** As for the requests' pool: the longest wait for a connection, and the statement limit (unset behind a transaction-mode pooler). */
+  waitMs: number;
+  statementMs?: number;
+  /** DATABASE_READ_MAX_LAG_MS. */
+  maxLagMs: number;
+}
+
+/** A measurement that does not answer within this is a failed one: the server counts as away. */
+const SAMPLE_TIMEOUT_MS = 1000;
+
+/**
+ * The read replicas' pools, each like the requests' pool (same wait, same statement limit), and
+ * the router that sends reads to them (replica-router.ts) with one connection of its own per
+ * server for its measurements. Nothing connects until the first read or sample.
+ */
+export function createReplicaRouter(settings: ReplicaSettings, onError: (error: Error) => void): ReplicaRouter {
+  const watch = (url: string, name: string) => {
+    const pool = new Pool({ connectionString: url, max: 1, application_name: name, connectionTimeoutMillis: SAMPLE_TIMEOUT_MS, query_timeout: SAMPLE_TIMEOUT_MS });
+    pool.on('error', onError);
+    pool.on('connect', (client) => client.on('error', onError));
+    return pool;
+  };
+  const replicas = settings.urls.map((url) => {
+    const pool = new Pool({
+      connectionString: url,
+      max: settings.poolSize,
+      application_name: 'task-board-replica',
+      connectionTimeoutMillis: settings.waitMs,
+      idleTimeoutMillis: 30_000,
+      ...(settings.statementMs ? { statement_timeout: settings.statementMs } : {}),
+    });
+    pool.on('error', onError);
+    pool.on('connect', (client) => client.on('error', onError));
+    return { pool, watch: watch(url, 'task-board-replica-watch') };
+  });
+  if (replicas.length === 0) return ReplicaRouter.none();
+  return new ReplicaRouter(watch(settings.primaryUrl, 'task-board-primary-watch'), replicas, { maxLagMs: settings.maxLagMs });
 }

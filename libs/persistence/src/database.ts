@@ -7,6 +7,7 @@ import { DomainError, fail, HEAVY_READS_AT_ONCE, UnitOfWorkOptions } from '@boar
 import { compile, joinSql, Sql, sql } from './sql';
 import { advisoryXactLock, heavyReadSlotKey, projectLockKey, tryAdvisoryXactLock } from './locks.sql';
 import { DatabaseLanes } from './lanes';
+import { PositionTrack, PRIMARY_POSITION_TEXT, readWalPosition } from './wal-position';
 
 export interface Rows<T> {
   rows: T[];
@@ -20,13 +21,27 @@ export interface ExecOptions {
    * fails once a migration adds a column under a running instance).
    */
   prepare?: boolean;
+  /**
+   * The statement writes (a one-statement write, run outside a transaction): with read replicas
+   * its position is noted for the caller, as a transaction's is at its COMMIT.
+   */
+  writes?: boolean;
 }
 
 interface OpenTransaction {
   client: PoolClient;
   /** pg_notify calls held back to travel with COMMIT (PostgreSQL sends them at commit anyway). */
   notices: Array<[string, string]>;
+  /** A read-only transaction on a replica (a heavy read routed there): it has no position to note. */
+  onReplica: boolean;
 }
+
+/**
+ * A flow's lane: the background pool, or a read that only shows data (`replica`) on the pool the
+ * router chose — a replica, or the primary (null) from the moment the flow writes, since the
+ * replica may not have replayed that write yet.
+ */
+type Lane = { kind: 'background'; pool: Pool } | { kind: 'read'; pool: Pool | null };
 
 /**
  * The one gateway to PostgreSQL, on the pool TypeORM opened (migrations stay TypeORM's). Inside
@@ -40,8 +55,10 @@ interface OpenTransaction {
 @Injectable()
 export class Database {
   private readonly current = new AsyncLocalStorage<OpenTransaction>();
-  /** Set inside `background`: the flow takes its connections from the background pool. */
-  private readonly lane = new AsyncLocalStorage<Pool>();
+  /** Set inside `background` and `replica`: where the flow takes its connections from. */
+  private readonly lane = new AsyncLocalStorage<Lane>();
+  /** Set by `tracking` for a request: what its caller has seen, and where its writes end. */
+  private readonly tracks = new AsyncLocalStorage<PositionTrack>();
   private readonly names = new Map<string, string>();
 
   constructor(
@@ -54,12 +71,19 @@ export class Database {
     return (this.dataSource.driver as unknown as { master?: Pool }).master;
   }
 
+  /** The primary's pool this flow writes on: the background pool inside `background`, else the requests'. */
   private get pool(): Pool {
-    const background = this.lane.getStore();
-    if (background) return background;
+    const lane = this.lane.getStore();
+    if (lane?.kind === 'background') return lane.pool;
     const pool = this.requestsPool;
     if (!pool) throw new Error('the database pool is not open');
     return pool;
+  }
+
+  /** Where this flow's statements outside a transaction go: the replica chosen for a read, else `pool`. */
+  private get readPool(): Pool {
+    const lane = this.lane.getStore();
+    return (lane?.kind === 'read' && lane.pool) || this.pool;
   }
 
   /**
@@ -67,7 +91,42 @@ export class Database {
    * the webhook worker and the sweepers go on while requests fill their own pool.
    */
   background<T>(work: () => Promise<T>): Promise<T> {
-    return this.lane.run(this.lanes.background, work);
+    return this.lane.run({ kind: 'background', pool: this.lanes.background }, work);
+  }
+
+  /**
+   * Runs a request's `work` for a caller who has seen the writes up to `track.seen`; the position
+   * of every write it commits is noted on `track` (for the answer's cookie or header). Without
+   * read replicas nothing is noted and COMMIT stays as it is.
+   */
+  tracking<T>(track: PositionTrack, work: () => Promise<T>): Promise<T> {
+    return this.lanes.replicas.enabled ? this.tracks.run(track, work) : work();
+  }
+
+  /**
+   * Runs a read that only shows data (the board, a view's tasks, the feed, search, lists, charts,
+   * usage) on a read replica (DATABASE_READ_URL) when one is current enough: it has replayed
+   * whatever this caller wrote or was told of, and lags the primary by at most the bound
+   * (replica-router.ts); else on the primary. Every statement of the read goes to that one server,
+   * so its parts are never older than one another (the board cache's stamp is read first).
+   * Inside a transaction nothing changes: a read inside a write stays on the primary; a write the
+   * read makes (closing overdue runs) commits on the primary, and the rest of the read follows it
+   * there. A read cut on the replica — the server went away, or replay cancelled it (a conflict
+   * with recovery) — runs again on the primary.
+   */
+  async replica<T>(work: () => Promise<T>): Promise<T> {
+    const router = this.lanes.replicas;
+    if (!router.enabled || this.current.getStore() || this.lane.getStore()) return work();
+    const pool = await router.poolFor(this.tracks.getStore()?.floor ?? null);
+    if (!pool) return work();
+    const lane: Lane = { kind: 'read', pool };
+    try {
+      return await this.lane.run(lane, work);
+    } catch (error) {
+      if (lane.pool === null || !lostOnReplica(error)) throw error;
+      router.countFallback();
+      return work();
+    }
   }
 
   /**
@@ -81,24 +140,32 @@ export class Database {
    * can never leak. Ordinary requests never come here: their path gains no round trip.
    */
   async heavy<T>(callerId: string, work: () => Promise<T>): Promise<T> {
-    return this.transaction(async () => {
-      const row = await this.single<{ slot: number }>(takeHeavySlot(callerId, this.lanes.heavyStatementMs));
-      if (row.slot === 0) fail('heavy.too_many');
-      return work();
-    });
+    // A heavy read routed to a replica takes its slot there: the slots then hold per server, and
+    // each server is spared more than N of one caller's heavy reads at once.
+    return this.transaction(
+      async () => {
+        const row = await this.single<{ slot: number }>(takeHeavySlot(callerId, this.lanes.heavyStatementMs));
+        if (row.slot === 0) fail('heavy.too_many');
+        return work();
+      },
+      {},
+      this.readPool,
+    );
   }
 
   get inTransaction(): boolean {
     return this.current.getStore() !== undefined;
   }
 
-  async transaction<T>(work: () => Promise<T>, options: UnitOfWorkOptions = {}): Promise<T> {
+  /** A transaction on the primary (`on`: a read-only one on the replica a read was routed to). */
+  async transaction<T>(work: () => Promise<T>, options: UnitOfWorkOptions = {}, on: Pool = this.pool): Promise<T> {
     const open = this.current.getStore();
     if (open) {
       if (options.lockProject) await this.lockProject(open.client, options.lockProject);
       return work();
     }
-    const client = await this.pool.connect().catch(rethrowBusy);
+    const onReplica = on !== this.pool;
+    const client = await on.connect().catch(rethrowBusy);
     // A connection that failed BEGIN or ROLLBACK is not handed to the next caller.
     let broken: Error | undefined;
     try {
@@ -106,13 +173,13 @@ export class Database {
         broken = error;
         throw error;
       });
-      const tx: OpenTransaction = { client, notices: [] };
+      const tx: OpenTransaction = { client, notices: [], onReplica };
       try {
         const result = await this.current.run(tx, async () => {
           if (options.lockProject) await this.lockProject(client, options.lockProject);
           return work();
         });
-        await client.query(commitText(tx.notices)).catch(rethrowBusy);
+        await this.commit(tx);
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch((e: Error) => (broken = e));
@@ -121,6 +188,31 @@ export class Database {
     } finally {
       client.release(broken);
     }
+  }
+
+  /**
+   * COMMIT with the notices. For a request under `tracking` (read replicas configured), the same
+   * message asks whether the transaction wrote and, after COMMIT, the primary's position — at or
+   * after the commit record — with no round trip of its own; a write is noted on the track, and a
+   * read routed to a replica follows its own write to the primary.
+   */
+  private async commit(tx: OpenTransaction): Promise<void> {
+    const track = tx.onReplica ? undefined : this.tracks.getStore();
+    if (!track) {
+      await tx.client.query(commitText(tx.notices)).catch(rethrowBusy);
+      return;
+    }
+    const answers = (await tx.client.query(`${WROTE_TEXT}; ${commitText(tx.notices)}; ${PRIMARY_POSITION_TEXT}`).catch(rethrowBusy)) as unknown as QueryResult[];
+    const wrote = answers[0].rows[0]?.wrote === true;
+    const position = readWalPosition(answers.at(-1)?.rows[0]?.position);
+    if (!wrote || position === null) return;
+    this.wrote(track, position);
+  }
+
+  private wrote(track: PositionTrack, position: bigint): void {
+    track.noteWrite(position);
+    const lane = this.lane.getStore();
+    if (lane?.kind === 'read') lane.pool = null;
   }
 
   /**
@@ -133,18 +225,31 @@ export class Database {
     const { text, values, options } = statement(query, second, third);
     const config: QueryConfig = { text, values };
     if (options.prepare && this.lanes.shape.prepared) config.name = this.nameOf(text);
+    const pool = options.writes ? this.pool : this.readPool;
     if (!this.current.getStore() && this.limitPerTransaction()) {
       // Behind a transaction-mode pooler the limit cannot ride on the connection: the statement
       // runs in a transaction of its own that sets it (two more round trips, the pooler's price).
-      return this.transaction(() => this.send<T>(config));
+      return this.transaction(async () => (await this.send<T>(config, pool)).rows, {}, pool);
     }
-    return this.send<T>(config);
+    const { rows, command } = await this.send<T>(config, pool);
+    if (!this.current.getStore() && (options.writes || WRITE_COMMANDS.has(command))) await this.noteStatementWrite();
+    return rows;
   }
 
-  private async send<T>(config: QueryConfig): Promise<Rows<T>> {
+  private async send<T>(config: QueryConfig, pool: Pool): Promise<{ rows: Rows<T>; command: string }> {
     const open = this.current.getStore();
-    const result: QueryResult = await (open ? open.client.query(config) : this.pool.query(config)).catch(rethrowBusy);
-    return { rows: result.rows as T[], count: result.rowCount ?? 0 };
+    const result: QueryResult = await (open ? open.client.query(config) : pool.query(config)).catch(rethrowBusy);
+    return { rows: { rows: result.rows as T[], count: result.rowCount ?? 0 }, command: result.command };
+  }
+
+  /**
+   * A statement that wrote and committed on its own (its command, or `writes` for a write that
+   * answers as a SELECT: a CTE, a function): its position is any primary position read after it
+   * (one more statement, on the router's own connection, only for a request under `tracking`).
+   */
+  private async noteStatementWrite(): Promise<void> {
+    const track = this.tracks.getStore();
+    if (track) this.wrote(track, await this.lanes.replicas.primaryPosition());
   }
 
   /**
@@ -152,7 +257,7 @@ export class Database {
    * pool behind a transaction-mode pooler (the background lane has no limit to set).
    */
   private limitPerTransaction(): boolean {
-    return !this.lanes.shape.sessions && this.lane.getStore() === undefined;
+    return !this.lanes.shape.sessions && this.lane.getStore()?.kind !== 'background';
   }
 
   /**
@@ -201,7 +306,8 @@ export class Database {
   async notify(channel: string, payload: string): Promise<void> {
     const open = this.current.getStore();
     if (!open) {
-      await this.exec(sql`SELECT pg_notify(${channel}, ${payload})`);
+      const { text, values } = compile(sql`SELECT pg_notify(${channel}, ${payload})`);
+      await this.send({ text, values }, this.pool);
       return;
     }
     // PostgreSQL folds identical notices of one transaction into one; so does this.
@@ -232,6 +338,25 @@ function statement(query: Sql | string, second?: unknown[] | ExecOptions, third?
   if (typeof query === 'string') return { text: query, values: Array.isArray(second) ? second : [], options: third ?? {} };
   const { text, values } = compile(query);
   return { text, values, options: (Array.isArray(second) ? undefined : second) ?? {} };
+}
+
+/** Asked just before COMMIT: a transaction that changed nothing has no transaction id. */
+const WROTE_TEXT = 'SELECT pg_current_xact_id_if_assigned() IS NOT NULL AS wrote';
+
+/** Commands of statements that wrote (a CTE's or a function's writes answer as SELECT: `writes`). */
+const WRITE_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
+
+/**
+ * A read on a replica that the primary can answer instead: the connection went away (a replica
+ * restarting or promoted: 57P01–57P03, a cut socket, a refused connection) or replay cancelled it
+ * (40001: conflict with recovery). A read that fails on its own terms fails on the primary too.
+ */
+function lostOnReplica(error: unknown): boolean {
+  if (error instanceof DomainError) return false;
+  const { code } = pgErrorCode(error);
+  if (code === '40001' || code === '57P01' || code === '57P02' || code === '57P03') return true;
+  const message = (error as Error | undefined)?.message ?? '';
+  return /^Connection terminated|ECONNREFUSED|ECONNRESET|the database system is (starting up|shutting down|in recovery mode)/.test(message);
 }
 
 /**

@@ -39,3 +39,5 @@ export * from './system';
 export * from './lanes';
 export * from './search';
 export * from './notifications';
+export * from './replica-router';
+export * from './wal-position';

@@ -1,4 +1,5 @@
 import { Pool } from 'pg';
+import { ReplicaRouter } from './replica-router';
 
 /** How the connections reach PostgreSQL, when a pooler stands between (DATABASE_POOLER). */
 export interface ConnectionShape {
@@ -19,8 +20,9 @@ export interface ConnectionShape {
 
 /**
  * What the Database needs beside the requests' pool (TypeORM's): the background work's own pool,
- * the statement limit of heavy reads (decisions.md › Fair use), the shape of the connections, and
- * the one connection the instance's beats go on (`PgInstanceRegistry`).
+ * the statement limit of heavy reads (decisions.md › Fair use), the shape of the connections, the
+ * one connection the instance's beats go on (`PgInstanceRegistry`), and the read replicas
+ * (DATABASE_READ_URL; a router with none is off).
  */
 export class DatabaseLanes {
   constructor(
@@ -30,10 +32,12 @@ export class DatabaseLanes {
     readonly shape: ConnectionShape,
     /** One connection for the beats alone: a beat that queued behind a sweep could make a live instance look dead. */
     readonly liveness: Pool,
+    readonly replicas: ReplicaRouter = ReplicaRouter.none(),
   ) {}
 
-  /** Closes the background pool and the beats' connection (at shutdown, after the background work has stopped). */
+  /** Closes the background pool, the beats' connection and the replicas' (at shutdown, after the background work has stopped). */
   async close(): Promise<void> {
+    await this.replicas.close();
     for (const pool of [this.background, this.liveness]) if (!pool.ended) await pool.end();
   }
 }

@@ -1,7 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { LinkedIdentityRepository, ResetTokenRepository, SecurityLog, SessionRepository, ThrottleRepository, TotpRepository, UserRepository } from '@board/accounts';
-import { BackgroundWork, HeavyReads, InstanceRegistry, UnitOfWork } from '@board/kernel';
+import { BackgroundWork, HeavyReads, InstanceRegistry, ReplicaReads, UnitOfWork } from '@board/kernel';
 import { AgentTokenRepository, InviteMailRepository, MemberRepository, ProjectRepository } from '@board/projects';
 import { Database } from './database';
 import { PgUserRepository } from './accounts/pg-user.repository';
@@ -41,6 +41,7 @@ import { PgPoolUseQuery } from './system/pg-pool-use.query';
 import { DeliveryBacklogQuery } from './webhooks/delivery-backlog.query';
 import { PgDeliveryBacklogQuery } from './webhooks/pg-delivery-backlog.query';
 import { PgHeavyReads } from './system/pg-heavy-reads';
+import { PgReplicaReads } from './system/pg-replica-reads';
 import { PgBackgroundWork } from './system/pg-background-work';
 import { PgInstanceRegistry } from './system/pg-instance-registry';
 import { DatabaseLanes } from './lanes';
@@ -62,6 +63,7 @@ export class PersistenceModule {
       { provide: DatabaseLanes, useValue: lanes },
       Database,
       { provide: HeavyReads, useClass: PgHeavyReads },
+      { provide: ReplicaReads, useClass: PgReplicaReads },
       { provide: BackgroundWork, useClass: PgBackgroundWork },
       { provide: InstanceRegistry, useClass: PgInstanceRegistry },
       { provide: UnitOfWork, useClass: PgUnitOfWork },

@@ -5,6 +5,7 @@ import { HeavyRead } from '../http/heavy-read.decorator';
 import { ChartDataQuery, CreateChartBody, UpdateChartBody } from './charts.dto';
 import { ChartsService } from './charts.service';
 import { ChartOwnerCheck } from './chart-owner.check';
+import { ReplicaRead } from '../http/replica-read.decorator';
 
 /** A person's charts: human only, anybody else's chart is not found. */
 @Controller('charts')
@@ -12,6 +13,7 @@ export class ChartsController {
   constructor(private readonly charts: ChartsService) {}
 
   @Human()
+  @ReplicaRead()
   @Get()
   async list(@Auth() auth: AuthContext) {
     return { charts: await this.charts.list(auth.caller.id) };
@@ -40,6 +42,7 @@ export class ChartsController {
 
   @Human()
   @HeavyRead('chart')
+  @ReplicaRead()
   @Get(':chartId/data')
   @UseInterceptors(ChartOwnerCheck)
   async data(@Auth() auth: AuthContext, @Param('chartId') chartId: string, @Query() query: ChartDataQuery) {

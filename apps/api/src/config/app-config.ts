@@ -32,6 +32,15 @@ export class AppConfig {
   @IsIn(['none', 'transaction', 'transaction-prepared']) DATABASE_POOLER: 'none' | 'transaction' | 'transaction-prepared' = 'none';
   /** A direct connection (no pooler in transaction mode) for LISTEN and migrations; unset: DATABASE_URL. */
   @IsOptional() @IsString() DATABASE_LISTEN_URL?: string;
+  /**
+   * Streaming replicas of the primary (one or more, comma-separated): reads that only show data
+   * may go there (docs/operating.md › Read replicas). Unset: every read stays on the primary.
+   */
+  @Transform(list) @IsString({ each: true }) DATABASE_READ_URL: string[] = [];
+  /** Connections of each replica's pool. */
+  @Transform(int) @IsInt() @Min(1) @Max(200) DATABASE_READ_POOL_SIZE = 10;
+  /** The most a read may lag the primary on a replica; a caller's own writes it always shows. */
+  @Transform(int) @IsInt() @Min(10) @Max(60_000) DATABASE_READ_MAX_LAG_MS = 200;
   @Transform(int) @IsInt() @Min(0) @Max(65535) PORT = 3000;
   @IsString() HOST = '127.0.0.1';
   @IsString() NODE_ENV = 'development';
@@ -135,7 +144,7 @@ const OIDC_KEYS = ['SERVICE_OIDC_ISSUER', 'SERVICE_OIDC_CLIENT_ID', 'SERVICE_OID
 
 const KEYS = [
   'DATABASE_URL', 'DATABASE_POOL_SIZE', 'DATABASE_BACKGROUND_POOL_SIZE', 'DATABASE_WAIT_MS', 'DATABASE_STATEMENT_MS',
-  'DATABASE_HEAVY_STATEMENT_MS', 'DATABASE_POOLER', 'DATABASE_LISTEN_URL', 'PORT', 'HOST', 'NODE_ENV', 'SERVICE_URL', 'SERVICE_SIGNUP', 'SMTP_URL',
+  'DATABASE_HEAVY_STATEMENT_MS', 'DATABASE_POOLER', 'DATABASE_LISTEN_URL', 'DATABASE_READ_URL', 'DATABASE_READ_POOL_SIZE', 'DATABASE_READ_MAX_LAG_MS', 'PORT', 'HOST', 'NODE_ENV', 'SERVICE_URL', 'SERVICE_SIGNUP', 'SMTP_URL',
   'MAIL_FROM', 'S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_PUBLIC_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY',
   'S3_FORCE_PATH_STYLE', 'SERVICE_MAX_FILE_BYTES', 'SERVICE_FILE_TYPES', 'SERVICE_TRUST_PROXY', 'SERVICE_BODY_TIMEOUT_MS',
   'SERVICE_WEBHOOK_ALLOW', 'SERVICE_DATA_DIR', 'EMBEDDED_PG_PORT', 'SERVICE_BOARD_CACHE_BYTES', 'SERVICE_MCP_BEAT_MS', 'SERVICE_MCP_CONCURRENT',

@@ -1,5 +1,5 @@
 import { Subject } from 'rxjs';
-import { NoMetrics, Notice, NoticeFeed, StreamKind } from '@board/kernel';
+import { NoMetrics, Notice, NoticeFeed, ReplicaReads, StreamKind } from '@board/kernel';
 import type { StreamCredential } from '@board/persistence';
 import type { StreamAccessWatch } from './stream-access.watch';
 import { encode, PING_MS, RETRY_MS, StreamService, StreamSink, StreamStart } from './stream.service';
@@ -30,7 +30,14 @@ class OpenStreams extends NoMetrics {
   }
 }
 
-function setUp() {
+/** Read replicas as the stream sees them: off, or on with a `settled` the test resolves. */
+function replicaReads(enabled: boolean) {
+  const waits: Array<() => void> = [];
+  const reads = { enabled, settled: () => new Promise<void>((resolve) => waits.push(resolve)) } as unknown as ReplicaReads;
+  return { reads, waits };
+}
+
+function setUp(reads = replicaReads(false).reads) {
   const feed = new SubjectFeed();
   // The watch lets every line through until it is told to cut the stream (lost access).
   const gates: { out: StreamSink; closed: boolean }[] = [];
@@ -42,7 +49,7 @@ function setUp() {
     },
   };
   const metrics = new OpenStreams();
-  return { feed, gates, metrics, service: new StreamService(feed, access as StreamAccessWatch, metrics) };
+  return { feed, gates, metrics, service: new StreamService(feed, access as StreamAccessWatch, metrics, reads) };
 }
 
 /** Runs a stream into a list, as `sendEvents` would into a socket. */
@@ -183,5 +190,36 @@ describe('StreamService', () => {
     feed.notices.next({ type: 'reconnected' });
     jest.advanceTimersByTime(PING_MS);
     expect(open.every((s) => s.lines.length === 1)).toBe(true);
+  });
+
+  describe('with read replicas', () => {
+    it('sends ready once a re-read would show every write made before the stream opened, the lines meanwhile after it', async () => {
+      const { reads, waits } = replicaReads(true);
+      const { feed, service } = setUp(reads);
+      const s = run(service.subscribe(PROJECT));
+      feed.notices.next({ type: 'change', payload: { projectId: PROJECT, scope: 'board' } });
+      expect(s.lines).toEqual([encode({ retry: RETRY_MS })]);
+      expect(waits).toHaveLength(1);
+      waits[0]();
+      await Promise.resolve();
+      feed.notices.next({ type: 'change', payload: { projectId: PROJECT, scope: 'task' } });
+      s.stop();
+      expect(s.lines).toEqual([
+        encode({ retry: RETRY_MS }),
+        READY,
+        encode({ event: 'change', data: { projectId: PROJECT, scope: 'board' } }),
+        encode({ event: 'change', data: { projectId: PROJECT, scope: 'task' } }),
+      ]);
+    });
+
+    it('sends nothing more to a client gone while it waited', async () => {
+      const { reads, waits } = replicaReads(true);
+      const { service } = setUp(reads);
+      const s = run(service.subscribe(PROJECT));
+      s.stop();
+      waits[0]();
+      await Promise.resolve();
+      expect(s.lines).toEqual([encode({ retry: RETRY_MS })]);
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, OnModuleDestroy } from '@nestjs/common';
 import type { Subscription } from 'rxjs';
-import { Metrics, Notice, NoticeFeed, StreamKind } from '@board/kernel';
+import { Metrics, Notice, NoticeFeed, ReplicaReads, StreamKind } from '@board/kernel';
 import { StreamCredential } from '@board/persistence';
 import { StreamAccessWatch, StreamGate } from './stream-access.watch';
 import { PingWheel } from './ping-wheel';
@@ -17,6 +17,7 @@ export function encode(line: StreamLine): string {
   return `event: ${line.event}\ndata: ${JSON.stringify(line.data)}\n\n`;
 }
 
+const RETRY = Buffer.from(encode({ retry: RETRY_MS }));
 const OPENING = Buffer.from(encode({ retry: RETRY_MS }) + encode({ event: 'ready', data: {} }));
 const READY = Buffer.from(encode({ event: 'ready', data: {} }));
 const PING = Buffer.from(encode({ comment: 'ping' }));
@@ -34,6 +35,8 @@ export type StreamStart = (sink: StreamSink) => () => void;
 class OpenStream implements StreamSink {
   gate!: StreamGate;
   slot = -1;
+  /** With read replicas, the lines that came before the opening `ready` could go (see `StreamService.start`). */
+  held: Buffer[] | null = null;
   private stopped = false;
 
   constructor(
@@ -48,7 +51,17 @@ class OpenStream implements StreamSink {
 
   /** A line the gate let through. */
   next(bytes: Buffer): void {
-    this.sink.next(bytes);
+    if (this.held) this.held.push(bytes);
+    else this.sink.next(bytes);
+  }
+
+  /** Sends the opening `ready`, then the lines held meanwhile, in order. */
+  ready(): void {
+    const lines = this.held ?? [];
+    this.held = null;
+    if (this.stopped) return;
+    this.sink.next(READY);
+    for (const line of lines) this.sink.next(line);
   }
 
   /** Ended by the server: access lost, shutdown, or a client that does not read. */
@@ -86,6 +99,7 @@ export class StreamService implements BeforeApplicationShutdown, OnModuleDestroy
     private readonly listener: NoticeFeed,
     private readonly access: StreamAccessWatch,
     private readonly metrics: Metrics,
+    private readonly reads: ReplicaReads,
   ) {}
 
   /** A client's stream: `subscribe` behind its credential, ended once that credential loses access to the project. */
@@ -116,7 +130,15 @@ export class StreamService implements BeforeApplicationShutdown, OnModuleDestroy
     this.listen();
     const stream = new OpenStream(this, kind, key, this.wheel(pingMs), sink, this.metrics.streamOpened(kind));
     stream.gate = gate(stream);
-    stream.gate.deliver(OPENING);
+    if (this.reads.enabled) {
+      // With read replicas, `ready` waits until a re-read would show every write committed before
+      // the stream was indexed (ReplicaReads.settled: a few milliseconds, at most the bound): the
+      // client re-reads on it, and a change made before has no notice of its own to catch up
+      // with. Lines that come meanwhile are held and follow the ready, as they would without.
+      stream.gate.deliver(RETRY);
+      stream.held = [];
+      void this.reads.settled().then(() => stream.ready());
+    } else stream.gate.deliver(OPENING);
     this.index(kind).set(key, (this.index(kind).get(key) ?? new Set()).add(stream));
     this.all.add(stream);
     stream.slot = stream.wheel.add(stream);

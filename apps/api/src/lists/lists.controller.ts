@@ -4,6 +4,7 @@ import { Auth, AuthContext } from '../auth/auth-context';
 import { ListIdsCheck } from './list-ids.check';
 import { CreateListBody, UpdateListBody } from './lists.dto';
 import { ListsService } from './lists.service';
+import { ReplicaRead } from '../http/replica-read.decorator';
 
 /** A person's lists: human only, anybody else's list is not found. */
 @Controller('lists')
@@ -11,6 +12,7 @@ export class ListsController {
   constructor(private readonly lists: ListsService) {}
 
   @Human()
+  @ReplicaRead()
   @Get()
   async list(@Auth() auth: AuthContext) {
     return { lists: await this.lists.list(auth.caller.id) };
@@ -24,6 +26,7 @@ export class ListsController {
   }
 
   @Human()
+  @ReplicaRead()
   @Get(':listId')
   async read(@Auth() auth: AuthContext, @Param('listId') listId: string) {
     return this.lists.read(auth.caller.id, listId);

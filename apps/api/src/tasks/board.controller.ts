@@ -4,12 +4,14 @@ import type { FastifyReply } from 'fastify';
 import { Member } from '../auth/access.decorator';
 import { ProjectCaller, ProjectCallerOf } from '../auth/auth-context';
 import { BoardService } from './board.service';
+import { ReplicaRead } from '../http/replica-read.decorator';
 
 @Controller('projects/:projectId')
 export class BoardController {
   constructor(private readonly board: BoardService) {}
 
   @Member()
+  @ReplicaRead()
   @Get('board')
   async read(@ProjectCallerOf() caller: ProjectCaller, @Res({ passthrough: true }) reply: FastifyReply) {
     // Already JSON text (the task lists may come from the cache): sent as is.
@@ -24,6 +26,7 @@ export class BoardController {
   }
 
   @Member()
+  @ReplicaRead()
   @Get('settings')
   async settings(@ProjectCallerOf() caller: ProjectCaller, @Res({ passthrough: true }) reply: FastifyReply) {
     return jsonPieces(reply, await this.board.readSettingsClosingOverdueRuns(caller));

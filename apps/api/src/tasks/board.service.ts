@@ -61,7 +61,10 @@ export class BoardService {
     // A board read closes this project's runs whose lease ran out (and rings for each).
     await this.runs.expireOverdue(caller.projectId);
     // The fingerprint is read before the lists: a write landing in between can only make the
-    // stored lists newer than their stamp (a miss next time), never older.
+    // stored lists newer than their stamp (a miss next time), never older. On a read replica too:
+    // every statement of one read goes to the one server it was routed to (Database.replica), whose
+    // replay only moves forward, or from a write on to the primary, which is newer still; so a
+    // replica's older rows are kept under their own older stamp and never served for a newer one.
     const [settings, runs, fingerprint] = await Promise.all([
       this.load(caller),
       this.runQueries.openRuns(caller.projectId),

@@ -6,6 +6,7 @@ import { LinksService } from './links.service';
 import { TasksService } from './tasks.service';
 import { HeavyRead } from '../http/heavy-read.decorator';
 import { AddBlockerBody, BulkArchiveBody, BulkValuesBody, CreateTaskBody, EditTaskBody, MoveTaskBody, PutValueBody, SearchQuery, SetParentBody } from './tasks.dto';
+import { ReplicaRead } from '../http/replica-read.decorator';
 
 @Controller()
 export class TasksController {
@@ -44,6 +45,7 @@ export class TasksController {
 
   @Member()
   @HeavyRead('search')
+  @ReplicaRead()
   @Get('projects/:projectId/search')
   search(@ProjectCallerOf() caller: ProjectCaller, @Query() query: SearchQuery) {
     return this.tasks.search(caller, query.q);

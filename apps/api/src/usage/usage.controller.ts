@@ -4,6 +4,7 @@ import { HeavyRead } from '../http/heavy-read.decorator';
 import { ProjectCaller, ProjectCallerOf } from '../auth/auth-context';
 import { UsageDaysQuery } from './usage.dto';
 import { UsageService } from './usage.service';
+import { ReplicaRead } from '../http/replica-read.decorator';
 
 @Controller('projects/:projectId')
 export class UsageController {
@@ -12,6 +13,7 @@ export class UsageController {
   /** A heavy read (decisions.md › Fair use): at most 2 at once per person or agent. */
   @Member()
   @HeavyRead('usage')
+  @ReplicaRead()
   @Get('usage')
   read(@ProjectCallerOf() caller: ProjectCaller, @Query() query: UsageDaysQuery) {
     return this.usage.read(caller, query);

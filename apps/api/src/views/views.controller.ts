@@ -3,6 +3,7 @@ import { Admin, HumanMember, Member, VIEW } from '../auth/access.decorator';
 import { ResourceId, ProjectCaller, ProjectCallerOf } from '../auth/auth-context';
 import { CreateViewBody, PatchCardViewBody, PatchViewCardViewBody, PutLensBody, UpdateViewBody, ViewTasksQuery } from './views.dto';
 import { ViewsService } from './views.service';
+import { ReplicaRead } from '../http/replica-read.decorator';
 
 @Controller()
 export class ViewsController {
@@ -42,6 +43,7 @@ export class ViewsController {
   }
 
   @Member(VIEW)
+  @ReplicaRead()
   @Get('views/:viewId/tasks')
   tasks(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() viewId: string, @Query() query: ViewTasksQuery) {
     return this.views.tasksOf(caller, viewId, query);

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { filter, Subscription } from 'rxjs';
-import { BackgroundWork, Clock, DeliveryOutcome, Liveness, Metrics, NoticeFeed } from '@board/kernel';
+import { BackgroundWork, Clock, DeliveryOutcome, Liveness, Metrics, NoticeFeed, ReplicaReads } from '@board/kernel';
 import { afterTry, DeliveryStatus, DueDelivery, WebhookRepository, WebhookSender } from '@board/webhooks';
 
 const BATCH = 50;
@@ -34,6 +34,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly background: BackgroundWork,
     private readonly metrics: Metrics,
     private readonly liveness: Liveness,
+    private readonly reads: ReplicaReads,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -89,6 +90,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
       if (holder === null) return tried;
       const due = await this.store.claimDue(this.clock.now(), BATCH, LEASE_MS, holder);
       if (due.length === 0) return tried;
+      // A receiver reads the feed when a delivery arrives: with read replicas, not before a read
+      // would find the line there (at once without them; see docs/operating.md › Read replicas).
+      await this.reads.settled();
       this.metrics.jobsLeased('webhook-delivery', due.length);
       for (let i = 0; i < due.length; i += PARALLEL) await Promise.all(due.slice(i, i + PARALLEL).map((d) => this.attempt(d, holder)));
       tried += due.length;

@@ -1,5 +1,6 @@
 // One fetch wrapper: same-origin cookie session, JSON both ways, `{ error }` raised as ApiError,
 // and every write tagged with this tab's clientId so the stream echo of our own change is skipped.
+import { laterPosition, POSITION_HEADER } from '../../../../libs/client/src/write-position';
 
 export const CLIENT_ID = `web-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
 
@@ -15,9 +16,15 @@ export function onSignedOut(fn: () => void): void {
   signedOut = fn;
 }
 
+// The newest write position an answer told this tab of (read replicas): sent back on every call so
+// a replica answers only once it shows our writes. The session's `service_lsn` cookie does the same
+// for other tabs and after a reload; this one also holds when two writes answer out of order.
+let position: string | undefined;
+
 export async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (method !== 'GET') headers['x-service-client'] = CLIENT_ID;
+  if (position) headers[POSITION_HEADER] = position;
   if (body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`/api${path}`, {
     method,
@@ -25,6 +32,7 @@ export async function api<T = unknown>(method: string, path: string, body?: unkn
     credentials: 'same-origin',
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  position = laterPosition(position, res.headers.get(POSITION_HEADER));
   const text = await res.text();
   let parsed: unknown = undefined;
   try {

@@ -89,7 +89,7 @@ export class StatementShape<S extends string, R, T> {
       ...notificationSlots(events),
     } as Record<S | EventSlot, unknown>;
     const statement = this.statement(single, events.intents.length > 0);
-    return this.answer(await db.single<R>(statement.text, statement.values(named), { prepare: true }));
+    return this.answer(await db.single<R>(statement.text, statement.values(named), { prepare: true, writes: true }));
   }
 }
 

@@ -27,6 +27,9 @@ export class PgNotificationListener extends NoticeFeed implements OnModuleInit, 
   private retryMs = 250;
   private everConnected = false;
   private timer: NodeJS.Timeout | null = null;
+  /** Notices waiting for the replicas (see `emit`), in the order they arrived. */
+  private arrived: Notice[] = [];
+  private settling = false;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -88,7 +91,7 @@ export class PgNotificationListener extends NoticeFeed implements OnModuleInit, 
     }
     this.client = client;
     this.retryMs = 250;
-    if (this.everConnected) this.notices.next({ type: 'reconnected' });
+    if (this.everConnected) this.emit({ type: 'reconnected' });
     this.everConnected = true;
   }
 
@@ -113,7 +116,7 @@ export class PgNotificationListener extends NoticeFeed implements OnModuleInit, 
 
   private deliver(channel: string, payload: string | undefined): void {
     if (channel === WEBHOOK_CHANNEL) {
-      this.notices.next({ type: 'webhook' });
+      this.emit({ type: 'webhook' });
       return;
     }
     let data: Record<string, unknown>;
@@ -122,9 +125,39 @@ export class PgNotificationListener extends NoticeFeed implements OnModuleInit, 
     } catch {
       return;
     }
-    if (channel === CHANGE_CHANNEL) this.notices.next({ type: 'change', payload: data });
-    else if (channel === PRESENCE_CHANNEL) this.notices.next({ type: 'presence', payload: data });
-    else if (channel === NOTIFICATION_CHANNEL) this.notices.next({ type: 'notification', payload: data as Extract<Notice, { type: 'notification' }>['payload'] });
-    else if (channel === ACCESS_CHANNEL) this.notices.next({ type: 'access', payload: data as { projectId?: string; userId?: string } });
+    if (channel === CHANGE_CHANNEL) this.emit({ type: 'change', payload: data });
+    else if (channel === PRESENCE_CHANNEL) this.emit({ type: 'presence', payload: data });
+    else if (channel === NOTIFICATION_CHANNEL) this.emit({ type: 'notification', payload: data as Extract<Notice, { type: 'notification' }>['payload'] });
+    else if (channel === ACCESS_CHANNEL) this.emit({ type: 'access', payload: data as { projectId?: string; userId?: string } });
+  }
+
+  /**
+   * With read replicas a notice goes out only once a re-read would find what it announces: every
+   * replica in use has replayed a primary position read after the notice arrived (a few
+   * milliseconds), or the bound has passed (ReplicaRouter.settled). A client told "the board
+   * changed" that re-reads from a replica must not get the board from before the change, nor
+   * must the webhook worker it wakes send a delivery whose receiver cannot read it yet. Notices
+   * that arrive together wait together, and go out in the order they came.
+   */
+  private emit(notice: Notice): void {
+    if (!this.lanes.replicas.enabled) {
+      this.notices.next(notice);
+      return;
+    }
+    this.arrived.push(notice);
+    if (!this.settling) void this.settle();
+  }
+
+  private async settle(): Promise<void> {
+    this.settling = true;
+    try {
+      while (this.arrived.length > 0) {
+        const batch = this.arrived.splice(0);
+        await this.lanes.replicas.settled();
+        for (const notice of batch) this.notices.next(notice);
+      }
+    } finally {
+      this.settling = false;
+    }
   }
 }
