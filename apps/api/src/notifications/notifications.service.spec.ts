@@ -1,5 +1,5 @@
 import { Subject } from 'rxjs';
-import { NoMetrics, type BackgroundWork, type Notice, type NoticeFeed } from '@board/kernel';
+import { NoMetrics, type BackgroundWork, type Notice, type NoticeFeed, type ReplicaReads } from '@board/kernel';
 import type { StreamAccessQuery } from '@board/persistence';
 import { SteppedClock } from '../../../../test/support/in-memory/clock';
 import { InMemoryNotificationInboxQuery, InMemoryNotificationRepository, StoredNotification } from '../../../../test/support/in-memory/notifications';
@@ -31,7 +31,9 @@ function setUp() {
   const access: StreamAccessQuery = { stillAllowed: async (streams) => new Map(streams.map((_, i) => [i, null])) };
   const inline: BackgroundWork = { run: (work) => work() };
   const metrics = new NoMetrics();
-  const streams = new StreamService(feed, new StreamAccessWatch(feed, access, clock, inline), metrics);
+  // No read replicas: the stream's lines go at once.
+  const reads = { enabled: false, settled: async () => undefined } as unknown as ReplicaReads;
+  const streams = new StreamService(feed, new StreamAccessWatch(feed, access, clock, inline), metrics, reads);
   const service = new NotificationsService(new InMemoryNotificationInboxQuery(store), store, uow, clock, streams);
   return { store, notification, uow, clock, notices, service };
 }
