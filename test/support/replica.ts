@@ -2,7 +2,7 @@ import { ChildProcess, execFileSync, spawn, spawnSync, SpawnSyncOptions } from '
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './pgbouncer';
+import { freePort } from './free-port';
 
 /**
  * A primary and a real streaming replica of it, made by the tests with the machine's PostgreSQL
