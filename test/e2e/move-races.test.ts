@@ -112,3 +112,53 @@ describe('concurrent moves (property)', () => {
     );
   }, 240_000);
 });
+
+/**
+ * A move holds its task and its gap's two neighbours in id order; a restore holds the project
+ * lock and its task, then lets go of each part that gained parts of its own while it was away
+ * (an update of that part's row). Deleted tasks keep their ranks, so a deleted task is a move's
+ * neighbour too: a part moving beside its parent while the parent comes back can hold the part
+ * and wait for the parent while the restore holds the parent and waits for the part, and
+ * PostgreSQL then ends one of the two. Whichever it ends runs again (the unit of work, proven on
+ * its own in test/integration/deadlock-retry.test.ts): no answer is a 500, nothing is lost.
+ */
+describe('moves beside restores', () => {
+  let t: TestApp;
+  let owner: Person;
+  let projectId: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    owner = await registerPerson(t, 'Dee');
+    projectId = (await aProject(owner.client, { name: 'Crossing', key: 'CROSS' })).project.id;
+  });
+  afterAll(() => t?.close());
+
+  it('every write answers 200, and the board keeps each task once with distinct ranks', async () => {
+    const all: string[] = [];
+    const task = async (title: string) => {
+      const id = (await createTask(owner.client, projectId, title)).id as string;
+      all.push(id);
+      return id;
+    };
+    const statuses: number[] = [];
+    for (let round = 0; round < 20; round++) {
+      const before = await task(`B${round}`);
+      const parent = await task(`P${round}`);
+      const part = await task(`C${round}`);
+      const grandpart = await task(`G${round}`);
+      await expectStatus(owner.client.put(`/tasks/${part}/parent`, { parentId: parent }), 200);
+      await expectStatus(owner.client.delete(`/tasks/${parent}`), 200);
+      // While the parent is away its part gains a part: the restore lets go of that part.
+      await expectStatus(owner.client.put(`/tasks/${grandpart}/parent`, { parentId: part }), 200);
+      const writes: Promise<{ status: number }>[] = [owner.client.post(`/tasks/${parent}/restore`, {})];
+      // B P C G: the part goes right after B, then right before G, and back: both gaps hold the parent.
+      for (let k = 0; k < 6; k++) writes.push(owner.client.post(`/tasks/${part}/move`, k % 2 === 0 ? { afterId: before } : { beforeId: grandpart }));
+      statuses.push(...(await Promise.all(writes)).map((a) => a.status));
+    }
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    const board = (await expectStatus(owner.client.get(`/projects/${projectId}/board`), 200)).tasks as { id: string; position: string }[];
+    expect(board.map((x) => x.id).sort()).toEqual([...all].sort());
+    const positions = board.map((x) => x.position);
+    for (let i = 1; i < positions.length; i++) expect(positions[i - 1] < positions[i]).toBe(true);
+  }, 120_000);
+});

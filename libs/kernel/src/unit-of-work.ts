@@ -22,6 +22,10 @@ export abstract class StatementWrite<T> {
  * with the events it raised (`withEvents(result, feedLine(…), notice(…))`, or `silent(result)`); the
  * adapter writes their feed lines, webhook outbox rows and stream notices before COMMIT. That is
  * the only way application code leaves a feed line or rings the stream.
+ *
+ * The work may run more than once: a write that the database ends to break a deadlock is run
+ * again from the start. So the work only reads and writes through the repositories; whatever else
+ * a write causes is derived from its events, after the one run that committed.
  */
 export abstract class UnitOfWork {
   abstract write<W extends Written<unknown>>(work: () => Promise<W>, options?: UnitOfWorkOptions): Promise<W['result']>;

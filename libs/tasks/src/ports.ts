@@ -43,6 +43,12 @@ export abstract class TaskRepository {
   abstract addLink(projectId: string, taskId: string, blockerId: string): Promise<boolean>;
   /** Answers false when there was no such link. */
   abstract removeLink(projectId: string, taskId: string, blockerId: string): Promise<boolean>;
+  /**
+   * Holds the task and every part of it (deleted ones too) until the transaction ends, taken in id
+   * order, the order a move takes its rows in: a restore that then writes the task and lets go of
+   * some of its parts cannot wait on a move that waits on it.
+   */
+  abstract holdWithParts(projectId: string, id: string): Promise<void>;
   /** Lets go of the parts of `parentId` that have parts of their own (restore keeps parts one level deep). */
   abstract releasePartsWithParts(projectId: string, parentId: string): Promise<void>;
   /** Does the task have parts that are not deleted? */

@@ -164,6 +164,9 @@ export class InMemoryTaskRepository extends TaskRepository {
     return true;
   }
 
+  /** Nothing runs at once here: there is nothing to hold. */
+  async holdWithParts(): Promise<void> {}
+
   async releasePartsWithParts(projectId: string, parentId: string): Promise<void> {
     const rows = this.store.tasksOf(projectId);
     for (const part of rows.filter((r) => r.parentId === parentId)) {

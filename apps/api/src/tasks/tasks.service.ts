@@ -181,6 +181,9 @@ export class TasksService {
   async restore(caller: ProjectCaller, taskId: string): Promise<void> {
     await this.uow.write(
       async () => {
+        // The task and its parts, held in id order before any is written (releasePartsWithParts
+        // writes parts): the order a move holds its task and its gap's neighbours in.
+        await this.tasks.holdWithParts(caller.projectId, taskId);
         const task = await this.load(caller, taskId, true);
         if (!task.undelete(this.clock.now())) return silent(undefined);
         // Under the project lock, which every write that adds tasks takes: the count cannot move meanwhile.

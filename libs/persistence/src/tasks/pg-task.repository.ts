@@ -127,6 +127,10 @@ export class PgTaskRepository extends TaskRepository {
     return res.count > 0;
   }
 
+  async holdWithParts(projectId: string, id: string): Promise<void> {
+    await this.db.exec(sql`SELECT 1 FROM tasks WHERE project_id = ${projectId} AND (id = ${id} OR parent_id = ${id}) ORDER BY id FOR UPDATE`);
+  }
+
   /** Lets go of the parts of `parentId` that have parts of their own (restore keeps parts one level deep). */
   async releasePartsWithParts(projectId: string, parentId: string): Promise<void> {
     await this.db.exec(sql`UPDATE tasks c SET parent_id = NULL
