@@ -22,6 +22,7 @@ const describeReplica = binaries ? describe : describe.skip;
 
 /** Wider than the default 200 ms, so that "a read within the bound" holds on a busy machine. */
 const MAX_LAG_MS = 600;
+const METRICS_TOKEN = 'replica-metrics-token-0123456789';
 
 describeReplica('read replicas, against a real streaming replica', () => {
   let pair: ReplicaPair;
@@ -45,7 +46,7 @@ describeReplica('read replicas, against a real streaming replica', () => {
     await caughtUp();
     t = await startTestApp({
       databaseUrl: withDatabase(pair.primaryUrl, 'board'),
-      env: { DATABASE_READ_URL: withDatabase(pair.replicaUrl, 'board'), DATABASE_READ_MAX_LAG_MS: String(MAX_LAG_MS) },
+      env: { DATABASE_READ_URL: withDatabase(pair.replicaUrl, 'board'), DATABASE_READ_MAX_LAG_MS: String(MAX_LAG_MS), SERVICE_METRICS_TOKEN: METRICS_TOKEN },
     });
     router = t.app.get(DatabaseLanes).replicas;
     owner = await registerPerson(t, 'Owner');
@@ -111,6 +112,32 @@ describeReplica('read replicas, against a real streaming replica', () => {
     expect(served).toEqual({ primary: 0, replica: 2 });
     const { rows } = await replica.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'task-board-replica'");
     expect(rows[0].n).toBeGreaterThan(0);
+  });
+
+  it('shows operators the replica: its lag, whether reads may go to it, its pool and where reads went', async () => {
+    const scrape = async () => {
+      const res = await fetch(`${t.api}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    const number = (text: string, series: string) => Number(new RegExp(`^${series.replace(/[{}]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+    await caughtUp();
+    await boardTitles(stranger());
+    const before = await scrape();
+    expect(number(before, 'board_replica_current{replica="replica 1"}')).toBe(1);
+    expect(number(before, 'board_replica_lag_seconds{replica="replica 1"}')).toBeLessThan(MAX_LAG_MS / 1000);
+    expect(number(before, 'board_replica_reads_total{server="replica 1"}')).toBeGreaterThan(0);
+    expect(before).toMatch(/^board_db_pool_max\{pool="replica 1"\} \d+$/m);
+    // Replay paused past the bound: the replica is not current, its lag grows, reads go to the primary.
+    await pausedReplay(async () => {
+      await expectStatus(owner.client.post(`/projects/${projectId}/tasks`, { title: 'Lagging' }), 201);
+      await new Promise((r) => setTimeout(r, MAX_LAG_MS + 200));
+      await boardTitles(stranger());
+      const during = await scrape();
+      expect(number(during, 'board_replica_current{replica="replica 1"}')).toBe(0);
+      expect(number(during, 'board_replica_lag_seconds{replica="replica 1"}')).toBeGreaterThan(MAX_LAG_MS / 1000);
+      expect(number(during, 'board_replica_reads_total{server="primary"}')).toBeGreaterThan(number(before, 'board_replica_reads_total{server="primary"}') || 0);
+    });
   });
 
   it('answers a write with its position: a header, and for a session a short-lived cookie', async () => {

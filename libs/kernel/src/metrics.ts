@@ -14,13 +14,33 @@ export type DeliveryOutcome = 'delivered' | 'retry' | 'dropped';
 
 /** One database pool of this instance as it is now. */
 export interface PoolUse {
-  pool: 'requests' | 'background';
+  /** A read replica's pool is named as the replica is (`replica 1`, in DATABASE_READ_URL's order). */
+  pool: 'requests' | 'background' | `replica ${number}`;
   /** Connections open (busy or idle). */
   open: number;
   idle: number;
   /** Callers waiting for a connection right now. */
   waiting: number;
   max: number;
+}
+
+/** A read replica (DATABASE_READ_URL) as this instance measures it. */
+export interface ReplicaUse {
+  /** `replica 1`, `replica 2`, … in DATABASE_READ_URL's order (never its address). */
+  replica: string;
+  /** How old the data it has replayed is now, in seconds; null while none of its answers can say (unreachable, not a replica, not sampled yet). */
+  lagSeconds: number | null;
+  /** Whether reads may go to it now (its lag within DATABASE_READ_MAX_LAG_MS). */
+  current: boolean;
+  /** Reads that only show data it has answered since this instance started. */
+  served: number;
+}
+
+/** Where this instance's reads that only show data went: the replicas, and the primary. */
+export interface ReadRouting {
+  replicas: readonly ReplicaUse[];
+  /** Such reads the primary answered (no replica current, or one that lagged past the caller's own write). */
+  primaryServed: number;
 }
 
 /** The webhook outbox across every project, read at scrape time. */
@@ -37,6 +57,8 @@ export interface DeliveryBacklog {
 /** What is read at scrape time rather than counted as it happens. */
 export interface ServiceState {
   pools: readonly PoolUse[];
+  /** Null without read replicas. */
+  reads: ReadRouting | null;
   /** Null when the outbox could not be read in time (the scrape still answers the rest). */
   deliveries: DeliveryBacklog | null;
 }

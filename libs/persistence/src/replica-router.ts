@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import type { Pool } from 'pg';
+import type { ReadRouting } from '@board/kernel';
 import { PRIMARY_POSITION_TEXT, readWalPosition, REPLAYED_POSITION_TEXT, WalPosition } from './wal-position';
 
 /** What the router asks a server: one statement at a time (a pool, or a fake in unit tests). */
@@ -130,6 +131,23 @@ export class ReplicaRouter {
   /** Reads that only show data, by where they went (decisions, fallbacks to the primary included). */
   get served(): { primary: number; replicas: number[] } {
     return { primary: this.primaryServed, replicas: this.replicas.map((r) => r.served) };
+  }
+
+  /** Each replica as measured now, and where the reads went (the metrics scrape). */
+  routing(): ReadRouting {
+    const now = this.now();
+    return {
+      primaryServed: this.primaryServed,
+      replicas: this.replicas.map((r) => {
+        const asOf = this.currentAsOf(r, now);
+        return { replica: r.name, lagSeconds: Number.isFinite(asOf) ? Math.max(0, now - asOf) / 1000 : null, current: now - asOf <= this.maxLagMs, served: r.served };
+      }),
+    };
+  }
+
+  /** Each replica's read pool by name (the metrics scrape). */
+  get namedPools(): Array<{ name: string; pool: Pool }> {
+    return this.replicas.map((r) => ({ name: r.name, pool: r.server.pool }));
   }
 
   /** The replicas' read pools (to close them at shutdown). */

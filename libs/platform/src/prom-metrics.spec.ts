@@ -6,6 +6,7 @@ const STATE: ServiceState = {
     { pool: 'requests', open: 4, idle: 1, waiting: 2, max: 10 },
     { pool: 'background', open: 1, idle: 1, waiting: 0, max: 2 },
   ],
+  reads: null,
   deliveries: { pending: 5, failed: 2, oldestPendingSeconds: 90.5, oldestFailedSeconds: 60 },
 };
 
@@ -68,6 +69,32 @@ describe('PromMetrics', () => {
     await metrics.exposition(STATE);
     const text = await lines(metrics, { ...STATE, deliveries: null });
     expect(text).toEqual(expect.arrayContaining(['board_webhook_backlog_read 0', 'board_webhook_deliveries_pending 5']));
+  });
+
+  it('shows each read replica’s lag and pool, and where reads went, counting only what came since the last scrape', async () => {
+    const metrics = new PromMetrics({ version: '1', processMetrics: false });
+    const withReplicas = (primaryServed: number, served: number, lagSeconds: number | null): ServiceState => ({
+      ...STATE,
+      pools: [...STATE.pools, { pool: 'replica 1', open: 3, idle: 2, waiting: 0, max: 10 }],
+      reads: { primaryServed, replicas: [{ replica: 'replica 1', lagSeconds, current: lagSeconds !== null && lagSeconds < 0.2, served }] },
+    });
+    let text = await lines(metrics, withReplicas(2, 7, 0.05));
+    expect(text).toContain('board_replica_lag_seconds{replica="replica 1"} 0.05');
+    expect(text).toContain('board_replica_current{replica="replica 1"} 1');
+    expect(text).toContain('board_replica_reads_total{server="replica 1"} 7');
+    expect(text).toContain('board_replica_reads_total{server="primary"} 2');
+    expect(text).toContain('board_db_pool_connections{pool="replica 1",state="busy"} 1');
+    // Replay stopped answering: no lag to show, not current; the totals grow by what came since.
+    text = await lines(metrics, withReplicas(5, 7, null));
+    expect(text.some((l) => l.startsWith('board_replica_lag_seconds{'))).toBe(false);
+    expect(text).toContain('board_replica_current{replica="replica 1"} 0');
+    expect(text).toContain('board_replica_reads_total{server="primary"} 5');
+    expect(text).toContain('board_replica_reads_total{server="replica 1"} 7');
+  });
+
+  it('has no replica lines without read replicas', async () => {
+    const text = await lines(new PromMetrics({ version: '1', processMetrics: false }));
+    expect(text.some((l) => l.startsWith('board_replica_') && !l.startsWith('#'))).toBe(false);
   });
 
   it('keeps a registry per instance: two apps in one process count apart', async () => {

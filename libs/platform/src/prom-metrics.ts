@@ -36,6 +36,11 @@ export class PromMetrics extends Metrics {
   private readonly failed: Gauge;
   private readonly oldest: Gauge<'state'>;
   private readonly backlogRead: Gauge;
+  private readonly replicaLag: Gauge<'replica'>;
+  private readonly replicaCurrent: Gauge<'replica'>;
+  private readonly reads: Counter<'server'>;
+  /** The router's own totals at the last scrape: the counter grows by what came since. */
+  private readonly readsSeen = new Map<string, number>();
 
   constructor(options: PromMetricsOptions) {
     super();
@@ -82,6 +87,24 @@ export class PromMetrics extends Metrics {
       labelNames: ['state'],
       registers,
     });
+    this.replicaLag = new Gauge({
+      name: 'board_replica_lag_seconds',
+      help: 'How old the data a read replica has replayed is, as this instance measures it (absent while the replica answers no sample).',
+      labelNames: ['replica'],
+      registers,
+    });
+    this.replicaCurrent = new Gauge({
+      name: 'board_replica_current',
+      help: '1 while reads may go to the replica (its lag within DATABASE_READ_MAX_LAG_MS), else 0.',
+      labelNames: ['replica'],
+      registers,
+    });
+    this.reads = new Counter({
+      name: 'board_replica_reads_total',
+      help: 'Reads that only show data, by the server that answered them (primary, replica 1, …); only with read replicas.',
+      labelNames: ['server'],
+      registers,
+    });
     this.backlogRead = new Gauge({ name: 'board_webhook_backlog_read', help: '1 when this scrape read the webhook outbox in time, else 0 (its gauges then keep the last numbers read).', registers });
   }
 
@@ -117,12 +140,28 @@ export class PromMetrics extends Metrics {
     this.sweepTime.observe({ sweep }, seconds);
   }
 
+  /** Adds what a server answered since the last scrape (the router keeps running totals). */
+  private count(server: string, total: number): void {
+    const grown = total - (this.readsSeen.get(server) ?? 0);
+    if (grown > 0) this.reads.inc({ server }, grown);
+    this.readsSeen.set(server, total);
+  }
+
   async exposition(state: ServiceState): Promise<Exposition> {
     for (const p of state.pools) {
       this.poolConnections.set({ pool: p.pool, state: 'busy' }, p.open - p.idle);
       this.poolConnections.set({ pool: p.pool, state: 'idle' }, p.idle);
       this.poolWaiting.set({ pool: p.pool }, p.waiting);
       this.poolMax.set({ pool: p.pool }, p.max);
+    }
+    if (state.reads) {
+      this.count('primary', state.reads.primaryServed);
+      for (const r of state.reads.replicas) {
+        if (r.lagSeconds === null) this.replicaLag.remove({ replica: r.replica });
+        else this.replicaLag.set({ replica: r.replica }, r.lagSeconds);
+        this.replicaCurrent.set({ replica: r.replica }, r.current ? 1 : 0);
+        this.count(r.replica, r.served);
+      }
     }
     const backlog = state.deliveries;
     this.backlogRead.set(backlog ? 1 : 0);

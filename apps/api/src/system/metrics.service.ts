@@ -20,7 +20,8 @@ export class MetricsService {
   async read(): Promise<Exposition> {
     // The pools first, so the scrape's own connection is not counted busy.
     const pools = this.pools.read();
+    const reads = this.pools.routing();
     const deliveries = await within(this.backlog.read(BACKLOG_STATEMENT_MS).catch(() => null), BACKLOG_WAIT_MS, null);
-    return this.metrics.exposition({ pools, deliveries });
+    return this.metrics.exposition({ pools, reads, deliveries });
   }
 }

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import type { PoolUse } from '@board/kernel';
+import type { PoolUse, ReadRouting } from '@board/kernel';
 import { Database } from '../database';
 import { DatabaseLanes } from '../lanes';
 import { PoolUseQuery } from './pool-use.query';
 
-/** The requests' and the background pools as the driver counts them (no statement). */
+/** The pools as the driver counts them, and the read router's own measurements (no statement). */
 @Injectable()
 export class PgPoolUseQuery extends PoolUseQuery {
   constructor(
@@ -17,7 +17,12 @@ export class PgPoolUseQuery extends PoolUseQuery {
 
   read(): PoolUse[] {
     const requests = this.db.requestsPool;
-    return [...(requests ? [use('requests', requests)] : []), use('background', this.lanes.background)];
+    const replicas = this.lanes.replicas.namedPools.map(({ name, pool }) => use(name as PoolUse['pool'], pool));
+    return [...(requests ? [use('requests', requests)] : []), use('background', this.lanes.background), ...replicas];
+  }
+
+  routing(): ReadRouting | null {
+    return this.lanes.replicas.enabled ? this.lanes.replicas.routing() : null;
   }
 }
 

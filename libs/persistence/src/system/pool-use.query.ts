@@ -1,6 +1,9 @@
-import type { PoolUse } from '@board/kernel';
+import type { PoolUse, ReadRouting } from '@board/kernel';
 
-/** The requests' and the background pools as they are now, for the metrics scrape. */
+/** The database pools as they are now, and where reads went (read replicas), for the metrics scrape. */
 export abstract class PoolUseQuery {
+  /** The requests', the background and each read replica's pool. */
   abstract read(): PoolUse[];
+  /** Null without read replicas. */
+  abstract routing(): ReadRouting | null;
 }
