@@ -1,8 +1,9 @@
 import { Subject } from 'rxjs';
-import { NoMetrics, Notice, NoticeFeed, ReplicaReads, StreamKind } from '@board/kernel';
+import { NoMetrics, Notice, NoticeFeed, StreamKind } from '@board/kernel';
 import type { StreamCredential } from '@board/persistence';
 import type { StreamAccessWatch } from './stream-access.watch';
 import { encode, PING_MS, RETRY_MS, StreamService, StreamSink, StreamStart } from './stream.service';
+import { InMemoryReplicaReads } from '../../../../test/support/in-memory/replica-reads';
 
 // The access watch is a small typed fake below: the adapters' library is not loaded (specs stay fast).
 jest.mock('@board/persistence', () => ({}));
@@ -33,7 +34,7 @@ class OpenStreams extends NoMetrics {
 /** Read replicas as the stream sees them: off, or on with a `settled` the test resolves. */
 function replicaReads(enabled: boolean) {
   const waits: Array<() => void> = [];
-  const reads = { enabled, settled: () => new Promise<void>((resolve) => waits.push(resolve)) } as unknown as ReplicaReads;
+  const reads = new InMemoryReplicaReads(enabled, () => new Promise<void>((resolve) => waits.push(resolve)));
   return { reads, waits };
 }
 

@@ -1,8 +1,9 @@
 import { Subject } from 'rxjs';
-import { NoMetrics, type BackgroundWork, type Notice, type NoticeFeed, type ReplicaReads } from '@board/kernel';
+import { NoMetrics, type BackgroundWork, type Notice, type NoticeFeed } from '@board/kernel';
 import type { StreamAccessQuery } from '@board/persistence';
 import { SteppedClock } from '../../../../test/support/in-memory/clock';
 import { InMemoryNotificationInboxQuery, InMemoryNotificationRepository, StoredNotification } from '../../../../test/support/in-memory/notifications';
+import { InMemoryReplicaReads } from '../../../../test/support/in-memory/replica-reads';
 import { RecordingUnitOfWork } from '../../../../test/support/recording-unit-of-work';
 import { StreamAccessWatch } from '../events/stream-access.watch';
 import { StreamService } from '../events/stream.service';
@@ -32,7 +33,7 @@ function setUp() {
   const inline: BackgroundWork = { run: (work) => work() };
   const metrics = new NoMetrics();
   // No read replicas: the stream's lines go at once.
-  const reads = { enabled: false, settled: async () => undefined } as unknown as ReplicaReads;
+  const reads = new InMemoryReplicaReads();
   const streams = new StreamService(feed, new StreamAccessWatch(feed, access, clock, inline), metrics, reads);
   const service = new NotificationsService(new InMemoryNotificationInboxQuery(store), store, uow, clock, streams);
   return { store, notification, uow, clock, notices, service };
