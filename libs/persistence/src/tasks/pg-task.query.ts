@@ -98,13 +98,10 @@ export class PgTaskQuery extends TaskQuery {
     ]);
     const wanted = new Set(rows.map((r) => r.id));
     const all = [...rows, ...related.filter((r) => !wanted.has(r.id))];
-    const { tasks, archived } = assemble(all, checklists, comments, links, projectKey, doneWhen, wanted);
-    // An archived task read alone still answers in the board shape.
+    // An archived task read by id still answers in the board shape.
+    const { tasks } = assemble(all, checklists, comments, links, projectKey, doneWhen, wanted, 'board');
     const byId = new Map(tasks.map((t) => [t.id, t]));
-    const archivedIds = new Set(archived.map((a) => a.id));
-    return rows
-      .map((r) => byId.get(r.id) ?? (archivedIds.has(r.id) ? assembleOne(r, all, checklists, comments, links, projectKey, doneWhen) : undefined))
-      .filter((t): t is BoardTask => t !== undefined);
+    return rows.map((r) => byId.get(r.id)).filter((t): t is BoardTask => t !== undefined);
   }
 
   /** The board fields of a task just created, which has no parts, links, checklist or comments yet: no query. */
@@ -270,34 +267,21 @@ function assemble(
   projectKey: string,
   doneWhen: DoneWhen | null,
   only: Set<string> | null,
+  /** How an archived task answers: apart, in the archive's shape (the board), or in the board shape (a read by id). */
+  archivedAs: 'archived' | 'board' = 'archived',
 ): { tasks: BoardTask[]; archived: ArchivedTask[] } {
   const { byId, checklistOf, commentsOf, blockersOf, partsOf } = indexRelated(rows, checklists, comments, links);
   const tasks: BoardTask[] = [];
   const archived: ArchivedTask[] = [];
   for (const r of rows) {
     if (only && !only.has(r.id)) continue;
-    if (r.archived_at) {
+    if (r.archived_at && archivedAs === 'archived') {
       archived.push(ordered(ARCHIVED_TASK_FIELDS, { id: r.id, number: r.number, key: taskKey(projectKey, r.number), title: r.title, description: r.description, position: r.position, archivedAt: r.archived_at }));
       continue;
     }
     tasks.push(boardTask(r, byId, checklistOf, commentsOf, blockersOf, partsOf, projectKey, doneWhen));
   }
   return { tasks, archived };
-}
-
-function assembleOne(
-  r: BoardRow,
-  rows: BoardRow[],
-  checklists: { task_id: string; total: number; done: number }[],
-  comments: { task_id: string; n: number }[],
-  links: TaskLinkRow[],
-  projectKey: string,
-  doneWhen: DoneWhen | null,
-): BoardTask {
-  const byId = new Map(rows.map((x) => [x.id, x]));
-  const blockersOf = new Map<string, string[]>([[r.id, links.filter((l) => l.task_id === r.id).map((l) => l.blocker_id)]]);
-  const partsOf = new Map<string, BoardRow[]>([[r.id, rows.filter((x) => x.parent_id === r.id)]]);
-  return boardTask(r, byId, new Map(checklists.map((c) => [c.task_id, c])), new Map(comments.map((c) => [c.task_id, c.n])), blockersOf, partsOf, projectKey, doneWhen);
 }
 
 function boardTask(
