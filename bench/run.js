@@ -425,7 +425,14 @@ async function seedTasks(db, p, counts, ownerId) {
     );
   }
   // The counter and the count of held tasks (the 50,000 limit reads it), as the service's writes keep them.
-  await db.query('UPDATE projects SET task_counter = $2, task_count = (SELECT count(*) FROM tasks WHERE project_id = $1 AND deleted_at IS NULL) WHERE id = $1', [p.id, total]);
+  // A build from before the count (1765000200000) has no column for it: the bench still compares against one.
+  const counted = (await db.query(`SELECT 1 FROM information_schema.columns WHERE table_name = 'projects' AND column_name = 'task_count'`)).rowCount > 0;
+  await db.query(
+    counted
+      ? 'UPDATE projects SET task_counter = $2, task_count = (SELECT count(*) FROM tasks WHERE project_id = $1 AND deleted_at IS NULL) WHERE id = $1'
+      : 'UPDATE projects SET task_counter = $2 WHERE id = $1',
+    [p.id, total],
+  );
 
   const live = tasks.filter((t) => !t.archivedAt);
   const links = new Map();
