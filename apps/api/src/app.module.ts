@@ -80,7 +80,13 @@ export class AppModule {
       // server the read went to (their interceptor is the route's own, outermost: heavy-read.decorator.ts).
       // Without replicas no interceptor is global: a route without one of its own is called
       // straight, with no RxJS chain per request.
-      providers: [DatabaseLifecycle, ...(options.lanes.replicas.enabled ? [{ provide: APP_INTERCEPTOR, useClass: ReplicaReadInterceptor }] : [])],
+      providers: [DatabaseLifecycle, ...(withReplicas(options) ? [{ provide: APP_INTERCEPTOR, useClass: ReplicaReadInterceptor }] : [])],
     };
   }
+}
+
+/** Whether read replicas are on: the lanes' router says; the API document's module tree has no lanes, only the config. */
+function withReplicas(options: AppModuleOptions): boolean {
+  const lanes = options.lanes as DatabaseLanes | null;
+  return lanes ? lanes.replicas.enabled : options.config.DATABASE_READ_URL.length > 0;
 }
