@@ -125,12 +125,13 @@ describe('RunsService', () => {
       expect(uow.events).toEqual([board('t1')]);
     });
 
-    it('takes the lock for a report that books usage or asks a question', async () => {
+    it('takes the lock for a report that books usage, asks a question or closes the run', async () => {
       const { service, agent, open, uow } = setUp();
       const run = open('t1');
       await service.report(agent('bot'), run.id, { beat: false, usage: { inputTokens: 1, outputTokens: 0, costMicros: 5 } } as ReportRunBody);
       await service.report(agent('bot'), run.id, report({ status: 'waiting', question: { text: 'Which?' } }));
-      expect(uow.writes.map((w) => w.form)).toEqual(['write', 'write']);
+      await service.report(agent('bot'), run.id, report({ status: 'done' }));
+      expect(uow.writes.map((w) => w.form)).toEqual(['write', 'write', 'write']);
     });
 
     it('refuses a rule across fields and another agent, writing nothing', async () => {

@@ -11,8 +11,8 @@ export const PAST_RUNS_PAGE = 20;
 
 /** Reads of a run for an unlocked report before it takes the lock (each lost race reads again). */
 const OPTIMISTIC_TRIES = 3;
-/** reportUnlocked's answer for a report that books usage (it takes the lock). */
-const BOOKS_USAGE = Symbol('books usage');
+/** reportUnlocked's answer for a report that closes the run or books usage: it takes the lock. */
+const TAKES_LOCK = Symbol('takes the lock');
 
 @Injectable()
 export class RunsService {
@@ -67,12 +67,12 @@ export class RunsService {
    */
   async report(caller: ProjectCaller, runId: string, body: ReportRunBody, checked?: VersionedRun) {
     // The usual report (no heartbeat, no question) is one statement, without a transaction of
-    // round trips: see reportUnlocked. After a few lost races, or when it books usage, the report
-    // takes the run's lock below.
+    // round trips: see reportUnlocked. After a few lost races, or when it closes the run or books
+    // usage, the report takes the run's lock below.
     if (!body.beat && (body.question === undefined || body.question === null)) {
       for (let attempt = 0; attempt < OPTIMISTIC_TRIES; attempt++) {
         const done = await this.reportUnlocked(caller, runId, body, attempt === 0 ? checked : undefined);
-        if (done === BOOKS_USAGE) break;
+        if (done === TAKES_LOCK) break;
         if (done) return done;
       }
     }
@@ -114,8 +114,8 @@ export class RunsService {
    * row is still the version read (compare and set), with its events and the run read back by the
    * same statement: the answer is the run as this report left it, as under the lock. A refusal
    * comes from the committed run as read, as it would from the locked one at that moment. Answers
-   * null when the row changed meanwhile (nothing written), and BOOKS_USAGE for a report whose usage
-   * grew: booking it and the budget's check need the lock.
+   * null when the row changed meanwhile (nothing written), and TAKES_LOCK for a report that closes
+   * the run (see below) or whose usage grew (booking it and the budget's check need the lock).
    */
   private async reportUnlocked(caller: ProjectCaller, runId: string, body: ReportRunBody, checked: VersionedRun | undefined) {
     const now = this.clock.now();
@@ -123,13 +123,11 @@ export class RunsService {
     if (!read) fail('run.not_found');
     const { run, version } = read;
     const { closed, increase } = run.report(caller.userId, body, now);
-    if (increase && grew(increase)) return BOOKS_USAGE;
+    // A report that closes the run tells people `<status>: <step>` read from the runs table, which
+    // the statement's other parts cannot see written (they all read the rows as they were before it).
+    if (closed || (increase && grew(increase))) return TAKES_LOCK;
     const view = await this.uow.writeStatement(() =>
-      withEvents(
-        this.queries.saveIfUnchangedReadingFull(run, version),
-        closed && this.closingLine(caller.projectId, run.snapshot.taskId, run.id, run.status, caller.userId),
-        this.boardNotice(caller.projectId, run.snapshot.taskId, caller.clientId),
-      ),
+      withEvents(this.queries.saveIfUnchangedReadingFull(run, version), this.boardNotice(caller.projectId, run.snapshot.taskId, caller.clientId)),
     );
     return view && { run: view, control: run.control };
   }
