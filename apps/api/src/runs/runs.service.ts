@@ -51,7 +51,8 @@ export class RunsService {
 
   /**
    * The report's gate, checked before its body is read (`RunReporterCheck`): the owning agent, an
-   * open run. The write checks it again on the locked run (the aggregate has the last word).
+   * open run. Answers the run as read with its row's version: the report starts from it and writes
+   * only while the row is still that version, else reads again (the aggregate has the last word).
    */
   async assertReporter(projectId: string, runId: string, agentId: string): Promise<VersionedRun> {
     const read = await this.runs.findVersioned(projectId, runId);
