@@ -30,7 +30,6 @@ import { AccountsModule } from './accounts/accounts.module';
 import { ProjectsModule } from './projects/projects.module';
 import { MailModule } from './mail/mail.module';
 import { NotificationsModule } from './notifications/notifications.module';
-import { HeavyReadInterceptor } from './http/heavy-read.interceptor';
 import { ReplicaReadInterceptor } from './http/replica-read.interceptor';
 
 export interface AppModuleOptions {
@@ -75,10 +74,19 @@ export class AppModule {
         MailModule,
         NotificationsModule,
       ],
-      // Requests run under their caller's write position, and routes declared @ReplicaRead may go
-      // to a read replica (docs/operating.md › Read replicas); then routes declared @HeavyRead run
-      // in one of their caller's slots (decisions.md › Fair use), on the server the read went to.
-      providers: [DatabaseLifecycle, { provide: APP_INTERCEPTOR, useClass: ReplicaReadInterceptor }, { provide: APP_INTERCEPTOR, useClass: HeavyReadInterceptor }],
+      // With read replicas, requests run under their caller's write position, and routes declared
+      // @ReplicaRead may go to a read replica (docs/operating.md › Read replicas); then routes
+      // declared @HeavyRead run in one of their caller's slots (decisions.md › Fair use), on the
+      // server the read went to (their interceptor is the route's own, outermost: heavy-read.decorator.ts).
+      // Without replicas no interceptor is global: a route without one of its own is called
+      // straight, with no RxJS chain per request.
+      providers: [DatabaseLifecycle, ...(withReplicas(options) ? [{ provide: APP_INTERCEPTOR, useClass: ReplicaReadInterceptor }] : [])],
     };
   }
+}
+
+/** Whether read replicas are on: the lanes' router says; the API document's module tree has no lanes, only the config. */
+function withReplicas(options: AppModuleOptions): boolean {
+  const lanes = options.lanes as DatabaseLanes | null;
+  return lanes ? lanes.replicas.enabled : options.config.DATABASE_READ_URL.length > 0;
 }

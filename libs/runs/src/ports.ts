@@ -2,6 +2,12 @@ import type { Filters, SortSpec } from '@board/filters';
 import type { PropertyDef } from '@board/properties';
 import { Run, UsageIncrease } from './run';
 
+/** A run as read with the version of its stored row (`RunRepository.findVersioned`). */
+export interface VersionedRun {
+  run: Run;
+  version: string;
+}
+
 export abstract class RunRepository {
   /**
    * Opens a run; a handed-over run of the task is closed as done in the same statement. Takes the
@@ -10,6 +16,11 @@ export abstract class RunRepository {
    */
   abstract open(run: Run): Promise<{ handedOverClosed: string | null }>;
   abstract find(projectId: string, id: string, lock?: boolean): Promise<Run | null>;
+  /**
+   * The run, unlocked, with the version of its stored row (opaque; any committed write to the
+   * row changes it): a report writes it back only while the row is still at that version.
+   */
+  abstract findVersioned(projectId: string, id: string): Promise<VersionedRun | null>;
   abstract save(run: Run): Promise<void>;
   abstract saveBeat(run: Run): Promise<void>;
   /** Open running or paused runs past their lease, locked and skipped by other sweepers. */

@@ -102,8 +102,12 @@ export const commentDeletedData = (commentId: string, authorId: string | null, b
 /** Storage of comments, kept to the project and to live tasks. */
 export abstract class CommentRepository {
   abstract find(projectId: string, commentId: string): Promise<Comment | null>;
-  /** Inserts the comment (its `createdAt` is the database's); null when the task is not a live task of the project. */
-  abstract insert(comment: { id: string; projectId: string; taskId: string; authorId: string; body: string }): Promise<Comment | null>;
+  /**
+   * Inserts the comment (its `createdAt` is the database's) and marks the task changed at `now`,
+   * under the task's row lock; answers it stored and as shown (with its author). Null when the task
+   * is not a live task of the project (nothing written).
+   */
+  abstract insert(comment: { id: string; projectId: string; taskId: string; authorId: string; body: string; now: Date }): Promise<{ comment: Comment; view: CommentView } | null>;
   /**
    * Compare and write in one statement: sets the body and `editedAt` only when the words change
    * and, with a base, the saved words are still the base. Null when nothing was written.

@@ -1,4 +1,4 @@
-import { Comment, CommentEdit, commentEditOutcome, CommentRepository } from '@board/tasks';
+import { Comment, CommentEdit, commentEditOutcome, CommentRepository, CommentView } from '@board/tasks';
 
 /**
  * CommentRepository in memory. `liveTasks` holds `projectId:taskId` of the live tasks (a comment
@@ -16,11 +16,14 @@ export class InMemoryCommentRepository extends CommentRepository {
     return comment?.projectId === projectId ? { ...comment } : null;
   }
 
-  async insert(comment: { id: string; projectId: string; taskId: string; authorId: string; body: string }): Promise<Comment | null> {
+  async insert({ now, ...comment }: { id: string; projectId: string; taskId: string; authorId: string; body: string; now: Date }): Promise<{ comment: Comment; view: CommentView } | null> {
     if (!this.liveTasks.has(`${comment.projectId}:${comment.taskId}`)) return null;
     const saved: Comment = { ...comment, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, this.created++)), editedAt: null };
     this.comments.set(saved.id, saved);
-    return { ...saved };
+    await this.touchTask(comment.projectId, comment.taskId, now);
+    // The authors are not this world's (as InMemoryCommentQuery): none is joined.
+    const view: CommentView = { id: saved.id, taskId: saved.taskId, authorId: saved.authorId, body: saved.body, createdAt: saved.createdAt, editedAt: null, author: null };
+    return { comment: { ...saved }, view };
   }
 
   async rewrite(projectId: string, commentId: string, edit: CommentEdit, now: Date): Promise<Comment | null> {

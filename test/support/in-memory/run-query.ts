@@ -1,5 +1,6 @@
 import type { FullRunView, OpenRunView, RunQuery } from '@board/persistence';
-import { LOG_READ, runProgress, RunProps } from '@board/runs';
+import { LOG_READ, Run, runProgress, RunProps } from '@board/runs';
+import { InMemoryStatement } from '../recording-unit-of-work';
 import { InMemoryRunRepository } from './run-repository';
 
 /** The run read model over the in-memory runs (the agent is not this world's: only its id). */
@@ -19,6 +20,16 @@ export class InMemoryRunQuery implements RunQuery {
   async full(projectId: string, runId: string): Promise<FullRunView | null> {
     const row = this.runs.rows.get(runId);
     return row?.projectId === projectId ? fullRun(row) : null;
+  }
+
+  /** Lands only while the run's version is the one read, as the statement's compare and set does. */
+  saveIfUnchangedReadingFull(run: Run, version: string): InMemoryStatement<FullRunView | null> {
+    return new InMemoryStatement(() => {
+      const row = this.runs.rows.get(run.id);
+      if (!row || row.projectId !== run.snapshot.projectId || String(this.runs.versions.get(run.id) ?? 0) !== version) return { answer: null, landed: false };
+      this.runs.put(run);
+      return { answer: fullRun(run.snapshot as RunProps), landed: true };
+    });
   }
 
   async openOnTask(projectId: string, taskId: string): Promise<FullRunView | null> {

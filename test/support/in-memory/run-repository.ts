@@ -6,6 +6,8 @@ export class InMemoryRunRepository extends RunRepository {
   readonly rows = new Map<string, RunProps>();
   /** Beats saved alone (`saveBeat`), by run id. */
   readonly beats: string[] = [];
+  /** Each run's row version: a save gives it a new one (what `xmin` is in PostgreSQL). */
+  readonly versions = new Map<string, number>();
 
   async open(run: Run): Promise<{ handedOverClosed: string | null }> {
     const { projectId, taskId } = run.snapshot;
@@ -22,6 +24,11 @@ export class InMemoryRunRepository extends RunRepository {
   async find(projectId: string, id: string): Promise<Run | null> {
     const row = this.rows.get(id);
     return row?.projectId === projectId ? Run.restore(structuredClone(row)) : null;
+  }
+
+  async findVersioned(projectId: string, id: string): Promise<{ run: Run; version: string } | null> {
+    const run = await this.find(projectId, id);
+    return run ? { run, version: String(this.versions.get(id) ?? 0) } : null;
   }
 
   async save(run: Run): Promise<void> {
@@ -52,6 +59,7 @@ export class InMemoryRunRepository extends RunRepository {
   /** Set-up: a run as stored. */
   put(run: Run): Run {
     this.rows.set(run.id, structuredClone(run.snapshot) as RunProps);
+    this.versions.set(run.id, (this.versions.get(run.id) ?? 0) + 1);
     return run;
   }
 

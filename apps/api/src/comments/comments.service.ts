@@ -31,12 +31,14 @@ export class CommentsService {
     const projectId = caller.projectId;
     // The insert locks the task's row, not the project: comments on other tasks go on meanwhile.
     return this.uow.write(async () => {
-      const comment = await this.comments.insert({ id: randomUUID(), projectId, taskId, authorId: caller.userId, body });
-      if (!comment) return fail('task.not_found');
-      const events = [...(await this.changed(caller, comment, { commentId: comment.id })), this.words(caller, comment, null)];
+      // One statement inserts it, moves the task's updated_at and reads it back as answers show it.
+      const inserted = await this.comments.insert({ id: randomUUID(), projectId, taskId, authorId: caller.userId, body, now: this.clock.now() });
+      if (!inserted) return fail('task.not_found');
+      const { comment, view } = inserted;
+      const events = [...this.lineAndRing(caller, comment, { commentId: comment.id }), this.words(caller, comment, null)];
       // A person's answer wakes an agent whose run waits on this task.
       if (caller.kind === 'human') events.push(...(await this.runs.answeredInComment(projectId, taskId, { id: caller.userId, name: caller.name })));
-      return withEvents({ comment: await this.view(comment) }, events);
+      return withEvents({ comment: view }, events);
     });
   }
 
@@ -102,6 +104,11 @@ export class CommentsService {
   /** Moves the task's `updated_at`; answers the write's events: its `comment` line and the task's ring. */
   private async changed(caller: ProjectCaller, comment: Comment, data: ActivityLine['data']): Promise<WriteEvent[]> {
     await this.comments.touchTask(comment.projectId, comment.taskId, this.clock.now());
+    return this.lineAndRing(caller, comment, data);
+  }
+
+  /** A comment write's events: its `comment` line and the task's ring. */
+  private lineAndRing(caller: ProjectCaller, comment: Comment, data: ActivityLine['data']): WriteEvent[] {
     return [
       feedLine({ projectId: comment.projectId, taskId: comment.taskId, actorId: caller.userId, kind: 'comment', data }),
       notice({ projectId: comment.projectId, scope: 'task', taskId: comment.taskId, clientId: caller.clientId }),

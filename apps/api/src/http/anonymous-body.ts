@@ -1,5 +1,5 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, RequestPayload } from 'fastify';
 import { DomainError } from '@board/kernel';
 import type { AccessRule } from '../auth/access.decorator';
 import { credentialLookup } from '../auth/access.guard';
@@ -32,32 +32,37 @@ export interface AnonymousBodyOptions {
  * close` so the rest of the body is not waited for.
  */
 export function anonymousBodyHooks({ rules, credentials, bucket }: AnonymousBodyOptions) {
-  return {
-    async onRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-      const length = announcedLength(request);
-      if (length !== 'chunked' && length <= ANONYMOUS_BODY_LIMIT) return;
-      const rule = rules.get(`${request.method} ${request.routeOptions.url}`);
-      if (rule?.needsBucket && !bucket) {
-        reply.header('connection', 'close');
-        throw new DomainError('attachment.off');
-      }
-      // The guard's own lookup (same credential, same target), so the guard reuses its answer.
-      // Public routes and addresses outside the API (the page, the docs, an unknown path) read
-      // no body of this size either: any valid session or agent token earns it, nothing else.
-      const lookup = rule && rule.gate !== 'public' ? credentialLookup(rule, request.params as Record<string, string>) : undefined;
-      const refusal = await credentials.refusalOf(request, lookup?.cookieOnly ?? false, lookup?.target);
-      if (!refusal) return;
-      if (length === 'chunked') {
-        (request as Marked)[REFUSAL] = refusal;
-        return;
-      }
+  // Nearly every request passes both hooks without work: they answer at once (callback style,
+  // no promise); only a large or chunked body takes the async path.
+  const onLargeBody = async (request: FastifyRequest, reply: FastifyReply, length: number | 'chunked'): Promise<void> => {
+    const rule = rules.get(`${request.method} ${request.routeOptions.url}`);
+    if (rule?.needsBucket && !bucket) {
       reply.header('connection', 'close');
-      throw refusal;
+      throw new DomainError('attachment.off');
+    }
+    // The guard's own lookup (same credential, same target), so the guard reuses its answer.
+    // Public routes and addresses outside the API (the page, the docs, an unknown path) read
+    // no body of this size either: any valid session or agent token earns it, nothing else.
+    const lookup = rule && rule.gate !== 'public' ? credentialLookup(rule, request.params as Record<string, string>) : undefined;
+    const refusal = await credentials.refusalOf(request, lookup?.cookieOnly ?? false, lookup?.target);
+    if (!refusal) return;
+    if (length === 'chunked') {
+      (request as Marked)[REFUSAL] = refusal;
+      return;
+    }
+    reply.header('connection', 'close');
+    throw refusal;
+  };
+  return {
+    onRequest(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+      const length = announcedLength(request);
+      if (length !== 'chunked' && length <= ANONYMOUS_BODY_LIMIT) return done();
+      onLargeBody(request, reply, length).then(() => done(), done);
     },
 
-    async preParsing(request: FastifyRequest, reply: FastifyReply, payload: NodeJS.ReadableStream): Promise<NodeJS.ReadableStream> {
+    preParsing(request: FastifyRequest, reply: FastifyReply, payload: RequestPayload, next: (error: Error | null, payload?: RequestPayload) => void): void {
       const refusal = (request as Marked)[REFUSAL];
-      if (!refusal) return payload;
+      if (!refusal) return next(null, payload);
       let seen = 0;
       const counter = new Transform({
         transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
@@ -67,7 +72,7 @@ export function anonymousBodyHooks({ rules, credentials, bucket }: AnonymousBody
           done(refusal);
         },
       });
-      return payload.pipe(counter);
+      next(null, payload.pipe(counter) as unknown as RequestPayload);
     },
   };
 }

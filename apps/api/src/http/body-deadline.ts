@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { describeError } from './error-catalog';
 
 /**
@@ -10,9 +10,10 @@ import { describeError } from './error-catalog';
  * arrived, the answer is sent or the socket closes.
  */
 export function bodyDeadline(timeoutMs: number) {
-  return async function onRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  // Callback-style: every request passes here, and an async hook costs a promise per request.
+  return function onRequest(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
     const raw = request.raw;
-    if (raw.complete || !carriesBody(request)) return;
+    if (raw.complete || !carriesBody(request)) return done();
     const timer = setTimeout(() => {
       if (raw.complete || reply.sent) return;
       const { status, message } = describeError('request.too_slow', {});
@@ -27,6 +28,7 @@ export function bodyDeadline(timeoutMs: number) {
     raw.once('end', stop);
     raw.once('close', stop);
     reply.raw.once('finish', stop);
+    done();
   };
 }
 

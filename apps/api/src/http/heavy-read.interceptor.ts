@@ -3,13 +3,15 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { from, lastValueFrom, Observable } from 'rxjs';
 import { HeavyReadClass, HeavyReads } from '@board/kernel';
-import { HEAVY_READ } from './heavy-read.decorator';
+
+/** The metadata key of a route's heavy-read class (`@HeavyRead`, heavy-read.decorator.ts). */
+export const HEAVY_READ = 'board:heavy-read';
 
 /**
  * Runs a route declared `@HeavyRead(…)` inside one of its caller's heavy-read slots (a person, or
  * the agent a token belongs to: `caller.id` either way). Guards have run, so the caller is known;
- * the body and query are read inside, so a refused read costs one statement. Every other route
- * passes straight through: the ordinary path gains no round trip.
+ * the body and query are read inside, so a refused read costs one statement. Only heavy routes
+ * carry it (the decorator puts it on the route), so the ordinary path gains nothing.
  */
 @Injectable()
 export class HeavyReadInterceptor implements NestInterceptor {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Logger } from '@nestjs/common';
+import type { Logger as Pino } from 'pino';
 import type { Metrics } from '@board/kernel';
 import { clientAddress } from './client-address';
 
@@ -48,14 +49,18 @@ export function prettyRequestLine(line: ReturnType<typeof requestLine>, id: stri
  * request's own pino logger (which adds `reqId`), or a line for a person.
  */
 export function requestLogHooks(fastify: FastifyInstance, options: { json: boolean; metrics: Metrics }): void {
-  fastify.addHook('onRequest', async (request, reply) => {
+  // Callback-style hooks: an async one costs a promise and a microtask turn on every request.
+  fastify.addHook('onRequest', (request, reply, done) => {
     reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
+    done();
   });
   const http = new Logger('http');
-  fastify.addHook('onResponse', async (request, reply) => {
-    const line = requestLine(request, reply);
-    options.metrics.requestAnswered(line.method, line.route, line.status, reply.elapsedTime / 1000);
-    if (options.json) request.log.info({ context: 'http', ...line }, 'request');
-    else http.log(prettyRequestLine(line, request.id));
+  fastify.addHook('onResponse', (request, reply, done) => {
+    const elapsed = reply.elapsedTime;
+    options.metrics.requestAnswered(request.method, routeLabel(request), reply.statusCode, elapsed / 1000);
+    // A JSON line is built only when its level is on (production at warn writes none per request).
+    if (!options.json) http.log(prettyRequestLine(requestLine(request, reply), request.id));
+    else if ((request.log as Pino).isLevelEnabled('info')) request.log.info({ context: 'http', ...requestLine(request, reply) }, 'request');
+    done();
   });
 }

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Socket } from 'node:net';
 import { ErrorCode } from '@board/kernel';
 import { SERVICE_VERSION } from '../system/version';
@@ -40,12 +40,14 @@ export function routerRefusals(production: boolean) {
      * and not only in the router because the page's catch-all route (`/*`) would otherwise take a
      * path whose parameter the router refused, and answer 404.
      */
-    async tooLong(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    tooLong(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): Promise<void> | undefined {
       const url = request.raw.url;
-      if (url && (url.length > MAX_URL_LENGTH || hasLongSegment(url))) {
-        const { status, body } = answer('request.address_too_long');
+      // Callback style for the usual address (no promise per request); a refusal is awaited.
+      if (!url || (url.length <= MAX_URL_LENGTH && !hasLongSegment(url))) return void done();
+      const { status, body } = answer('request.address_too_long');
+      return (async () => {
         await reply.status(status).headers(headers).header('content-type', 'application/json; charset=utf-8').send(body);
-      }
+      })();
     },
 
     /**

@@ -1,4 +1,6 @@
+import { createRequire } from 'node:module';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
 /** HSTS as decided: a year, this host only (no includeSubDomains: the service does not own its parent domain). */
 const HSTS_MAX_AGE = 31_536_000;
@@ -34,5 +36,51 @@ export function refusalHeaders(production: boolean): Record<string, string> {
     'x-frame-options': 'DENY',
     'cache-control': 'no-store',
     ...(production ? { 'strict-transport-security': `max-age=${HSTS_MAX_AGE}` } : {}),
+  };
+}
+
+/** One step of helmet's work on a response: set a header (name as helmet spells it), or remove it (`null`). */
+type HeaderStep = readonly [name: string, value: string | number | readonly string[] | null];
+
+/** What a helmet middleware touches on a response. */
+interface HeaderSink {
+  setHeader(name: string, value: string | number | readonly string[]): void;
+  removeHeader(name: string): void;
+}
+type HelmetFactory = (options: object) => (req: unknown, res: HeaderSink, next: (error?: unknown) => void) => void;
+
+/**
+ * What helmet does to every answer under `helmetOptions`, recorded once: the helmet that
+ * @fastify/helmet runs, on a recording response. The options hold no function (no per-request
+ * nonce), so the steps are the same for every request.
+ */
+export function securityHeaderSteps(production: boolean): HeaderStep[] {
+  const helmet = createRequire(require.resolve('@fastify/helmet'))('helmet') as HelmetFactory;
+  const steps: HeaderStep[] = [];
+  const recorder: HeaderSink = {
+    setHeader: (name, value) => void steps.push([name, value]),
+    removeHeader: (name) => void steps.push([name, null]),
+  };
+  helmet(helmetOptions(production))({}, recorder, (error) => {
+    if (error) throw error;
+  });
+  return steps;
+}
+
+/**
+ * The onRequest hook that puts helmet's headers on the raw response, as @fastify/helmet did, in
+ * its place among the hooks. @fastify/helmet built helmet's middlewares again on every request
+ * (parsing the CSP directives each time) in two hooks, one of them async: replaying the recorded
+ * steps sets the same headers, in the same order and spelling, for a fraction of the CPU.
+ */
+export function securityHeadersHook(production: boolean) {
+  const steps = securityHeaderSteps(production);
+  return function securityHeaders(_request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+    const raw = reply.raw;
+    for (const [name, value] of steps) {
+      if (value === null) raw.removeHeader(name);
+      else raw.setHeader(name, value);
+    }
+    done();
   };
 }

@@ -2,7 +2,8 @@ import { Body, Controller, Get, HttpCode, Patch, Post, Query, UseInterceptors } 
 import { AgentMember, HumanMember, Member, RUN, TASK } from '../auth/access.decorator';
 import { ResourceId, ProjectCaller, ProjectCallerOf } from '../auth/auth-context';
 import { AnswerRunBody, ClaimRunBody, ControlRunBody, PastRunsQuery, ReportRunBody } from './runs.dto';
-import { RunReporterCheck } from './run-reporter.check';
+import type { VersionedRun } from '@board/runs';
+import { CheckedRun, RunReporterCheck } from './run-reporter.check';
 import { RunsService } from './runs.service';
 
 @Controller()
@@ -20,8 +21,8 @@ export class RunsController {
   @AgentMember(RUN)
   @Patch('runs/:runId')
   @UseInterceptors(RunReporterCheck)
-  report(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() runId: string, @Body() body: ReportRunBody) {
-    return this.runs.report(caller, runId, body);
+  report(@ProjectCallerOf() caller: ProjectCaller, @ResourceId() runId: string, @Body() body: ReportRunBody, @CheckedRun() checked: VersionedRun | undefined) {
+    return this.runs.report(caller, runId, body, checked);
   }
 
   @HumanMember(RUN)

@@ -70,7 +70,8 @@ describe('RunsService', () => {
     it("passes the run's agent on an open run only", async () => {
       const { service, open, runs } = setUp();
       const run = open('t1');
-      await expect(service.assertReporter(PROJECT, run.id, 'bot')).resolves.toBeUndefined();
+      // It answers the run as read with its row's version, which the report then writes back to.
+      await expect(service.assertReporter(PROJECT, run.id, 'bot')).resolves.toMatchObject({ run: { id: run.id }, version: '1' });
       expect(await refusalCode(service.assertReporter(PROJECT, run.id, 'other'))).toBe('run.other_agent');
       expect(await refusalCode(service.assertReporter('p2', run.id, 'bot'))).toBe('run.not_found');
       run.report('bot', { status: 'done' }, new Date());
@@ -97,6 +98,40 @@ describe('RunsService', () => {
       const answer = await service.report(agent('bot'), run.id, report({ status: 'done' }));
       expect(answer.run).toMatchObject({ status: 'done' });
       expect(uow.events).toEqual([runLine('t1', run.id, 'done', 'bot'), board('t1')]);
+    });
+
+    it('is one statement; one that lost a race to another write reads again and keeps that write', async () => {
+      const { service, agent, open, uow, runs } = setUp();
+      const run = open('t1');
+      const read = runs.findVersioned.bind(runs);
+      let raced = false;
+      // A person's control word lands between the report's read and its write.
+      runs.findVersioned = async (projectId: string, id: string) => {
+        const found = await read(projectId, id);
+        if (!raced) {
+          raced = true;
+          const other = (await runs.find(projectId, id))!;
+          other.command('pause', { id: 'ann', name: 'Ann' }, new Date());
+          await runs.save(other);
+        }
+        return found;
+      };
+      const answer = await service.report(agent('bot'), run.id, report({ step: 'testing' }));
+      expect(answer).toMatchObject({ run: { step: 'testing', control: 'pause' }, control: 'pause' });
+      expect(uow.writes.map((w) => [w.form, w.landed])).toEqual([
+        ['statement', false],
+        ['statement', true],
+      ]);
+      expect(uow.events).toEqual([board('t1')]);
+    });
+
+    it('takes the lock for a report that books usage, asks a question or closes the run', async () => {
+      const { service, agent, open, uow } = setUp();
+      const run = open('t1');
+      await service.report(agent('bot'), run.id, { beat: false, usage: { inputTokens: 1, outputTokens: 0, costMicros: 5 } } as ReportRunBody);
+      await service.report(agent('bot'), run.id, report({ status: 'waiting', question: { text: 'Which?' } }));
+      await service.report(agent('bot'), run.id, report({ status: 'done' }));
+      expect(uow.writes.map((w) => w.form)).toEqual(['write', 'write', 'write']);
     });
 
     it('refuses a rule across fields and another agent, writing nothing', async () => {

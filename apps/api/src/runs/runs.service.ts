@@ -2,12 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Clock, fail, feedLine, notice, parseId, said, silent, UnitOfWork, withEvents, WriteEvent } from '@board/kernel';
 import { RunQuery } from '@board/persistence';
-import { grew, Run, RunRepository, UsageRepository } from '@board/runs';
+import { grew, Run, RunRepository, UsageRepository, VersionedRun } from '@board/runs';
 import { ProjectCaller } from '../auth/auth-context';
 import { BudgetService, utcDay } from './budget.service';
 import type { AnswerRunBody, ClaimRunBody, ControlRunBody, ReportRunBody } from './runs.dto';
 
 export const PAST_RUNS_PAGE = 20;
+
+/** Reads of a run for an unlocked report before it takes the lock (each lost race reads again). */
+const OPTIMISTIC_TRIES = 3;
+/** reportUnlocked's answer for a report that closes the run or books usage: it takes the lock. */
+const TAKES_LOCK = Symbol('takes the lock');
 
 @Injectable()
 export class RunsService {
@@ -46,17 +51,32 @@ export class RunsService {
 
   /**
    * The report's gate, checked before its body is read (`RunReporterCheck`): the owning agent, an
-   * open run. The write checks it again on the locked run (the aggregate has the last word).
+   * open run. Answers the run as read with its row's version: the report starts from it and writes
+   * only while the row is still that version, else reads again (the aggregate has the last word).
    */
-  async assertReporter(projectId: string, runId: string, agentId: string): Promise<void> {
-    (await this.load(projectId, runId, false)).assertOwnOpen(agentId);
+  async assertReporter(projectId: string, runId: string, agentId: string): Promise<VersionedRun> {
+    const read = await this.runs.findVersioned(projectId, runId);
+    if (!read) fail('run.not_found');
+    read.run.assertOwnOpen(agentId);
+    return read;
   }
 
   /**
    * A report, or with `beat: true` only a heartbeat. Answers the run and the pending control word.
-   * The body is the report as read (`RunReport`): Run.report takes it as it is.
+   * The body is the report as read (`RunReport`): Run.report takes it as it is. `checked`, the
+   * run as the gate read it, saves the usual report its own first read.
    */
-  async report(caller: ProjectCaller, runId: string, body: ReportRunBody) {
+  async report(caller: ProjectCaller, runId: string, body: ReportRunBody, checked?: VersionedRun) {
+    // The usual report (no heartbeat, no question) is one statement, without a transaction of
+    // round trips: see reportUnlocked. After a few lost races, or when it closes the run or books
+    // usage, the report takes the run's lock below.
+    if (!body.beat && (body.question === undefined || body.question === null)) {
+      for (let attempt = 0; attempt < OPTIMISTIC_TRIES; attempt++) {
+        const done = await this.reportUnlocked(caller, runId, body, attempt === 0 ? checked : undefined);
+        if (done === TAKES_LOCK) break;
+        if (done) return done;
+      }
+    }
     const now = this.clock.now();
     return this.uow.write(async () => {
       const run = await this.load(caller.projectId, runId);
@@ -88,6 +108,29 @@ export class RunsService {
         question && said({ kind: 'question', projectId: caller.projectId, taskId: run.snapshot.taskId, actorId: caller.userId, text: question.text }),
       );
     });
+  }
+
+  /**
+   * A report read without the lock and written in one statement that lands only while the run's
+   * row is still the version read (compare and set), with its events and the run read back by the
+   * same statement: the answer is the run as this report left it, as under the lock. A refusal
+   * comes from the committed run as read, as it would from the locked one at that moment. Answers
+   * null when the row changed meanwhile (nothing written), and TAKES_LOCK for a report that closes
+   * the run (see below) or whose usage grew (booking it and the budget's check need the lock).
+   */
+  private async reportUnlocked(caller: ProjectCaller, runId: string, body: ReportRunBody, checked: VersionedRun | undefined) {
+    const now = this.clock.now();
+    const read = checked ?? (await this.runs.findVersioned(caller.projectId, runId));
+    if (!read) fail('run.not_found');
+    const { run, version } = read;
+    const { closed, increase } = run.report(caller.userId, body, now);
+    // A report that closes the run tells people `<status>: <step>` read from the runs table, which
+    // the statement's other parts cannot see written (they all read the rows as they were before it).
+    if (closed || (increase && grew(increase))) return TAKES_LOCK;
+    const view = await this.uow.writeStatement(() =>
+      withEvents(this.queries.saveIfUnchangedReadingFull(run, version), this.boardNotice(caller.projectId, run.snapshot.taskId, caller.clientId)),
+    );
+    return view && { run: view, control: run.control };
   }
 
   /** A person answers the run's open question; the agent reads it on its next report, beat or read. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Comment, CommentEdit, CommentRepository } from '@board/tasks';
+import { Comment, CommentEdit, CommentRepository, CommentView } from '@board/tasks';
+import { userJson } from '../accounts/users.table';
 import { Database } from '../database';
 import { sql } from '../sql';
 import { COMMENT_COLUMNS, CommentRow, toComment } from './comments.table';
@@ -20,18 +21,27 @@ export class PgCommentRepository extends CommentRepository {
     return row ? toComment(row) : null;
   }
 
-  async insert(comment: { id: string; projectId: string; taskId: string; authorId: string; body: string }): Promise<Comment | null> {
-    // created_at is left to the database's clock_timestamp(), so comments keep the order they came in.
-    const row = await this.db.one<CommentRow>(
-      sql`INSERT INTO comments AS c (id, project_id, task_id, author_id, body)
-       SELECT ${comment.id}, t.project_id, t.id, ${comment.authorId}, ${comment.body} FROM tasks t
-        WHERE t.id = ${comment.taskId} AND t.project_id = ${comment.projectId} AND t.deleted_at IS NULL
-          -- The task's row lock (as its updated_at write takes) until the transaction ends: a
-          -- delete racing the comment waits, or wins and the comment finds no live task.
-          FOR NO KEY UPDATE OF t
-       RETURNING ${COMMENT_COLUMNS}`,
+  async insert(comment: { id: string; projectId: string; taskId: string; authorId: string; body: string; now: Date }): Promise<{ comment: Comment; view: CommentView } | null> {
+    // One statement for what were three (insert, the task's updated_at, the answer's read). The
+    // UPDATE takes the task's row lock until the transaction ends: a delete racing the comment
+    // waits, or wins and the comment finds no live task. created_at is left to the database's
+    // clock_timestamp(), so comments keep the order they came in.
+    const row = await this.db.one<CommentRow & { author: CommentView['author'] }>(
+      sql`WITH touched AS (
+         UPDATE tasks t SET updated_at = ${comment.now}
+          WHERE t.id = ${comment.taskId} AND t.project_id = ${comment.projectId} AND t.deleted_at IS NULL
+         RETURNING t.project_id, t.id),
+       inserted AS (
+         INSERT INTO comments AS c (id, project_id, task_id, author_id, body)
+         SELECT ${comment.id}, t.project_id, t.id, ${comment.authorId}, ${comment.body} FROM touched t
+         RETURNING ${COMMENT_COLUMNS})
+       SELECT ${COMMENT_COLUMNS}, ${userJson('u')} AS author FROM inserted c LEFT JOIN users u ON u.id = c.author_id`,
     );
-    return row ? toComment(row) : null;
+    if (!row) return null;
+    const stored = toComment(row);
+    // As PgCommentQuery.comment answers it (COMMENT_VIEW, in its order).
+    const view: CommentView = { id: row.id, taskId: row.task_id, authorId: row.author_id, body: row.body, createdAt: row.created_at, editedAt: row.edited_at, author: row.author };
+    return { comment: stored, view };
   }
 
   async rewrite(projectId: string, commentId: string, edit: CommentEdit, now: Date): Promise<Comment | null> {

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { LOG_READ, runProgress } from '@board/runs';
+import { StatementWrite } from '@board/kernel';
+import { LOG_READ, Run, runProgress } from '@board/runs';
+import { StatementShape } from '../activity/pg-statement-write';
 import { Database } from '../database';
-import { raw, sql } from '../sql';
+import { raw, Sql, sql } from '../sql';
+import { RUN_COLUMNS } from './runs.table';
 import { userJson } from '../accounts/users.table';
 import { FullRunView, OpenRunView, RunQuery, RunRead } from './run.query';
 
@@ -9,9 +12,47 @@ const AGENT = userJson('u');
 /** A run as answers show it, with its agent (`users u`, left joined). */
 /** What a run produced and cost: on every run read, past-run rows included (bigint counts come out as JSON numbers). */
 const PRODUCED = raw(`r.links, json_build_object('inputTokens', r.input_tokens, 'outputTokens', r.output_tokens, 'costMicros', r.cost_micros, 'model', r.model) AS usage`);
-const RUN_VIEW_COLUMNS = sql`r.id, r.task_id AS "taskId", r.status, r.goal, r.step, r.control, r.started_at AS "startedAt", r.updated_at AS "updatedAt",
-  r.report_due_at AS "reportDueAt", r.beat_at AS "beatAt", r.ended_at AS "endedAt", r.steps, r.log, ${AGENT} AS agent, r.question, ${PRODUCED}`;
+const runViewColumns = (log: Sql) => sql`r.id, r.task_id AS "taskId", r.status, r.goal, r.step, r.control, r.started_at AS "startedAt", r.updated_at AS "updatedAt",
+  r.report_due_at AS "reportDueAt", r.beat_at AS "beatAt", r.ended_at AS "endedAt", r.steps, ${log}, ${AGENT} AS agent, r.question, ${PRODUCED}`;
+const RUN_VIEW_COLUMNS = runViewColumns(raw('r.log'));
+/**
+ * The same with only the log lines a full run shows (the last LOG_READ; the newest is the card's
+ * `lastLog`), so a run's kept log (up to LOG_KEPT lines) is not sent and parsed to be cut in `fullRun`.
+ */
+const RUN_VIEW_COLUMNS_LAST_LOG = runViewColumns(
+  raw(`(SELECT COALESCE(jsonb_agg(x.e ORDER BY x.i), '[]'::jsonb) FROM jsonb_array_elements(r.log) WITH ORDINALITY AS x(e, i)
+         WHERE x.i > jsonb_array_length(r.log) - ${LOG_READ}) AS log`),
+);
 const WITH_AGENT = raw('runs r LEFT JOIN users u ON u.id = r.agent_id');
+
+type SaveSlot =
+  | 'projectId' | 'id' | 'version' | 'status' | 'goal' | 'step' | 'steps' | 'stepIndex' | 'control' | 'log' | 'updatedAt' | 'reportDueAt' | 'beatAt'
+  | 'endedAt' | 'question' | 'links' | 'inputTokens' | 'outputTokens' | 'costMicros' | 'model';
+/** The select-list columns the unit of work adds to a one-statement write (notices, notifications): not the run's. */
+type Added = { rang?: unknown; woke?: unknown; told?: unknown; mailed?: unknown };
+
+/**
+ * A report as one statement (bench/README.md, issue 29): the run's columns as `PgRunRepository.save`
+ * writes them, only while the row is at the version read (`xmin`), and the run read back as `full`
+ * reads it, from the row the UPDATE returned: one row always, the run's columns null when it did
+ * not land. The unit of work adds the events, gated on `landed`.
+ */
+const SAVE_READING_FULL = new StatementShape<SaveSlot, RunRead & Added, FullRunView | null>(
+  (slot) => ({
+    ctes: sql`upd AS (
+        UPDATE runs SET status = ${slot('status')}, goal = ${slot('goal')}, step = ${slot('step')}, steps = ${slot('steps')}, step_index = ${slot('stepIndex')},
+               control = ${slot('control')}, log = ${slot('log')}, updated_at = ${slot('updatedAt')}, report_due_at = ${slot('reportDueAt')},
+               beat_at = ${slot('beatAt')}, ended_at = ${slot('endedAt')}, question = ${slot('question')}::jsonb, links = ${slot('links')},
+               input_tokens = ${slot('inputTokens')}, output_tokens = ${slot('outputTokens')}, cost_micros = ${slot('costMicros')}, model = ${slot('model')}
+         WHERE project_id = ${slot('projectId')} AND id = ${slot('id')} AND xmin = ${slot('version')}::xid
+        RETURNING ${RUN_COLUMNS}),
+      landed AS (SELECT id FROM upd)`,
+    columns: RUN_VIEW_COLUMNS_LAST_LOG,
+    from: sql`(SELECT 1) one LEFT JOIN (upd r LEFT JOIN users u ON u.id = r.agent_id) ON true`,
+  }),
+  // The run's columns only, in their order (as `full` answers them).
+  ({ rang: _rang, woke: _woke, told: _told, mailed: _mailed, ...row }) => (row.id === null ? null : fullRun(row as RunRead)),
+);
 
 /** The run reads in SQL, one query each. */
 @Injectable()
@@ -35,6 +76,32 @@ export class PgRunQuery extends RunQuery {
   async full(projectId: string, runId: string): Promise<FullRunView | null> {
     const row = await this.db.one<RunRead>(sql`SELECT ${RUN_VIEW_COLUMNS} FROM ${WITH_AGENT} WHERE r.project_id = ${projectId} AND r.id = ${runId}`);
     return row ? fullRun(row) : null;
+  }
+
+  saveIfUnchangedReadingFull(run: Run, version: string): StatementWrite<FullRunView | null> {
+    const r = run.snapshot;
+    return SAVE_READING_FULL.with({
+      projectId: r.projectId,
+      id: r.id,
+      version,
+      status: r.status,
+      goal: r.goal,
+      step: r.step,
+      steps: JSON.stringify(r.steps),
+      stepIndex: r.stepIndex,
+      control: r.control,
+      log: JSON.stringify(r.log),
+      updatedAt: r.updatedAt,
+      reportDueAt: r.reportDueAt,
+      beatAt: r.beatAt,
+      endedAt: r.endedAt,
+      question: r.question ? JSON.stringify(r.question) : null,
+      links: JSON.stringify(r.links),
+      inputTokens: r.usage.inputTokens,
+      outputTokens: r.usage.outputTokens,
+      costMicros: r.usage.costMicros,
+      model: r.usage.model,
+    });
   }
 
   async openOnTask(projectId: string, taskId: string): Promise<FullRunView | null> {

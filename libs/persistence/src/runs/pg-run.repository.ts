@@ -59,6 +59,15 @@ export class PgRunRepository extends RunRepository {
     return row ? toRun(row) : null;
   }
 
+  /** `xmin` is the row version: every committed UPDATE of the row gives it a new one. */
+  async findVersioned(projectId: string, id: string): Promise<{ run: Run; version: string } | null> {
+    const row = await this.db.one<RunRow & { version: string }>(
+      sql`SELECT xmin::text AS version, ${RUN_COLUMNS} FROM runs WHERE project_id = ${projectId} AND id = ${id}`,
+      { prepare: true },
+    );
+    return row ? { run: toRun(row), version: row.version } : null;
+  }
+
   async openOnTask(projectId: string, taskId: string, lock = false): Promise<Run | null> {
     const row = await this.db.one<RunRow>(
       sql`SELECT ${RUN_COLUMNS} FROM runs WHERE project_id = ${projectId} AND task_id = ${taskId} AND ended_at IS NULL${lock ? FOR_UPDATE : NO_LOCK}`,

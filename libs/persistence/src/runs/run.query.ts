@@ -1,4 +1,5 @@
-import type { runProgress, RunProps } from '@board/runs';
+import type { StatementWrite } from '@board/kernel';
+import type { Run, runProgress, RunProps } from '@board/runs';
 
 /** A run row as read (its plan and log typed, the rest as selected). */
 export type RunRead = Pick<RunProps, 'steps' | 'log'> & Record<string, unknown>;
@@ -19,6 +20,13 @@ export abstract class RunQuery {
 
   /** One run in full: the plan and the last 40 log lines, oldest first. */
   abstract full(projectId: string, runId: string): Promise<FullRunView | null>;
+
+  /**
+   * A write that reads: saves the run in one statement that lands only while its row is still at
+   * `version` (`RunRepository.findVersioned`: compare and set), and answers the run in full as
+   * that statement left it, or null when it did not land. The unit of work adds the events.
+   */
+  abstract saveIfUnchangedReadingFull(run: Run, version: string): StatementWrite<FullRunView | null>;
 
   /** The open run of a task, in full. */
   abstract openOnTask(projectId: string, taskId: string): Promise<FullRunView | null>;
