@@ -112,7 +112,7 @@ export class CredentialCache implements OnModuleInit, OnModuleDestroy {
     if (!answer || (target && !(answer.scope?.projectId && answer.scope.role))) return answer;
     if (generation !== this.generation || !this.feed.listening) return answer;
     const until = Math.min(this.clock.now().getTime() + this.ttlMs, endsAt ? endsAt(answer).getTime() : Infinity);
-    this.keep(key, deepFrozen(answer), until);
+    this.keep(key, frozen(answer), until);
     return answer;
   }
 
@@ -133,7 +133,7 @@ export class CredentialCache implements OnModuleInit, OnModuleDestroy {
 }
 
 /** The answer and its scope frozen: one kept object is handed to many requests. */
-function deepFrozen<T extends { scope?: ResolvedScope }>(answer: T): T {
+function frozen<T extends { scope?: ResolvedScope }>(answer: T): T {
   if (answer.scope) Object.freeze(answer.scope);
   return Object.freeze(answer);
 }
