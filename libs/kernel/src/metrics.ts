@@ -80,6 +80,8 @@ export abstract class Metrics {
   /** A stream opened; call the answer once when it closes. */
   abstract streamOpened(kind: StreamKind): () => void;
   abstract noticeHeard(type: Notice['type']): void;
+  /** A credential check was answered from this instance's cache (`hit`) or asked of the database (`miss`). */
+  abstract credentialChecked(outcome: 'hit' | 'miss'): void;
   abstract jobsLeased(job: LeasedJob, count: number): void;
   abstract deliveryTried(outcome: DeliveryOutcome): void;
   abstract sweepDone(sweep: SweepName, failed: boolean, seconds: number): void;
@@ -109,6 +111,7 @@ export class NoMetrics extends Metrics {
     return nothing;
   }
   noticeHeard(_type: Notice['type']): void {}
+  credentialChecked(_outcome: 'hit' | 'miss'): void {}
   jobsLeased(_job: LeasedJob, _count: number): void {}
   deliveryTried(_outcome: DeliveryOutcome): void {}
   sweepDone(_sweep: SweepName, _failed: boolean, _seconds: number): void {}

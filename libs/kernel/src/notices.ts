@@ -6,6 +6,11 @@ export type Notice =
   | { type: 'presence'; payload: Record<string, unknown> }
   /** Someone may have lost access: a person or agent (`userId`), in one project or all (`projectId`), or a whole project. */
   | { type: 'access'; payload: { projectId?: string; userId?: string } }
+  /**
+   * What a credential check answers changed without anyone losing access: a role, a person's name
+   * (or email, colour, emoji), a session's expiry, a task gone to the bin. Ids only.
+   */
+  | { type: 'credentials'; payload: { projectId?: string; userId?: string } }
   /** A person was told something (a notification committed): their personal streams and the mail senders hear it. */
   | { type: 'notification'; payload: { userId: string; id: string; kind: string; projectId: string; taskId: string } }
   /** New webhook deliveries were committed: wake the workers. */
@@ -19,6 +24,13 @@ export type Notice =
  */
 export abstract class NoticeFeed {
   abstract get stream(): Observable<Notice>;
+
+  /**
+   * Whether every notice committed from now on will be heard: false while the listening
+   * connection is away, and until subscribers have been told `reconnected` once it is back.
+   * What is kept on the strength of notices (the credential cache) is not used meanwhile.
+   */
+  abstract get listening(): boolean;
 }
 
 /** Who has which task (and field) open in a tab: passed to every instance, never stored. */

@@ -34,6 +34,8 @@ interface OpenTransaction {
   notices: Array<[string, string]>;
   /** A read-only transaction on a replica (a heavy read routed there): it has no position to note. */
   onReplica: boolean;
+  /** It changed what a credential check answers (`credentialsChanged`): told after its COMMIT. */
+  credentials: boolean;
 }
 
 /**
@@ -60,6 +62,8 @@ export class Database {
   /** Set by `tracking` for a request: what its caller has seen, and where its writes end. */
   private readonly tracks = new AsyncLocalStorage<PositionTrack>();
   private readonly names = new Map<string, string>();
+  /** Told after each commit of this instance that changed what a credential check answers. */
+  private readonly credentialWatchers = new Set<() => void>();
 
   constructor(
     readonly dataSource: DataSource,
@@ -173,7 +177,7 @@ export class Database {
         broken = error;
         throw error;
       });
-      const tx: OpenTransaction = { client, notices: [], onReplica };
+      const tx: OpenTransaction = { client, notices: [], onReplica, credentials: false };
       try {
         const result = await this.current.run(tx, async () => {
           if (options.lockProject) await this.lockProject(client, options.lockProject);
@@ -184,6 +188,10 @@ export class Database {
       } catch (error) {
         await client.query('ROLLBACK').catch((e: Error) => (broken = e));
         throw busyOr(error);
+      } finally {
+        // Also after a failed COMMIT, whose outcome a cut connection leaves unknown: a watcher
+        // told of a change that rolled back only forgets what it kept.
+        if (tx.credentials) this.tellCredentialWatchers();
       }
     } finally {
       client.release(broken);
@@ -312,6 +320,29 @@ export class Database {
     }
     // PostgreSQL folds identical notices of one transaction into one; so does this.
     if (!open.notices.some(([c, p]) => c === channel && p === payload)) open.notices.push([channel, payload]);
+  }
+
+  /**
+   * Says that the statement just run changed what a credential check answers (a session, token,
+   * membership or project gone, a role, a person's name, a task binned). The watchers hear it as
+   * soon as it is committed — after this flow's COMMIT, or at once outside a transaction — so this
+   * instance's cached answers go before its next request; the other instances hear the triggers'
+   * notices (migrations 1764547200000, 1765001800000), which cannot reach this one in time.
+   */
+  credentialsChanged(): void {
+    const open = this.current.getStore();
+    if (open) open.credentials = true;
+    else this.tellCredentialWatchers();
+  }
+
+  /** Calls `watcher` after every commit of `credentialsChanged`; answers the call that stops it. */
+  watchCredentials(watcher: () => void): () => void {
+    this.credentialWatchers.add(watcher);
+    return () => this.credentialWatchers.delete(watcher);
+  }
+
+  private tellCredentialWatchers(): void {
+    for (const watcher of this.credentialWatchers) watcher();
   }
 
   private async lockProject(client: PoolClient, projectId: string): Promise<void> {

@@ -25,6 +25,8 @@ export * from './webhooks';
 export * from './views';
 export * from './auth/credential.query';
 export * from './auth/pg-credential.query';
+export * from './auth/credential-changes';
+export * from './auth/pg-credential-changes';
 export * from './imports/pg-import.repository';
 export * from './imports/pg-board-export.repository';
 export * from './files';

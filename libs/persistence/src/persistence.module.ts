@@ -20,6 +20,8 @@ import { PgProjectQuery } from './projects/pg-project.query';
 import { PgActivityRecorder } from './activity/pg-activity.recorder';
 import { CredentialQuery } from './auth/credential.query';
 import { PgCredentialQuery } from './auth/pg-credential.query';
+import { CredentialChanges } from './auth/credential-changes';
+import { PgCredentialChanges } from './auth/pg-credential-changes';
 import { StreamAccessQuery } from './events/stream-access.query';
 import { PgStreamAccessQuery } from './events/pg-stream-access.query';
 import { PgChangeAnnouncer } from './activity/pg-change.announcer';
@@ -81,6 +83,7 @@ export class PersistenceModule {
       { provide: InviteMailRepository, useClass: PgInviteMailRepository },
       { provide: ProjectQuery, useClass: PgProjectQuery },
       { provide: CredentialQuery, useClass: PgCredentialQuery },
+      { provide: CredentialChanges, useClass: PgCredentialChanges },
       { provide: StreamAccessQuery, useClass: PgStreamAccessQuery },
       { provide: PropertyDefsQuery, useClass: PgPropertyDefsQuery },
       { provide: ViewRepository, useClass: PgViewRepository },

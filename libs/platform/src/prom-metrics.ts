@@ -25,6 +25,7 @@ export class PromMetrics extends Metrics {
   private readonly latency: Histogram<'method' | 'route'>;
   private readonly streams: Gauge<'kind'>;
   private readonly notices: Counter<'type'>;
+  private readonly credentials: Counter<'outcome'>;
   private readonly leased: Counter<'job'>;
   private readonly tries: Counter<'outcome'>;
   private readonly sweeps: Counter<'sweep' | 'outcome'>;
@@ -62,6 +63,12 @@ export class PromMetrics extends Metrics {
     });
     this.streams = new Gauge({ name: 'board_streams_open', help: 'Event streams open on this instance, by kind (project, personal).', labelNames: ['kind'], registers });
     this.notices = new Counter({ name: 'board_notices_heard_total', help: 'Notices this instance’s listener heard from PostgreSQL, by type.', labelNames: ['type'], registers });
+    this.credentials = new Counter({
+      name: 'board_credential_checks_total',
+      help: 'Credential checks of requests, by outcome: hit (answered from this instance’s cache) or miss (asked of the database).',
+      labelNames: ['outcome'],
+      registers,
+    });
     this.leased = new Counter({ name: 'board_jobs_leased_total', help: 'Jobs this instance claimed under a lease, by job.', labelNames: ['job'], registers });
     this.tries = new Counter({
       name: 'board_webhook_tries_total',
@@ -125,6 +132,10 @@ export class PromMetrics extends Metrics {
 
   noticeHeard(type: Notice['type']): void {
     this.notices.inc({ type });
+  }
+
+  credentialChecked(outcome: 'hit' | 'miss'): void {
+    this.credentials.inc({ outcome });
   }
 
   jobsLeased(job: LeasedJob, count: number): void {

@@ -1,8 +1,12 @@
 import { digestOf, SESSION_COOKIE } from '@board/accounts';
-import type { CredentialQuery } from '@board/persistence';
+import { NoMetrics, type Notice, type NoticeFeed } from '@board/kernel';
+import type { CredentialChanges, CredentialQuery } from '@board/persistence';
+import { Subject } from 'rxjs';
 import type { FastifyRequest } from 'fastify';
 import { SteppedClock } from '../../../../test/support/in-memory/clock';
 import { refusalCode } from '../../../../test/support/refusal-code';
+import type { AppConfig } from '../config/app-config';
+import { CredentialCache } from './credential-cache';
 import { CredentialsService } from './credentials.service';
 
 // The read models' library (typeorm, pg) stays unloaded: the spec hands the service typed fakes.
@@ -26,9 +30,15 @@ class KnownCredentials implements CredentialQuery {
   }
 }
 
-function setUp() {
+/** No notices, no commits: what the service keeps is forgotten only by time. */
+const quiet: NoticeFeed = { stream: new Subject<Notice>().asObservable(), listening: true };
+const noCommits: CredentialChanges = { watch: () => () => undefined };
+
+function setUp(cacheMs = 0) {
   const credentials = new KnownCredentials();
-  return { credentials, service: new CredentialsService(credentials, new SteppedClock()) };
+  const clock = new SteppedClock();
+  const cache = new CredentialCache({ SERVICE_CREDENTIAL_CACHE_MS: cacheMs } as AppConfig, quiet, noCommits, clock, new NoMetrics());
+  return { credentials, service: new CredentialsService(credentials, clock, cache) };
 }
 
 const request = (headers: Record<string, string>) => ({ headers }) as unknown as FastifyRequest;
@@ -63,5 +73,15 @@ describe('CredentialsService', () => {
     expect(credentials.asked).toHaveLength(1);
     await service.authenticate(one, true, { kind: 'project', id: 'p1' });
     expect(credentials.asked).toHaveLength(2);
+  });
+
+  it('answers the next requests of a credential from its cache, and never keeps a refusal', async () => {
+    const { service, credentials } = setUp(5000);
+    for (let i = 0; i < 3; i++) {
+      expect((await service.authenticate(request({ cookie: `${SESSION_COOKIE}=sess-1` }), true)).auth).toMatchObject({ via: 'session', caller: { id: 'ann' } });
+      expect((await service.authenticate(request({ authorization: 'Bearer svc_good' }), false)).auth).toMatchObject({ via: 'token', tokenProjectId: 'p1' });
+      expect(await refusalCode(service.authenticate(request({ authorization: 'Bearer svc_bad' }), false))).toBe('auth.token_invalid');
+    }
+    expect(credentials.asked).toEqual([`session:${digestOf('sess-1')}`, `token:${digestOf('svc_good')}`, ...Array(3).fill(`token:${digestOf('svc_bad')}`)]);
   });
 });

@@ -5,6 +5,7 @@ import { CredentialQuery, ResolvedScope, ScopeTarget } from '@board/persistence'
 import type { FastifyRequest } from 'fastify';
 import { AuthContext, SessionAuth, TokenAuth } from './auth-context';
 import { readSessionCookie } from './cookies';
+import { CredentialCache } from './credential-cache';
 
 /** The caller, and with a target the target's project and the caller's role there. */
 export interface Authenticated<A extends AuthContext = AuthContext> {
@@ -21,6 +22,7 @@ export class CredentialsService {
   constructor(
     private readonly credentials: CredentialQuery,
     private readonly clock: Clock,
+    private readonly cache: CredentialCache,
   ) {}
 
   /**
@@ -69,7 +71,13 @@ export class CredentialsService {
     const sessionId = readSessionCookie(request);
     if (!sessionId) return null;
     const digest = digestOf(sessionId);
-    const person = await this.credentials.personBySession(digest, this.clock.now(), target);
+    const person = await this.cache.answer(
+      'session',
+      digest,
+      target,
+      () => this.credentials.personBySession(digest, this.clock.now(), target),
+      (p) => p.expiresAt,
+    );
     if (!person) return null;
     const { id, email, name, color, emoji, scope, expiresAt } = person;
     return { auth: { caller: { id, email, name, color, emoji, kind: 'human' }, via: 'session', sessionDigest: digest, sessionExpiresAt: expiresAt }, scope };
@@ -77,7 +85,9 @@ export class CredentialsService {
 
   private async fromToken(token: string, target?: ScopeTarget): Promise<Authenticated<TokenAuth>> {
     const digest = digestOf(token);
-    const agent = await this.credentials.agentByToken(digest, this.clock.now(), target);
+    // A kept answer skips the stamp of the token's use: it is coarse (a minute), and a token in
+    // use misses at least once per SERVICE_CREDENTIAL_CACHE_MS (at most 30 s).
+    const agent = await this.cache.answer('token', digest, target, () => this.credentials.agentByToken(digest, this.clock.now(), target));
     if (!agent) fail('auth.token_invalid');
     const { id, email, name, color, emoji, projectId, scope } = agent;
     return { auth: { caller: { id, email, name, color, emoji, kind: 'agent' }, via: 'token', tokenDigest: digest, tokenProjectId: projectId }, scope };

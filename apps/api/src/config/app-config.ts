@@ -70,6 +70,11 @@ export class AppConfig {
   @Transform(int) @IsInt() @Min(1) @Max(65535) EMBEDDED_PG_PORT = 54329;
   /** Bytes of serialised board lists an instance keeps for reuse, whatever the number of projects (decisions.md › Fair use). */
   @Transform(int) @IsInt() @Min(0) SERVICE_BOARD_CACHE_BYTES = 256 * 1024 * 1024;
+  /**
+   * How long an instance reuses a credential check's answer (auth/credential-cache.ts); 0 checks
+   * every request in the database. At most 30 s: an agent token's last use is stamped on a miss.
+   */
+  @Transform(int) @IsInt() @Min(0) @Max(30_000) SERVICE_CREDENTIAL_CACHE_MS = 5000;
   /** MCP over HTTP (/api/mcp): how often a long tool call (ask_person) beats the run and reports progress. */
   @Transform(int) @IsInt() @Min(50) SERVICE_MCP_BEAT_MS = 30000;
   /** MCP over HTTP: requests one agent may have open at once on one instance (a further one is 429). */
@@ -147,7 +152,7 @@ const KEYS = [
   'DATABASE_HEAVY_STATEMENT_MS', 'DATABASE_POOLER', 'DATABASE_LISTEN_URL', 'DATABASE_READ_URL', 'DATABASE_READ_POOL_SIZE', 'DATABASE_READ_MAX_LAG_MS', 'PORT', 'HOST', 'NODE_ENV', 'SERVICE_URL', 'SERVICE_SIGNUP', 'SMTP_URL',
   'MAIL_FROM', 'S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_PUBLIC_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY',
   'S3_FORCE_PATH_STYLE', 'SERVICE_MAX_FILE_BYTES', 'SERVICE_FILE_TYPES', 'SERVICE_TRUST_PROXY', 'SERVICE_BODY_TIMEOUT_MS',
-  'SERVICE_WEBHOOK_ALLOW', 'SERVICE_DATA_DIR', 'EMBEDDED_PG_PORT', 'SERVICE_BOARD_CACHE_BYTES', 'SERVICE_MCP_BEAT_MS', 'SERVICE_MCP_CONCURRENT',
+  'SERVICE_WEBHOOK_ALLOW', 'SERVICE_DATA_DIR', 'EMBEDDED_PG_PORT', 'SERVICE_BOARD_CACHE_BYTES', 'SERVICE_CREDENTIAL_CACHE_MS', 'SERVICE_MCP_BEAT_MS', 'SERVICE_MCP_CONCURRENT',
   'SERVICE_OIDC_ISSUER', 'SERVICE_OIDC_CLIENT_ID', 'SERVICE_OIDC_CLIENT_SECRET', 'SERVICE_OIDC_NAME', 'SERVICE_INSTANCE_BEAT_MS', 'SERVICE_INSTANCE_DEAD_MS',
   'LOG_LEVEL', 'LOG_FORMAT', 'SERVICE_METRICS_TOKEN',
 ];

@@ -36,7 +36,7 @@ describe('StreamAccessWatch', () => {
     notices = new Subject<Notice>();
     queries = new FakeQueries();
     clock = new SteppedClock(new Date('2026-01-01T00:00:00Z'));
-    const feed: NoticeFeed = { stream: notices.asObservable() };
+    const feed: NoticeFeed = { stream: notices.asObservable(), listening: true };
     const inline: BackgroundWork = { run: (work) => work() };
     watch = new StreamAccessWatch(feed, queries, clock, inline);
     watch.onModuleInit();

@@ -20,6 +20,9 @@ class SubjectFeed extends NoticeFeed {
   get stream() {
     return this.notices.asObservable();
   }
+  get listening() {
+    return true;
+  }
 }
 
 /** Keeps the open-streams gauge as the metrics adapter would. */

@@ -27,7 +27,7 @@ function setUp() {
   const uow = new RecordingUnitOfWork();
   const clock = new SteppedClock();
   const notices = new Subject<Notice>();
-  const feed: NoticeFeed = { stream: notices.asObservable() };
+  const feed: NoticeFeed = { stream: notices.asObservable(), listening: true };
   // The session's stream stays open while the access check says so: here, always.
   const access: StreamAccessQuery = { stillAllowed: async (streams) => new Map(streams.map((_, i) => [i, null])) };
   const inline: BackgroundWork = { run: (work) => work() };

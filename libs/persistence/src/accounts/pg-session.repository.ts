@@ -21,10 +21,12 @@ export class PgSessionRepository extends SessionRepository {
 
   async delete(digest: string): Promise<void> {
     await this.db.exec(sql`DELETE FROM sessions WHERE digest = ${digest}`);
+    this.db.credentialsChanged();
   }
 
   async deleteOthers(userId: string, keepDigest: string | null): Promise<void> {
     await this.db.exec(sql`DELETE FROM sessions WHERE user_id = ${userId} AND digest IS DISTINCT FROM ${keepDigest}`);
+    this.db.credentialsChanged();
   }
 
   async countOthers(userId: string, keepDigest: string, now: Date): Promise<number> {

@@ -45,5 +45,7 @@ export class PgUserRepository extends UserRepository {
     const u = user.snapshot;
     await this.db.exec(sql`UPDATE users SET name = ${u.name}, color = ${u.color}, emoji = ${u.emoji}, password_hash = ${u.passwordHash},
                                      mail_notifications = ${u.mailNotifications} WHERE id = ${u.id}`);
+    // The name, colour and emoji a credential check answers (feed lines carry them) may have changed.
+    this.db.credentialsChanged();
   }
 }

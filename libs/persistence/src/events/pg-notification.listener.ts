@@ -12,6 +12,8 @@ import { Notice, NoticeFeed } from '@board/kernel';
 export const PRESENCE_CHANNEL = 'board_presence';
 /** Rung by database triggers when a membership, session, agent token or project is deleted (migration 1764547200000). */
 export const ACCESS_CHANNEL = 'board_access';
+/** Rung by database triggers when a cached credential check's answer changed otherwise (migration 1765001800000). */
+export const CREDENTIALS_CHANNEL = 'board_credentials';
 
 /**
  * One dedicated connection per instance LISTENs for the stream channels and fans notices out.
@@ -30,6 +32,8 @@ export class PgNotificationListener extends NoticeFeed implements OnModuleInit, 
   /** Notices waiting for the replicas (see `emit`), in the order they arrived. */
   private arrived: Notice[] = [];
   private settling = false;
+  /** Notices flow: connected, and `reconnected` handed to subscribers after a loss (`listening`). */
+  private flowing = false;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -42,12 +46,17 @@ export class PgNotificationListener extends NoticeFeed implements OnModuleInit, 
     return this.notices.asObservable();
   }
 
+  get listening(): boolean {
+    return this.flowing;
+  }
+
   async onModuleInit(): Promise<void> {
     await this.connect();
   }
 
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
+    this.flowing = false;
     if (this.timer) clearTimeout(this.timer);
     const client = this.client;
     this.client = null;
@@ -79,6 +88,7 @@ export class PgNotificationListener extends NoticeFeed implements OnModuleInit, 
       await client.query(`LISTEN ${WEBHOOK_CHANNEL}`);
       await client.query(`LISTEN ${ACCESS_CHANNEL}`);
       await client.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
+      await client.query(`LISTEN ${CREDENTIALS_CHANNEL}`);
     } catch (error) {
       await client.end().catch(() => undefined);
       if (this.client === null) this.schedule();
@@ -91,13 +101,17 @@ export class PgNotificationListener extends NoticeFeed implements OnModuleInit, 
     }
     this.client = client;
     this.retryMs = 250;
+    // The first connection misses nothing (nothing was kept before it); after a loss, notices flow
+    // again only once subscribers have been told `reconnected` (see `hand`).
     if (this.everConnected) this.emit({ type: 'reconnected' });
+    else this.flowing = true;
     this.everConnected = true;
   }
 
   private lost(client: Client, error: Error | null): void {
     if (this.client !== client) return;
     this.client = null;
+    this.flowing = false;
     if (this.stopped) return;
     this.logger.warn(`listener connection lost${error ? `: ${error.message}` : ''}; reconnecting`);
     client.end().catch(() => undefined);
@@ -129,6 +143,7 @@ export class PgNotificationListener extends NoticeFeed implements OnModuleInit, 
     else if (channel === PRESENCE_CHANNEL) this.emit({ type: 'presence', payload: data });
     else if (channel === NOTIFICATION_CHANNEL) this.emit({ type: 'notification', payload: data as Extract<Notice, { type: 'notification' }>['payload'] });
     else if (channel === ACCESS_CHANNEL) this.emit({ type: 'access', payload: data as { projectId?: string; userId?: string } });
+    else if (channel === CREDENTIALS_CHANNEL) this.emit({ type: 'credentials', payload: data as { projectId?: string; userId?: string } });
   }
 
   /**
@@ -141,7 +156,7 @@ export class PgNotificationListener extends NoticeFeed implements OnModuleInit, 
    */
   private emit(notice: Notice): void {
     if (!this.lanes.replicas.enabled) {
-      this.notices.next(notice);
+      this.hand(notice);
       return;
     }
     this.arrived.push(notice);
@@ -154,10 +169,16 @@ export class PgNotificationListener extends NoticeFeed implements OnModuleInit, 
       while (this.arrived.length > 0) {
         const batch = this.arrived.splice(0);
         await this.lanes.replicas.settled();
-        for (const notice of batch) this.notices.next(notice);
+        for (const notice of batch) this.hand(notice);
       }
     } finally {
       this.settling = false;
     }
+  }
+
+  /** Hands a notice to the subscribers; `reconnected` (if the connection is still there) lets notices flow again. */
+  private hand(notice: Notice): void {
+    if (notice.type === 'reconnected') this.flowing = this.client !== null;
+    this.notices.next(notice);
   }
 }

@@ -25,6 +25,7 @@ import { DeletedTasksByProject1765001520000 } from './1765001520000-deleted-task
 import { OidcIdentities1765001530000 } from './1765001530000-oidc-identities';
 import { InstanceLiveness1765001600000 } from './1765001600000-instance-liveness';
 import { MovesByNeighbours1765001700000 } from './1765001700000-moves-by-neighbours';
+import { CredentialNotices1765001800000 } from './1765001800000-credential-notices';
 
 /** Every migration in order; new ones are appended, never edited once landed. */
 export const MIGRATIONS = [
@@ -50,4 +51,5 @@ export const MIGRATIONS = [
   OidcIdentities1765001530000,
   InstanceLiveness1765001600000,
   MovesByNeighbours1765001700000,
+  CredentialNotices1765001800000,
 ];

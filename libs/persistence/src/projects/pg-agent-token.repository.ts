@@ -16,10 +16,13 @@ export class PgAgentTokenRepository extends AgentTokenRepository {
   }
 
   async delete(projectId: string, tokenId: string): Promise<boolean> {
-    return (await this.db.exec(sql`DELETE FROM agent_tokens WHERE project_id = ${projectId} AND id = ${tokenId}`)).count > 0;
+    const gone = (await this.db.exec(sql`DELETE FROM agent_tokens WHERE project_id = ${projectId} AND id = ${tokenId}`)).count > 0;
+    if (gone) this.db.credentialsChanged();
+    return gone;
   }
 
   async deleteForAgent(projectId: string, agentId: string): Promise<void> {
     await this.db.exec(sql`DELETE FROM agent_tokens WHERE project_id = ${projectId} AND agent_id = ${agentId}`);
+    this.db.credentialsChanged();
   }
 }

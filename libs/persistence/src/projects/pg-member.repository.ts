@@ -35,10 +35,12 @@ export class PgMemberRepository extends MemberRepository {
 
   async setRole(projectId: string, userId: string, role: Role): Promise<void> {
     await this.db.exec(sql`UPDATE members SET role = ${role} WHERE project_id = ${projectId} AND user_id = ${userId}`);
+    this.db.credentialsChanged();
   }
 
   async remove(projectId: string, userId: string): Promise<void> {
     await this.db.exec(sql`DELETE FROM members WHERE project_id = ${projectId} AND user_id = ${userId}`);
+    this.db.credentialsChanged();
   }
 
   async place(userId: string, projectId: string, afterProjectId: string | null): Promise<void> {

@@ -102,6 +102,7 @@ export class PgProjectRepository extends ProjectRepository {
 
   async delete(id: string): Promise<void> {
     await this.db.exec(sql`DELETE FROM projects WHERE id = ${id}`);
+    this.db.credentialsChanged();
   }
 
   async propertyOptions(projectId: string, propertyId: string): Promise<{ type: string; optionIds: string[] } | null> {

@@ -109,6 +109,9 @@ export class PgTaskRepository extends TaskRepository {
         WHERE t.project_id = ${projectId} AND t.id = u.id`,
       { prepare: true },
     );
+    // A task route's credential check answers live tasks only: a task (maybe) just binned must
+    // not stay answered. Deleted tasks are seldom saved otherwise, so other saves keep the cache.
+    if (rows.some((t) => t.deletedAt !== null)) this.db.credentialsChanged();
   }
 
   /** Every blocker link of the project (the cycle check reads them under the project lock). */
