@@ -15,6 +15,8 @@
  *   BENCH_WRITE_OPS=a,b    only these write operations: task create, value PUT, move, comment create,
  *                          run report (agent)
  *   BENCH_POOL_SIZE=n      DATABASE_POOL_SIZE of the service instances (default: the service's, 10)
+ *   BENCH_POOLER=transaction  the service instances reach PostgreSQL through a real PgBouncer in
+ *                          that mode (Debian's pgbouncer; DATABASE_LISTEN_URL stays direct)
  *   BENCH_NODE_ARGS="…"    extra node flags for the service (after those of start:prod), e.g. "--cpu-prof --cpu-prof-dir=.data/bench-profiles"
  *   BENCH_KEEP_DB=1        keep the database at the end (for EXPLAIN ANALYZE; see bench/explain.js)
  *   BENCH_DIAG=1           diagnostics in the notes (adds a little overhead): preloads
@@ -231,6 +233,11 @@ async function startPostgres() {
   return { adminUrl: pg.url, kind: 'embedded', stop: () => pg.stop() };
 }
 
+/** BENCH_POOLER=transaction: every instance through a real PgBouncer (test/support/pgbouncer.ts) in that mode. */
+const POOLER_MODE = process.env.BENCH_POOLER || '';
+/** The PgBouncer of this run, while BENCH_POOLER is set. */
+let pooler = null;
+
 function withDatabase(url, name) {
   const u = new URL(url);
   u.pathname = `/${name}`;
@@ -272,6 +279,13 @@ class Instance {
       SERVICE_SIGNUP: 'open',
     };
     if (process.env.BENCH_POOL_SIZE) env.DATABASE_POOL_SIZE = process.env.BENCH_POOL_SIZE;
+    if (pooler) {
+      // Through the pooler (BENCH_POOLER), as docs/operating.md › Behind PgBouncer sets it up: the
+      // listener keeps its own direct connection to the same database.
+      env.DATABASE_URL = withDatabase(pooler.url, new URL(databaseUrl).pathname.slice(1));
+      env.DATABASE_POOLER = POOLER_MODE;
+      env.DATABASE_LISTEN_URL = databaseUrl;
+    }
     for (const k of ['SMTP_URL', 'MAIL_FROM', 'S3_BUCKET', 'SERVICE_TRUST_PROXY', 'SERVICE_URL']) delete env[k];
     // The node flags `npm run start:prod` starts the service with (V8 heap sizing), then the bench's own.
     const prodFlags = (JSON.parse(fs.readFileSync(path.join(SERVICE_DIR, 'package.json'), 'utf8')).scripts?.['start:prod'] ?? '')
@@ -1684,6 +1698,13 @@ async function main() {
     const dbName = `tb_bench_${Date.now().toString(36)}_${process.pid}`;
     await adminQuery(pg.adminUrl, `CREATE DATABASE ${dbName}`);
     const dbUrl = withDatabase(pg.adminUrl, dbName);
+    if (POOLER_MODE) {
+      require('../scripts/ts-register.js');
+      const { startPgBouncer } = require('../test/support/pgbouncer.ts');
+      pooler = await startPgBouncer(pg.adminUrl);
+      cleanups.push(() => pooler.stop());
+      log(`the service instances reach PostgreSQL through PgBouncer (${POOLER_MODE} mode, pid ${pooler.pid})`);
+    }
     if (/^(1|true|yes)$/i.test(process.env.BENCH_KEEP_DB || '')) {
       cleanups.push(async () => log(`kept the database: ${dbUrl.replace(/:[^:@/]+@/, ':***@')}`));
     } else {
@@ -1696,6 +1717,7 @@ async function main() {
       `machine: ${cpu.length} cores (${(cpu[0]?.model || 'unknown cpu').replace(/\s+/g, ' ').trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, ` +
       `${os.platform()} ${os.arch()}; Node ${process.version}; PostgreSQL ${version} (${pg.kind}); ` +
       `service pool ${process.env.BENCH_POOL_SIZE || '10 (default)'}; mode ${QUICK ? 'quick' : 'full'}` +
+      (POOLER_MODE ? `; through PgBouncer (${POOLER_MODE} mode)` : '') +
       (SERVICE_DIR !== ROOT ? `; service from ${SERVICE_DIR}` : '') +
       (DIAG ? '; BENCH_DIAG on (query counter and sampler add overhead)' : '') +
       `; load average at start ${startLoad.toFixed(1)}; ${new Date().toISOString()}`;
