@@ -33,11 +33,11 @@ describe('simultaneous reports on one run', () => {
     const run = await newRun('Thirty at once');
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => robo.client.patch(`/runs/${run.id}`, { log: `line ${i}` })));
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
-    const texts = (await read(run.id)).log.map((l: { text: string }) => l.text).filter((x: string) => x.startsWith('line '));
+    const texts = ((await read(run.id)).log ?? []).map((l: { text: string }) => l.text).filter((x: string) => x.startsWith('line '));
     expect([...texts].sort()).toEqual(Array.from({ length: 30 }, (_, i) => `line ${i}`).sort());
     // Each answer shows its own line as the last one it saw land, and no answer shows a line twice.
     for (const [i, a] of answers.entries()) {
-      const seen = a.body.run.log.map((l: { text: string }) => l.text);
+      const seen = (a.body.run.log ?? []).map((l: { text: string }) => l.text);
       expect(seen).toContain(`line ${i}`);
       expect(new Set(seen).size).toBe(seen.length);
     }
@@ -51,7 +51,7 @@ describe('simultaneous reports on one run', () => {
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
     const after = await read(run.id);
     expect(after.control).toBe('pause');
-    const texts = after.log.map((l: { text: string }) => l.text);
+    const texts = (after.log ?? []).map((l: { text: string }) => l.text);
     for (let i = 0; i < 12; i++) expect(texts).toContain(`step ${i}`);
     expect(texts).toContain('Milo asked to pause.');
     // The agent reads the word in its next report's answer.
