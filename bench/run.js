@@ -15,6 +15,8 @@
  *   BENCH_WRITE_OPS=a,b    only these write operations: task create, value PUT, move, comment create,
  *                          run report (agent)
  *   BENCH_POOL_SIZE=n      DATABASE_POOL_SIZE of the service instances (default: the service's, 10)
+ *   BENCH_REPLICA=1        a primary and a streaming replica made for the run (PostgreSQL's binaries,
+ *                          test/support/replica.ts); the instances read from it (DATABASE_READ_URL)
  *   BENCH_POOLER=transaction  the service instances reach PostgreSQL through a real PgBouncer in
  *                          that mode (Debian's pgbouncer; DATABASE_LISTEN_URL stays direct)
  *   BENCH_NODE_ARGS="…"    extra node flags for the service (after those of start:prod), e.g. "--cpu-prof --cpu-prof-dir=.data/bench-profiles"
@@ -218,6 +220,14 @@ async function calibrate(url) {
 // PostgreSQL: the local one (BENCH_DATABASE_URL) or an embedded one; a fresh database per run.
 
 async function startPostgres() {
+  if (REPLICA) {
+    // A primary and a real streaming replica of it (the tests' own pair, PostgreSQL's binaries).
+    require('../scripts/ts-register.js');
+    const { startReplicaPair } = require('../test/support/replica.ts');
+    const pair = await startReplicaPair();
+    replicaUrl = pair.replicaUrl;
+    return { adminUrl: pair.primaryUrl, kind: 'a primary and a streaming replica of it (BENCH_REPLICA)', stop: () => pair.stop() };
+  }
   if (process.env.BENCH_DATABASE_URL) {
     return { adminUrl: process.env.BENCH_DATABASE_URL, kind: 'local (BENCH_DATABASE_URL)', stop: async () => undefined };
   }
@@ -233,6 +243,10 @@ async function startPostgres() {
   return { adminUrl: pg.url, kind: 'embedded', stop: () => pg.stop() };
 }
 
+/** BENCH_REPLICA=1: the service instances read from a streaming replica too (DATABASE_READ_URL). */
+const REPLICA = /^(1|true|yes)$/i.test(process.env.BENCH_REPLICA || '');
+/** The replica's `postgres` database, while BENCH_REPLICA is set. */
+let replicaUrl = null;
 /** BENCH_POOLER=transaction: every instance through a real PgBouncer (test/support/pgbouncer.ts) in that mode. */
 const POOLER_MODE = process.env.BENCH_POOLER || '';
 /** The PgBouncer of this run, while BENCH_POOLER is set. */
@@ -279,6 +293,7 @@ class Instance {
       SERVICE_SIGNUP: 'open',
     };
     if (process.env.BENCH_POOL_SIZE) env.DATABASE_POOL_SIZE = process.env.BENCH_POOL_SIZE;
+    if (replicaUrl) env.DATABASE_READ_URL = withDatabase(replicaUrl, new URL(databaseUrl).pathname.slice(1));
     if (pooler) {
       // Through the pooler (BENCH_POOLER), as docs/operating.md › Behind PgBouncer sets it up: the
       // listener keeps its own direct connection to the same database.
@@ -1718,6 +1733,7 @@ async function main() {
       `${os.platform()} ${os.arch()}; Node ${process.version}; PostgreSQL ${version} (${pg.kind}); ` +
       `service pool ${process.env.BENCH_POOL_SIZE || '10 (default)'}; mode ${QUICK ? 'quick' : 'full'}` +
       (POOLER_MODE ? `; through PgBouncer (${POOLER_MODE} mode)` : '') +
+      (REPLICA ? '; reads from a streaming replica' : '') +
       (SERVICE_DIR !== ROOT ? `; service from ${SERVICE_DIR}` : '') +
       (DIAG ? '; BENCH_DIAG on (query counter and sampler add overhead)' : '') +
       `; load average at start ${startLoad.toFixed(1)}; ${new Date().toISOString()}`;
