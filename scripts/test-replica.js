@@ -13,6 +13,8 @@ if (!postgresBinDir()) {
   process.exit(0);
 }
 const jest = join(__dirname, '..', 'node_modules', 'jest', 'bin', 'jest.js');
-const args = [jest, '--runInBand', 'test/e2e', ...process.argv.slice(2)];
+// Paths given on the command line narrow the pass (`node scripts/test-replica.js test/e2e/auth.test.ts`).
+const paths = process.argv.slice(2);
+const args = [jest, '--runInBand', ...(paths.length > 0 ? paths : ['test/e2e'])];
 const run = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, TEST_REPLICA: '1' } });
 process.exit(run.status ?? 1);

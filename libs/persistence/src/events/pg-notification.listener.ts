@@ -152,10 +152,12 @@ export class PgNotificationListener extends NoticeFeed implements OnModuleInit, 
    * milliseconds), or the bound has passed (ReplicaRouter.settled). A client told "the board
    * changed" that re-reads from a replica must not get the board from before the change, nor
    * must the webhook worker it wakes send a delivery whose receiver cannot read it yet. Notices
-   * that arrive together wait together, and go out in the order they came.
+   * that arrive together wait together, and go out in the order they came. A `credentials` notice
+   * announces nothing to re-read: it only makes the instance forget the credential checks it
+   * kept, which is never too early, so it goes out at once.
    */
   private emit(notice: Notice): void {
-    if (!this.lanes.replicas.enabled) {
+    if (!this.lanes.replicas.enabled || notice.type === 'credentials') {
       this.hand(notice);
       return;
     }
