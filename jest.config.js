@@ -32,5 +32,7 @@ module.exports = {
   },
   globalSetup: '<rootDir>/test/support/global-setup.js',
   globalTeardown: '<rootDir>/test/support/global-teardown.js',
+  // The suites that measure the event loop first, while the shared process's heap is small.
+  testSequencer: '<rootDir>/test/support/test-sequencer.js',
   testTimeout: 30000,
 };
