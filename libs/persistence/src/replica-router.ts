@@ -1,7 +1,10 @@
 import { Logger } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import type { Pool } from 'pg';
-import type { ReadRouting } from '@board/kernel';
+import type { PoolUse, ReadRouting } from '@board/kernel';
+
+/** A replica as logs and metrics name it: `replica 1`, … in DATABASE_READ_URL's order, never its address. */
+type ReplicaName = Extract<PoolUse['pool'], `replica ${number}`>;
 import { PRIMARY_POSITION_TEXT, readWalPosition, REPLAYED_POSITION_TEXT, WalPosition } from './wal-position';
 
 /** What the router asks a server: one statement at a time (a pool, or a fake in unit tests). */
@@ -52,7 +55,7 @@ class Replica {
 
   constructor(
     readonly server: ReplicaServer,
-    readonly name: string,
+    readonly name: ReplicaName,
   ) {}
 }
 
@@ -146,13 +149,13 @@ export class ReplicaRouter {
   }
 
   /** Each replica's read pool by name (the metrics scrape). */
-  get namedPools(): Array<{ name: string; pool: Pool }> {
+  get namedPools(): Array<{ name: ReplicaName; pool: Pool }> {
     return this.replicas.map((r) => ({ name: r.name, pool: r.server.pool }));
   }
 
   /** The replicas' read pools (to close them at shutdown). */
   get pools(): Pool[] {
-    return this.replicas.map((r) => r.server.pool);
+    return this.namedPools.map((r) => r.pool);
   }
 
   start(): void {

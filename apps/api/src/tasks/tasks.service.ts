@@ -184,7 +184,7 @@ export class TasksService {
         // The task and its parts, held in id order before any is written (releasePartsWithParts
         // writes parts): the order a move holds its task and its gap's neighbours in.
         await this.tasks.holdWithParts(caller.projectId, taskId);
-        const task = await this.load(caller, taskId, true);
+        const task = await this.load(caller, taskId); // held above
         if (!task.undelete(this.clock.now())) return silent(undefined);
         // Under the project lock, which every write that adds tasks takes: the count cannot move meanwhile.
         checkProjectRoom(await this.tasks.taskCount(caller.projectId), 1);

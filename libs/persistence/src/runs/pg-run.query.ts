@@ -4,7 +4,7 @@ import { LOG_READ, Run, runProgress } from '@board/runs';
 import { StatementShape } from '../activity/pg-statement-write';
 import { Database } from '../database';
 import { raw, Sql, sql } from '../sql';
-import { RUN_COLUMNS } from './runs.table';
+import { RUN_COLUMNS, runSetList, RunWriteColumn, runWrites } from './runs.table';
 import { userJson } from '../accounts/users.table';
 import { FullRunView, OpenRunView, RunQuery, RunRead } from './run.query';
 
@@ -25,25 +25,20 @@ const RUN_VIEW_COLUMNS_LAST_LOG = runViewColumns(
 );
 const WITH_AGENT = raw('runs r LEFT JOIN users u ON u.id = r.agent_id');
 
-type SaveSlot =
-  | 'projectId' | 'id' | 'version' | 'status' | 'goal' | 'step' | 'steps' | 'stepIndex' | 'control' | 'log' | 'updatedAt' | 'reportDueAt' | 'beatAt'
-  | 'endedAt' | 'question' | 'links' | 'inputTokens' | 'outputTokens' | 'costMicros' | 'model';
+type SaveSlot = 'projectId' | 'id' | 'version' | RunWriteColumn;
 /** The select-list columns the unit of work adds to a one-statement write (notices, notifications): not the run's. */
 type Added = { rang?: unknown; woke?: unknown; told?: unknown; mailed?: unknown };
 
 /**
- * A report as one statement (bench/README.md, issue 29): the run's columns as `PgRunRepository.save`
- * writes them, only while the row is at the version read (`xmin`), and the run read back as `full`
+ * A report as one statement (bench/README.md, issue 29): the run's columns as every save writes
+ * them (`runWrites`), only while the row is at the version read (`xmin`), and the run read back as `full`
  * reads it, from the row the UPDATE returned: one row always, the run's columns null when it did
  * not land. The unit of work adds the events, gated on `landed`.
  */
 const SAVE_READING_FULL = new StatementShape<SaveSlot, RunRead & Added, FullRunView | null>(
   (slot) => ({
     ctes: sql`upd AS (
-        UPDATE runs SET status = ${slot('status')}, goal = ${slot('goal')}, step = ${slot('step')}, steps = ${slot('steps')}, step_index = ${slot('stepIndex')},
-               control = ${slot('control')}, log = ${slot('log')}, updated_at = ${slot('updatedAt')}, report_due_at = ${slot('reportDueAt')},
-               beat_at = ${slot('beatAt')}, ended_at = ${slot('endedAt')}, question = ${slot('question')}::jsonb, links = ${slot('links')},
-               input_tokens = ${slot('inputTokens')}, output_tokens = ${slot('outputTokens')}, cost_micros = ${slot('costMicros')}, model = ${slot('model')}
+        UPDATE runs SET ${runSetList(slot)}
          WHERE project_id = ${slot('projectId')} AND id = ${slot('id')} AND xmin = ${slot('version')}::xid
         RETURNING ${RUN_COLUMNS}),
       landed AS (SELECT id FROM upd)`,
@@ -80,28 +75,7 @@ export class PgRunQuery extends RunQuery {
 
   saveIfUnchangedReadingFull(run: Run, version: string): StatementWrite<FullRunView | null> {
     const r = run.snapshot;
-    return SAVE_READING_FULL.with({
-      projectId: r.projectId,
-      id: r.id,
-      version,
-      status: r.status,
-      goal: r.goal,
-      step: r.step,
-      steps: JSON.stringify(r.steps),
-      stepIndex: r.stepIndex,
-      control: r.control,
-      log: JSON.stringify(r.log),
-      updatedAt: r.updatedAt,
-      reportDueAt: r.reportDueAt,
-      beatAt: r.beatAt,
-      endedAt: r.endedAt,
-      question: r.question ? JSON.stringify(r.question) : null,
-      links: JSON.stringify(r.links),
-      inputTokens: r.usage.inputTokens,
-      outputTokens: r.usage.outputTokens,
-      costMicros: r.usage.costMicros,
-      model: r.usage.model,
-    });
+    return SAVE_READING_FULL.with({ projectId: r.projectId, id: r.id, version, ...runWrites(run) });
   }
 
   async openOnTask(projectId: string, taskId: string): Promise<FullRunView | null> {

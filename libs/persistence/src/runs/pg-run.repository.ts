@@ -3,7 +3,7 @@ import { fail } from '@board/kernel';
 import { LEASE_MS, Run, RunRepository } from '@board/runs';
 import { Database, pgErrorCode } from '../database';
 import { raw, sql } from '../sql';
-import { RUN_COLUMNS, RunRow, toRun } from './runs.table';
+import { RUN_COLUMNS, RunRow, runSetList, runWrites, toRun } from './runs.table';
 import { advisoryTake } from '../queue/work-queue.sql';
 
 /** How long a run that stopped reporting keeps its lease, as an interval. */
@@ -78,14 +78,8 @@ export class PgRunRepository extends RunRepository {
 
   async save(run: Run): Promise<void> {
     const r = run.snapshot;
-    await this.db.exec(
-      sql`UPDATE runs SET status = ${r.status}, goal = ${r.goal}, step = ${r.step}, steps = ${JSON.stringify(r.steps)}, step_index = ${r.stepIndex},
-              control = ${r.control}, log = ${JSON.stringify(r.log)}, updated_at = ${r.updatedAt}, report_due_at = ${r.reportDueAt},
-              beat_at = ${r.beatAt}, ended_at = ${r.endedAt}, question = ${r.question ? JSON.stringify(r.question) : null}::jsonb, links = ${JSON.stringify(r.links)},
-              input_tokens = ${r.usage.inputTokens}, output_tokens = ${r.usage.outputTokens}, cost_micros = ${r.usage.costMicros}, model = ${r.usage.model}
-        WHERE project_id = ${r.projectId} AND id = ${r.id}`,
-      { prepare: true },
-    );
+    const writes = runWrites(run);
+    await this.db.exec(sql`UPDATE runs SET ${runSetList((c) => writes[c])} WHERE project_id = ${r.projectId} AND id = ${r.id}`, { prepare: true });
   }
 
   /** A beat writes one timestamp and nothing else. */

@@ -17,7 +17,7 @@ export class PgPoolUseQuery extends PoolUseQuery {
 
   read(): PoolUse[] {
     const requests = this.db.requestsPool;
-    const replicas = this.lanes.replicas.namedPools.map(({ name, pool }) => use(name as PoolUse['pool'], pool));
+    const replicas = this.lanes.replicas.namedPools.map(({ name, pool }) => use(name, pool));
     return [...(requests ? [use('requests', requests)] : []), use('background', this.lanes.background), ...replicas];
   }
 
