@@ -79,7 +79,15 @@ for (const scenario of scenarios) {
   const betterBy = higherIsBetter ? (Math.min(...bv) - Math.max(...av)) / median(av) : (Math.min(...av) - Math.max(...bv)) / median(av);
   // One run per side has no noise figure to judge by.
   const verdict = a.length < 2 || b.length < 2 ? 'one run: no noise figure' : worseBy > 0 && worseBy > noise ? 'WORSE' : betterBy > 0 && betterBy > noise ? 'better' : 'within noise';
-  const cpu = (rs) => median(rs.map((r) => r.cpu?.service ?? NaN).filter(Number.isFinite));
+  const cpuOf = (rs, part) => median(rs.map((r) => r.cpu?.[part] ?? NaN).filter(Number.isFinite));
+  const cpu = (rs) => cpuOf(rs, 'service');
+  // What this machine could do if the service cost nothing: its cores over the CPU the same
+  // operations still cost PostgreSQL's backends and the bench's own client (issue 29's question:
+  // can a faster service alone double a figure?).
+  const bound = (rs) => {
+    const floor = cpuOf(rs, 'pg') + cpuOf(rs, 'client');
+    return Number.isFinite(floor) && floor > 0 ? `${Math.round((os.cpus().length * 1000) / floor)}/s` : '-';
+  };
   rows.push([
     scenario,
     `${median(av).toFixed(1)}${unit}`,
@@ -87,11 +95,14 @@ for (const scenario of scenarios) {
     `${change >= 0 ? '+' : ''}${(100 * change).toFixed(0)} %`,
     `±${(50 * noise).toFixed(0)} %`,
     `${cpu(a).toFixed(2)} / ${cpu(b).toFixed(2)} ms`,
+    `${cpuOf(a, 'pg').toFixed(2)} / ${cpuOf(b, 'pg').toFixed(2)} ms`,
+    `${cpuOf(a, 'client').toFixed(2)} / ${cpuOf(b, 'client').toFixed(2)} ms`,
+    `${bound(a)} / ${bound(b)}`,
     verdict,
   ]);
 }
 
-const head = ['scenario', 'A (before)', 'B (after)', 'change', 'noise', 'service CPU/op A / B', 'verdict'];
+const head = ['scenario', 'A (before)', 'B (after)', 'change', 'noise', 'service CPU/op A / B', 'PostgreSQL CPU/op', 'client CPU/op', 'free-service bound', 'verdict'];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
 const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ');
 const out = [line(head), widths.map((w) => '-'.repeat(w)).join('-|-'), ...rows.map(line), ''];
@@ -101,6 +112,7 @@ for (const side of ['A', 'B']) {
 }
 out.push('figure: throughput where the scenario has one, else the median latency; noise: half the spread of a side\'s own runs');
 out.push('(max − min over the median, the larger side); WORSE only when every B run is beyond every A run by more than that spread.');
+out.push(`free-service bound: ${os.cpus().length} cores ÷ (PostgreSQL's + the bench client's CPU per operation): the most this machine could do if the service cost nothing.`);
 process.stdout.write(out.join('\n') + '\n');
 if (keep) process.stdout.write(`every run's table and raw figures: ${keep}\n`);
 else fs.rmSync(tmp, { recursive: true, force: true });

@@ -20,6 +20,7 @@ import { MAX_HEADER_BYTES, MAX_PARAM_LENGTH, routerRefusals } from './http/route
 import { securityHeadersHook } from './http/security-headers';
 import { ServiceLog, serviceLog } from './system/service-logger';
 import { requestIdOf, requestLogHooks } from './http/request-log';
+import { lazyRequestLogger } from './system/lazy-request-logger';
 import { SERVICE_VERSION } from './system/version';
 import { registerWebPage } from './web/web-page';
 import { recordRouteTable, registerApiDocs } from './openapi/api-docs';
@@ -110,8 +111,9 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     // JSON lines go through Fastify's own pino logger, whose per-request child adds `reqId`;
-    // Fastify's own line per request is off (ours says more, and never the query string).
-    ...(log.pino ? { loggerInstance: log.pino, logController: new LogController({ disableRequestLogging: true }) } : {}),
+    // Fastify's own line per request is off (ours says more, and never the query string), and a
+    // request's child logger is made only when the request writes a line (lazy-request-logger.ts).
+    ...(log.pino ? { loggerInstance: log.pino, logController: new LogController({ disableRequestLogging: true }), childLoggerFactory: lazyRequestLogger } : {}),
     genReqId: requestIdOf,
   });
   const root = AppModule.forRoot({ config, dataSource, lanes, clock: options.clock });

@@ -149,12 +149,17 @@ export function assignedPeople(before: Readonly<TaskValues>, after: Readonly<Tas
 
 const peopleOf = (value: StoredValue | undefined): string[] => (isEmptyValue(value ?? null) ? [] : Array.isArray(value) ? (value as string[]) : [String(value)]);
 
-/** Same keys, same values (key order aside). */
+/**
+ * Same keys, same values (key order aside; a key holding `undefined` counts as absent, as in JSON).
+ * Compared key by key: every value write asks this, and sorting and printing both wholes cost more.
+ */
 export function sameValues(a: Readonly<TaskValues>, b: Readonly<TaskValues>): boolean {
-  return JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b));
+  const keys = definedKeys(a);
+  if (keys.length !== definedKeys(b).length) return false;
+  return keys.every((key) => b[key] !== undefined && JSON.stringify(a[key]) === JSON.stringify(b[key]));
 }
 
-const sortKeys = (o: Readonly<Record<string, unknown>>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
+const definedKeys = (o: Readonly<Record<string, unknown>>) => Object.keys(o).filter((key) => o[key] !== undefined);
 
 /** A value write that leaves no feed line: the property's value did not change and nothing was dropped. */
 function lineless(before: Readonly<TaskValues>, propertyId: string, value: StoredValue, dropped: readonly DroppedValue[]): boolean {
