@@ -63,9 +63,10 @@ async function main(): Promise<void> {
     const running = await starting.catch(() => null);
     if (!running) return;
     logger.log(`${signal}: finishing open requests`);
-    // The pool and the LISTEN connection close with the app; only then is the embedded server
-    // stopped (it runs in a process group of its own, so Ctrl-C reaches this process alone and
-    // no connection of ours is cut by the server going away).
+    // The pools and the LISTEN connection close with the app, which answers once the server has
+    // closed their connections (DatabaseLifecycle); only then is the embedded server stopped (it
+    // runs in a process group of its own, so Ctrl-C reaches this process alone and no connection
+    // of ours is cut by the server going away).
     await running.app.close();
     await running.stopEmbedded?.();
     say(STOPPED_LINE);

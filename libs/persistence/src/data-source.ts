@@ -3,6 +3,7 @@ import { Pool, types } from 'pg';
 import { MIGRATIONS } from './migrations';
 import { compile, sql } from './sql';
 import { ReplicaRouter } from './replica-router';
+import { countSessions, sessionsClosed } from './pool-sessions';
 
 // A `date` column is a calendar day, not a moment: keep it as the YYYY-MM-DD string.
 types.setTypeParser(1082, (value: string) => value);
@@ -65,6 +66,7 @@ export function createBackgroundPool(settings: BackgroundPoolSettings, onError: 
   });
   pool.on('error', onError);
   pool.on('connect', (client) => client.on('error', onError));
+  countSessions(pool);
   return pool;
 }
 
@@ -84,23 +86,43 @@ export function createLivenessPool(settings: { url: string; timeoutMs: number },
   });
   pool.on('error', onError);
   pool.on('connect', (client) => client.on('error', onError));
+  countSessions(pool);
   return pool;
 }
 
 /** Opens the pool and keeps an error listener on every client: a cut connection must not crash the process. */
 export async function openDataSource(dataSource: DataSource, onError: (error: Error) => void): Promise<DataSource> {
   await dataSource.initialize();
-  const pool = (dataSource.driver as unknown as { master?: NodeJS.EventEmitter }).master;
-  pool?.on('error', onError);
+  const pool = poolOf(dataSource);
+  if (!pool) return dataSource;
+  // Its connections so far are TypeORM's, made while initialising, idle now.
+  countSessions(pool, pool.totalCount);
+  pool.on('error', onError);
   // On every client handed out, not only on those connected from now on: TypeORM opened one while
   // initialising, before this listener existed, and a client in use has no listener of the pool's.
   const heard = new WeakSet<NodeJS.EventEmitter>();
-  pool?.on('acquire', (client: NodeJS.EventEmitter) => {
+  pool.on('acquire', (client: NodeJS.EventEmitter) => {
     if (heard.has(client)) return;
     heard.add(client);
     client.on('error', onError);
   });
   return dataSource;
+}
+
+/**
+ * Closes a data source opened by `openDataSource` and answers once the server has closed its
+ * connections (pool-sessions.ts: `destroy()` alone answers before that).
+ */
+export async function closeDataSource(dataSource: DataSource): Promise<void> {
+  if (!dataSource.isInitialized) return;
+  const pool = poolOf(dataSource);
+  await dataSource.destroy();
+  if (pool) await sessionsClosed(pool);
+}
+
+/** TypeORM's pool of a PostgreSQL data source (its driver keeps it as `master`; unset until initialised). */
+function poolOf(dataSource: DataSource): Pool | undefined {
+  return (dataSource.driver as unknown as { master?: Pool }).master;
 }
 
 const MIGRATION_LOCK = 4_217_001;
@@ -154,6 +176,7 @@ export function createReplicaRouter(settings: ReplicaSettings, onError: (error: 
     const pool = new Pool({ connectionString: url, max: 1, application_name: name, connectionTimeoutMillis: SAMPLE_TIMEOUT_MS, query_timeout: SAMPLE_TIMEOUT_MS });
     pool.on('error', onError);
     pool.on('connect', (client) => client.on('error', onError));
+    countSessions(pool);
     return pool;
   };
   const replicas = settings.urls.map((url) => {
@@ -167,6 +190,7 @@ export function createReplicaRouter(settings: ReplicaSettings, onError: (error: 
     });
     pool.on('error', onError);
     pool.on('connect', (client) => client.on('error', onError));
+    countSessions(pool);
     return { pool, watch: watch(url, 'task-board-replica-watch') };
   });
   if (replicas.length === 0) return ReplicaRouter.none();

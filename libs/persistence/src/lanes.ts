@@ -1,5 +1,6 @@
 import { Pool } from 'pg';
 import { ReplicaRouter } from './replica-router';
+import { endPool } from './pool-sessions';
 
 /** How the connections reach PostgreSQL, when a pooler stands between (DATABASE_POOLER). */
 export interface ConnectionShape {
@@ -35,9 +36,12 @@ export class DatabaseLanes {
     readonly replicas: ReplicaRouter = ReplicaRouter.none(),
   ) {}
 
-  /** Closes the background pool, the beats' connection and the replicas' (at shutdown, after the background work has stopped). */
+  /**
+   * Closes the background pool, the beats' connection and the replicas' (at shutdown, after the
+   * background work has stopped), and answers once the servers have closed those connections.
+   */
   async close(): Promise<void> {
     await this.replicas.close();
-    for (const pool of [this.background, this.liveness]) if (!pool.ended) await pool.end();
+    for (const pool of [this.background, this.liveness]) await endPool(pool);
   }
 }

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import type { Pool } from 'pg';
 import type { PoolUse, ReadRouting } from '@board/kernel';
+import { endPool } from './pool-sessions';
 
 /** A replica as logs and metrics name it: `replica 1`, … in DATABASE_READ_URL's order, never its address. */
 type ReplicaName = Extract<PoolUse['pool'], `replica ${number}`>;
@@ -164,12 +165,12 @@ export class ReplicaRouter {
     void this.round();
   }
 
-  /** Stops, then closes the replicas' pools and the router's own connections (at shutdown). */
+  /** Stops, then closes the replicas' pools and the router's own connections (at shutdown), and answers once they are closed. */
   async close(): Promise<void> {
     this.stop();
     if (!this.enabled) return;
     const ends = [this.primary, ...this.replicas.flatMap((r) => [r.server.watch, r.server.pool])];
-    await Promise.all(ends.map((p) => p.end?.().catch(() => undefined)));
+    await Promise.all(ends.map((p) => endPool(p).catch(() => undefined)));
   }
 
   /** Stops sampling; reads still waiting go to the primary, waiting notices go out. */
