@@ -10,7 +10,7 @@
  *
  * Knobs (environment):
  *   BENCH_QUICK=1          smaller counts, for a smoke run (also: --quick)
- *   BENCH_ONLY=a,b         only these scenarios: board, page, page10k, streams10k, writes, bulk, stream, webhooks, import, export, charts, queue, search, inbox
+ *   BENCH_ONLY=a,b         only these scenarios: board, page, page10k, streams10k, floor, writes, bulk, stream, webhooks, import, export, charts, queue, search, inbox
  *                          (page: the board page opened in Debian's Chromium, time until usable)
  *   BENCH_WRITE_OPS=a,b    only these write operations: task create, value PUT, move, comment create,
  *                          run report (agent)
@@ -645,8 +645,8 @@ function record(scenario, stats, notes = '') {
       : '';
   const cpu = stats.cpu;
   const cpuNote = cpu
-    ? `CPU/op: service ${cpu.service.toFixed(1)} ms, PostgreSQL ${cpu.pg.toFixed(1)} ms, bench client ${cpu.client.toFixed(1)} ms` +
-      (cpu.other !== null ? `, other ${cpu.other.toFixed(1)} ms; stolen ${cpu.stolenPct.toFixed(0)} %` : '')
+    ? `CPU/op: service ${cpu.service.toFixed(2)} ms, PostgreSQL ${cpu.pg.toFixed(2)} ms, bench client ${cpu.client.toFixed(2)} ms` +
+      (cpu.other !== null ? `, other ${cpu.other.toFixed(2)} ms; stolen ${cpu.stolenPct.toFixed(0)} %` : '')
     : '';
   delete stats.cpu;
   const waitNote = stats.waits && stats.waits.length ? `connections: ${stats.waits.map(([w, n]) => `${w} ${n.toFixed(1)}`).join(', ')}` : '';
@@ -764,6 +764,49 @@ async function benchWrites(port, owner, p, livePool) {
       const stats = await runLoad({ n, concurrency: clients, op });
       record(`${name} @${clients}`, stats);
       out[`${name} @${clients}`] = stats;
+    }
+  }
+  return out;
+}
+
+/**
+ * The floor (issue 29, `BENCH_ONLY=floor`): the value PUT of the service at 16 clients, then the
+ * same requests (same client, cookie, path and body) against `bench/floor-server.js`, a bare
+ * `node:http` server, answering at once and after 3 round trips to PostgreSQL (as many as a value
+ * PUT makes). "service" CPU in those rows is the floor server's. What the service costs above
+ * the second row is its own work and its framework's; the second row is what no refactoring of a
+ * Node service with these round trips takes away.
+ */
+async function benchFloor(port, owner, p, livePool, dbUrl) {
+  const cookie = owner.cookie;
+  const put = (target) => (i) => api(target, 'PUT', `/tasks/${pick(livePool)}/values/${p.estimate.id}`, { cookie, body: { value: 1 + (i % 97) } }, 200);
+  await runLoad({ n: COUNTS.warmup, concurrency: 4, op: put(port) });
+  record('floor: the service, value PUT @16', await runLoad({ n: COUNTS.writes16, concurrency: 16, op: put(port) }));
+  const out = {};
+  for (const trips of [0, 3]) {
+    const child = spawn(process.execPath, [path.join(__dirname, 'floor-server.js')], {
+      env: { ...process.env, FLOOR_PORT: '0', FLOOR_DATABASE_URL: dbUrl, FLOOR_ROUND_TRIPS: String(trips), FLOOR_POOL_SIZE: String(process.env.BENCH_POOL_SIZE || 10) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const floorPort = await new Promise((resolve, reject) => {
+      child.stdout.once('data', (d) => resolve(Number(String(d).trim())));
+      child.once('exit', (code) => reject(new Error(`floor server exited (${code})`)));
+    });
+    // The floor server's CPU is counted as the service's while it is measured.
+    const real = [...servicePids];
+    servicePids.clear();
+    servicePids.add(child.pid);
+    try {
+      await runLoad({ n: COUNTS.warmup, concurrency: 4, op: put(floorPort) });
+      const name = `floor: bare node:http${trips ? `, ${trips} round trips` : ''} @16`;
+      const stats = await runLoad({ n: COUNTS.writes16, concurrency: 16, op: put(floorPort) });
+      record(name, stats);
+      out[name] = stats;
+    } finally {
+      servicePids.clear();
+      for (const pid of real) servicePids.add(pid);
+      child.kill('SIGTERM');
+      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
     }
   }
   return out;
@@ -1789,6 +1832,7 @@ async function main() {
       figures.pageHuge = await benchPage(a.port, owner, huge, COUNTS.huge.live);
     }
     if (wants('writes')) figures.writes = await benchWrites(a.port, owner, big, livePool);
+    if (ONLY.has('floor')) figures.floor = await benchFloor(a.port, owner, big, livePool, dbUrl);
     if (wants('bulk')) figures.bulk = await benchBulk(a.port, owner, big, livePool);
     if (wants('stream')) {
       figures.streamOne = await benchStream('stream fan-out, one instance', a.port, a.port, owner, big, livePool);
