@@ -1,7 +1,8 @@
 /**
  * A real SMTP receiver for the mail tests (npm `smtp-server`), started on a free port by the test:
  * it keeps every mail it accepts, parsed into its headers and its plain-text and HTML parts.
- * `refuse` makes it answer 550 to every recipient, like a relay that will not take the mail.
+ * `refuse` makes it answer 550 to every recipient, like a relay that will not take the mail;
+ * `answerAfterMs` makes it accept each mail that long after it arrived, like a slow relay.
  */
 import { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -22,6 +23,8 @@ export interface MailCatcher {
   mails: ReceivedMail[];
   /** While true, every recipient is refused with 550. */
   refuse: boolean;
+  /** While above 0, a mail is accepted that many ms after it arrived (it is in `mails` at once). */
+  answerAfterMs: number;
   /** Resolves once `count` mails have arrived (throws after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -29,7 +32,7 @@ export interface MailCatcher {
 
 export async function startMailCatcher(): Promise<MailCatcher> {
   const mails: ReceivedMail[] = [];
-  const catcher = { refuse: false } as MailCatcher;
+  const catcher = { refuse: false, answerAfterMs: 0 } as MailCatcher;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -53,7 +56,8 @@ export async function startMailCatcher(): Promise<MailCatcher> {
           ...parseMail(raw),
           raw,
         });
-        callback();
+        if (catcher.answerAfterMs > 0) setTimeout(callback, catcher.answerAfterMs);
+        else callback();
       });
     },
   });

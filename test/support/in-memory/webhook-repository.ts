@@ -2,10 +2,15 @@ import {
   DeliveryView, DueDelivery, TryOutcome, WebhookRecord, WebhookRepository, WebhookView,
 } from '@board/webhooks';
 
-/** WebhookRepository in memory: webhooks and their deliveries (test deliveries only: no feed here). */
+/**
+ * WebhookRepository in memory: webhooks and their deliveries (test deliveries only: no feed here).
+ * A claim holds a due delivery until its try is recorded (no lease runs out, no holder dies here).
+ */
 export class InMemoryWebhookRepository extends WebhookRepository {
   readonly webhooks = new Map<string, WebhookRecord>();
   readonly deliveryRows: (DeliveryView & { projectId: string; webhookId: string })[] = [];
+  /** The lease of each claimed delivery, by its id. */
+  readonly leases = new Map<string, string>();
   private next = 0;
 
   async insert(webhook: Omit<WebhookRecord, 'createdAt'>): Promise<void> {
@@ -59,11 +64,29 @@ export class InMemoryWebhookRepository extends WebhookRepository {
     return (await this.deliveries(projectId, webhookId)).length;
   }
 
-  async claimDue(): Promise<DueDelivery[]> {
-    return [];
+  async claimDue(now: Date, limit: number): Promise<DueDelivery[]> {
+    const due = this.deliveryRows.filter((d) => d.status === 'pending' && d.nextTryAt !== null && d.nextTryAt <= now && !this.leases.has(d.id)).slice(0, limit);
+    return due.map((d) => {
+      const lease = `lease-${++this.next}`;
+      this.leases.set(d.id, lease);
+      const { url, secret } = this.webhooks.get(d.webhookId)!;
+      return { id: d.id, projectId: d.projectId, webhookId: d.webhookId, url, secret, body: JSON.stringify({ delivery: d.id, kind: d.kind }), tries: d.tries, lease };
+    });
   }
 
-  async finishTry(_delivery: DueDelivery, _outcome: TryOutcome): Promise<void> {}
+  async finishTry(delivery: DueDelivery, outcome: TryOutcome): Promise<void> {
+    if (this.leases.get(delivery.id) !== delivery.lease) return;
+    this.leases.delete(delivery.id);
+    const row = this.deliveryRows.find((d) => d.id === delivery.id)!;
+    Object.assign(row, {
+      tries: row.tries + 1,
+      status: outcome.status,
+      nextTryAt: outcome.nextTryAt,
+      lastCode: outcome.code,
+      lastError: outcome.error,
+      deliveredAt: outcome.status === 'delivered' ? outcome.now : null,
+    });
+  }
 
   async prune(): Promise<void> {}
 }

@@ -41,7 +41,12 @@ describe('StreamAccessWatch', () => {
     watch = new StreamAccessWatch(feed, queries, clock, inline);
     watch.onModuleInit();
   });
-  afterEach(() => watch.onModuleDestroy());
+  afterEach(async () => {
+    // A stop waits for the check under way: the checks a test left unanswered answer now.
+    const stopping = watch.onModuleDestroy();
+    for (const call of queries.calls) call.answer([]);
+    await stopping;
+  });
 
   function open(projectId = P, userId = ME, expiresAt: Date | null = null, checkedAt = Date.now(), digest = 'd') {
     const seen: Buffer[] = [];
@@ -153,5 +158,24 @@ describe('StreamAccessWatch', () => {
     await tick();
     expect(tabs.map((t) => t.ended())).toEqual([true, true]);
     expect([elsewhere.ended(), otherSession.ended()]).toEqual([false, false]);
+  });
+
+  it('stops: waits for the check under way and asks nothing more; a stream still in doubt stays held', async () => {
+    const s = open(P, ME, null, Date.now() - 10);
+    access({ userId: ME });
+    s.gate.deliver(line(1));
+    // Another notice while the check is under way: the stream needs a check after it.
+    access({ userId: ME });
+    let stopped = false;
+    const stopping = watch.onModuleDestroy().then(() => (stopped = true));
+    await tick();
+    expect(stopped).toBe(false);
+    queries.calls[0].answer([true]);
+    await stopping;
+    await tick();
+    // The shutdown ends it next (StreamService.beforeApplicationShutdown).
+    expect(queries.calls).toHaveLength(1);
+    expect(s.seen).toEqual([]);
+    expect(s.ended()).toBe(false);
   });
 });

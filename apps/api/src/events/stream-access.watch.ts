@@ -2,6 +2,7 @@ import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/commo
 import type { Subscription } from 'rxjs';
 import { BackgroundWork, Clock, NoticeFeed } from '@board/kernel';
 import { StreamAccessQuery, StreamCredential } from '@board/persistence';
+import { PASS_STOP_WAIT_MS, RunningPasses } from '../system/running-passes';
 import type { StreamSink } from './stream.service';
 
 /** How often every open stream's credential is checked again (expiry, and a net under lost notices). */
@@ -47,7 +48,8 @@ class Watched implements StreamGate {
  * over in commit order, so on such a notice the streams it may concern hold their lines until
  * one query has re-checked every open stream of this instance: a stream that lost access ends
  * without a line written after the change, the others get their held lines. The same check
- * runs every second for expired sessions and anything a lost notice would have missed.
+ * runs every second for expired sessions and anything a lost notice would have missed. A stop
+ * waits for the check under way; streams in doubt then stay held until the shutdown ends them.
  */
 @Injectable()
 export class StreamAccessWatch implements OnModuleInit, OnModuleDestroy {
@@ -60,6 +62,7 @@ export class StreamAccessWatch implements OnModuleInit, OnModuleDestroy {
   private lastNoticeAt = 0;
   private running = false;
   private again = false;
+  private readonly passes = new RunningPasses();
 
   constructor(
     private readonly listener: NoticeFeed,
@@ -76,9 +79,10 @@ export class StreamAccessWatch implements OnModuleInit, OnModuleDestroy {
     });
   }
 
-  onModuleDestroy(): void {
+  async onModuleDestroy(): Promise<void> {
     this.notices?.unsubscribe();
     this.stopTimer();
+    if (!(await this.passes.stop(PASS_STOP_WAIT_MS))) this.logger.warn('a stream access check did not end in time at shutdown');
   }
 
   /** `checkedAt` (ms): when the request's credential was checked, before the stream was open to notices. */
@@ -126,7 +130,7 @@ export class StreamAccessWatch implements OnModuleInit, OnModuleDestroy {
       this.again = true;
       return;
     }
-    void this.check();
+    void this.passes.run(() => this.check(), undefined);
   }
 
   private async check(): Promise<void> {
@@ -170,7 +174,7 @@ export class StreamAccessWatch implements OnModuleInit, OnModuleDestroy {
           w.held = null;
           for (const bytes of held ?? []) w.out.next(bytes);
         }
-      } while (this.again);
+      } while (this.again && !this.passes.stopped);
     } finally {
       this.running = false;
     }

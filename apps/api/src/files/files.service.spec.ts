@@ -1,7 +1,8 @@
-import { BackgroundWork, feedLine, Liveness, NoMetrics, notice, readInTurn, WriteEvent } from '@board/kernel';
+import { BackgroundWork, feedLine, NoMetrics, notice, readInTurn, WriteEvent } from '@board/kernel';
 import { MAX_PENDING_UPLOADS, PENDING_LIFETIME_MS, readFileName, readUploadSize, UploadAsked } from '@board/files';
 import { InMemoryAttachmentQuery, InMemoryAttachmentRepository, InMemoryBucketCleanup } from '../../../../test/support/in-memory/attachment-repository';
 import { SteppedClock } from '../../../../test/support/in-memory/clock';
+import { AloneLiveness } from '../../../../test/support/in-memory/liveness';
 import { InMemoryObjectStore } from '../../../../test/support/in-memory/object-store';
 import { png } from '../../../../test/support/images';
 import { RecordingUnitOfWork } from '../../../../test/support/recording-unit-of-work';
@@ -35,22 +36,6 @@ const note = { name: 'notes.txt', mime: 'text/plain', size: 5 as unknown };
 
 /** The upload request as the DTO reads it: the size kept with its refusal for its turn. */
 const asked = (sent: { name: string; mime: string; size: unknown }): UploadAsked => ({ name: sent.name, mime: sent.mime, size: readInTurn(() => readUploadSize(sent.size)) });
-
-/** This instance alone, alive: it holds whatever it claims. */
-class AloneLiveness extends Liveness {
-  claimant(): string | null {
-    return 'this-instance';
-  }
-  holds(): boolean {
-    return true;
-  }
-  signalOf(): AbortSignal {
-    return new AbortController().signal;
-  }
-  onTakeover(): () => void {
-    return () => undefined;
-  }
-}
 
 const requestUpload = (service: FilesService, by: ProjectCaller, taskId: string, sent: { name: string; mime: string; size: unknown }) =>
   service.requestUpload(by, taskId, asked(sent));

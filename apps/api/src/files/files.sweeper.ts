@@ -3,6 +3,7 @@ import { Interval } from '@nestjs/schedule';
 import { BackgroundWork, Clock, Liveness, Metrics, MINUTE } from '@board/kernel';
 import { BucketCleanup, ObjectStore, PENDING_LIFETIME_MS } from '@board/files';
 import { AppConfig } from '../config/app-config';
+import { PASS_STOP_WAIT_MS, RunningPasses } from '../system/running-passes';
 
 const BATCH = 100;
 /**
@@ -16,13 +17,15 @@ const LEASE_MS = 5 * MINUTE;
  * deletes from the bucket every queued key (files deleted, expired, or gone with a task the
  * retention sweep removed for good, or with a deleted project). Safe on several instances at
  * once: rows and keys are claimed with SKIP LOCKED, and deleting a key twice is harmless. When
- * another instance is found dead, a sweep runs at once to take over the keys it held.
+ * another instance is found dead, a sweep runs at once to take over the keys it held. A stop
+ * waits for the sweep under way, which ends after its batch.
  */
 @Injectable()
 export class FilesSweeper implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('files');
   private readonly enabled: boolean;
   private unsubscribeTakeover?: () => void;
+  private readonly passes = new RunningPasses();
 
   constructor(
     private readonly cleanup: BucketCleanup,
@@ -40,8 +43,10 @@ export class FilesSweeper implements OnApplicationBootstrap, OnModuleDestroy {
     this.unsubscribeTakeover = this.liveness.onTakeover(() => void this.tick());
   }
 
-  onModuleDestroy(): void {
+  async onModuleDestroy(): Promise<void> {
     this.unsubscribeTakeover?.();
+    // Before FilesModule destroys the bucket's client (a module's own hook runs after its providers').
+    if (!(await this.passes.stop(PASS_STOP_WAIT_MS))) this.logger.warn('a files sweep did not end in time at shutdown: the keys it holds are deleted by a later sweep');
   }
 
   @Interval('files', MINUTE)
@@ -56,20 +61,21 @@ export class FilesSweeper implements OnApplicationBootstrap, OnModuleDestroy {
 
   /**
    * One full pass, on the background connections; answers how many unconfirmed uploads went and
-   * how many keys left the bucket.
+   * how many keys left the bucket. A stop waits for it.
    */
   sweep(): Promise<{ expired: number; deleted: number }> {
-    return this.background.run(() => this.pass());
+    return this.passes.run(() => this.background.run(() => this.pass()), { expired: 0, deleted: 0 });
   }
 
   private async pass(): Promise<{ expired: number; deleted: number }> {
     const before = new Date(this.clock.now().getTime() - PENDING_LIFETIME_MS);
     let expired = 0;
-    for (let n = await this.cleanup.expirePending(before, BATCH); n > 0; n = await this.cleanup.expirePending(before, BATCH)) expired += n;
+    const batch = async () => (this.passes.stopped ? 0 : this.cleanup.expirePending(before, BATCH));
+    for (let n = await batch(); n > 0; n = await batch()) expired += n;
     let deleted = 0;
     for (;;) {
       const holder = this.liveness.claimant();
-      if (holder === null) break;
+      if (holder === null || this.passes.stopped) break;
       const now = this.clock.now();
       const keys = await this.cleanup.claim(now, new Date(now.getTime() + LEASE_MS), BATCH, holder);
       if (keys.length === 0) break;

@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 
 /** How long a shutdown waits for mail still on its way (the transport's own timeouts are shorter). */
-const SHUTDOWN_WAIT_MS = 25_000;
+export const MAIL_SHUTDOWN_WAIT_MS = 25_000;
 
 /**
  * Mail goes out beside the answer, never in its way: a slow or broken relay neither fails a
@@ -52,7 +52,7 @@ export class BackgroundMail implements BeforeApplicationShutdown {
   async beforeApplicationShutdown(): Promise<void> {
     if (this.pending.size === 0) return;
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, SHUTDOWN_WAIT_MS)));
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, MAIL_SHUTDOWN_WAIT_MS)));
     await Promise.race([Promise.allSettled([...this.pending]), timeout]);
     clearTimeout(timer);
   }

@@ -4,8 +4,9 @@ import type { Subscription } from 'rxjs';
 import { BackgroundWork, Clock, Liveness, Mailer, Metrics, NoticeFeed } from '@board/kernel';
 import { MAILED_KINDS, NotificationMail, NotificationMailOutbox } from '@board/notifications';
 import { AppConfig } from '../config/app-config';
-import { describeFailure } from '../mail/background-mail';
+import { describeFailure, MAIL_SHUTDOWN_WAIT_MS } from '../mail/background-mail';
 import { notificationMail } from '../mail/messages';
+import { RunningPasses } from '../system/running-passes';
 
 /** How long a claim of a live instance holds a mail; an instance that dies leaves it to another much sooner (`Liveness`). */
 export const MAIL_LEASE_MS = 60_000;
@@ -20,6 +21,8 @@ const CLAIM_BATCH = 20;
  * restart), and finding another instance dead makes it take over that one's mails at once. A mail
  * goes out at least once: exactly once unless an instance dies between the relay's acceptance and
  * removing the row. A mail that cannot be sent is logged and tried again later, then given up.
+ * A stop claims nothing more and waits for the mails under way to be settled (the transport's
+ * timeouts bound a send).
  */
 @Injectable()
 export class NotificationMailWorker implements OnModuleInit, OnModuleDestroy {
@@ -28,7 +31,7 @@ export class NotificationMailWorker implements OnModuleInit, OnModuleDestroy {
   private unsubscribeTakeover?: () => void;
   private running: Promise<void> | null = null;
   private again = false;
-  private stopped = false;
+  private readonly passes = new RunningPasses();
   /** A test shortens it to prove a dead sender's mail goes out. */
   leaseMs = MAIL_LEASE_MS;
 
@@ -50,10 +53,10 @@ export class NotificationMailWorker implements OnModuleInit, OnModuleDestroy {
     this.unsubscribeTakeover = this.liveness.onTakeover(() => this.kick());
   }
 
-  onModuleDestroy(): void {
-    this.stopped = true;
+  async onModuleDestroy(): Promise<void> {
     this.notices?.unsubscribe();
     this.unsubscribeTakeover?.();
+    if (!(await this.passes.stop(MAIL_SHUTDOWN_WAIT_MS))) this.logger.warn('a notification mail pass did not end in time at shutdown: the mails it holds are sent once this instance has left');
   }
 
   @Interval('notification-mail', 5000)
@@ -64,12 +67,12 @@ export class NotificationMailWorker implements OnModuleInit, OnModuleDestroy {
 
   /** Sends what is due now; a kick while it runs makes it look once more. */
   private kick(): void {
-    if (this.stopped) return;
+    if (this.passes.stopped) return;
     if (this.running) {
       this.again = true;
       return;
     }
-    this.running = this.drain().finally(() => (this.running = null));
+    this.running = this.passes.run(() => this.drain(), undefined).finally(() => (this.running = null));
   }
 
   private async drain(): Promise<void> {
@@ -78,12 +81,12 @@ export class NotificationMailWorker implements OnModuleInit, OnModuleDestroy {
       try {
         let sent: number;
         do sent = await this.sendBatch();
-        while (sent === CLAIM_BATCH && !this.stopped);
+        while (sent === CLAIM_BATCH && !this.passes.stopped);
       } catch (error) {
         this.logger.warn(`notification mail pass failed: ${(error as Error).message}`);
         return;
       }
-    } while (this.again && !this.stopped);
+    } while (this.again && !this.passes.stopped);
   }
 
   /** One claimed batch; answers how many were claimed. */

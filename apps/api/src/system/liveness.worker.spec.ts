@@ -26,7 +26,7 @@ describe('LivenessWorker', () => {
     await worker.onModuleInit();
   });
   afterEach(async () => {
-    await worker.onApplicationShutdown();
+    await worker.beforeApplicationShutdown();
     jest.restoreAllMocks();
   });
 
@@ -39,7 +39,7 @@ describe('LivenessWorker', () => {
     expect(worker.signalOf('another').aborted).toBe(true);
     await until(() => registry.beats >= 3);
     expect(worker.claimant()).toBe(holder);
-    await worker.onApplicationShutdown();
+    await worker.beforeApplicationShutdown();
     expect(registry.left).toEqual([holder]);
     expect(worker.claimant()).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
@@ -17,7 +17,7 @@ import { AppConfig } from '../config/app-config';
  * enters afresh under a new one once the database answers again.
  */
 @Injectable()
-export class LivenessWorker extends Liveness implements OnModuleInit, OnApplicationShutdown {
+export class LivenessWorker extends Liveness implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('liveness');
   private readonly beatMs: number;
   private readonly deadMs: number;
@@ -51,8 +51,14 @@ export class LivenessWorker extends Liveness implements OnModuleInit, OnApplicat
     this.timer.unref();
   }
 
-  /** Leaves on a clean stop: whatever it still held is free for the others at once. */
-  async onApplicationShutdown(): Promise<void> {
+  /**
+   * Leaves on a clean stop: whatever it still held is free for the others at once. Before the
+   * application's shutdown, not in it: every worker has stopped by then (each waits for its pass
+   * in `onModuleDestroy`, which Nest runs for every module first), and the pools, which close in
+   * `onApplicationShutdown` (DatabaseLifecycle, in the root module, whose hooks Nest runs before
+   * this global module's), are still open for the leave.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
     this.stopBeating();
     await this.beating;
     if (this.entered) await this.registry.leave(this.id).catch(() => undefined);

@@ -4,9 +4,9 @@ import { MetricsService } from './metrics.service';
 import { SystemController } from './system.controller';
 
 /**
- * The service itself: version, health and metrics. `DatabaseLifecycle` stays in the root module on
- * purpose: Nest runs the root module's shutdown hooks last, so the pool closes after every
- * feature has stopped its work.
+ * The service itself: version, health and metrics. `DatabaseLifecycle` (the pools' closing) is in
+ * the root module; what makes it come after every feature's work is not the module but the hook:
+ * see database.lifecycle.ts.
  */
 @Module({
   controllers: [SystemController],
