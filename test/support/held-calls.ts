@@ -29,3 +29,16 @@ export async function turnsUntil(condition: () => boolean): Promise<void> {
 
 /** One turn of the event loop: what was about to happen has happened. */
 export const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Begins a worker's `stop` (its onModuleDestroy), checks it is still waiting a turn later, lets
+ * the pass under way go on with `release`, and answers once the stop has ended.
+ */
+export async function stopWaitsFor(stop: () => Promise<unknown>, release: () => void): Promise<void> {
+  let stopped = false;
+  const stopping = stop().then(() => (stopped = true));
+  await turn();
+  expect(stopped).toBe(false);
+  release();
+  await stopping;
+}

@@ -1,5 +1,5 @@
 import { BackgroundWork, NoMetrics } from '@board/kernel';
-import { HeldCalls, turn, turnsUntil } from '../../../../test/support/held-calls';
+import { HeldCalls, turnsUntil, stopWaitsFor } from '../../../../test/support/held-calls';
 import { InMemoryAttachmentRepository, InMemoryBucketCleanup } from '../../../../test/support/in-memory/attachment-repository';
 import { SteppedClock } from '../../../../test/support/in-memory/clock';
 import { AloneLiveness } from '../../../../test/support/in-memory/liveness';
@@ -31,12 +31,7 @@ describe('FilesSweeper, stopping', () => {
     const sweeper = new FilesSweeper(new InMemoryBucketCleanup(attachments), bucket, new SteppedClock(), inline, new NoMetrics(), new AloneLiveness(), config);
     const sweep = sweeper.sweep();
     await turnsUntil(() => bucket.held.waitingNow === 100);
-    let stopped = false;
-    const stopping = sweeper.onModuleDestroy().then(() => (stopped = true));
-    await turn();
-    expect(stopped).toBe(false);
-    bucket.held.release();
-    await stopping;
+    await stopWaitsFor(() => sweeper.onModuleDestroy(), () => bucket.held.release());
     await expect(sweep).resolves.toEqual({ expired: 0, deleted: 100 });
     expect(attachments.queued.size).toBe(50);
     await expect(sweeper.sweep()).resolves.toEqual({ expired: 0, deleted: 0 });

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Subject } from 'rxjs';
 import { BackgroundWork, MailMessage, NoMetrics, Notice, NoticeFeed } from '@board/kernel';
+import { stopWaitsFor } from '../../../../test/support/held-calls';
 import { SteppedClock } from '../../../../test/support/in-memory/clock';
 import { AloneLiveness } from '../../../../test/support/in-memory/liveness';
 import { RecordingMailer } from '../../../../test/support/in-memory/mailer';
@@ -51,12 +52,7 @@ describe('NotificationMailWorker, stopping', () => {
     const sweep = worker.sweep();
     await new Promise((resolve) => setImmediate(resolve));
     expect(mailer.sent.map((m) => m.to)).toEqual(['milo@example.test', 'mia@example.test']);
-    let stopped = false;
-    const stopping = worker.onModuleDestroy().then(() => (stopped = true));
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(stopped).toBe(false);
-    mailer.acceptAll();
-    await stopping;
+    await stopWaitsFor(() => worker.onModuleDestroy(), () => mailer.acceptAll());
     await sweep;
     expect(outbox.sentIds).toEqual([first, second]);
     expect(outbox.queued).toEqual([]);

@@ -1,6 +1,6 @@
 import { BackgroundWork, NoMetrics } from '@board/kernel';
 import { NOTIFICATION_LIFETIME_MS } from '@board/notifications';
-import { HeldCalls, turn, turnsUntil } from '../../../../test/support/held-calls';
+import { HeldCalls, turnsUntil, stopWaitsFor } from '../../../../test/support/held-calls';
 import { SteppedClock } from '../../../../test/support/in-memory/clock';
 import { InMemoryNotificationRepository } from '../../../../test/support/in-memory/notifications';
 import { NotificationRetentionSweeper } from './notification-retention.sweeper';
@@ -32,12 +32,7 @@ describe('NotificationRetentionSweeper, stopping', () => {
     const sweeper = new NotificationRetentionSweeper(notifications, clock, inline, new NoMetrics());
     const sweep = sweeper.sweep(10);
     await turnsUntil(() => notifications.held.waitingNow === 1);
-    let stopped = false;
-    const stopping = sweeper.onModuleDestroy().then(() => (stopped = true));
-    await turn();
-    expect(stopped).toBe(false);
-    notifications.held.release();
-    await stopping;
+    await stopWaitsFor(() => sweeper.onModuleDestroy(), () => notifications.held.release());
     await expect(sweep).resolves.toBe(10);
     expect(notifications.held.calls).toBe(1);
     expect(notifications.rows).toHaveLength(15);

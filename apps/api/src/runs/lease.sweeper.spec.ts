@@ -1,5 +1,5 @@
 import { BackgroundWork, NoMetrics } from '@board/kernel';
-import { HeldCalls, turn, turnsUntil } from '../../../../test/support/held-calls';
+import { HeldCalls, turnsUntil, stopWaitsFor } from '../../../../test/support/held-calls';
 import { SteppedClock } from '../../../../test/support/in-memory/clock';
 import { InMemoryRunQuery } from '../../../../test/support/in-memory/run-query';
 import { InMemoryRunRepository } from '../../../../test/support/in-memory/run-repository';
@@ -35,12 +35,7 @@ describe('LeaseSweeper, stopping', () => {
     let swept = false;
     const tick = sweeper.tick().then(() => (swept = true));
     await turnsUntil(() => runs.held.waitingNow === 1);
-    let stopped = false;
-    const stopping = sweeper.onModuleDestroy().then(() => (stopped = true));
-    await turn();
-    expect(stopped).toBe(false);
-    runs.held.release();
-    await stopping;
+    await stopWaitsFor(() => sweeper.onModuleDestroy(), () => runs.held.release());
     expect(swept).toBe(true);
     await tick;
     await sweeper.tick();

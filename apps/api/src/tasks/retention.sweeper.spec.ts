@@ -1,5 +1,5 @@
 import { BackgroundWork, NoMetrics } from '@board/kernel';
-import { HeldCalls, turn, turnsUntil } from '../../../../test/support/held-calls';
+import { HeldCalls, turnsUntil, stopWaitsFor } from '../../../../test/support/held-calls';
 import { SteppedClock } from '../../../../test/support/in-memory/clock';
 import { InMemoryInviteMailRepository } from '../../../../test/support/in-memory/invite-mail-repository';
 import { InMemoryTaskRepository, InMemoryTaskStore } from '../../../../test/support/in-memory/tasks';
@@ -28,12 +28,7 @@ describe('RetentionSweeper, stopping', () => {
     await turnsUntil(() => tasks.held.waitingNow === 1);
     tasks.held.release();
     await turnsUntil(() => tasks.held.waitingNow === 1);
-    let stopped = false;
-    const stopping = sweeper.onModuleDestroy().then(() => (stopped = true));
-    await turn();
-    expect(stopped).toBe(false);
-    tasks.held.release();
-    await stopping;
+    await stopWaitsFor(() => sweeper.onModuleDestroy(), () => tasks.held.release());
     await expect(sweep).resolves.toBe(10);
     expect(tasks.held.calls).toBe(2);
     await expect(sweeper.sweep()).resolves.toBe(0);

@@ -1,6 +1,7 @@
 import { Subject } from 'rxjs';
 import { BackgroundWork, NoMetrics, Notice, NoticeFeed } from '@board/kernel';
 import { WebhookSendInput, WebhookSendResult } from '@board/webhooks';
+import { stopWaitsFor } from '../../../../test/support/held-calls';
 import { SteppedClock } from '../../../../test/support/in-memory/clock';
 import { AloneLiveness } from '../../../../test/support/in-memory/liveness';
 import { InMemoryReplicaReads } from '../../../../test/support/in-memory/replica-reads';
@@ -59,12 +60,7 @@ describe('DeliveryWorker, stopping', () => {
     const { store, sender, worker, rows } = await setUp(20);
     const pass = worker.kick();
     await until(() => sender.sent.length === 16);
-    let stopped = false;
-    const stopping = worker.onModuleDestroy().then(() => (stopped = true));
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(stopped).toBe(false);
-    sender.answerAll();
-    await stopping;
+    await stopWaitsFor(() => worker.onModuleDestroy(), () => sender.answerAll());
     await expect(pass).resolves.toBe(20);
     expect(sender.sent).toHaveLength(16);
     expect(rows()).toEqual([...Array(16).fill('delivered/1'), ...Array(4).fill('pending/0')]);
