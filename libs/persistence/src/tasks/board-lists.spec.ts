@@ -75,7 +75,7 @@ describe('buildBoardLists reusing a previous build', () => {
   const sorted = (rows: ListRow[]) => [...rows].sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : a.id < b.id ? -1 : 1));
   const fromScratch = (s: State) => {
     const order = sorted(s.rows);
-    return buildBoardLists(order, new Map(order.map((r) => [r.id, r])), null, s.related, s.key, doneWhen);
+    return buildBoardLists(order, order, null, s.related, s.key, doneWhen);
   };
   // What TaskQuery does with a previous build: only rows of another version are read in full.
   const reusing = (s: State, previous: BoardLists) => {
@@ -84,7 +84,7 @@ describe('buildBoardLists reusing a previous build', () => {
     const changed = order.filter((r) => previous.pieces.get(r.id)?.x !== r.x);
     return buildBoardLists(
       order.map((r) => ({ id: r.id, x: r.x })),
-      new Map(changed.map((r) => [r.id, r])),
+      changed,
       previous,
       s.related,
       s.key,
@@ -185,7 +185,7 @@ describe('buildBoardLists reusing a previous build', () => {
     expect(lists.tasksJson.toString()).toBe((await fromScratch(next)).tasksJson.toString());
     // A task in the order but neither reusable nor fresh (deleted in between) is left out.
     const order = sorted(next.rows).map((r) => ({ id: r.id, x: r.x }));
-    const stray = await buildBoardLists([...order, { id: gone.id, x: 'other' }], new Map(), lists, next.related, next.key, doneWhen);
+    const stray = await buildBoardLists([...order, { id: gone.id, x: 'other' }], [], lists, next.related, next.key, doneWhen);
     expect(stray.tasksJson.toString()).toBe(lists.tasksJson.toString());
   });
 
