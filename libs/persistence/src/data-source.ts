@@ -4,6 +4,7 @@ import { MIGRATIONS } from './migrations';
 import { compile, sql } from './sql';
 import { ReplicaRouter } from './replica-router';
 import { countSessions, sessionsClosed } from './pool-sessions';
+import { readInTurns } from './read-in-turns';
 
 // A `date` column is a calendar day, not a moment: keep it as the YYYY-MM-DD string.
 types.setTypeParser(1082, (value: string) => value);
@@ -65,7 +66,11 @@ export function createBackgroundPool(settings: BackgroundPoolSettings, onError: 
     idleTimeoutMillis: 30_000,
   });
   pool.on('error', onError);
-  pool.on('connect', (client) => client.on('error', onError));
+  pool.on('connect', (client) => {
+    client.on('error', onError);
+    // Exports and charts read big answers here too (read-in-turns.ts).
+    readInTurns(client);
+  });
   countSessions(pool);
   return pool;
 }
@@ -105,6 +110,8 @@ export async function openDataSource(dataSource: DataSource, onError: (error: Er
     if (heard.has(client)) return;
     heard.add(client);
     client.on('error', onError);
+    // A board of 50,000 tasks arrives in chunks, one per turn of the loop (read-in-turns.ts).
+    readInTurns(client);
   });
   return dataSource;
 }
@@ -189,7 +196,11 @@ export function createReplicaRouter(settings: ReplicaSettings, onError: (error: 
       ...(settings.statementMs ? { statement_timeout: settings.statementMs } : {}),
     });
     pool.on('error', onError);
-    pool.on('connect', (client) => client.on('error', onError));
+    pool.on('connect', (client) => {
+      client.on('error', onError);
+      // The board's reads go here too (read-in-turns.ts).
+      readInTurns(client);
+    });
     countSessions(pool);
     return { pool, watch: watch(url, 'task-board-replica-watch') };
   });
