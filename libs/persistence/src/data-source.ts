@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { Pool, types } from 'pg';
+import { Pool, PoolClient, types } from 'pg';
 import { MIGRATIONS } from './migrations';
 import { compile, sql } from './sql';
 import { ReplicaRouter } from './replica-router';
@@ -65,12 +65,8 @@ export function createBackgroundPool(settings: BackgroundPoolSettings, onError: 
     connectionTimeoutMillis: 60_000,
     idleTimeoutMillis: 30_000,
   });
-  pool.on('error', onError);
-  pool.on('connect', (client) => {
-    client.on('error', onError);
-    // Exports and charts read big answers here too (read-in-turns.ts).
-    readInTurns(client);
-  });
+  // Exports and charts read big answers here too.
+  hearClients(pool, onError, { paced: true });
   countSessions(pool);
   return pool;
 }
@@ -89,8 +85,7 @@ export function createLivenessPool(settings: { url: string; timeoutMs: number },
     statement_timeout: settings.timeoutMs,
     idleTimeoutMillis: 0,
   });
-  pool.on('error', onError);
-  pool.on('connect', (client) => client.on('error', onError));
+  hearClients(pool, onError, { paced: false });
   countSessions(pool);
   return pool;
 }
@@ -102,18 +97,27 @@ export async function openDataSource(dataSource: DataSource, onError: (error: Er
   if (!pool) return dataSource;
   // Its connections so far are TypeORM's, made while initialising, idle now.
   countSessions(pool, pool.totalCount);
-  pool.on('error', onError);
   // On every client handed out, not only on those connected from now on: TypeORM opened one while
-  // initialising, before this listener existed, and a client in use has no listener of the pool's.
-  const heard = new WeakSet<NodeJS.EventEmitter>();
-  pool.on('acquire', (client: NodeJS.EventEmitter) => {
+  // initialising, before a listener of 'connect' would exist. A board of 50,000 tasks arrives here.
+  hearClients(pool, onError, { paced: true, on: 'acquire' });
+  return dataSource;
+}
+
+/**
+ * What every pool's clients get: the pool's and each client's error listener (a connection cut
+ * while idle or in use must not crash the process) and, on the pools that read big answers, an
+ * answer's chunks one per turn of the event loop (read-in-turns.ts). Once per client, on `on`:
+ * 'connect' for pools made here, 'acquire' for one that had clients before the listener existed.
+ */
+function hearClients(pool: Pool, onError: (error: Error) => void, options: { paced: boolean; on?: 'connect' | 'acquire' }): void {
+  pool.on('error', onError);
+  const heard = new WeakSet<object>();
+  pool.on(options.on ?? 'connect', (client: PoolClient) => {
     if (heard.has(client)) return;
     heard.add(client);
     client.on('error', onError);
-    // A board of 50,000 tasks arrives in chunks, one per turn of the loop (read-in-turns.ts).
-    readInTurns(client);
+    if (options.paced) readInTurns(client);
   });
-  return dataSource;
 }
 
 /**
@@ -181,8 +185,7 @@ const SAMPLE_TIMEOUT_MS = 1000;
 export function createReplicaRouter(settings: ReplicaSettings, onError: (error: Error) => void): ReplicaRouter {
   const watch = (url: string, name: string) => {
     const pool = new Pool({ connectionString: url, max: 1, application_name: name, connectionTimeoutMillis: SAMPLE_TIMEOUT_MS, query_timeout: SAMPLE_TIMEOUT_MS });
-    pool.on('error', onError);
-    pool.on('connect', (client) => client.on('error', onError));
+    hearClients(pool, onError, { paced: false });
     countSessions(pool);
     return pool;
   };
@@ -195,12 +198,8 @@ export function createReplicaRouter(settings: ReplicaSettings, onError: (error: 
       idleTimeoutMillis: 30_000,
       ...(settings.statementMs ? { statement_timeout: settings.statementMs } : {}),
     });
-    pool.on('error', onError);
-    pool.on('connect', (client) => {
-      client.on('error', onError);
-      // The board's reads go here too (read-in-turns.ts).
-      readInTurns(client);
-    });
+    // The board's reads go here too.
+    hearClients(pool, onError, { paced: true });
     countSessions(pool);
     return { pool, watch: watch(url, 'task-board-replica-watch') };
   });
