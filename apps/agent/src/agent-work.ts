@@ -6,6 +6,7 @@
  * waiting run sets control `resume` too, so a comment still answers; a report `running` clears it).
  */
 import { BoardApiError, BoardClient, type AgentMe, type Board, type ClaimBody, type ControlWord, type NextBody, type Run, type Task } from '@board/client';
+import { beatEvery } from './beat-timer';
 import { heldFrom, type HeldRun } from './held-runs';
 
 export interface AgentConfig {
@@ -99,6 +100,17 @@ export function endingMessage(run: Run): RunEnded {
   if (run.status === 'taken_over') return new RunEnded('taken_over', 'A person took the task over, so this run is closed. Stop working on it.', run);
   if (run.status === 'lost') return new RunEnded('lost', 'The run’s lease ran out (no report in time), so the run is closed. Claim the task again to go on.', run);
   return new RunEnded('closed', `That run is closed (${run.status}).`, run);
+}
+
+/**
+ * How long a wait for a person's answer outlasts a service that keeps answering busy (503, 429) or
+ * cannot be reached: a restart or a burst passes; past this the wait ends with the last failure.
+ */
+export const OUTAGE_MS = 60_000;
+
+/** A failure that says nothing about the run, only that the service could not take the call now. */
+export function passing(error: unknown): boolean {
+  return error instanceof BoardApiError && (error.network || error.status === 429 || error.status === 502 || error.status === 503 || error.status === 504);
 }
 
 export const STOP_MESSAGE = 'A person asked this run to stop. Finish it with status stopped (board-agent report --status stopped, or the finish tool).';
@@ -224,6 +236,15 @@ export class AgentWork {
       failure ??= error;
       stop.abort();
     };
+    // A beat or a read the service could not take just now (busy, restarting, out of reach) ends
+    // nothing: the next one tries again. Only an outage past OUTAGE_MS ends the wait with it.
+    let failingSince: number | null = null;
+    const fine = () => (failingSince = null);
+    const failUnlessPassing = (error: unknown) => {
+      if (!passing(error)) return fail(error);
+      failingSince ??= Date.now();
+      if (Date.now() - failingSince >= OUTAGE_MS) fail(error);
+    };
     if (options.signal?.aborted) fail(new NoAnswer('The wait for an answer was cancelled.'));
     options.signal?.addEventListener('abort', () => fail(new NoAnswer('The wait for an answer was cancelled.')));
     const answered = async (): Promise<Answered | null> => {
@@ -243,13 +264,19 @@ export class AgentWork {
       (checking = checking.then(async () => {
         if (found || stop.signal.aborted) return;
         const answer = await answered();
+        fine();
         if (answer) {
           found = answer;
           stop.abort();
         }
-      }).catch(fail));
+      }).catch(failUnlessPassing));
     let beaten = 0;
-    const beats = setInterval(() => void this.beat(runId).then(() => (options.onBeat?.(++beaten), check()), fail), this.beatMs);
+    const beats = beatEvery(this.beatMs, () =>
+      this.beat(runId).then(
+        () => (fine(), options.onBeat?.(++beaten), check()),
+        failUnlessPassing,
+      ),
+    );
     const { timeoutMs } = options;
     const seconds = Math.round((timeoutMs ?? 0) / 1000);
     const timeout = timeoutMs ? setTimeout(() => fail(new NoAnswer(`No answer came within ${seconds} seconds.`, true)), timeoutMs) : null;
@@ -275,7 +302,7 @@ export class AgentWork {
       if (reason instanceof NoAnswer && reason.timedOut) await this.gaveUp(runId, text, seconds);
       throw reason;
     } finally {
-      clearInterval(beats);
+      beats.stop();
       if (timeout) clearTimeout(timeout);
       stop.abort();
     }

@@ -181,7 +181,7 @@ export function buildMcpServer(work: AgentWork, beatMs: number): { server: McpSe
           : (beats: number) => void extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: beats, message: 'Waiting for a person to answer.' } }).catch(() => undefined);
       try {
         const asked = { text: question, ...(options?.length && { options, multiple: !!multiple }) };
-        const answer = await work.ask(current.runId, current.taskId, asked, { timeoutMs: timeoutSeconds ? timeoutSeconds * 1000 : undefined, signal: extra.signal, onBeat });
+        const answer = await agent.asking(current, () => work.ask(current.runId, current.taskId, asked, { timeoutMs: timeoutSeconds ? timeoutSeconds * 1000 : undefined, signal: extra.signal, onBeat }));
         agent.answered(current);
         return { answer: answer.text, ...(answer.choices && { choices: answer.choices }), from: answer.by, ...(answer.via === 'comment' && { inComment: true, commentId: answer.commentId }) };
       } catch (error) {

@@ -10,6 +10,7 @@
 import type { CallToolResult, ServerNotification } from '@modelcontextprotocol/sdk/types.js';
 import { BoardApiError, type ControlWord, type ReportBody } from '@board/client';
 import { AgentWork, RunEnded, STOP_MESSAGE } from './agent-work';
+import { beatEvery } from './beat-timer';
 import { nameOne, noRunOn, type HeldRun } from './held-runs';
 
 export interface Current {
@@ -22,6 +23,8 @@ export interface Current {
 interface Slot extends Current {
   ended: RunEnded | null;
   control: ControlWord | null;
+  /** Asks waiting on it now: an ask beats its run itself (agent-work.ts), the timer leaves it be. */
+  asks: number;
 }
 
 /** What the SDK hands a tool besides its arguments (the parts used here). */
@@ -39,7 +42,7 @@ const NO_RUN = 'No current run: claim a task first (claim_task).';
 export class McpAgent {
   private readonly runs = new Map<string, Slot>();
   private currentTask: string | null = null;
-  private timer: NodeJS.Timeout | null = null;
+  private timer: { stop(): void } | null = null;
 
   constructor(
     readonly work: AgentWork,
@@ -59,7 +62,7 @@ export class McpAgent {
   }
 
   private hold(current: Current, control: ControlWord | null): void {
-    const slot: Slot = { runId: current.runId, taskId: current.taskId, taskKey: current.taskKey, ended: null, control: null };
+    const slot: Slot = { runId: current.runId, taskId: current.taskId, taskKey: current.taskKey, ended: null, control: null, asks: 0 };
     this.runs.set(current.taskId, slot);
     this.heard(slot, control);
     this.keepBeating();
@@ -79,7 +82,8 @@ export class McpAgent {
 
   private keepBeating(): void {
     if (this.timer || !this.live().length) return;
-    this.timer = setInterval(() => void this.beatAll(), this.beatMs);
+    // One round of beats at a time (beat-timer.ts): a slow service must not pile them up.
+    this.timer = beatEvery(this.beatMs, () => this.beatAll());
   }
 
   private live(): Slot[] {
@@ -87,12 +91,12 @@ export class McpAgent {
   }
 
   private async beatAll(): Promise<void> {
-    for (const slot of this.live()) await this.beatSlot(slot).catch(() => undefined);
+    for (const slot of this.live()) if (!slot.asks) await this.beatSlot(slot).catch(() => undefined);
     if (!this.live().length) this.stopBeating();
   }
 
   stopBeating(): void {
-    if (this.timer) clearInterval(this.timer);
+    this.timer?.stop();
     this.timer = null;
   }
 
@@ -107,6 +111,17 @@ export class McpAgent {
   private heard(slot: Slot, control: ControlWord | null): void {
     slot.control = control;
     if (control === 'stop') this.end(slot, new RunEnded('stop', STOP_MESSAGE));
+  }
+
+  /** Runs `wait` (an ask, which beats the run itself) with the run left out of the timer's beats. */
+  async asking<T>(current: Current, wait: () => Promise<T>): Promise<T> {
+    const slot = this.runs.get(current.taskId);
+    if (slot) slot.asks++;
+    try {
+      return await wait();
+    } finally {
+      if (slot) slot.asks--;
+    }
   }
 
   /** Control words are forgotten once a person's answer set the run going again. */
