@@ -1,5 +1,5 @@
 import { DomainError } from '@board/kernel';
-import { isBusy } from './database';
+import { busyReason, isBusy } from './database';
 
 // isBusy reads errors only: the drivers stay unloaded (loading them was most of this spec's time).
 jest.mock('typeorm', () => ({}));
@@ -23,5 +23,17 @@ describe('isBusy', () => {
     expect(isBusy(new Error('Connection terminated unexpectedly'))).toBe(false);
     expect(isBusy(new DomainError('task.not_found'))).toBe(false);
     expect(isBusy(undefined)).toBe(false);
+  });
+});
+
+/** What the operator's log line says of a 503: a small pool and a slow statement want different cures. */
+describe('busyReason', () => {
+  it('names the cause of each busy failure, and none for the others', () => {
+    expect(busyReason(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }))).toBe('a statement ran past its time limit');
+    expect(busyReason({ driverError: { code: '53300' } })).toBe('PostgreSQL is out of connections');
+    expect(busyReason(new Error('timeout exceeded when trying to connect'))).toBe('no pooled connection came free within the wait');
+    expect(busyReason(new Error('Connection terminated due to connection timeout'))).toBe('opening a connection took longer than the wait');
+    expect(busyReason(new Error('Connection terminated unexpectedly'))).toBeNull();
+    expect(busyReason(new DomainError('server.busy'))).toBeNull();
   });
 });

@@ -415,16 +415,28 @@ function takeHeavySlot(callerId: string, limitMs: number): Sql {
  * driver's when opening one took too long), or a server out of connections (53300).
  */
 export function isBusy(error: unknown): boolean {
-  if (error instanceof DomainError) return false;
-  const { code } = pgErrorCode(error);
-  if (code === '57014' || code === '53300') return true;
-  const message = (error as Error | undefined)?.message ?? '';
-  return message === 'timeout exceeded when trying to connect' || message === 'Connection terminated due to connection timeout';
+  return busyReason(error) !== null;
 }
 
-/** The error as the caller should see it: `server.busy` for a busy database, else itself. */
+/**
+ * Which of those it is, in words for the operator's log line (the answer says only "busy"): a pool
+ * too small for its load and a statement held up by locks or a slow plan want different cures.
+ */
+export function busyReason(error: unknown): string | null {
+  if (error instanceof DomainError) return null;
+  const { code } = pgErrorCode(error);
+  if (code === '57014') return 'a statement ran past its time limit';
+  if (code === '53300') return 'PostgreSQL is out of connections';
+  const message = (error as Error | undefined)?.message ?? '';
+  if (message === 'timeout exceeded when trying to connect') return 'no pooled connection came free within the wait';
+  if (message === 'Connection terminated due to connection timeout') return 'opening a connection took longer than the wait';
+  return null;
+}
+
+/** The error as the caller should see it: `server.busy` (with why, for the log) for a busy database, else itself. */
 function busyOr(error: unknown): unknown {
-  return isBusy(error) ? new DomainError('server.busy') : error;
+  const why = busyReason(error);
+  return why === null ? error : new DomainError('server.busy', { why });
 }
 
 function rethrowBusy(error: unknown): never {

@@ -36,8 +36,11 @@ export class ErrorFilter implements ExceptionFilter {
       if (typeof exception.params.retryAfter === 'number') headers['retry-after'] = String(exception.params.retryAfter);
       const retryAfter = RETRY_AFTER[exception.code];
       if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
-      // Operators see when the database turned requests away (the answer itself says only "busy").
-      if (exception.code === 'server.busy') this.logger.warn(`${request.method} ${request.url.split('?')[0]} answered 503: the database is busy [${request.id}]`);
+      // Operators see when the database turned requests away and why (the answer says only "busy").
+      if (exception.code === 'server.busy') {
+        const why = exception.params.why ? ` (${exception.params.why})` : '';
+        this.logger.warn(`${request.method} ${request.url.split('?')[0]} answered 503: the database is busy${why} [${request.id}]`);
+      }
       return { status, body: { error: message, ...(exception.extra ?? {}) }, headers };
     }
     const status =

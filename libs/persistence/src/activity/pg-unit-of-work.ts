@@ -46,7 +46,7 @@ export class PgUnitOfWork extends UnitOfWork {
       } catch (error) {
         if (!RETRIED_CODES.has(pgErrorCode(error).code ?? '')) throw error;
         // Still crossing after every run: the database is too busy for this write now (503, not 500).
-        if (attempt >= WRITE_ATTEMPTS) throw new DomainError('server.busy');
+        if (attempt >= WRITE_ATTEMPTS) throw new DomainError('server.busy', { why: `the write met a deadlock on each of its ${WRITE_ATTEMPTS} tries` });
       }
     }
   }
