@@ -1,12 +1,13 @@
 import { DomainError } from '@board/kernel';
-import { busyReason, isBusy } from './database';
+import { busyReason } from './database';
 
-// isBusy reads errors only: the drivers stay unloaded (loading them was most of this spec's time).
+// busyReason reads errors only: the drivers stay unloaded (loading them was most of this spec's time).
 jest.mock('typeorm', () => ({}));
 jest.mock('pg', () => ({}));
 
 /** Which failures mean "the database is busy" (503 with Retry-After: 5) rather than a fault (500). */
-describe('isBusy', () => {
+describe('busyReason: busy or not', () => {
+  const isBusy = (error: unknown) => busyReason(error) !== null;
   const pgError = (code: string) => Object.assign(new Error('boom'), { code });
 
   it('is true for a statement cancelled at its limit, a pool wait that timed out and a server out of connections', () => {

@@ -410,17 +410,12 @@ function takeHeavySlot(callerId: string, limitMs: number): Sql {
 }
 
 /**
- * A failure that means "the database is busy", not "this request is wrong": a statement cancelled
- * at its time limit (57014), no free connection within the wait (the pool's own error, or the
- * driver's when opening one took too long), or a server out of connections (53300).
- */
-export function isBusy(error: unknown): boolean {
-  return busyReason(error) !== null;
-}
-
-/**
- * Which of those it is, in words for the operator's log line (the answer says only "busy"): a pool
- * too small for its load and a statement held up by locks or a slow plan want different cures.
+ * Whether a failure means "the database is busy", not "this request is wrong", and which busy it
+ * is, in words for the operator's log line (the answer says only "busy"): a statement cancelled at
+ * its time limit (57014), no free connection within the wait (the pool's own error, or the
+ * driver's when opening one took too long), or a server out of connections (53300). Null for any
+ * other failure. A pool too small for its load and a statement held up by locks or a slow plan
+ * want different cures.
  */
 export function busyReason(error: unknown): string | null {
   if (error instanceof DomainError) return null;
